@@ -1,0 +1,1 @@
+//! The computer player: search and evaluation over [`crate::rules`].

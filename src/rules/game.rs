@@ -1,0 +1,476 @@
+//! The state of one game: the board with its stacks, whose turn it is, the
+//! history for undo, and the result.
+
+use std::fmt;
+
+use super::error::RuleError;
+use super::game_type::{GameType, Options};
+use super::hex::{CELLS, Hex};
+use super::piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
+use super::zobrist;
+
+/// Marks "no piece" in the compact arrays.
+pub(super) const NONE: u8 = 0xFF;
+
+/// One move: a placement, a movement (a pillbug throw is written as a
+/// movement of the thrown piece), or a pass.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// Put a piece from hand onto the board.
+    Place {
+        /// The piece placed.
+        piece: Piece,
+        /// Where it goes.
+        to: Hex,
+    },
+    /// Move a piece on the board (by itself, or thrown by a pillbug).
+    Move {
+        /// The piece moved.
+        piece: Piece,
+        /// Where it was.
+        from: Hex,
+        /// Where it ends.
+        to: Hex,
+    },
+    /// Pass; legal only when nothing else is.
+    Pass,
+}
+
+impl Move {
+    /// The piece placed or moved, if any.
+    pub fn piece(self) -> Option<Piece> {
+        match self {
+            Move::Place { piece, .. } | Move::Move { piece, .. } => Some(piece),
+            Move::Pass => None,
+        }
+    }
+
+    /// The cell the piece ends on, if any.
+    pub fn to(self) -> Option<Hex> {
+        match self {
+            Move::Place { to, .. } | Move::Move { to, .. } => Some(to),
+            Move::Pass => None,
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum GameStatus {
+    /// No move has been played yet.
+    NotStarted,
+    /// The game goes on.
+    InProgress,
+    /// Both queens were surrounded at once, or an optional draw rule applied.
+    Draw,
+    /// Black's queen is surrounded.
+    WhiteWins,
+    /// White's queen is surrounded.
+    BlackWins,
+}
+
+impl GameStatus {
+    /// Whether the game has ended.
+    pub fn is_over(self) -> bool {
+        matches!(
+            self,
+            GameStatus::Draw | GameStatus::WhiteWins | GameStatus::BlackWins
+        )
+    }
+
+    /// The UHP GameStateString.
+    pub fn uhp_name(self) -> &'static str {
+        match self {
+            GameStatus::NotStarted => "NotStarted",
+            GameStatus::InProgress => "InProgress",
+            GameStatus::Draw => "Draw",
+            GameStatus::WhiteWins => "WhiteWins",
+            GameStatus::BlackWins => "BlackWins",
+        }
+    }
+}
+
+impl fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.uhp_name())
+    }
+}
+
+/// What undo needs to restore, one per move played.
+#[derive(Clone, Debug)]
+pub(super) struct Record {
+    pub(super) mv: Move,
+    pub(super) last_moved: u8,
+    pub(super) status: GameStatus,
+    /// The MoveString the move was given as, when it came from text.
+    pub(super) notation: Option<Box<str>>,
+}
+
+/// A game of Hive: board, side to move, history and result.
+///
+/// [`Game::play`] checks a move against every rule; [`Game::apply_unchecked`]
+/// is the fast path for search, for moves taken from [`Game::legal_moves`].
+#[derive(Clone)]
+pub struct Game {
+    /// Stack height per cell.
+    pub(super) height: [u8; CELLS],
+    /// Top piece id per cell, [`NONE`] when empty.
+    pub(super) top: [u8; CELLS],
+    /// The piece directly below each piece, [`NONE`] when on the ground.
+    pub(super) under: [u8; PIECE_COUNT],
+    /// Cell of each piece on the board (meaningless while in hand).
+    pub(super) pos: [Hex; PIECE_COUNT],
+    /// Bit per piece id: on the board.
+    pub(super) placed: u32,
+    pub(super) game_type: GameType,
+    pub(super) options: Options,
+    pub(super) to_move: Color,
+    /// Moves played (passes included).
+    pub(super) ply: u32,
+    /// The piece moved on the previous turn, [`NONE`] after a pass or at the start.
+    pub(super) last_moved: u8,
+    pub(super) status: GameStatus,
+    pub(super) hash: u64,
+    pub(super) history: Vec<Record>,
+    /// Hash after each move, for the optional threefold-repetition rule.
+    pub(super) hashes: Vec<u64>,
+}
+
+impl Game {
+    /// A new game of this type with the default options.
+    pub fn new(game_type: GameType) -> Game {
+        Game::with_options(game_type, Options::default())
+    }
+
+    /// A new game with these options.
+    pub fn with_options(game_type: GameType, options: Options) -> Game {
+        Game {
+            height: [0; CELLS],
+            top: [NONE; CELLS],
+            under: [NONE; PIECE_COUNT],
+            pos: [Hex::ORIGIN; PIECE_COUNT],
+            placed: 0,
+            game_type,
+            options,
+            to_move: Color::White,
+            ply: 0,
+            last_moved: NONE,
+            status: GameStatus::NotStarted,
+            hash: 0,
+            history: Vec::new(),
+            hashes: Vec::new(),
+        }
+    }
+
+    /// The expansion pieces in use.
+    pub fn game_type(&self) -> GameType {
+        self.game_type
+    }
+
+    /// The optional rules in force.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Change the optional rules; the result so far is re-evaluated.
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+        if self.ply > 0 {
+            self.status = self.compute_status();
+        }
+    }
+
+    /// In progress, won or drawn.
+    pub fn status(&self) -> GameStatus {
+        self.status
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The side to move's turn number, from 1 (`White[3]` is White's third turn).
+    pub fn turn_number(&self) -> u32 {
+        self.ply / 2 + 1
+    }
+
+    /// Moves played so far, passes included.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The moves played, oldest first.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
+        self.history.iter().map(|r| r.mv)
+    }
+
+    /// The Zobrist hash of the position (board, side to move, just-moved piece).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The piece moved on the previous turn (it may neither move nor be moved now).
+    pub fn last_moved(&self) -> Option<Piece> {
+        (self.last_moved != NONE).then(|| Piece::from_id(self.last_moved))
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|r| r.mv)
+    }
+
+    /// Whether this piece is part of this game type.
+    pub fn has_piece(&self, piece: Piece) -> bool {
+        self.game_type.includes(piece.bug())
+    }
+
+    /// Where the piece stands, `None` while in hand.
+    #[inline]
+    pub fn position(&self, piece: Piece) -> Option<Hex> {
+        self.is_placed(piece).then(|| self.pos[piece.id()])
+    }
+
+    #[inline]
+    pub(super) fn is_placed(&self, piece: Piece) -> bool {
+        self.placed & (1 << piece.id()) != 0
+    }
+
+    /// The pieces of `color` still in hand, in numbering order.
+    pub fn hand(&self, color: Color) -> impl Iterator<Item = Piece> + '_ {
+        Piece::all()
+            .filter(move |&p| p.color() == color && self.has_piece(p) && !self.is_placed(p))
+    }
+
+    /// The next piece of this bug `color` would place, if any is left.
+    pub fn next_in_hand(&self, color: Color, bug: Bug) -> Option<Piece> {
+        if !self.game_type.includes(bug) {
+            return None;
+        }
+        (1..=bug.count())
+            .filter_map(|n| Piece::new(color, bug, n))
+            .find(|&p| !self.is_placed(p))
+    }
+
+    /// Number of pieces stacked on a cell (0 when empty).
+    #[inline]
+    pub fn height(&self, hex: Hex) -> u8 {
+        self.height[hex.index()]
+    }
+
+    /// The piece on top of a cell.
+    #[inline]
+    pub fn top(&self, hex: Hex) -> Option<Piece> {
+        let t = self.top[hex.index()];
+        (t != NONE).then(|| Piece::from_id(t))
+    }
+
+    /// The pieces on a cell, bottom first.
+    pub fn stack(&self, hex: Hex) -> Vec<Piece> {
+        let mut stack = Vec::new();
+        let mut p = self.top[hex.index()];
+        while p != NONE {
+            stack.push(Piece::from_id(p));
+            p = self.under[p as usize];
+        }
+        stack.reverse();
+        stack
+    }
+
+    /// The level of a piece in its stack (0 on the ground), `None` in hand.
+    pub fn stack_level(&self, piece: Piece) -> Option<u8> {
+        self.position(piece)?;
+        let mut level = 0;
+        let mut p = self.under[piece.id()];
+        while p != NONE {
+            level += 1;
+            p = self.under[p as usize];
+        }
+        Some(level)
+    }
+
+    /// Every piece on the board with its cell and level.
+    pub fn pieces_on_board(&self) -> impl Iterator<Item = (Piece, Hex, u8)> + '_ {
+        Piece::all().filter_map(move |p| {
+            let hex = self.position(p)?;
+            Some((p, hex, self.stack_level(p).unwrap_or(0)))
+        })
+    }
+
+    /// Cells with at least one piece.
+    pub fn occupied_cells(&self) -> impl Iterator<Item = Hex> + '_ {
+        Piece::all().filter_map(move |p| {
+            let hex = self.position(p)?;
+            (self.under[p.id()] == NONE).then_some(hex)
+        })
+    }
+
+    /// The queen of `color` is placed.
+    #[inline]
+    pub(super) fn queen_placed(&self, color: Color) -> bool {
+        self.placed & (1 << (color.index() * PIECES_PER_SIDE)) != 0
+    }
+
+    /// Is the queen of `color` surrounded on all six sides?
+    pub fn queen_surrounded(&self, color: Color) -> bool {
+        let queen = color.index() * PIECES_PER_SIDE;
+        self.placed & (1 << queen) != 0
+            && self.pos[queen]
+                .neighbors()
+                .iter()
+                .all(|n| self.height[n.index()] != 0)
+    }
+
+    fn compute_status(&self) -> GameStatus {
+        let white_lost = self.queen_surrounded(Color::White);
+        let black_lost = self.queen_surrounded(Color::Black);
+        match (white_lost, black_lost) {
+            (true, true) => GameStatus::Draw,
+            (true, false) => GameStatus::BlackWins,
+            (false, true) => GameStatus::WhiteWins,
+            (false, false) => {
+                let repeated = self.options.threefold_repetition
+                    && self.hashes.iter().filter(|&&h| h == self.hash).count() >= 3;
+                let turn_limit = self
+                    .options
+                    .turn_limit
+                    .is_some_and(|limit| self.ply >= 2 * u32::from(limit));
+                if repeated || turn_limit {
+                    GameStatus::Draw
+                } else if self.ply == 0 {
+                    GameStatus::NotStarted
+                } else {
+                    GameStatus::InProgress
+                }
+            }
+        }
+    }
+
+    fn put(&mut self, piece: u8, to: Hex) {
+        let c = to.index();
+        let level = self.height[c];
+        self.under[piece as usize] = self.top[c];
+        self.top[c] = piece;
+        self.height[c] = level + 1;
+        self.pos[piece as usize] = to;
+        self.hash ^= zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+    }
+
+    fn take(&mut self, piece: u8, from: Hex) {
+        let c = from.index();
+        let level = self.height[c] - 1;
+        self.height[c] = level;
+        self.top[c] = self.under[piece as usize];
+        self.hash ^= zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+    }
+
+    fn set_last_moved(&mut self, piece: u8) {
+        if self.last_moved != NONE {
+            self.hash ^= zobrist::JUST_MOVED[self.last_moved as usize][0];
+        }
+        self.last_moved = piece;
+        if piece != NONE {
+            self.hash ^= zobrist::JUST_MOVED[piece as usize][0];
+        }
+    }
+
+    /// Play a move known to be legal (taken from [`Game::legal_moves`]).
+    ///
+    /// The fast path for search: no checks. Use [`Game::play`] for moves
+    /// that come from a player.
+    pub fn apply_unchecked(&mut self, mv: Move) {
+        self.history.push(Record {
+            mv,
+            last_moved: self.last_moved,
+            status: self.status,
+            notation: None,
+        });
+        match mv {
+            Move::Place { piece, to } => {
+                self.placed |= 1 << piece.id();
+                self.put(piece.id() as u8, to);
+                self.set_last_moved(piece.id() as u8);
+            }
+            Move::Move { piece, from, to } => {
+                self.take(piece.id() as u8, from);
+                self.put(piece.id() as u8, to);
+                self.set_last_moved(piece.id() as u8);
+            }
+            Move::Pass => self.set_last_moved(NONE),
+        }
+        self.to_move = self.to_move.opponent();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.ply += 1;
+        if self.options.threefold_repetition {
+            self.hashes.push(self.hash);
+        }
+        self.status = self.compute_status();
+    }
+
+    /// Check a move against every rule, then play it.
+    pub fn play(&mut self, mv: Move) -> Result<(), RuleError> {
+        self.check_move(mv)?;
+        self.apply_unchecked(mv);
+        Ok(())
+    }
+
+    /// Take back the last move; `None` at the start of the game.
+    pub fn undo(&mut self) -> Option<Move> {
+        let record = self.history.pop()?;
+        if self.options.threefold_repetition {
+            self.hashes.pop();
+        }
+        match record.mv {
+            Move::Place { piece, to } => {
+                self.take(piece.id() as u8, to);
+                self.placed &= !(1 << piece.id());
+            }
+            Move::Move { piece, from, to } => {
+                self.take(piece.id() as u8, to);
+                self.put(piece.id() as u8, from);
+            }
+            Move::Pass => {}
+        }
+        self.set_last_moved(record.last_moved);
+        self.to_move = self.to_move.opponent();
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.ply -= 1;
+        self.status = record.status;
+        Some(record.mv)
+    }
+
+    /// Count the move sequences of `depth` moves from here (perft), passes included.
+    ///
+    /// The last ply is counted without being played (bulk counting).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        self.perft_with(depth, &mut buffers)
+    }
+
+    fn perft_with(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_legal_moves() as u64;
+        }
+        let Some((moves, rest)) = buffers.split_first_mut() else {
+            return 0;
+        };
+        moves.clear();
+        self.legal_moves(moves);
+        let mut total = 0;
+        for &mv in moves.iter() {
+            self.apply_unchecked(mv);
+            total += self.perft_with(depth - 1, rest);
+            self.undo();
+        }
+        total
+    }
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Game({})", self.game_string())
+    }
+}

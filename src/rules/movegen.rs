@@ -1,0 +1,580 @@
+//! Legal move generation: placements, each bug's movement and the pillbug's
+//! special ability, with One Hive, freedom to move and climbing gates.
+//!
+//! The hot loop works on a copy of the height map in which the moving piece
+//! is lifted off its cell, so gates, contact and jumps never see it.
+
+use super::game::{Game, Move, NONE};
+use super::hex::{CELLS, Direction, Hex};
+use super::piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
+
+/// A set of cells as a 1024-bit bitmap.
+#[derive(Clone, Copy)]
+pub(super) struct CellSet([u64; CELLS / 64]);
+
+impl CellSet {
+    pub(super) const fn new() -> CellSet {
+        CellSet([0; CELLS / 64])
+    }
+
+    /// Adds a cell; true if it was not there yet.
+    #[inline]
+    pub(super) fn insert(&mut self, hex: Hex) -> bool {
+        let (word, bit) = (hex.index() / 64, 1u64 << (hex.index() % 64));
+        let fresh = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        fresh
+    }
+
+    #[inline]
+    pub(super) fn contains(&self, hex: Hex) -> bool {
+        self.0[hex.index() / 64] & (1u64 << (hex.index() % 64)) != 0
+    }
+}
+
+/// Heights with one piece lifted: what a moving piece sees.
+pub(super) type Heights = [u8; CELLS];
+
+/// Can a piece whose stack (after lifting it) is `h[from]` high step from
+/// `from` to its neighbour in `dir`? Applies the sliding rule on the ground
+/// (exactly one of the two shared neighbours occupied) and the climbing gate
+/// rule above it.
+#[inline]
+pub(super) fn can_step(h: &Heights, from: Hex, dir: Direction) -> bool {
+    let to = from.neighbor(dir);
+    let left = h[from.neighbor(dir.rotate(5)).index()];
+    let right = h[from.neighbor(dir.rotate(1)).index()];
+    let h1 = h[from.index()];
+    let h2 = h[to.index()];
+    if h1 == 0 && h2 == 0 {
+        (left == 0) != (right == 0)
+    } else {
+        left.min(right) <= h1.max(h2)
+    }
+}
+
+/// A ground-level slide from `from` to the empty neighbour in `dir`.
+#[inline]
+pub(super) fn can_slide(h: &Heights, from: Hex, dir: Direction) -> bool {
+    let to = from.neighbor(dir);
+    if h[to.index()] != 0 {
+        return false;
+    }
+    let left = h[from.neighbor(dir.rotate(5)).index()];
+    let right = h[from.neighbor(dir.rotate(1)).index()];
+    (left == 0) != (right == 0)
+}
+
+/// Fixed-capacity list of cells (no heap in the hot loop).
+pub(super) struct CellList {
+    cells: [Hex; 128],
+    len: usize,
+}
+
+impl CellList {
+    fn new() -> CellList {
+        CellList {
+            cells: [Hex::ORIGIN; 128],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, hex: Hex) {
+        if self.len < self.cells.len() {
+            self.cells[self.len] = hex;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Hex] {
+        &self.cells[..self.len]
+    }
+}
+
+/// Collects one piece's destinations, each once.
+struct Emitter<'a> {
+    out: &'a mut Vec<Move>,
+    piece: Piece,
+    from: Hex,
+    seen: CellSet,
+}
+
+impl Emitter<'_> {
+    #[inline]
+    fn emit(&mut self, to: Hex) {
+        if self.seen.insert(to) {
+            self.out.push(Move::Move {
+                piece: self.piece,
+                from: self.from,
+                to,
+            });
+        }
+    }
+}
+
+impl Game {
+    /// All legal moves for the side to move, appended to `out`.
+    ///
+    /// `pass` alone when nothing else is legal; nothing once the game is over.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.status.is_over() {
+            return;
+        }
+        let start = out.len();
+        let (cells, pieces) = self.placement_options();
+        for &piece in pieces.iter().flatten() {
+            for &to in cells.as_slice() {
+                out.push(Move::Place { piece, to });
+            }
+        }
+        self.movements(out);
+        if out.len() == start {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// The number of legal moves (what `legal_moves` would list), without
+    /// building the placements.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let (cells, pieces) = self.placement_options();
+        let placements = cells.len * pieces.iter().flatten().count();
+        let mut scratch = Vec::with_capacity(128);
+        self.movements(&mut scratch);
+        match placements + scratch.len() {
+            0 => 1,
+            n => n,
+        }
+    }
+
+    /// The legal moves of one piece: its placements if in hand, otherwise its
+    /// own movements and the pillbug throws that would move it.
+    pub fn legal_moves_for(&self, piece: Piece) -> Vec<Move> {
+        let mut all = Vec::new();
+        self.legal_moves(&mut all);
+        all.retain(|m| m.piece() == Some(piece));
+        all
+    }
+
+    /// The throws the pillbug (or pillbug-touching mosquito) `actor` can make now.
+    pub fn pillbug_throws(&self, actor: Piece) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.status.is_over()
+            || actor.color() != self.to_move
+            || !self.queen_placed(self.to_move)
+            || !self.can_use_pillbug_power(actor)
+        {
+            return out;
+        }
+        let pinned = self.pinned_pieces();
+        self.throws_by(actor, pinned, &mut out);
+        let mut seen: Vec<Move> = Vec::with_capacity(out.len());
+        out.retain(|m| {
+            let fresh = !seen.contains(m);
+            seen.push(*m);
+            fresh
+        });
+        out
+    }
+
+    /// Cells where the side to move may place, and which pieces (one per bug).
+    fn placement_options(&self) -> (CellList, [Option<Piece>; 8]) {
+        let me = self.to_move;
+        let mut pieces = [None; 8];
+        let turn = self.turn_number();
+        let queen_in_hand = !self.queen_placed(me);
+        let must_place_queen = queen_in_hand && turn == 4;
+        for (i, bug) in Bug::ALL.into_iter().enumerate() {
+            if must_place_queen && bug != Bug::Queen {
+                continue;
+            }
+            if bug == Bug::Queen && turn == 1 && self.options.tournament_opening {
+                continue;
+            }
+            pieces[i] = self.next_in_hand(me, bug);
+        }
+        let mut cells = CellList::new();
+        if pieces.iter().all(Option::is_none) {
+            return (cells, pieces);
+        }
+        match self.ply {
+            0 => cells.push(Hex::ORIGIN),
+            1 => {
+                if let Some(first) = self.occupied_cells().next() {
+                    for n in first.neighbors() {
+                        cells.push(n);
+                    }
+                }
+            }
+            _ => self.placement_cells(me, &mut cells),
+        }
+        (cells, pieces)
+    }
+
+    /// Empty cells touching `me`'s stacks and none of the opponent's.
+    fn placement_cells(&self, me: Color, cells: &mut CellList) {
+        let mut enemy_side = CellSet::new();
+        let mut own_tops = [Hex::ORIGIN; PIECE_COUNT];
+        let mut own_count = 0;
+        for id in 0..PIECE_COUNT {
+            if self.placed & (1 << id) == 0 {
+                continue;
+            }
+            let hex = self.pos[id];
+            if self.top[hex.index()] as usize != id {
+                continue;
+            }
+            if Piece::from_id(id as u8).color() == me {
+                own_tops[own_count] = hex;
+                own_count += 1;
+            } else {
+                for n in hex.neighbors() {
+                    enemy_side.insert(n);
+                }
+            }
+        }
+        let mut seen = CellSet::new();
+        for &hex in &own_tops[..own_count] {
+            for n in hex.neighbors() {
+                if self.height[n.index()] == 0 && !enemy_side.contains(n) && seen.insert(n) {
+                    cells.push(n);
+                }
+            }
+        }
+    }
+
+    /// Pieces whose cell is an articulation point of the hive, as a bit mask
+    /// of the top piece ids of those cells (Tarjan, linear time).
+    pub(super) fn pinned_pieces(&self) -> u32 {
+        let mut start = None;
+        for id in 0..PIECE_COUNT {
+            if self.placed & (1 << id) != 0 {
+                start = Some(self.pos[id]);
+                break;
+            }
+        }
+        let Some(start) = start else { return 0 };
+        let mut search = Articulation {
+            game: self,
+            disc: [0; PIECE_COUNT],
+            low: [0; PIECE_COUNT],
+            time: 0,
+            pinned: 0,
+        };
+        search.visit(start, None);
+        search.pinned
+    }
+
+    /// Movements and pillbug throws for the side to move.
+    fn movements(&self, out: &mut Vec<Move>) {
+        let me = self.to_move;
+        if !self.queen_placed(me) {
+            return;
+        }
+        let pinned = self.pinned_pieces();
+        let mut heights: Heights = self.height;
+        let base = me.index() * PIECES_PER_SIDE;
+        let mut ranges = [(0u16, 0u16); PIECE_COUNT];
+        for id in base..base + PIECES_PER_SIDE {
+            if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
+                continue;
+            }
+            let from = self.pos[id];
+            if self.top[from.index()] as usize != id {
+                continue;
+            }
+            let on_ground = heights[from.index()] == 1;
+            if on_ground && pinned & (1 << id) != 0 {
+                continue;
+            }
+            let start = out.len();
+            let piece = Piece::from_id(id as u8);
+            heights[from.index()] -= 1;
+            let mut emitter = Emitter {
+                out,
+                piece,
+                from,
+                seen: CellSet::new(),
+            };
+            match piece.bug() {
+                Bug::Mosquito if !on_ground => beetle_moves(&heights, &mut emitter),
+                Bug::Mosquito => self.mosquito_moves(&heights, &mut emitter),
+                bug => bug_moves(bug, &heights, &mut emitter),
+            }
+            heights[from.index()] += 1;
+            ranges[id] = (start as u16, out.len() as u16);
+        }
+
+        // Pillbug throws: a thrown piece's move may equal one of its own moves
+        // (same MoveString), so each is checked against those first.
+        let mut throws = Vec::new();
+        for actor in [Bug::Pillbug, Bug::Mosquito] {
+            if let Some(piece) = Piece::new(me, actor, 1)
+                && self.can_use_pillbug_power(piece)
+            {
+                self.throws_by(piece, pinned, &mut throws);
+            }
+        }
+        for (i, &throw) in throws.iter().enumerate() {
+            let Some(piece) = throw.piece() else { continue };
+            let (start, end) = ranges[piece.id()];
+            if out[start as usize..end as usize].contains(&throw) || throws[..i].contains(&throw)
+            {
+                continue;
+            }
+            out.push(throw);
+        }
+    }
+
+    /// Whether `actor` (the side to move's pillbug, or its mosquito touching a
+    /// pillbug) may use the pillbug's ability now.
+    pub(super) fn can_use_pillbug_power(&self, actor: Piece) -> bool {
+        let id = actor.id();
+        if !self.is_placed(actor) || id as u8 == self.last_moved {
+            return false;
+        }
+        let at = self.pos[id];
+        if self.height[at.index()] != 1 {
+            return false;
+        }
+        match actor.bug() {
+            Bug::Pillbug => true,
+            Bug::Mosquito => at.neighbors().iter().any(|n| {
+                let t = self.top[n.index()];
+                t != NONE && Piece::from_id(t).bug() == Bug::Pillbug
+            }),
+            _ => false,
+        }
+    }
+
+    /// Throws by `actor` (already known able to act): lift a neighbour that is
+    /// alone on its cell, free to leave and not just moved, over the actor, and
+    /// drop it on an empty neighbour of the actor; both legs obey the climbing
+    /// gate rule.
+    fn throws_by(&self, actor: Piece, pinned: u32, out: &mut Vec<Move>) {
+        let h = &self.height;
+        let at = self.pos[actor.id()];
+        for dir in Direction::ALL {
+            let from = at.neighbor(dir);
+            if h[from.index()] != 1 {
+                continue;
+            }
+            let target = self.top[from.index()];
+            if target == self.last_moved || pinned & (1 << target) != 0 {
+                continue;
+            }
+            // Lift from the ground (level 0) onto the actor (height 1).
+            let left = h[at.neighbor(dir.rotate(5)).index()];
+            let right = h[at.neighbor(dir.rotate(1)).index()];
+            if left.min(right) > 1 {
+                continue;
+            }
+            for drop in Direction::ALL {
+                let to = at.neighbor(drop);
+                if h[to.index()] != 0 {
+                    continue;
+                }
+                // The lifted cell held one piece, so it never closes a gate of height 2.
+                let left = h[at.neighbor(drop.rotate(5)).index()];
+                let right = h[at.neighbor(drop.rotate(1)).index()];
+                if left.min(right) > 1 {
+                    continue;
+                }
+                out.push(Move::Move {
+                    piece: Piece::from_id(target),
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+
+    /// A ground mosquito moves as each bug it touches.
+    fn mosquito_moves(&self, h: &Heights, emitter: &mut Emitter) {
+        let mut touched = 0u8;
+        for n in emitter.from.neighbors() {
+            let t = self.top[n.index()];
+            if t != NONE {
+                touched |= 1 << Piece::from_id(t).bug() as u8;
+            }
+        }
+        let has = |bug: Bug| touched & (1 << bug as u8) != 0;
+        // Beetle and ant moves include every one-step slide.
+        if has(Bug::Beetle) {
+            beetle_moves(h, emitter);
+        } else if !has(Bug::Ant) && (has(Bug::Queen) || has(Bug::Pillbug)) {
+            slide_moves(h, emitter);
+        }
+        if has(Bug::Ant) {
+            ant_moves(h, emitter);
+        } else if has(Bug::Spider) {
+            spider_moves(h, emitter);
+        }
+        if has(Bug::Grasshopper) {
+            grasshopper_moves(h, emitter);
+        }
+        if has(Bug::Ladybug) {
+            ladybug_moves(h, emitter);
+        }
+    }
+}
+
+fn bug_moves(bug: Bug, h: &Heights, emitter: &mut Emitter) {
+    match bug {
+        Bug::Queen | Bug::Pillbug => slide_moves(h, emitter),
+        Bug::Ant => ant_moves(h, emitter),
+        Bug::Grasshopper => grasshopper_moves(h, emitter),
+        Bug::Spider => spider_moves(h, emitter),
+        Bug::Beetle => beetle_moves(h, emitter),
+        Bug::Ladybug => ladybug_moves(h, emitter),
+        // A mosquito on the ground is handled by Game::mosquito_moves; one on
+        // top moves as a beetle.
+        Bug::Mosquito => beetle_moves(h, emitter),
+    }
+}
+
+/// One sliding step (Queen, Pillbug).
+fn slide_moves(h: &Heights, e: &mut Emitter) {
+    for dir in Direction::ALL {
+        if can_slide(h, e.from, dir) {
+            e.emit(e.from.neighbor(dir));
+        }
+    }
+}
+
+/// One step in any direction, climbing allowed (Beetle).
+fn beetle_moves(h: &Heights, e: &mut Emitter) {
+    for dir in Direction::ALL {
+        if can_step(h, e.from, dir) {
+            e.emit(e.from.neighbor(dir));
+        }
+    }
+}
+
+/// Any number of slides around the hive (Soldier Ant).
+fn ant_moves(h: &Heights, e: &mut Emitter) {
+    let mut visited = CellSet::new();
+    visited.insert(e.from);
+    let mut stack = [Hex::ORIGIN; 128];
+    let mut len = 1;
+    stack[0] = e.from;
+    while len > 0 {
+        len -= 1;
+        let cell = stack[len];
+        for dir in Direction::ALL {
+            let next = cell.neighbor(dir);
+            if !visited.contains(next) && can_slide(h, cell, dir) {
+                visited.insert(next);
+                e.emit(next);
+                if len < stack.len() {
+                    stack[len] = next;
+                    len += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Exactly three slides, never revisiting a cell (Spider).
+fn spider_moves(h: &Heights, e: &mut Emitter) {
+    let start = e.from;
+    for d1 in Direction::ALL {
+        if !can_slide(h, start, d1) {
+            continue;
+        }
+        let c1 = start.neighbor(d1);
+        for d2 in Direction::ALL {
+            let c2 = c1.neighbor(d2);
+            if c2 == start || !can_slide(h, c1, d2) {
+                continue;
+            }
+            for d3 in Direction::ALL {
+                let c3 = c2.neighbor(d3);
+                if c3 == c1 || c3 == start || !can_slide(h, c2, d3) {
+                    continue;
+                }
+                e.emit(c3);
+            }
+        }
+    }
+}
+
+/// Straight jumps over one or more pieces (Grasshopper).
+fn grasshopper_moves(h: &Heights, e: &mut Emitter) {
+    for dir in Direction::ALL {
+        let mut cell = e.from.neighbor(dir);
+        if h[cell.index()] == 0 {
+            continue;
+        }
+        while h[cell.index()] != 0 {
+            cell = cell.neighbor(dir);
+        }
+        e.emit(cell);
+    }
+}
+
+/// Two steps on top of the hive, then one down (Ladybug).
+fn ladybug_moves(h: &Heights, e: &mut Emitter) {
+    let start = e.from;
+    for d1 in Direction::ALL {
+        let c1 = start.neighbor(d1);
+        if h[c1.index()] == 0 || !can_step(h, start, d1) {
+            continue;
+        }
+        for d2 in Direction::ALL {
+            let c2 = c1.neighbor(d2);
+            if h[c2.index()] == 0 || !can_step(h, c1, d2) {
+                continue;
+            }
+            for d3 in Direction::ALL {
+                let c3 = c2.neighbor(d3);
+                if h[c3.index()] != 0 || c3 == start || !can_step(h, c2, d3) {
+                    continue;
+                }
+                e.emit(c3);
+            }
+        }
+    }
+}
+
+/// Tarjan's articulation points over occupied cells, indexed by top piece id.
+struct Articulation<'a> {
+    game: &'a Game,
+    disc: [u8; PIECE_COUNT],
+    low: [u8; PIECE_COUNT],
+    time: u8,
+    pinned: u32,
+}
+
+impl Articulation<'_> {
+    fn visit(&mut self, cell: Hex, parent: Option<Hex>) {
+        let v = self.game.top[cell.index()] as usize;
+        self.time += 1;
+        self.disc[v] = self.time;
+        self.low[v] = self.time;
+        let mut children = 0;
+        for next in cell.neighbors() {
+            let n = self.game.top[next.index()];
+            if n == NONE {
+                continue;
+            }
+            let n = n as usize;
+            if self.disc[n] == 0 {
+                children += 1;
+                self.visit(next, Some(cell));
+                self.low[v] = self.low[v].min(self.low[n]);
+                if parent.is_some() && self.low[n] >= self.disc[v] {
+                    self.pinned |= 1 << v;
+                }
+            } else if Some(next) != parent {
+                self.low[v] = self.low[v].min(self.disc[n]);
+            }
+        }
+        if parent.is_none() && children > 1 {
+            self.pinned |= 1 << v;
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! UHP notation: MoveStrings (`bG1 wS1-`), GameStrings
+//! (`Base;InProgress;White[2];wS1;bS1 wS1-`) and turn strings.
+
+use std::str::FromStr;
+
+use super::error::{LoadError, NotationError};
+use super::game::{Game, GameStatus, Move};
+use super::game_type::{GameType, Options};
+use super::hex::{Direction, Hex};
+use super::piece::{Bug, Color, Piece};
+
+impl FromStr for Piece {
+    type Err = NotationError;
+
+    /// Parses `wQ`, `bA2`, `wM`, ... (the colour and bug letters in either case).
+    fn from_str(s: &str) -> Result<Piece, NotationError> {
+        let bad = |why: &str| NotationError::new(format!("'{s}' is not a piece: {why}"));
+        let mut chars = s.chars();
+        let color = match chars.next().map(|c| c.to_ascii_lowercase()) {
+            Some('w') => Color::White,
+            Some('b') => Color::Black,
+            _ => return Err(bad("it must start with w or b")),
+        };
+        let bug = chars
+            .next()
+            .and_then(Bug::from_letter)
+            .ok_or_else(|| bad("the second letter must be one of Q A G S B M L P"))?;
+        let rest = chars.as_str();
+        let number = match (bug.count(), rest) {
+            (1, "") => 1,
+            (1, _) => return Err(bad("this bug has no number")),
+            (_, "") => return Err(bad("this bug needs a number")),
+            (_, digits) => digits
+                .parse::<u8>()
+                .ok()
+                .filter(|&n| n >= 1 && n <= bug.count())
+                .ok_or_else(|| bad(&format!("the number must be 1 to {}", bug.count())))?,
+        };
+        Piece::new(color, bug, number).ok_or_else(|| bad("no such piece"))
+    }
+}
+
+/// Where a MoveString puts a piece relative to its reference piece.
+fn direction_from_marks(prefix: Option<char>, suffix: Option<char>) -> Option<Direction> {
+    match (prefix, suffix) {
+        (Some('-'), None) => Some(Direction::West),
+        (Some('/'), None) => Some(Direction::SouthWest),
+        (Some('\\'), None) => Some(Direction::NorthWest),
+        (None, Some('-')) => Some(Direction::East),
+        (None, Some('/')) => Some(Direction::NorthEast),
+        (None, Some('\\')) => Some(Direction::SouthEast),
+        _ => None,
+    }
+}
+
+fn format_relative(reference: Piece, dir: Direction) -> String {
+    match dir {
+        Direction::East => format!("{reference}-"),
+        Direction::NorthEast => format!("{reference}/"),
+        Direction::SouthEast => format!("{reference}\\"),
+        Direction::West => format!("-{reference}"),
+        Direction::SouthWest => format!("/{reference}"),
+        Direction::NorthWest => format!("\\{reference}"),
+    }
+}
+
+impl Game {
+    /// Reads a MoveString in this position. The result may still be illegal:
+    /// [`Game::play`] says why.
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass);
+        }
+        let mut parts = text.split_whitespace();
+        let (Some(piece_text), reference, None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(NotationError::new(format!(
+                "'{text}' is not a move: expected a piece and where it goes, like \"wS1\" or \"bG1 wS1-\""
+            )));
+        };
+        let piece: Piece = piece_text.parse()?;
+        if !self.has_piece(piece) {
+            return Err(NotationError::new(format!(
+                "there is no {} in a {} game",
+                piece.bug(),
+                self.game_type
+            )));
+        }
+        let to = match reference {
+            None if self.ply == 0 => Hex::ORIGIN,
+            None => {
+                return Err(NotationError::new(format!(
+                    "'{text}' needs a reference piece, like \"{piece} wQ-\", except on the first move"
+                )));
+            }
+            Some(reference) => self.resolve_reference(reference)?,
+        };
+        Ok(match self.position(piece) {
+            None => Move::Place { piece, to },
+            Some(from) => Move::Move { piece, from, to },
+        })
+    }
+
+    /// The cell named by `wS1-`, `/bQ`, `wB1` (on top), ...
+    fn resolve_reference(&self, text: &str) -> Result<Hex, NotationError> {
+        let mut body = text;
+        let prefix = body.chars().next().filter(|c| matches!(c, '-' | '/' | '\\'));
+        if let Some(c) = prefix {
+            body = &body[c.len_utf8()..];
+        }
+        let suffix = body.chars().last().filter(|c| matches!(c, '-' | '/' | '\\'));
+        if let Some(c) = suffix {
+            body = &body[..body.len() - c.len_utf8()];
+        }
+        let reference: Piece = body.parse()?;
+        let at = self.position(reference).ok_or_else(|| {
+            NotationError::new(format!(
+                "the reference piece {reference} is not on the board"
+            ))
+        })?;
+        if prefix.is_none() && suffix.is_none() {
+            return Ok(at);
+        }
+        let dir = direction_from_marks(prefix, suffix).ok_or_else(|| {
+            NotationError::new(format!(
+                "'{text}' has a direction mark on both sides; use one, like \"wS1-\" or \"-wS1\""
+            ))
+        })?;
+        Ok(at.neighbor(dir))
+    }
+
+    /// Writes a move (legal in this position) as a MoveString.
+    pub fn move_string(&self, mv: Move) -> String {
+        let (piece, from, to) = match mv {
+            Move::Pass => return "pass".to_string(),
+            Move::Place { piece, to } => (piece, None, to),
+            Move::Move { piece, from, to } => (piece, Some(from), to),
+        };
+        if self.ply == 0 || self.placed == 0 {
+            return piece.to_string();
+        }
+        if let Some(top) = self.top(to) {
+            return format!("{piece} {top}");
+        }
+        for dir in Direction::ALL {
+            let neighbour = to.neighbor(dir.opposite());
+            let reference = if Some(neighbour) == from {
+                // The moving piece leaves; what stays under it (if anything) can serve.
+                match self.stack(neighbour).iter().rev().nth(1) {
+                    Some(&below) => below,
+                    None => continue,
+                }
+            } else {
+                match self.top(neighbour) {
+                    Some(top) => top,
+                    None => continue,
+                }
+            };
+            return format!("{piece} {}", format_relative(reference, dir));
+        }
+        // Not reachable for legal moves: every destination touches the hive.
+        piece.to_string()
+    }
+
+    /// Parses and plays a MoveString, remembering how it was written.
+    pub fn play_move_string(&mut self, text: &str) -> Result<Move, LoadError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv).map_err(|error| LoadError::IllegalMove {
+            index: self.history.len() + 1,
+            text: text.trim().to_string(),
+            error,
+        })?;
+        if let Some(record) = self.history.last_mut() {
+            record.notation = Some(normalize(text).into_boxed_str());
+        }
+        Ok(mv)
+    }
+
+    /// `White[3]`: the side to move and its turn number.
+    pub fn turn_string(&self) -> String {
+        format!("{}[{}]", self.to_move, self.turn_number())
+    }
+
+    /// The UHP GameString of the game so far.
+    pub fn game_string(&self) -> String {
+        let mut s = format!(
+            "{};{};{}",
+            self.game_type,
+            self.status.uhp_name(),
+            self.turn_string()
+        );
+        let mut replay = Game::with_options(self.game_type, self.options);
+        for record in &self.history {
+            s.push(';');
+            match &record.notation {
+                Some(text) => s.push_str(text),
+                None => s.push_str(&replay.move_string(record.mv)),
+            }
+            replay.apply_unchecked(record.mv);
+        }
+        s
+    }
+
+    /// Loads a GameString (or a bare GameTypeString) with default options.
+    pub fn from_game_string(text: &str) -> Result<Game, LoadError> {
+        Game::from_game_string_with(text, Options::default())
+    }
+
+    /// Loads a GameString (or a bare GameTypeString) with these options,
+    /// checking every move and that the stated state and turn match.
+    pub fn from_game_string_with(text: &str, options: Options) -> Result<Game, LoadError> {
+        let text = text.trim();
+        let mut fields = text.split(';');
+        let game_type: GameType = fields.next().unwrap_or_default().parse()?;
+        let mut game = Game::with_options(game_type, options);
+        let Some(state) = fields.next() else {
+            return Ok(game);
+        };
+        let state = parse_state(state)?;
+        let turn = fields.next().ok_or_else(|| {
+            NotationError::new("the GameString has a state but no turn, like \"White[1]\"")
+        })?;
+        let (turn_color, turn_number) = parse_turn(turn)?;
+        for text in fields {
+            game.play_move_string(text)?;
+        }
+        if game.status != state {
+            return Err(NotationError::new(format!(
+                "the GameString says {state} but its moves lead to {}",
+                game.status
+            ))
+            .into());
+        }
+        if (game.to_move, game.turn_number()) != (turn_color, turn_number) {
+            return Err(NotationError::new(format!(
+                "the GameString says {turn} but its moves lead to {}",
+                game.turn_string()
+            ))
+            .into());
+        }
+        Ok(game)
+    }
+}
+
+/// A MoveString with its spacing made regular (`wS1` `bG1 wS1-`).
+fn normalize(text: &str) -> String {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    if parts.len() == 1 && parts[0].eq_ignore_ascii_case("pass") {
+        return "pass".to_string();
+    }
+    parts.join(" ")
+}
+
+/// Parses a GameStateString.
+pub fn parse_state(text: &str) -> Result<GameStatus, NotationError> {
+    Ok(match text.trim() {
+        "NotStarted" => GameStatus::NotStarted,
+        "InProgress" => GameStatus::InProgress,
+        "Draw" => GameStatus::Draw,
+        "WhiteWins" => GameStatus::WhiteWins,
+        "BlackWins" => GameStatus::BlackWins,
+        other => {
+            return Err(NotationError::new(format!(
+                "'{other}' is not a game state (NotStarted, InProgress, Draw, WhiteWins, BlackWins)"
+            )));
+        }
+    })
+}
+
+/// Parses a TurnString such as `Black[4]`.
+pub fn parse_turn(text: &str) -> Result<(Color, u32), NotationError> {
+    let text = text.trim();
+    let bad = || NotationError::new(format!("'{text}' is not a turn, like \"White[1]\""));
+    let (color, rest) = if let Some(rest) = text.strip_prefix("White[") {
+        (Color::White, rest)
+    } else if let Some(rest) = text.strip_prefix("Black[") {
+        (Color::Black, rest)
+    } else {
+        return Err(bad());
+    };
+    let number = rest
+        .strip_suffix(']')
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n >= 1)
+        .ok_or_else(bad)?;
+    Ok((color, number))
+}

@@ -1,1 +1,219 @@
 //! The computer player: search and evaluation over [`crate::rules`].
+//!
+//! [`search`] is a game-agnostic iterative-deepening alpha-beta searcher;
+//! [`eval`] scores Hive positions; [`Engine`] ties them to [`Game`] with
+//! difficulty presets.
+
+pub mod eval;
+pub mod search;
+pub mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::rules::{Game, GameStatus, Move};
+
+pub use eval::{HiveEvaluator, Weights};
+pub use search::{Limits, Outcome, SearchGame, Searcher};
+
+/// What a search of a Hive position found.
+pub type SearchResult = search::SearchResult<Move>;
+
+impl SearchGame for Game {
+    type Move = Move;
+
+    fn generate_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.apply_unchecked(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        self.undo();
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = match self.status() {
+            GameStatus::Draw => return Some(Outcome::Draw),
+            GameStatus::WhiteWins => crate::rules::Color::White,
+            GameStatus::BlackWins => crate::rules::Color::Black,
+            _ => return None,
+        };
+        Some(if winner == self.to_move() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        })
+    }
+
+    fn move_key(mv: Move) -> usize {
+        match mv {
+            Move::Place { piece, to } | Move::Move { piece, to, .. } => {
+                piece.id() * crate::rules::CELLS + to.index()
+            }
+            Move::Pass => 0,
+        }
+    }
+}
+
+/// Named strengths a player understands.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Difficulty {
+    /// Looks one move ahead and often picks a merely decent move.
+    Beginner,
+    /// Looks two moves ahead, with some randomness.
+    Easy,
+    /// Three moves ahead, with a little randomness.
+    Medium,
+    /// Searches as deep as it can in two seconds.
+    Hard,
+    /// Searches as deep as it can in five seconds.
+    Expert,
+}
+
+impl Difficulty {
+    /// All presets, weakest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Beginner,
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+
+    /// The preset's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Beginner => "Beginner",
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+            Difficulty::Expert => "Expert",
+        }
+    }
+
+    /// The preset with this name (any case).
+    pub fn from_name(name: &str) -> Option<Difficulty> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// How long and how deep it searches.
+    pub fn limits(self) -> Limits {
+        match self {
+            Difficulty::Beginner => Limits::depth(1),
+            Difficulty::Easy => Limits::depth(2),
+            Difficulty::Medium => Limits {
+                max_depth: Some(3),
+                time: Some(Duration::from_secs(1)),
+                nodes: None,
+            },
+            Difficulty::Hard => Limits::time(Duration::from_secs(2)),
+            Difficulty::Expert => Limits::time(Duration::from_secs(5)),
+        }
+    }
+
+    /// Moves within this many points of the best are picked at random.
+    pub fn tolerance(self) -> i32 {
+        match self {
+            Difficulty::Beginner => 400,
+            Difficulty::Easy => 120,
+            Difficulty::Medium => 25,
+            Difficulty::Hard | Difficulty::Expert => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A Hive player: the searcher, its table and the evaluation.
+pub struct Engine {
+    searcher: Searcher<Move>,
+    evaluator: HiveEvaluator,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `tt_megabytes`.
+    pub fn new(tt_megabytes: usize) -> Engine {
+        Engine {
+            searcher: Searcher::new(tt_megabytes),
+            evaluator: HiveEvaluator::default(),
+        }
+    }
+
+    /// An engine with custom evaluation weights (for tuning).
+    pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
+        Engine {
+            searcher: Searcher::new(tt_megabytes),
+            evaluator: HiveEvaluator { weights },
+        }
+    }
+
+    /// Forget cached results (call between unrelated games).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The evaluation of `game` for the side to move (no search).
+    pub fn evaluate(&self, game: &Game) -> i32 {
+        use search::Evaluator;
+        self.evaluator.evaluate(game)
+    }
+
+    /// The best move within `limits`; gives up early when `cancel` is set.
+    pub fn search(&mut self, game: &Game, limits: Limits, cancel: &AtomicBool) -> SearchResult {
+        let mut game = game.clone();
+        self.searcher.exact_root = false;
+        self.searcher
+            .search(&mut game, &self.evaluator, limits, cancel)
+    }
+
+    /// A move at a difficulty level: the best one, or at the easier levels
+    /// one picked at random (from `seed`) among those close to the best.
+    pub fn choose(&mut self, game: &Game, difficulty: Difficulty, seed: u64, cancel: &AtomicBool) -> SearchResult {
+        let tolerance = difficulty.tolerance();
+        let mut work = game.clone();
+        self.searcher.exact_root = tolerance > 0;
+        let mut result = self
+            .searcher
+            .search(&mut work, &self.evaluator, difficulty.limits(), cancel);
+        self.searcher.exact_root = false;
+        if tolerance > 0 && !result.root_scores.is_empty() {
+            let best = result.root_scores.iter().map(|&(_, s)| s).max().unwrap_or(0);
+            // Never throw away a won game or walk into a lost one on purpose.
+            let floor = if best >= search::WIN_THRESHOLD {
+                best
+            } else {
+                best - tolerance
+            };
+            let near: Vec<(Move, i32)> = result
+                .root_scores
+                .iter()
+                .copied()
+                .filter(|&(_, s)| s >= floor && s > -search::WIN_THRESHOLD)
+                .collect();
+            if !near.is_empty() {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let (mv, score) = near[rng.random_range(0..near.len())];
+                result.best = Some(mv);
+                result.score = score;
+                result.pv = vec![mv];
+            }
+        }
+        result
+    }
+}

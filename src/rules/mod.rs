@@ -5,6 +5,7 @@
 //! which rule it breaks), [`Game::undo`] takes it back. Notation follows the
 //! Universal Hive Protocol.
 
+mod analysis;
 mod check;
 mod error;
 mod game;
@@ -16,6 +17,7 @@ mod path;
 mod piece;
 mod zobrist;
 
+pub use analysis::{PieceFacts, PieceSet};
 pub use error::{LoadError, NotationError, RuleError, how_it_moves};
 pub use game::{Game, GameStatus, Move};
 pub use game_type::{GameType, Options};

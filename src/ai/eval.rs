@@ -1,0 +1,195 @@
+//! The Hive evaluation: queen danger, free pieces, pins, beetles on the
+//! queen, reserves, and immediate threats, weighed by one [`Weights`] struct.
+
+use crate::rules::{Bug, Color, Game, Hex, Move, Piece};
+
+use super::search::Evaluator;
+
+/// Every number the evaluation uses, in hundredths of a "free ant".
+///
+/// Scores are from one side's point of view; each term is computed for both
+/// sides and the opponent's is subtracted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Danger to a side's own queen by the number of occupied cells around
+    /// it (index 0 to 5; 6 is a lost game). Subtracted.
+    pub queen_danger: [i32; 6],
+    /// Relief per empty cell around a queen that no sliding piece can enter
+    /// (five or more of its own neighbours occupied): it is hard to fill.
+    pub sealed_cell: i32,
+    /// Value of a piece on the board that is free to move, per bug
+    /// (Queen, Ant, Grasshopper, Spider, Beetle, Mosquito, Ladybug, Pillbug).
+    pub free_piece: [i32; 8],
+    /// Value of a piece still in hand, per bug (same order).
+    pub in_hand: [i32; 8],
+    /// Penalty for a piece pinned by the One Hive rule.
+    pub pinned: i32,
+    /// Penalty for a piece covered by another.
+    pub covered: i32,
+    /// Bonus for a side's beetle or mosquito on top of the enemy queen.
+    pub beetle_on_queen: i32,
+    /// Bonus for a side's beetle next to the enemy queen.
+    pub beetle_next_to_queen: i32,
+    /// Bonus for a side whose queen can still slide away.
+    pub queen_free: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+    /// Bonus for the side to move when the enemy queen has one empty cell
+    /// left and a free piece of ours touches that cell's surroundings.
+    pub winning_threat: i32,
+    /// Penalty for having no queen on the board yet.
+    pub queen_in_hand: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            queen_danger: [0, 20, 50, 100, 190, 360],
+            sealed_cell: 25,
+            free_piece: [15, 45, 22, 14, 30, 40, 28, 22],
+            in_hand: [0, 18, 10, 8, 12, 16, 12, 10],
+            pinned: 8,
+            covered: 20,
+            beetle_on_queen: 90,
+            beetle_next_to_queen: 20,
+            queen_free: 20,
+            tempo: 12,
+            winning_threat: 250,
+            queen_in_hand: 30,
+        }
+    }
+}
+
+/// The evaluation, holding its weights.
+#[derive(Clone, Debug, Default)]
+pub struct HiveEvaluator {
+    /// The weights in use.
+    pub weights: Weights,
+}
+
+fn queen_of(color: Color) -> Piece {
+    Piece::new(color, Bug::Queen, 1).unwrap_or(Piece::from_id(0))
+}
+
+impl HiveEvaluator {
+    /// Value of the position for `color`.
+    pub fn score_for(&self, game: &Game, color: Color) -> i32 {
+        let w = &self.weights;
+        let facts = game.piece_facts();
+        let mut score = [0i32; 2];
+        for piece in Piece::all() {
+            if !game.has_piece(piece) {
+                continue;
+            }
+            let side = piece.color().index();
+            let bug = piece.bug() as usize;
+            if game.position(piece).is_none() {
+                score[side] += w.in_hand[bug];
+            } else if facts.free.contains(piece) {
+                score[side] += w.free_piece[bug];
+            } else if facts.pinned.contains(piece) {
+                score[side] -= w.pinned;
+            } else if facts.covered.contains(piece) {
+                score[side] -= w.covered;
+            }
+        }
+        for side in Color::ALL {
+            let s = side.index();
+            let queen = queen_of(side);
+            let Some(at) = game.position(queen) else {
+                score[s] -= w.queen_in_hand;
+                continue;
+            };
+            let occupied = at.neighbors().iter().filter(|&&n| game.height(n) > 0).count();
+            score[s] -= w.queen_danger[occupied.min(5)];
+            let sealed = at
+                .neighbors()
+                .iter()
+                .filter(|&&n| game.height(n) == 0 && occupied_around(game, n) >= 5)
+                .count() as i32;
+            score[s] += sealed * w.sealed_cell;
+            if facts.free.contains(queen) {
+                score[s] += w.queen_free;
+            }
+            // Enemy beetles on or beside this queen.
+            let enemy = side.opponent().index();
+            if let Some(top) = game.top(at)
+                && top != queen
+                && top.color() != side
+            {
+                score[enemy] += w.beetle_on_queen;
+            }
+            for n in at.neighbors() {
+                if let Some(p) = game.top(n)
+                    && p.color() != side
+                    && p.bug() == Bug::Beetle
+                {
+                    score[enemy] += w.beetle_next_to_queen;
+                }
+            }
+        }
+        let to_move = game.to_move().index();
+        score[to_move] += w.tempo;
+        // One empty cell left around the enemy queen, and it is our move.
+        if let Some(at) = game.position(queen_of(game.to_move().opponent())) {
+            let empty: Vec<Hex> = at
+                .neighbors()
+                .into_iter()
+                .filter(|&n| game.height(n) == 0)
+                .collect();
+            if empty.len() == 1
+                && facts
+                    .free
+                    .iter()
+                    .any(|p| p.color() == game.to_move() && p.bug() != Bug::Queen)
+            {
+                score[to_move] += w.winning_threat;
+            }
+        }
+        score[color.index()] - score[color.opponent().index()]
+    }
+}
+
+fn occupied_around(game: &Game, hex: Hex) -> usize {
+    hex.neighbors().iter().filter(|&&n| game.height(n) > 0).count()
+}
+
+impl Evaluator<Game> for HiveEvaluator {
+    fn evaluate(&self, game: &Game) -> i32 {
+        self.score_for(game, game.to_move())
+    }
+
+    /// Moves that crowd the enemy queen first, then moves that free our own.
+    fn move_priority(&self, game: &Game, mv: Move) -> i32 {
+        let Some(to) = mv.to() else { return 0 };
+        let me = game.to_move();
+        let mut priority = 0;
+        if let Some(enemy_queen) = game.position(queen_of(me.opponent())) {
+            if enemy_queen.direction_to(to).is_some() || enemy_queen == to {
+                priority += 100;
+            }
+            if let Move::Move { from, .. } = mv
+                && enemy_queen.direction_to(from).is_some()
+                && game.height(from) == 1
+            {
+                priority -= 60;
+            }
+        }
+        if let Some(own_queen) = game.position(queen_of(me)) {
+            if let Move::Move { from, .. } = mv
+                && own_queen.direction_to(from).is_some()
+            {
+                priority += 40;
+            }
+            if own_queen.direction_to(to).is_some() {
+                priority -= 40;
+            }
+        }
+        if let Some(piece) = mv.piece()
+            && piece.color() != me
+        {
+            priority += 30; // a pillbug throw of an enemy piece
+        }
+        priority
+    }
+}

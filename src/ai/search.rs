@@ -1,0 +1,449 @@
+//! Iterative-deepening negamax with alpha-beta, principal-variation search,
+//! a transposition table, killer moves and history ordering.
+//!
+//! Generic over [`SearchGame`], so it knows nothing of bugs and is tested on
+//! a toy game whose minimax values are known.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::tt::{Bound, TranspositionTable};
+
+/// A win is worth this much, less one per ply it takes to reach it.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+
+/// How a finished game ended, for the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The side to move has won.
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Nobody won.
+    Draw,
+}
+
+/// What the search needs from a game.
+pub trait SearchGame {
+    /// A move; small and cheap to copy.
+    type Move: Copy + PartialEq + std::fmt::Debug;
+    /// Legal moves of the side to move (none when the game is over).
+    fn generate_moves(&self, out: &mut Vec<Self::Move>);
+    /// Play a legal move.
+    fn make_move(&mut self, mv: Self::Move);
+    /// Take back the last move.
+    fn unmake_move(&mut self);
+    /// Position hash, including the side to move.
+    fn position_hash(&self) -> u64;
+    /// The result if the game is over, for the side to move.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A small number identifying the move (same piece, same destination),
+    /// for the history heuristic; any value works, collisions only blur it.
+    fn move_key(mv: Self::Move) -> usize;
+}
+
+/// Scores positions and suggests move order for a game.
+pub trait Evaluator<G: SearchGame> {
+    /// Static value of a position that is not over, for the side to move.
+    fn evaluate(&self, game: &G) -> i32;
+    /// Higher first: a cheap guess at how good a move is (captures, threats).
+    fn move_priority(&self, _game: &G, _mv: G::Move) -> i32 {
+        0
+    }
+}
+
+/// When to stop searching. Unset limits do not apply; with none set the
+/// search goes to depth [`Limits::DEFAULT_DEPTH`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub max_depth: Option<u32>,
+    /// Wall-clock budget.
+    pub time: Option<Duration>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Depth searched when no limit is given.
+    pub const DEFAULT_DEPTH: u32 = 4;
+
+    /// Search to this depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            max_depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for this long.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<M>,
+    /// Its value for the side to move.
+    pub score: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Expected line of play from the best move.
+    pub pv: Vec<M>,
+    /// Every root move with its value from the last completed iteration,
+    /// when the search was asked for exact root values ([`Searcher::exact_root`]).
+    pub root_scores: Vec<(M, i32)>,
+}
+
+const HISTORY_SIZE: usize = 1 << 15;
+
+/// The deepest search supported.
+pub const MAX_PLY: usize = 64;
+
+/// One search's state: the table persists between searches, the rest resets.
+pub struct Searcher<M> {
+    tt: TranspositionTable<M>,
+    killers: [[Option<M>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    buffers: Vec<Vec<M>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stopped: bool,
+    /// Search every root move with a full window so each gets an exact value
+    /// (slower; used by the easier levels to choose among near-best moves).
+    pub exact_root: bool,
+}
+
+impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
+    /// A searcher with a transposition table of about `tt_megabytes`.
+    pub fn new(tt_megabytes: usize) -> Searcher<M> {
+        Searcher {
+            tt: TranspositionTable::new(tt_megabytes),
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY_SIZE],
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            nodes: 0,
+            deadline: None,
+            node_limit: None,
+            stopped: false,
+            exact_root: false,
+        }
+    }
+
+    /// Forget everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// Search `game` within `limits`, stopping early when `cancel` is set.
+    ///
+    /// Returns the best move of the last completed iteration (or, if even the
+    /// first was cut short, the best found so far).
+    pub fn search<G, E>(&mut self, game: &mut G, eval: &E, limits: Limits, cancel: &AtomicBool) -> SearchResult<M>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let start = Instant::now();
+        self.deadline = limits.time.map(|t| start + t);
+        self.node_limit = limits.nodes;
+        self.nodes = 0;
+        self.stopped = false;
+        self.killers = [[None; 2]; MAX_PLY];
+        let max_depth = limits
+            .max_depth
+            .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
+                MAX_PLY as u32 - 4
+            } else {
+                Limits::DEFAULT_DEPTH
+            })
+            .clamp(1, MAX_PLY as u32 - 4);
+
+        let mut root_moves = Vec::new();
+        game.generate_moves(&mut root_moves);
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            root_scores: Vec::new(),
+        };
+        if root_moves.len() <= 1 && !self.exact_root {
+            result.pv = root_moves.clone();
+            return result;
+        }
+        let mut ordered: Vec<(M, i32)> = root_moves
+            .iter()
+            .map(|&m| (m, eval.move_priority(game, m)))
+            .collect();
+        ordered.sort_by_key(|&(_, p)| std::cmp::Reverse(p));
+
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let beta = WIN + 1;
+            let mut best_this = None;
+            let mut scores = Vec::with_capacity(ordered.len());
+            for (i, &(mv, _)) in ordered.iter().enumerate() {
+                game.make_move(mv);
+                let score = if i == 0 || self.exact_root {
+                    -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+                } else {
+                    let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
+                    if probe > alpha && !self.stopped {
+                        -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+                    } else {
+                        probe
+                    }
+                };
+                game.unmake_move();
+                if self.stopped {
+                    break;
+                }
+                scores.push((mv, score));
+                if score > alpha {
+                    alpha = score;
+                    best_this = Some((mv, score));
+                }
+            }
+            if self.stopped {
+                // Cut short before any iteration completed: take what was found.
+                if let Some((mv, score)) = best_this
+                    && result.depth == 0
+                {
+                    result.best = Some(mv);
+                    result.score = score;
+                }
+                break;
+            }
+            if let Some((mv, score)) = best_this {
+                result.best = Some(mv);
+                result.score = score;
+                result.depth = depth;
+                result.root_scores = scores.clone();
+            }
+            // Next iteration: best first, then by this iteration's values.
+            let mut rescored: Vec<(M, i32)> = scores;
+            rescored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            ordered = rescored;
+            if result.score.abs() >= WIN_THRESHOLD && !self.exact_root {
+                break; // a forced result: deeper search cannot change it
+            }
+        }
+        result.nodes = self.nodes;
+        result.pv = self.principal_variation(game, result.best);
+        result
+    }
+
+    fn principal_variation<G: SearchGame<Move = M>>(&mut self, game: &mut G, first: Option<M>) -> Vec<M> {
+        let mut pv = Vec::new();
+        let mut next = first;
+        while let Some(mv) = next {
+            if pv.len() >= 16 {
+                break;
+            }
+            pv.push(mv);
+            game.make_move(mv);
+            next = if game.outcome().is_none() {
+                self.tt.probe(game.position_hash()).and_then(|e| e.mv)
+            } else {
+                None
+            };
+            // Guard against a stale table move.
+            if let Some(m) = next {
+                let mut legal = Vec::new();
+                game.generate_moves(&mut legal);
+                if !legal.contains(&m) {
+                    next = None;
+                }
+            }
+        }
+        for _ in 0..pv.len() {
+            game.unmake_move();
+        }
+        pv
+    }
+
+    fn should_stop(&mut self, cancel: &AtomicBool) -> bool {
+        if self.nodes & 255 == 0 {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let over = self.node_limit.is_some_and(|n| self.nodes >= n);
+            if late || over || cancel.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cancel: &AtomicBool,
+    ) -> i32
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        self.nodes += 1;
+        if self.should_stop(cancel) {
+            return 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            return match outcome {
+                Outcome::Win => WIN - ply as i32,
+                Outcome::Loss => -WIN + ply as i32,
+                Outcome::Draw => 0,
+            };
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            return eval.evaluate(game);
+        }
+
+        let hash = game.position_hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(hash) {
+            tt_move = entry.mv;
+            if entry.depth >= depth {
+                let score = from_tt(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        self.order(game, eval, &mut moves, tt_move, ply);
+
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            game.make_move(mv);
+            let score = if i == 0 {
+                -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+            } else {
+                let probe = -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+                } else {
+                    probe
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.remember_cutoff::<G>(mv, ply, depth, &moves[..i]);
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Table move first, then killers, then by priority and history.
+    fn order<G, E>(&self, game: &G, eval: &E, moves: &mut [M], tt_move: Option<M>, ply: usize)
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let killers = self.killers[ply];
+        let mut keyed: Vec<(i32, M)> = moves
+            .iter()
+            .map(|&m| {
+                let key = if Some(m) == tt_move {
+                    i32::MAX
+                } else if Some(m) == killers[0] {
+                    i32::MAX - 1
+                } else if Some(m) == killers[1] {
+                    i32::MAX - 2
+                } else {
+                    eval.move_priority(game, m)
+                        .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE])
+                };
+                (key, m)
+            })
+            .collect();
+        keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+            *slot = m;
+        }
+    }
+
+    fn remember_cutoff<G: SearchGame<Move = M>>(&mut self, mv: M, ply: usize, depth: u32, tried: &[M]) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth) as i32;
+        let slot = G::move_key(mv) % HISTORY_SIZE;
+        self.history[slot] = (self.history[slot] + bonus).min(1 << 20);
+        for m in tried {
+            let s = G::move_key(*m) % HISTORY_SIZE;
+            self.history[s] = (self.history[s] - bonus).max(-(1 << 20));
+        }
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}

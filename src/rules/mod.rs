@@ -7,6 +7,7 @@
 
 mod analysis;
 mod check;
+mod display;
 mod error;
 mod game;
 mod game_type;

@@ -1,0 +1,104 @@
+//! The built `hive uhp` binary as a child process, driven by [`UhpClient`].
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use hive::rules::{Game, GameStatus};
+use hive::uhp::{ClientError, UhpClient};
+
+const HIVE: &str = env!("CARGO_BIN_EXE_hive");
+
+fn engine() -> UhpClient {
+    let mut client = UhpClient::spawn(HIVE, &["uhp"]).expect("hive uhp starts");
+    client.set_timeout(Some(Duration::from_secs(60)));
+    client
+}
+
+#[test]
+fn start_up_info() {
+    let client = engine();
+    assert_eq!(client.id(), format!("Hive v{}", env!("CARGO_PKG_VERSION")));
+    for capability in ["Mosquito", "Ladybug", "Pillbug"] {
+        assert!(client.has_capability(capability), "{capability}");
+    }
+}
+
+/// White asks the engine for its move, Black plays the first listed move;
+/// the game ends or stops after 200 moves, and the engine's GameString
+/// matches a replay of the same moves in process.
+#[test]
+fn a_complete_game() {
+    let mut client = engine();
+    let mut replay = Game::from_game_string("Base+MLP").expect("valid");
+    let mut game_string = client.new_game("Base+MLP").expect("newgame");
+    assert_eq!(game_string, replay.game_string());
+    for ply in 0..200 {
+        if replay.status().is_over() {
+            break;
+        }
+        let moves = client.valid_moves().expect("validmoves");
+        let mv = if ply % 2 == 0 {
+            let best = client.best_move_depth(1).expect("bestmove");
+            assert!(moves.contains(&best), "{best} not in {moves:?}");
+            best
+        } else {
+            moves[0].clone()
+        };
+        game_string = client.play(&mv).expect("a listed move plays");
+        replay.play_move_string(&mv).expect("legal in process too");
+        assert_eq!(game_string, replay.game_string());
+    }
+    assert_ne!(replay.status(), GameStatus::NotStarted);
+    let reloaded = Game::from_game_string(&game_string).expect("the final GameString loads");
+    assert_eq!(reloaded.hash(), replay.hash());
+    if replay.status().is_over() {
+        assert!(matches!(client.valid_moves(), Err(ClientError::Engine(_))));
+        let undone = client.undo(1).expect("undo after the end");
+        replay.undo();
+        assert_eq!(undone, replay.game_string());
+    }
+}
+
+#[test]
+fn errors_come_back_as_errors_and_the_engine_carries_on() {
+    let mut client = engine();
+    assert!(matches!(client.play("wS1"), Err(ClientError::Engine(_))));
+    client.new_game("").expect("newgame");
+    assert!(matches!(client.play("wQ"), Err(ClientError::InvalidMove(_))));
+    assert!(matches!(client.send("bogus"), Err(ClientError::Engine(_))));
+    let raw = client.send_raw("bogus").expect("an answer");
+    assert_eq!(raw.len(), 1);
+    assert!(raw[0].starts_with("err "));
+    assert_eq!(client.play("wS1").expect("legal"), "Base;InProgress;Black[1];wS1");
+    assert_eq!(client.set_option("MaxDepth", "2").expect("option"), "MaxDepth;int;2;0;0;32");
+    assert_eq!(client.undo(1).expect("undo"), "Base;NotStarted;White[1]");
+    let best = client.best_move_time(Duration::from_millis(200)).expect("bestmove time");
+    assert!(["wA1", "wG1", "wS1", "wB1"].contains(&best.as_str()), "{best}");
+}
+
+#[test]
+fn end_of_input_exits_with_status_zero() {
+    let mut child = Command::new(HIVE)
+        .arg("uhp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("hive uhp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"newgame\n\xff\xfe garbage\nplay wS1\n")
+        .expect("write");
+    drop(stdin);
+    let mut output = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut output)
+        .expect("read");
+    let status = child.wait().expect("exit");
+    assert!(status.success(), "{status}");
+    assert_eq!(output.lines().filter(|l| *l == "ok").count(), 4, "{output}");
+    assert!(output.contains("Base;InProgress;Black[1];wS1\nok\n"), "{output}");
+}

@@ -21,7 +21,11 @@ fn check(session: &mut Session, command: &str, expected: &[&str]) {
     session.handle_line(command, &mut out).expect("in memory");
     let mut want: String = expected.iter().map(|l| format!("{l}\n")).collect();
     want.push_str("ok\n");
-    assert_eq!(String::from_utf8(out).expect("UTF-8"), want, "answer to {command:?}");
+    assert_eq!(
+        String::from_utf8(out).expect("UTF-8"),
+        want,
+        "answer to {command:?}"
+    );
 }
 
 fn started(game: &str) -> Session {
@@ -66,12 +70,29 @@ fn exit_stops_without_answering() {
 #[test]
 fn info_and_help() {
     let mut s = Session::new();
-    check(&mut s, "info", &[&format!("id Hive v{VERSION}"), "Mosquito;Ladybug;Pillbug"]);
-    check(&mut s, "INFO", &[&format!("id Hive v{VERSION}"), "Mosquito;Ladybug;Pillbug"]);
+    check(
+        &mut s,
+        "info",
+        &[&format!("id Hive v{VERSION}"), "Mosquito;Ladybug;Pillbug"],
+    );
+    check(
+        &mut s,
+        "INFO",
+        &[&format!("id Hive v{VERSION}"), "Mosquito;Ladybug;Pillbug"],
+    );
     let mut out = Vec::new();
     s.handle_line("help", &mut out).expect("in memory");
     let text = String::from_utf8(out).expect("UTF-8");
-    for command in ["newgame", "play", "pass", "validmoves", "bestmove", "undo", "options", "perft"] {
+    for command in [
+        "newgame",
+        "play",
+        "pass",
+        "validmoves",
+        "bestmove",
+        "undo",
+        "options",
+        "perft",
+    ] {
         assert!(text.contains(command), "{command} missing from help");
     }
     assert!(text.ends_with("\nok\n"));
@@ -81,7 +102,11 @@ fn info_and_help() {
 fn newgame_forms() {
     let mut s = Session::new();
     check(&mut s, "newgame", &["Base;NotStarted;White[1]"]);
-    check(&mut s, "newgame Base+MLP", &["Base+MLP;NotStarted;White[1]"]);
+    check(
+        &mut s,
+        "newgame Base+MLP",
+        &["Base+MLP;NotStarted;White[1]"],
+    );
     check(
         &mut s,
         "newgame Base;InProgress;White[2];wS1;bS1 wS1-",
@@ -94,8 +119,14 @@ fn newgame_forms() {
 fn newgame_errors_keep_the_game() {
     let mut s = started("Base;InProgress;Black[1];wS1");
     let cases = [
-        ("newgame Base+X", "err Unable to load 'Base+X': 'Base+X' is not a game type (expected Base, Base+M, ..., Base+MLP)"),
-        ("newgame base", "err Unable to load 'base': 'base' is not a game type (expected Base, Base+M, ..., Base+MLP)"),
+        (
+            "newgame Base+X",
+            "err Unable to load 'Base+X': 'Base+X' is not a game type (expected Base, Base+M, ..., Base+MLP)",
+        ),
+        (
+            "newgame base",
+            "err Unable to load 'base': 'base' is not a game type (expected Base, Base+M, ..., Base+MLP)",
+        ),
     ];
     for (command, answer) in cases {
         check(&mut s, command, &[answer]);
@@ -111,9 +142,16 @@ fn newgame_errors_keep_the_game() {
         "Base;InProgress;Black[1];xx",
     ] {
         let load_error = Game::from_game_string(bad).expect_err(bad);
-        check(&mut s, &format!("newgame {bad}"), &[&format!("err Unable to load '{bad}': {load_error}")]);
+        check(
+            &mut s,
+            &format!("newgame {bad}"),
+            &[&format!("err Unable to load '{bad}': {load_error}")],
+        );
     }
-    assert_eq!(s.game().map(Game::game_string).as_deref(), Some("Base;InProgress;Black[1];wS1"));
+    assert_eq!(
+        s.game().map(Game::game_string).as_deref(),
+        Some("Base;InProgress;Black[1];wS1")
+    );
 }
 
 #[test]
@@ -121,13 +159,25 @@ fn play_and_pass() {
     let mut s = started("Base");
     check(&mut s, "play wS1", &["Base;InProgress;Black[1];wS1"]);
     // Case and spacing are made canonical in the GameString.
-    check(&mut s, "play  bg1   WS1- ", &["Base;InProgress;White[2];wS1;bG1 wS1-"]);
-    check(&mut s, "play wQ -wS1", &["Base;InProgress;Black[2];wS1;bG1 wS1-;wQ -wS1"]);
+    check(
+        &mut s,
+        "play  bg1   WS1- ",
+        &["Base;InProgress;White[2];wS1;bG1 wS1-"],
+    );
+    check(
+        &mut s,
+        "play wQ -wS1",
+        &["Base;InProgress;Black[2];wS1;bG1 wS1-;wQ -wS1"],
+    );
 
     let mut s = started(MUST_PASS);
     check(&mut s, "validmoves", &["pass"]);
     check(&mut s, "play wQ -wP", &[&illegal(RuleError::MustPass)]);
-    check(&mut s, "pass", &[&format!("{MUST_PASS};pass").replace("White[14]", "Black[14]")]);
+    check(
+        &mut s,
+        "pass",
+        &[&format!("{MUST_PASS};pass").replace("White[14]", "Black[14]")],
+    );
     check(&mut s, "pass", &[&illegal(RuleError::PassNotAllowed)]);
     check(&mut s, "play PASS", &[&illegal(RuleError::PassNotAllowed)]);
 }
@@ -137,19 +187,51 @@ fn play_errors_keep_the_game() {
     let start = "Base;InProgress;White[2];wS1;bS1 wS1-";
     let mut s = started(start);
     let game = Game::from_game_string(start).expect("valid");
-    for text in ["xyz", "wS1 wS1 wS1", "wS2 wA1-", "wS2 -wS1-", "wM wS1-", "wS4 wS1-", "wS2"] {
+    for text in [
+        "xyz",
+        "wS1 wS1 wS1",
+        "wS2 wA1-",
+        "wS2 -wS1-",
+        "wM wS1-",
+        "wS4 wS1-",
+        "wS2",
+    ] {
         let error = game.parse_move(text).expect_err(text);
-        check(&mut s, &format!("play {text}"), &[&format!("err Unable to parse '{text}': {error}")]);
+        check(
+            &mut s,
+            &format!("play {text}"),
+            &[&format!("err Unable to parse '{text}': {error}")],
+        );
     }
-    check(&mut s, "play wS2 bS1-", &[&illegal(RuleError::PlaceNextToOpponent)]);
-    check(&mut s, "play bA1 /wS1", &[&illegal(RuleError::NotYourPiece {
-        piece: piece("bA1"),
-        owner: Color::Black,
-        to_move: Color::White,
-    })]);
-    check(&mut s, "play wS1 bS1-", &[&illegal(RuleError::QueenNotPlaced)]);
-    check(&mut s, "play", &["err Invalid arguments for 'play'. Usage: play MoveString"]);
-    check(&mut s, "pass now", &["err Invalid arguments for 'pass'. Usage: pass"]);
+    check(
+        &mut s,
+        "play wS2 bS1-",
+        &[&illegal(RuleError::PlaceNextToOpponent)],
+    );
+    check(
+        &mut s,
+        "play bA1 /wS1",
+        &[&illegal(RuleError::NotYourPiece {
+            piece: piece("bA1"),
+            owner: Color::Black,
+            to_move: Color::White,
+        })],
+    );
+    check(
+        &mut s,
+        "play wS1 bS1-",
+        &[&illegal(RuleError::QueenNotPlaced)],
+    );
+    check(
+        &mut s,
+        "play",
+        &["err Invalid arguments for 'play'. Usage: play MoveString"],
+    );
+    check(
+        &mut s,
+        "pass now",
+        &["err Invalid arguments for 'pass'. Usage: pass"],
+    );
     check(&mut s, "pass", &[&illegal(RuleError::PassNotAllowed)]);
     assert_eq!(s.game().map(Game::game_string).as_deref(), Some(start));
 
@@ -161,7 +243,11 @@ fn play_errors_keep_the_game() {
 fn validmoves_lists_each_legal_move_once() {
     let mut s = started("Base");
     check(&mut s, "validmoves", &["wA1;wG1;wS1;wB1"]);
-    check(&mut s, "validmoves extra", &["err Invalid arguments for 'validmoves'. Usage: validmoves"]);
+    check(
+        &mut s,
+        "validmoves extra",
+        &["err Invalid arguments for 'validmoves'. Usage: validmoves"],
+    );
     let mut s = started("Base;InProgress;Black[1];wS1");
     let mut out = Vec::new();
     s.handle_line("validmoves", &mut out).expect("in memory");
@@ -178,15 +264,43 @@ fn validmoves_lists_each_legal_move_once() {
 #[test]
 fn undo() {
     let mut s = started("Base;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-");
-    check(&mut s, "undo", &["Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1"]);
+    check(
+        &mut s,
+        "undo",
+        &["Base;InProgress;Black[2];wS1;bS1 wS1-;wQ -wS1"],
+    );
     check(&mut s, "undo 2", &["Base;InProgress;Black[1];wS1"]);
-    check(&mut s, "undo 2", &["err Unable to undo 2 moves: 1 have been played."]);
-    check(&mut s, "undo 0", &["err Unable to undo 0 moves: 1 have been played."]);
-    check(&mut s, "undo x", &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo], with a whole number"]);
-    check(&mut s, "undo -1", &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo], with a whole number"]);
-    check(&mut s, "undo 1 2", &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo]"]);
+    check(
+        &mut s,
+        "undo 2",
+        &["err Unable to undo 2 moves: 1 have been played."],
+    );
+    check(
+        &mut s,
+        "undo 0",
+        &["err Unable to undo 0 moves: 1 have been played."],
+    );
+    check(
+        &mut s,
+        "undo x",
+        &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo], with a whole number"],
+    );
+    check(
+        &mut s,
+        "undo -1",
+        &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo], with a whole number"],
+    );
+    check(
+        &mut s,
+        "undo 1 2",
+        &["err Invalid arguments for 'undo'. Usage: undo [MovesToUndo]"],
+    );
     check(&mut s, "undo 1", &["Base;NotStarted;White[1]"]);
-    check(&mut s, "undo", &["err Unable to undo 1 moves: 0 have been played."]);
+    check(
+        &mut s,
+        "undo",
+        &["err Unable to undo 1 moves: 0 have been played."],
+    );
 }
 
 #[test]
@@ -196,15 +310,33 @@ fn the_game_over_state() {
     check(&mut s, "play bQ bS1-", &[GAME_OVER]);
     check(&mut s, "pass", &[GAME_OVER]);
     check(&mut s, "bestmove depth 1", &[GAME_OVER]);
-    check(&mut s, "perft 1", &["perft(0) = 1 in 0 ms", "perft(1) = 0 in 0 ms"]);
-    let before = WHITE_WON.rsplit_once(';').expect("moves").0.replace("WhiteWins;Black[8]", "InProgress;White[8]");
+    check(
+        &mut s,
+        "perft 1",
+        &["perft(0) = 1 in 0 ms", "perft(1) = 0 in 0 ms"],
+    );
+    let before = WHITE_WON
+        .rsplit_once(';')
+        .expect("moves")
+        .0
+        .replace("WhiteWins;Black[8]", "InProgress;White[8]");
     check(&mut s, "undo", &[&before]);
 }
 
 #[test]
 fn commands_before_newgame() {
     let mut s = Session::new();
-    for command in ["play wS1", "pass", "validmoves", "bestmove depth 1", "bestmove time 00:00:01", "bestmove", "undo", "undo 3", "perft 1"] {
+    for command in [
+        "play wS1",
+        "pass",
+        "validmoves",
+        "bestmove depth 1",
+        "bestmove time 00:00:01",
+        "bestmove",
+        "undo",
+        "undo 3",
+        "perft 1",
+    ] {
         check(&mut s, command, &[NO_GAME]);
     }
     assert!(s.game().is_none());
@@ -213,18 +345,57 @@ fn commands_before_newgame() {
 #[test]
 fn bad_commands() {
     let mut s = Session::new();
-    check(&mut s, "", &["err Empty command. Try 'help' to see a list of valid commands."]);
-    check(&mut s, " \t ", &["err Empty command. Try 'help' to see a list of valid commands."]);
-    check(&mut s, "fly wS1", &["err Invalid command 'fly'. Try 'help' to see a list of valid commands."]);
-    check(&mut s, "info please", &["err Invalid arguments for 'info'. Usage: info"]);
+    check(
+        &mut s,
+        "",
+        &["err Empty command. Try 'help' to see a list of valid commands."],
+    );
+    check(
+        &mut s,
+        " \t ",
+        &["err Empty command. Try 'help' to see a list of valid commands."],
+    );
+    check(
+        &mut s,
+        "fly wS1",
+        &["err Invalid command 'fly'. Try 'help' to see a list of valid commands."],
+    );
+    check(
+        &mut s,
+        "info please",
+        &["err Invalid arguments for 'info'. Usage: info"],
+    );
     let long = "x".repeat(200);
     check(
         &mut s,
         &long,
-        &[&format!("err Invalid command '{}...'. Try 'help' to see a list of valid commands.", "x".repeat(80))],
+        &[&format!(
+            "err Invalid command '{}...'. Try 'help' to see a list of valid commands.",
+            "x".repeat(80)
+        )],
     );
     let out = run(b"\xff\xfeplay\n");
     assert!(out.ends_with("err Invalid command '\u{FFFD}\u{FFFD}play'. Try 'help' to see a list of valid commands.\nok\n"), "{out}");
+}
+
+#[test]
+fn errors_quoting_control_characters_stay_on_one_line() {
+    let mut s = Session::new();
+    for line in [
+        "newgame Base;In\u{b}Progress;White[1]",
+        "play w\u{1}S1",
+        "options set MaxDepth \u{85}",
+    ] {
+        let mut out = Vec::new();
+        s.handle_line(line, &mut out).expect("in memory");
+        let text = String::from_utf8(out).expect("UTF-8");
+        let lines: Vec<&str> = text
+            .split(['\n', '\r', '\u{b}', '\u{c}', '\u{85}'])
+            .collect();
+        assert_eq!(lines.len(), 3, "{line:?}: {text:?}");
+        assert!(lines[0].starts_with("err "), "{line:?}: {text:?}");
+        assert_eq!(lines[1], "ok");
+    }
 }
 
 #[test]
@@ -243,13 +414,20 @@ fn very_long_lines_are_refused() {
 #[test]
 fn bestmove_forms_and_errors() {
     let mut s = started("Base");
-    for command in ["bestmove depth 1", "bestmove DEPTH 2", "bestmove time 00:00:01"] {
+    for command in [
+        "bestmove depth 1",
+        "bestmove DEPTH 2",
+        "bestmove time 00:00:01",
+    ] {
         let mut out = Vec::new();
         s.handle_line(command, &mut out).expect("in memory");
         let text = String::from_utf8(out).expect("UTF-8");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2, "{command}: {text}");
-        assert!(["wA1", "wG1", "wS1", "wB1"].contains(&lines[0]), "{command}: {text}");
+        assert!(
+            ["wA1", "wG1", "wS1", "wB1"].contains(&lines[0]),
+            "{command}: {text}"
+        );
         assert_eq!(lines[1], "ok");
     }
     let usage = "err Invalid arguments for 'bestmove'. Usage: bestmove | bestmove depth MaxDepth | bestmove time hh:mm:ss";
@@ -258,17 +436,38 @@ fn bestmove_forms_and_errors() {
         ("bestmove 3", usage),
         ("bestmove nodes 3", usage),
         ("bestmove depth 1 2", usage),
-        ("bestmove depth 0", "err Invalid depth '0': expected a whole number from 1 to 32."),
-        ("bestmove depth 33", "err Invalid depth '33': expected a whole number from 1 to 32."),
-        ("bestmove depth x", "err Invalid depth 'x': expected a whole number from 1 to 32."),
-        ("bestmove time 5", "err Invalid time '5': expected hh:mm:ss, like 00:00:05."),
-        ("bestmove time 00:00:00", "err Invalid time '00:00:00': expected hh:mm:ss, like 00:00:05."),
-        ("bestmove time 00:99:00", "err Invalid time '00:99:00': expected hh:mm:ss, like 00:00:05."),
+        (
+            "bestmove depth 0",
+            "err Invalid depth '0': expected a whole number from 1 to 32.",
+        ),
+        (
+            "bestmove depth 33",
+            "err Invalid depth '33': expected a whole number from 1 to 32.",
+        ),
+        (
+            "bestmove depth x",
+            "err Invalid depth 'x': expected a whole number from 1 to 32.",
+        ),
+        (
+            "bestmove time 5",
+            "err Invalid time '5': expected hh:mm:ss, like 00:00:05.",
+        ),
+        (
+            "bestmove time 00:00:00",
+            "err Invalid time '00:00:00': expected hh:mm:ss, like 00:00:05.",
+        ),
+        (
+            "bestmove time 00:99:00",
+            "err Invalid time '00:99:00': expected hh:mm:ss, like 00:00:05.",
+        ),
     ] {
         check(&mut s, command, &[answer]);
     }
     // bestmove never plays the move.
-    assert_eq!(s.game().map(Game::game_string).as_deref(), Some("Base;NotStarted;White[1]"));
+    assert_eq!(
+        s.game().map(Game::game_string).as_deref(),
+        Some("Base;NotStarted;White[1]")
+    );
 }
 
 #[test]
@@ -295,12 +494,36 @@ fn options() {
         "TurnLimit;int;0;0;0;1000",
     ];
     check(&mut s, "options", &all);
-    check(&mut s, "options get MaxTimeSeconds", &["MaxTimeSeconds;int;5;5;1;3600"]);
-    check(&mut s, "options get maxtimeseconds", &["MaxTimeSeconds;int;5;5;1;3600"]);
-    check(&mut s, "options set MaxTimeSeconds 10", &["MaxTimeSeconds;int;10;5;1;3600"]);
-    check(&mut s, "options set TranspositionTableSizeMB 8", &["TranspositionTableSizeMB;int;8;64;1;4096"]);
-    check(&mut s, "options set ThreefoldRepetition true", &["ThreefoldRepetition;bool;True;False"]);
-    check(&mut s, "options set TournamentOpening False", &["TournamentOpening;bool;False;True"]);
+    check(
+        &mut s,
+        "options get MaxTimeSeconds",
+        &["MaxTimeSeconds;int;5;5;1;3600"],
+    );
+    check(
+        &mut s,
+        "options get maxtimeseconds",
+        &["MaxTimeSeconds;int;5;5;1;3600"],
+    );
+    check(
+        &mut s,
+        "options set MaxTimeSeconds 10",
+        &["MaxTimeSeconds;int;10;5;1;3600"],
+    );
+    check(
+        &mut s,
+        "options set TranspositionTableSizeMB 8",
+        &["TranspositionTableSizeMB;int;8;64;1;4096"],
+    );
+    check(
+        &mut s,
+        "options set ThreefoldRepetition true",
+        &["ThreefoldRepetition;bool;True;False"],
+    );
+    check(
+        &mut s,
+        "options set TournamentOpening False",
+        &["TournamentOpening;bool;False;True"],
+    );
     // The rules options apply to the games that follow (and the current one).
     check(&mut s, "newgame", &["Base;NotStarted;White[1]"]);
     check(&mut s, "validmoves", &["wQ;wA1;wG1;wS1;wB1"]);
@@ -312,13 +535,34 @@ fn options() {
         ("options set MaxDepth", usage),
         ("options set MaxDepth 1 2", usage),
         ("options list", usage),
-        ("options get Depth", "err The option 'Depth' is not valid. Try 'options' to see the list."),
-        ("options set Depth 3", "err The option 'Depth' is not valid. Try 'options' to see the list."),
-        ("options set MaxDepth 33", "err Invalid value '33' for MaxDepth: expected a whole number from 0 to 32."),
-        ("options set MaxDepth -1", "err Invalid value '-1' for MaxDepth: expected a whole number from 0 to 32."),
-        ("options set MaxTimeSeconds 0", "err Invalid value '0' for MaxTimeSeconds: expected a whole number from 1 to 3600."),
-        ("options set TurnLimit lots", "err Invalid value 'lots' for TurnLimit: expected a whole number from 0 to 1000."),
-        ("options set ThreefoldRepetition yes", "err Invalid value 'yes' for ThreefoldRepetition: expected True or False."),
+        (
+            "options get Depth",
+            "err The option 'Depth' is not valid. Try 'options' to see the list.",
+        ),
+        (
+            "options set Depth 3",
+            "err The option 'Depth' is not valid. Try 'options' to see the list.",
+        ),
+        (
+            "options set MaxDepth 33",
+            "err Invalid value '33' for MaxDepth: expected a whole number from 0 to 32.",
+        ),
+        (
+            "options set MaxDepth -1",
+            "err Invalid value '-1' for MaxDepth: expected a whole number from 0 to 32.",
+        ),
+        (
+            "options set MaxTimeSeconds 0",
+            "err Invalid value '0' for MaxTimeSeconds: expected a whole number from 1 to 3600.",
+        ),
+        (
+            "options set TurnLimit lots",
+            "err Invalid value 'lots' for TurnLimit: expected a whole number from 0 to 1000.",
+        ),
+        (
+            "options set ThreefoldRepetition yes",
+            "err Invalid value 'yes' for ThreefoldRepetition: expected True or False.",
+        ),
     ] {
         check(&mut s, command, &[answer]);
     }
@@ -328,15 +572,31 @@ fn options() {
 #[test]
 fn turn_limit_ends_the_game_in_a_draw() {
     let mut s = started("Base");
-    check(&mut s, "options set TurnLimit 1", &["TurnLimit;int;1;0;0;1000"]);
+    check(
+        &mut s,
+        "options set TurnLimit 1",
+        &["TurnLimit;int;1;0;0;1000"],
+    );
     check(&mut s, "play wS1", &["Base;InProgress;Black[1];wS1"]);
-    check(&mut s, "play bS1 wS1-", &["Base;Draw;White[2];wS1;bS1 wS1-"]);
+    check(
+        &mut s,
+        "play bS1 wS1-",
+        &["Base;Draw;White[2];wS1;bS1 wS1-"],
+    );
     check(&mut s, "validmoves", &[GAME_OVER]);
-    check(&mut s, "options set TurnLimit 0", &["TurnLimit;int;0;0;0;1000"]);
+    check(
+        &mut s,
+        "options set TurnLimit 0",
+        &["TurnLimit;int;0;0;0;1000"],
+    );
     let mut out = Vec::new();
     s.handle_line("validmoves", &mut out).expect("in memory");
     let text = String::from_utf8(out).expect("UTF-8");
-    assert_eq!(text.lines().next().map(|l| l.split(';').count()), Some(15), "{text}");
+    assert_eq!(
+        text.lines().next().map(|l| l.split(';').count()),
+        Some(15),
+        "{text}"
+    );
 }
 
 #[test]
@@ -349,9 +609,30 @@ fn perft() {
         .lines()
         .filter_map(|l| l.split(" in ").next())
         .collect();
-    assert_eq!(counts, ["perft(0) = 1", "perft(1) = 4", "perft(2) = 96", "perft(3) = 1440", "ok"]);
-    check(&mut s, "perft", &["err Invalid arguments for 'perft'. Usage: perft MaxDepth"]);
-    check(&mut s, "perft 9", &["err Invalid perft depth '9': expected a whole number from 0 to 8."]);
-    check(&mut s, "perft x", &["err Invalid perft depth 'x': expected a whole number from 0 to 8."]);
+    assert_eq!(
+        counts,
+        [
+            "perft(0) = 1",
+            "perft(1) = 4",
+            "perft(2) = 96",
+            "perft(3) = 1440",
+            "ok"
+        ]
+    );
+    check(
+        &mut s,
+        "perft",
+        &["err Invalid arguments for 'perft'. Usage: perft MaxDepth"],
+    );
+    check(
+        &mut s,
+        "perft 9",
+        &["err Invalid perft depth '9': expected a whole number from 0 to 8."],
+    );
+    check(
+        &mut s,
+        "perft x",
+        &["err Invalid perft depth 'x': expected a whole number from 0 to 8."],
+    );
     check(&mut s, "perft 0", &["perft(0) = 1 in 0 ms"]);
 }

@@ -65,16 +65,30 @@ fn errors_come_back_as_errors_and_the_engine_carries_on() {
     let mut client = engine();
     assert!(matches!(client.play("wS1"), Err(ClientError::Engine(_))));
     client.new_game("").expect("newgame");
-    assert!(matches!(client.play("wQ"), Err(ClientError::InvalidMove(_))));
+    assert!(matches!(
+        client.play("wQ"),
+        Err(ClientError::InvalidMove(_))
+    ));
     assert!(matches!(client.send("bogus"), Err(ClientError::Engine(_))));
     let raw = client.send_raw("bogus").expect("an answer");
     assert_eq!(raw.len(), 1);
     assert!(raw[0].starts_with("err "));
-    assert_eq!(client.play("wS1").expect("legal"), "Base;InProgress;Black[1];wS1");
-    assert_eq!(client.set_option("MaxDepth", "2").expect("option"), "MaxDepth;int;2;0;0;32");
+    assert_eq!(
+        client.play("wS1").expect("legal"),
+        "Base;InProgress;Black[1];wS1"
+    );
+    assert_eq!(
+        client.set_option("MaxDepth", "2").expect("option"),
+        "MaxDepth;int;2;0;0;32"
+    );
     assert_eq!(client.undo(1).expect("undo"), "Base;NotStarted;White[1]");
-    let best = client.best_move_time(Duration::from_millis(200)).expect("bestmove time");
-    assert!(["wA1", "wG1", "wS1", "wB1"].contains(&best.as_str()), "{best}");
+    let best = client
+        .best_move_time(Duration::from_millis(200))
+        .expect("bestmove time");
+    assert!(
+        ["wA1", "wG1", "wS1", "wB1"].contains(&best.as_str()),
+        "{best}"
+    );
 }
 
 #[test]
@@ -100,5 +114,8 @@ fn end_of_input_exits_with_status_zero() {
     let status = child.wait().expect("exit");
     assert!(status.success(), "{status}");
     assert_eq!(output.lines().filter(|l| *l == "ok").count(), 4, "{output}");
-    assert!(output.contains("Base;InProgress;Black[1];wS1\nok\n"), "{output}");
+    assert!(
+        output.contains("Base;InProgress;Black[1];wS1\nok\n"),
+        "{output}"
+    );
 }

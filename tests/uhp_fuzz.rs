@@ -26,7 +26,11 @@ struct Mutation {
 impl Mutation {
     fn apply(&self, text: &str) -> String {
         let mut chars: Vec<char> = text.chars().collect();
-        let at = if chars.is_empty() { 0 } else { self.position % (chars.len() + 1) };
+        let at = if chars.is_empty() {
+            0
+        } else {
+            self.position % (chars.len() + 1)
+        };
         match self.kind % 5 {
             0 if at < chars.len() => {
                 chars.remove(at);
@@ -74,18 +78,63 @@ enum Step {
 }
 
 const FIXED: &[&str] = &[
-    "info", "newgame", "newgame Base+MLP", "newgame Base+P", "validmoves", "pass", "undo", "undo 2",
-    "undo 0", "undo 99", "bestmove depth 1", "bestmove", "bestmove depth", "bestmove time",
-    "bestmove time 0:0:0", "options", "options get MaxDepth", "options get Nope", "perft 1",
-    "perft 0", "perft", "play", "play pass", "help", "", "   ", "PLAY wS1", "VALIDMOVES",
-    "newgame Base;NotStarted;White[1]", "newgame ;;;", "play wS1 wS1", "undo -1", "info x",
+    "info",
+    "newgame",
+    "newgame Base+MLP",
+    "newgame Base+P",
+    "validmoves",
+    "pass",
+    "undo",
+    "undo 2",
+    "undo 0",
+    "undo 99",
+    "bestmove depth 1",
+    "bestmove depth 2",
+    "bestmove depth",
+    "bestmove time",
+    "bestmove time 0:0:0",
+    "options",
+    "options get MaxDepth",
+    "options get Nope",
+    "perft 1",
+    "perft 0",
+    "perft",
+    "play",
+    "play pass",
+    "help",
+    "",
+    "   ",
+    "PLAY wS1",
+    "VALIDMOVES",
+    "newgame Base;NotStarted;White[1]",
+    "newgame ;;;",
+    "play wS1 wS1",
+    "undo -1",
+    "info x",
 ];
 
 const OPTION_NAMES: &[&str] = &[
-    "MaxDepth", "MaxTimeSeconds", "TranspositionTableSizeMB", "TournamentOpening",
-    "ThreefoldRepetition", "TurnLimit", "maxdepth", "Bogus",
+    "MaxDepth",
+    "MaxTimeSeconds",
+    "TranspositionTableSizeMB",
+    "TournamentOpening",
+    "ThreefoldRepetition",
+    "TurnLimit",
+    "maxdepth",
+    "Bogus",
 ];
-const OPTION_VALUES: &[&str] = &["0", "1", "2", "3", "True", "false", "-1", "99999", "x", "4294967296"];
+const OPTION_VALUES: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "True",
+    "false",
+    "-1",
+    "99999",
+    "x",
+    "4294967296",
+];
 
 fn step() -> impl Strategy<Value = Step> {
     prop_oneof![
@@ -125,7 +174,9 @@ fn line_for(step: &Step, session: &mut Session, games: &[&str]) -> String {
         Step::PlayListed(i, m) => {
             let listed = answer(session, "validmoves");
             let moves: Vec<&str> = match listed.as_slice() {
-                [moves, ok] if ok == "ok" && !moves.starts_with("err") => moves.split(';').collect(),
+                [moves, ok] if ok == "ok" && !moves.starts_with("err") => {
+                    moves.split(';').collect()
+                }
                 _ => vec!["wS1", "bG1 wS1-", "wQ -wS1"],
             };
             format!("play {}", mutate(m, moves[i % moves.len()].to_string()))
@@ -138,26 +189,50 @@ fn line_for(step: &Step, session: &mut Session, games: &[&str]) -> String {
             format!("newgame {}", mutate(m, base))
         }
         Step::SetOption(n, v, m) => {
-            format!("options set {} {}", OPTION_NAMES[*n], mutate(m, OPTION_VALUES[*v].to_string()))
+            format!(
+                "options set {} {}",
+                OPTION_NAMES[*n],
+                mutate(m, OPTION_VALUES[*v].to_string())
+            )
         }
     }
 }
 
-fn check_answer(line: &str, lines: &[String], before: &(Option<String>, EngineOptions), session: &Session) {
-    assert_eq!(lines.last().map(String::as_str), Some("ok"), "{line:?} gave {lines:?}");
-    assert_eq!(lines.iter().filter(|l| *l == "ok").count(), 1, "{line:?} gave {lines:?}");
+fn check_answer(
+    line: &str,
+    lines: &[String],
+    before: &(Option<String>, EngineOptions),
+    session: &Session,
+) {
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("ok"),
+        "{line:?} gave {lines:?}"
+    );
+    assert_eq!(
+        lines.iter().filter(|l| *l == "ok").count(),
+        1,
+        "{line:?} gave {lines:?}"
+    );
     let failed = lines
         .iter()
         .any(|l| l.starts_with("err ") || l.starts_with("invalidmove "));
     if failed {
         assert_eq!(lines.len(), 2, "{line:?} gave {lines:?}");
-        assert_eq!(&state(session), before, "state changed after {line:?} gave {lines:?}");
+        assert_eq!(
+            &state(session),
+            before,
+            "state changed after {line:?} gave {lines:?}"
+        );
     }
-    assert!(!lines.iter().any(|l| l.contains("Internal error")), "{line:?} gave {lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("Internal error")),
+        "{line:?} gave {lines:?}"
+    );
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
     fn random_sessions_never_break(steps in proptest::collection::vec(step(), 1..40)) {

@@ -31,7 +31,10 @@ fn one_line(session: &mut Session, line: &str) -> String {
 }
 
 fn listed_moves(session: &mut Session) -> Vec<String> {
-    one_line(session, "validmoves").split(';').map(str::to_string).collect()
+    one_line(session, "validmoves")
+        .split(';')
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
@@ -46,7 +49,9 @@ fn every_listed_move_plays_back() {
         for mv in &moves {
             let played = one_line(&mut session, &format!("play {mv}"));
             let mut expected = game.clone();
-            expected.play_move_string(mv).unwrap_or_else(|e| panic!("{start}: {mv}: {e}"));
+            expected
+                .play_move_string(mv)
+                .unwrap_or_else(|e| panic!("{start}: {mv}: {e}"));
             assert_eq!(played, expected.game_string(), "{start}: play {mv}");
             assert_eq!(one_line(&mut session, "undo"), start, "{start}: undo {mv}");
         }
@@ -61,7 +66,11 @@ fn bestmove_answers_a_listed_move() {
         let moves = listed_moves(&mut session);
         let best = one_line(&mut session, "bestmove depth 1");
         assert!(moves.contains(&best), "{start}: {best} is not in {moves:?}");
-        assert_eq!(session.game().map(Game::game_string).as_deref(), Some(start), "bestmove played");
+        assert_eq!(
+            session.game().map(Game::game_string).as_deref(),
+            Some(start),
+            "bestmove played"
+        );
     }
     let mut session = Session::new();
     one_line(&mut session, "newgame Base+MLP");
@@ -74,7 +83,14 @@ fn bestmove_answers_a_listed_move() {
 /// by a simple generator, checking the list against the rules at each turn.
 #[test]
 fn long_walks_stay_consistent() {
-    for (game_type, seed) in [("Base", 1u64), ("Base+M", 2), ("Base+L", 3), ("Base+P", 4), ("Base+MLP", 5), ("Base+MLP", 6)] {
+    for (game_type, seed) in [
+        ("Base", 1u64),
+        ("Base+M", 2),
+        ("Base+L", 3),
+        ("Base+P", 4),
+        ("Base+MLP", 5),
+        ("Base+MLP", 6),
+    ] {
         let mut session = Session::new();
         one_line(&mut session, &format!("newgame {game_type}"));
         let mut replay = Game::from_game_string(game_type).expect("valid type");
@@ -85,7 +101,9 @@ fn long_walks_stay_consistent() {
             }
             let moves = listed_moves(&mut session);
             assert_eq!(moves.len(), replay.count_legal_moves());
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let mv = &moves[(state >> 33) as usize % moves.len()];
             let played = one_line(&mut session, &format!("play {mv}"));
             replay.play_move_string(mv).expect("listed moves are legal");

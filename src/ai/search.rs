@@ -198,7 +198,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
             let mut scores = Vec::with_capacity(ordered.len());
             for (i, &(mv, _)) in ordered.iter().enumerate() {
                 game.make_move(mv);
-                let score = if i == 0 || self.exact_root {
+                let score = if self.exact_root {
+                    -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
+                } else if i == 0 {
                     -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
                 } else {
                     let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
@@ -445,5 +447,147 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random game tree: every node has 1-4 children down to a fixed depth;
+    /// leaves carry a value for the side to move there.
+    struct Tree {
+        children: Vec<Vec<usize>>,
+        value: Vec<i32>,
+    }
+
+    impl Tree {
+        fn random(seed: u64, depth: u32) -> Tree {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut tree = Tree {
+                children: vec![Vec::new()],
+                value: vec![0],
+            };
+            let mut frontier = vec![0usize];
+            for _ in 0..depth {
+                let mut next = Vec::new();
+                for node in frontier {
+                    for _ in 0..rng.random_range(1..=4) {
+                        let id = tree.children.len();
+                        tree.children.push(Vec::new());
+                        tree.value.push(rng.random_range(-100..=100));
+                        tree.children[node].push(id);
+                        next.push(id);
+                    }
+                }
+                frontier = next;
+            }
+            tree
+        }
+
+        /// Plain negamax without pruning: the reference value.
+        fn negamax(&self, node: usize, depth: u32) -> i32 {
+            if depth == 0 || self.children[node].is_empty() {
+                return self.value[node];
+            }
+            self.children[node]
+                .iter()
+                .map(|&c| -self.negamax(c, depth - 1))
+                .max()
+                .unwrap_or(0)
+        }
+    }
+
+    struct TreeGame<'a> {
+        tree: &'a Tree,
+        path: Vec<usize>,
+    }
+
+    impl SearchGame for TreeGame<'_> {
+        type Move = usize;
+        fn generate_moves(&self, out: &mut Vec<usize>) {
+            out.extend(&self.tree.children[*self.path.last().unwrap_or(&0)]);
+        }
+        fn make_move(&mut self, mv: usize) {
+            self.path.push(mv);
+        }
+        fn unmake_move(&mut self) {
+            self.path.pop();
+        }
+        fn position_hash(&self) -> u64 {
+            (*self.path.last().unwrap_or(&0) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn move_key(mv: usize) -> usize {
+            mv
+        }
+    }
+
+    struct LeafValue;
+
+    impl<'a> Evaluator<TreeGame<'a>> for LeafValue {
+        fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
+            game.tree.value[*game.path.last().unwrap_or(&0)]
+        }
+    }
+
+    #[test]
+    fn finds_the_minimax_value_of_random_trees() {
+        for seed in 0..200 {
+            let depth = 1 + (seed % 6) as u32;
+            let tree = Tree::random(seed, depth);
+            let expected = tree.negamax(0, depth);
+            let mut game = TreeGame {
+                tree: &tree,
+                path: vec![0],
+            };
+            let mut searcher = Searcher::new(1);
+            let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &AtomicBool::new(false));
+            if tree.children[0].len() > 1 {
+                assert_eq!(result.score, expected, "seed {seed}");
+                let best = result.best.expect("a move");
+                assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+            }
+            // Exact root values agree with the reference for every move.
+            searcher.exact_root = true;
+            let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &AtomicBool::new(false));
+            for (mv, score) in result.root_scores {
+                assert_eq!(score, -tree.negamax(mv, depth - 1), "seed {seed} move {mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_set_cancel_flag_stops_at_once() {
+        let tree = Tree::random(7, 8);
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        let cancel = AtomicBool::new(true);
+        let result = searcher.search(&mut game, &LeafValue, Limits::depth(8), &cancel);
+        assert!(result.nodes < 300, "searched {} nodes after cancel", result.nodes);
+        assert!(result.best.is_some(), "still answers with a legal move");
+    }
+
+    #[test]
+    fn node_limit_is_honoured() {
+        let tree = Tree::random(3, 9);
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        let limits = Limits {
+            nodes: Some(2000),
+            ..Limits::default()
+        };
+        let result = searcher.search(&mut game, &LeafValue, limits, &AtomicBool::new(false));
+        assert!(result.nodes <= 2000 + 256, "{} nodes", result.nodes);
     }
 }

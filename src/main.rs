@@ -27,6 +27,36 @@ enum Command {
     },
     /// Run the Universal Hive Protocol engine on standard input and output.
     Uhp,
+    /// Play a match between two players and report the score with a 95% confidence interval.
+    ///
+    /// A player is a preset (beginner, easy, medium, hard, expert) or an
+    /// external UHP engine written `uhp:<command line>`. Player A takes White
+    /// in odd games and Black in even ones; each random opening is played
+    /// twice, once with each colour.
+    Match {
+        /// Player A.
+        a: String,
+        /// Player B.
+        b: String,
+        /// Number of games (rounded up to an even number).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Seconds per move for both players (presets otherwise use their own limits).
+        #[arg(long)]
+        time: Option<f64>,
+        /// Expansion pieces: any of M, L, P.
+        #[arg(long, default_value = "MLP")]
+        expansions: String,
+        /// Random opening moves before the players take over.
+        #[arg(long, default_value_t = 2)]
+        opening: u32,
+        /// Moves after which an unfinished game is a draw.
+        #[arg(long, default_value_t = 300)]
+        max_moves: u32,
+        /// Seed for the openings and the presets' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
         /// A UHP GameString or GameTypeString, e.g. "Base+MLP".
@@ -43,6 +73,16 @@ fn main() -> ExitCode {
         Some(Command::Play { expansions }) => launch_gui(Some(expansions)),
         Some(Command::Uhp) => run_uhp(),
         Some(Command::Perft { game, depth }) => run_perft(&game, depth),
+        Some(Command::Match {
+            a,
+            b,
+            games,
+            time,
+            expansions,
+            opening,
+            max_moves,
+            seed,
+        }) => run_match(&a, &b, games, time, &expansions, opening, max_moves, seed),
     }
 }
 
@@ -59,7 +99,9 @@ fn launch_gui(expansions: Option<String>) -> ExitCode {
 
 #[cfg(not(feature = "gui"))]
 fn launch_gui(_expansions: Option<String>) -> ExitCode {
-    eprintln!("this build of hive has no game window (built without the `gui` feature); try `hive uhp`");
+    eprintln!(
+        "this build of hive has no game window (built without the `gui` feature); try `hive uhp`"
+    );
     ExitCode::FAILURE
 }
 
@@ -93,5 +135,65 @@ fn run_perft(game: &str, depth: u32) -> ExitCode {
         let _ = writeln!(out, "{d}\t{count}\t{secs:.3}\t{rate:.0}");
         let _ = out.flush();
     }
+    ExitCode::SUCCESS
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_match(
+    a: &str,
+    b: &str,
+    games: u32,
+    time: Option<f64>,
+    expansions: &str,
+    opening: u32,
+    max_moves: u32,
+    seed: u64,
+) -> ExitCode {
+    use hive::arena::{GameResult, MatchConfig, Player, play_match};
+    let time = match time {
+        Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("hive match: --time must be a positive number of seconds, not {t}");
+            return ExitCode::FAILURE;
+        }
+        None => None,
+    };
+    let game_type = match hive::rules::GameType::from_expansions(expansions) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("hive match: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let players = Player::from_spec(a, time).and_then(|a| Ok((a, Player::from_spec(b, time)?)));
+    let (mut a, mut b) = match players {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("hive match: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let config = MatchConfig {
+        games,
+        game_type,
+        opening_plies: opening,
+        max_plies: max_moves,
+        seed,
+    };
+    println!("# A = {}, B = {}, {game_type}", a.name(), b.name());
+    let summary = play_match(&mut a, &mut b, &config, |i, record, summary| {
+        let result = match &record.result {
+            GameResult::Win => "A wins".to_string(),
+            GameResult::Loss => "B wins".to_string(),
+            GameResult::Draw => "draw".to_string(),
+            GameResult::Forfeit { by_a, reason } => {
+                format!("{} forfeits: {reason}", if *by_a { "A" } else { "B" })
+            }
+        };
+        println!("game {i} (A is {}): {result}", record.a_color);
+        println!("  {}", record.game_string);
+        println!("  so far: {summary}");
+    });
+    println!("result: {summary}");
     ExitCode::SUCCESS
 }

@@ -100,7 +100,11 @@ impl HiveEvaluator {
                 score[s] -= w.queen_in_hand;
                 continue;
             };
-            let occupied = at.neighbors().iter().filter(|&&n| game.height(n) > 0).count();
+            let occupied = at
+                .neighbors()
+                .iter()
+                .filter(|&&n| game.height(n) > 0)
+                .count();
             score[s] -= w.queen_danger[occupied.min(5)];
             let sealed = at
                 .neighbors()
@@ -151,7 +155,10 @@ impl HiveEvaluator {
 }
 
 fn occupied_around(game: &Game, hex: Hex) -> usize {
-    hex.neighbors().iter().filter(|&&n| game.height(n) > 0).count()
+    hex.neighbors()
+        .iter()
+        .filter(|&&n| game.height(n) > 0)
+        .count()
 }
 
 impl Evaluator<Game> for HiveEvaluator {

@@ -126,8 +126,8 @@ impl Difficulty {
     /// Moves within this many points of the best are picked at random.
     pub fn tolerance(self) -> i32 {
         match self {
-            Difficulty::Beginner => 400,
-            Difficulty::Easy => 120,
+            Difficulty::Beginner => 100,
+            Difficulty::Easy => 60,
             Difficulty::Medium => 25,
             Difficulty::Hard | Difficulty::Expert => 0,
         }
@@ -184,16 +184,27 @@ impl Engine {
 
     /// A move at a difficulty level: the best one, or at the easier levels
     /// one picked at random (from `seed`) among those close to the best.
-    pub fn choose(&mut self, game: &Game, difficulty: Difficulty, seed: u64, cancel: &AtomicBool) -> SearchResult {
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        difficulty: Difficulty,
+        seed: u64,
+        cancel: &AtomicBool,
+    ) -> SearchResult {
         let tolerance = difficulty.tolerance();
         let mut work = game.clone();
         self.searcher.exact_root = tolerance > 0;
-        let mut result = self
-            .searcher
-            .search(&mut work, &self.evaluator, difficulty.limits(), cancel);
+        let mut result =
+            self.searcher
+                .search(&mut work, &self.evaluator, difficulty.limits(), cancel);
         self.searcher.exact_root = false;
         if tolerance > 0 && !result.root_scores.is_empty() {
-            let best = result.root_scores.iter().map(|&(_, s)| s).max().unwrap_or(0);
+            let best = result
+                .root_scores
+                .iter()
+                .map(|&(_, s)| s)
+                .max()
+                .unwrap_or(0);
             // Never throw away a won game or walk into a lost one on purpose.
             let floor = if best >= search::WIN_THRESHOLD {
                 best

@@ -151,7 +151,13 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
     ///
     /// Returns the best move of the last completed iteration (or, if even the
     /// first was cut short, the best found so far).
-    pub fn search<G, E>(&mut self, game: &mut G, eval: &E, limits: Limits, cancel: &AtomicBool) -> SearchResult<M>
+    pub fn search<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        limits: Limits,
+        cancel: &AtomicBool,
+    ) -> SearchResult<M>
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
@@ -249,7 +255,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         result
     }
 
-    fn principal_variation<G: SearchGame<Move = M>>(&mut self, game: &mut G, first: Option<M>) -> Vec<M> {
+    fn principal_variation<G: SearchGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        first: Option<M>,
+    ) -> Vec<M> {
         let mut pv = Vec::new();
         let mut next = first;
         while let Some(mv) = next {
@@ -347,7 +357,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
             } else {
-                let probe = -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+                let probe =
+                    -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
                 } else {
@@ -414,7 +425,13 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         }
     }
 
-    fn remember_cutoff<G: SearchGame<Move = M>>(&mut self, mv: M, ply: usize, depth: u32, tried: &[M]) {
+    fn remember_cutoff<G: SearchGame<Move = M>>(
+        &mut self,
+        mv: M,
+        ply: usize,
+        depth: u32,
+        tried: &[M],
+    ) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
@@ -546,7 +563,12 @@ mod tests {
                 path: vec![0],
             };
             let mut searcher = Searcher::new(1);
-            let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &AtomicBool::new(false));
+            let result = searcher.search(
+                &mut game,
+                &LeafValue,
+                Limits::depth(depth),
+                &AtomicBool::new(false),
+            );
             if tree.children[0].len() > 1 {
                 assert_eq!(result.score, expected, "seed {seed}");
                 let best = result.best.expect("a move");
@@ -554,7 +576,12 @@ mod tests {
             }
             // Exact root values agree with the reference for every move.
             searcher.exact_root = true;
-            let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &AtomicBool::new(false));
+            let result = searcher.search(
+                &mut game,
+                &LeafValue,
+                Limits::depth(depth),
+                &AtomicBool::new(false),
+            );
             for (mv, score) in result.root_scores {
                 assert_eq!(score, -tree.negamax(mv, depth - 1), "seed {seed} move {mv}");
             }
@@ -571,7 +598,11 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let cancel = AtomicBool::new(true);
         let result = searcher.search(&mut game, &LeafValue, Limits::depth(8), &cancel);
-        assert!(result.nodes < 300, "searched {} nodes after cancel", result.nodes);
+        assert!(
+            result.nodes < 300,
+            "searched {} nodes after cancel",
+            result.nodes
+        );
         assert!(result.best.is_some(), "still answers with a legal move");
     }
 

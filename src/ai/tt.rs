@@ -94,7 +94,10 @@ mod tests {
         assert!(tt.len().is_power_of_two());
         tt.store(42, Some(7), 10, 3, Bound::Exact);
         let e = tt.probe(42).expect("stored");
-        assert_eq!((e.mv, e.score, e.depth, e.bound), (Some(7), 10, 3, Bound::Exact));
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (Some(7), 10, 3, Bound::Exact)
+        );
         assert!(tt.probe(43).is_none());
         // A shallower non-exact result for the same position does not replace.
         tt.store(42, Some(1), 5, 1, Bound::Lower);

@@ -43,10 +43,16 @@ impl Game {
         let placed = self.is_placed(piece);
         if !placed {
             return Some(self.placement_error(piece, Hex::ORIGIN)).filter(|e| {
-                !matches!(e, RuleError::PlaceOnOccupied | RuleError::FirstPieceAtOrigin)
+                !matches!(
+                    e,
+                    RuleError::PlaceOnOccupied | RuleError::FirstPieceAtOrigin
+                )
             });
         }
-        Some(self.piece_error(piece).unwrap_or(RuleError::NoMoves { piece }))
+        Some(
+            self.piece_error(piece)
+                .unwrap_or(RuleError::NoMoves { piece }),
+        )
     }
 
     fn common_errors(&self, piece: Piece) -> Result<(), RuleError> {
@@ -136,10 +142,10 @@ impl Game {
         }
         if piece.bug() == Bug::Mosquito
             && self.height(at) == 1
-            && at.neighbors().iter().all(|&n| {
-                self.top(n)
-                    .is_none_or(|p| p.bug() == Bug::Mosquito)
-            })
+            && at
+                .neighbors()
+                .iter()
+                .all(|&n| self.top(n).is_none_or(|p| p.bug() == Bug::Mosquito))
         {
             return Some(RuleError::MosquitoTouchesNothing);
         }

@@ -48,7 +48,10 @@ impl Game {
                     continue;
                 }
                 let q = (x - r) / 2;
-                let label = match by_coord.get(&(q, r)).and_then(|&h| self.top(h).map(|p| (h, p))) {
+                let label = match by_coord
+                    .get(&(q, r))
+                    .and_then(|&h| self.top(h).map(|p| (h, p)))
+                {
                     Some((h, piece)) if self.height(h) > 1 => format!("{piece}^{}", self.height(h)),
                     Some((_, piece)) => piece.to_string(),
                     None => ".".to_string(),

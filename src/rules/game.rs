@@ -238,8 +238,7 @@ impl Game {
 
     /// The pieces of `color` still in hand, in numbering order.
     pub fn hand(&self, color: Color) -> impl Iterator<Item = Piece> + '_ {
-        Piece::all()
-            .filter(move |&p| p.color() == color && self.has_piece(p) && !self.is_placed(p))
+        Piece::all().filter(move |&p| p.color() == color && self.has_piece(p) && !self.is_placed(p))
     }
 
     /// The next piece of this bug `color` would place, if any is left.
@@ -353,7 +352,8 @@ impl Game {
         self.top[c] = piece;
         self.height[c] = level + 1;
         self.pos[piece as usize] = to;
-        self.hash ^= zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+        self.hash ^=
+            zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
     }
 
     fn take(&mut self, piece: u8, from: Hex) {
@@ -361,7 +361,8 @@ impl Game {
         let level = self.height[c] - 1;
         self.height[c] = level;
         self.top[c] = self.under[piece as usize];
-        self.hash ^= zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+        self.hash ^=
+            zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
     }
 
     fn set_last_moved(&mut self, piece: u8) {

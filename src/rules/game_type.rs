@@ -92,7 +92,11 @@ impl FromStr for GameType {
     /// Parses a UHP GameTypeString: `Base`, `Base+M`, ..., `Base+MLP`.
     fn from_str(s: &str) -> Result<GameType, NotationError> {
         let s = s.trim();
-        let bad = || NotationError::new(format!("'{s}' is not a game type (expected Base, Base+M, ..., Base+MLP)"));
+        let bad = || {
+            NotationError::new(format!(
+                "'{s}' is not a game type (expected Base, Base+M, ..., Base+MLP)"
+            ))
+        };
         let rest = s.strip_prefix("Base").ok_or_else(bad)?;
         if rest.is_empty() {
             return Ok(GameType::BASE);
@@ -140,7 +144,16 @@ mod tests {
             let t: GameType = s.parse().expect(s);
             assert_eq!(t.to_string(), s);
         }
-        for bad in ["", "base", "Base+", "Base+X", "Base+PM", "Base+MM", "Base+MLPX", "Bases"] {
+        for bad in [
+            "",
+            "base",
+            "Base+",
+            "Base+X",
+            "Base+PM",
+            "Base+MM",
+            "Base+MLPX",
+            "Bases",
+        ] {
             assert!(bad.parse::<GameType>().is_err(), "{bad}");
         }
     }

@@ -51,7 +51,9 @@ impl Hex {
 
     /// The direction from `self` to `other` if they are neighbours.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.neighbor(d) == other)
+        Direction::ALL
+            .into_iter()
+            .find(|&d| self.neighbor(d) == other)
     }
 
     /// Axial coordinates of one representative of this cell, `q, r` in `0..32`.

@@ -278,7 +278,12 @@ impl Game {
         let mut heights: Heights = self.height;
         let base = me.index() * PIECES_PER_SIDE;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
-        for id in base..base + PIECES_PER_SIDE {
+        for (id, range) in ranges
+            .iter_mut()
+            .enumerate()
+            .skip(base)
+            .take(PIECES_PER_SIDE)
+        {
             if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
                 continue;
             }
@@ -305,7 +310,7 @@ impl Game {
                 bug => bug_moves(bug, &heights, &mut emitter),
             }
             heights[from.index()] += 1;
-            ranges[id] = (start as u16, out.len() as u16);
+            *range = (start as u16, out.len() as u16);
         }
 
         // Pillbug throws: a thrown piece's move may equal one of its own moves
@@ -321,8 +326,7 @@ impl Game {
         for (i, &throw) in throws.iter().enumerate() {
             let Some(piece) = throw.piece() else { continue };
             let (start, end) = ranges[piece.id()];
-            if out[start as usize..end as usize].contains(&throw) || throws[..i].contains(&throw)
-            {
+            if out[start as usize..end as usize].contains(&throw) || throws[..i].contains(&throw) {
                 continue;
             }
             out.push(throw);

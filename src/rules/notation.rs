@@ -104,11 +104,17 @@ impl Game {
     /// The cell named by `wS1-`, `/bQ`, `wB1` (on top), ...
     fn resolve_reference(&self, text: &str) -> Result<Hex, NotationError> {
         let mut body = text;
-        let prefix = body.chars().next().filter(|c| matches!(c, '-' | '/' | '\\'));
+        let prefix = body
+            .chars()
+            .next()
+            .filter(|c| matches!(c, '-' | '/' | '\\'));
         if let Some(c) = prefix {
             body = &body[c.len_utf8()..];
         }
-        let suffix = body.chars().last().filter(|c| matches!(c, '-' | '/' | '\\'));
+        let suffix = body
+            .chars()
+            .last()
+            .filter(|c| matches!(c, '-' | '/' | '\\'));
         if let Some(c) = suffix {
             body = &body[..body.len() - c.len_utf8()];
         }

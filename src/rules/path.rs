@@ -45,8 +45,7 @@ impl Game {
                 .collect(),
             bug => vec![bug],
         };
-        bugs.into_iter()
-            .find_map(|bug| bug_path(bug, &h, from, to))
+        bugs.into_iter().find_map(|bug| bug_path(bug, &h, from, to))
     }
 
     /// Start, the throwing pillbug's cell, landing cell.
@@ -123,7 +122,13 @@ fn ant_path(h: &Heights, from: Hex, to: Hex) -> Option<Vec<Hex>> {
 
 /// Depth-first search for an exact-length walk: spider slides, or ladybug
 /// climbs (two steps on top, then down).
-fn walk(h: &Heights, path: &mut Vec<Hex>, to: Hex, steps: usize, ladybug: bool) -> Option<Vec<Hex>> {
+fn walk(
+    h: &Heights,
+    path: &mut Vec<Hex>,
+    to: Hex,
+    steps: usize,
+    ladybug: bool,
+) -> Option<Vec<Hex>> {
     let cell = *path.last()?;
     if path.len() == steps + 1 {
         return (cell == to).then(|| path.clone());

@@ -1,0 +1,276 @@
+//! The AI against positions whose answer is proved by brute force, and in
+//! seeded self-play across every expansion set.
+
+use std::sync::atomic::AtomicBool;
+
+use hive::ai::{Difficulty, Engine, Limits};
+use hive::rules::{Bug, Color, Game, GameStatus, GameType, Move, Piece};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn legal(game: &Game) -> Vec<Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+}
+
+fn wins_for(status: GameStatus, color: Color) -> bool {
+    matches!(
+        (status, color),
+        (GameStatus::WhiteWins, Color::White) | (GameStatus::BlackWins, Color::Black)
+    )
+}
+
+/// Moves that win at once for the side to move.
+fn winning_moves(game: &mut Game) -> Vec<Move> {
+    let me = game.to_move();
+    legal(game)
+        .into_iter()
+        .filter(|&mv| {
+            game.apply_unchecked(mv);
+            let won = wins_for(game.status(), me);
+            game.undo();
+            won
+        })
+        .collect()
+}
+
+/// After `mv`, does the side that played it win whatever the reply (within one more move)?
+fn wins_in_two_after(game: &mut Game, mv: Move) -> bool {
+    let me = game.to_move();
+    game.apply_unchecked(mv);
+    let result = if wins_for(game.status(), me) {
+        true
+    } else if game.status().is_over() {
+        false
+    } else {
+        legal(game).into_iter().all(|reply| {
+            game.apply_unchecked(reply);
+            let ok = wins_for(game.status(), me)
+                || (!game.status().is_over() && !winning_moves(game).is_empty());
+            game.undo();
+            ok
+        })
+    };
+    game.undo();
+    result
+}
+
+/// Random play that likes to crowd queens, so that decisive positions come up.
+fn biased_random_move(game: &Game, rng: &mut StdRng) -> Move {
+    let moves = legal(game);
+    let queens: Vec<_> = Color::ALL
+        .iter()
+        .filter_map(|&c| game.position(Piece::new(c, Bug::Queen, 1)?))
+        .collect();
+    let near_queen: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.to()
+                .is_some_and(|to| queens.iter().any(|q| q.direction_to(to).is_some()))
+        })
+        .collect();
+    if !near_queen.is_empty() && rng.random_bool(0.6) {
+        near_queen[rng.random_range(0..near_queen.len())]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    }
+}
+
+/// Positions from biased random games satisfying `wanted`, at most `count`.
+fn positions(count: usize, mut wanted: impl FnMut(&mut Game) -> bool) -> Vec<Game> {
+    let mut found = Vec::new();
+    for seed in 0..2000u64 {
+        let game_type: GameType = ["Base", "Base+MLP", "Base+P", "Base+M"][seed as usize % 4]
+            .parse()
+            .expect("type");
+        let mut game = Game::new(game_type);
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..120 {
+            if game.status().is_over() {
+                break;
+            }
+            if game.ply() > 10 && wanted(&mut game) {
+                found.push(game.clone());
+                break;
+            }
+            let mv = biased_random_move(&game, &mut rng);
+            game.apply_unchecked(mv);
+        }
+        if found.len() >= count {
+            break;
+        }
+    }
+    found
+}
+
+fn search(game: &Game, depth: u32) -> Move {
+    let mut engine = Engine::new(8);
+    engine
+        .search(game, Limits::depth(depth), &AtomicBool::new(false))
+        .best
+        .expect("a move")
+}
+
+#[test]
+fn finds_a_win_in_one() {
+    let cases = positions(15, |g| !winning_moves(g).is_empty());
+    assert!(cases.len() >= 10, "only {} positions", cases.len());
+    for mut game in cases {
+        let best = search(&game, 2);
+        assert!(
+            winning_moves(&mut game).contains(&best),
+            "{}",
+            game.game_string()
+        );
+    }
+}
+
+#[test]
+fn finds_a_win_in_two() {
+    let cases = positions(6, |g| {
+        winning_moves(g).is_empty() && legal(g).into_iter().any(|m| wins_in_two_after(g, m))
+    });
+    assert!(cases.len() >= 3, "only {} positions", cases.len());
+    for mut game in cases {
+        let best = search(&game, 3);
+        assert!(wins_in_two_after(&mut game, best), "{}", game.game_string());
+    }
+}
+
+#[test]
+fn blocks_a_win_in_one() {
+    // The opponent threatens to win, we cannot win at once, and some move parries.
+    let opponent_wins_after = |g: &mut Game, mv: Move| {
+        g.apply_unchecked(mv);
+        let wins = !g.status().is_over() && !winning_moves(g).is_empty();
+        g.undo();
+        wins
+    };
+    let cases = positions(8, |g| {
+        let moves = legal(g);
+        winning_moves(g).is_empty()
+            && moves.iter().any(|&m| opponent_wins_after(g, m))
+            && moves.iter().any(|&m| !opponent_wins_after(g, m))
+            && moves.iter().filter(|&&m| opponent_wins_after(g, m)).count() * 2 > moves.len()
+    });
+    assert!(cases.len() >= 4, "only {} positions", cases.len());
+    for mut game in cases {
+        let best = search(&game, 2);
+        assert!(
+            !opponent_wins_after(&mut game, best),
+            "{}",
+            game.game_string()
+        );
+    }
+}
+
+#[test]
+fn self_play_only_makes_legal_moves() {
+    let types = [
+        "Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP",
+    ];
+    let cancel = AtomicBool::new(false);
+    let mut games = 0;
+    for (i, name) in types.iter().enumerate() {
+        for seed in 0..25u64 {
+            let mut game = Game::new(name.parse().expect("type"));
+            let mut engines = [Engine::new(1), Engine::new(1)];
+            let levels = [Difficulty::Beginner, Difficulty::Beginner];
+            for ply in 0..80 {
+                if game.status().is_over() {
+                    break;
+                }
+                let side = game.to_move().index();
+                let result = engines[side].choose(&game, levels[side], seed * 1000 + ply, &cancel);
+                let mv = result.best.expect("a move while the game is on");
+                if let Err(e) = game.play(mv) {
+                    panic!("illegal {mv:?} ({e}) in {} (type {i})", game.game_string());
+                }
+            }
+            games += 1;
+        }
+    }
+    assert_eq!(games, 200);
+}
+
+#[test]
+fn cancel_returns_a_legal_move_quickly() {
+    let game = Game::from_game_string("Base+MLP;InProgress;White[6];wG1;bP wG1/;wQ wG1\\;bL bP/;wB1 /wG1;bM \\bL;wB1 wG1;bQ \\bM;wP /wB1;bA1 bM/")
+        .expect("valid");
+    let mut engine = Engine::new(8);
+    let cancel = AtomicBool::new(true);
+    let result = engine.search(&game, Limits::depth(30), &cancel);
+    let best = result.best.expect("a move");
+    assert!(legal(&game).contains(&best));
+    assert!(
+        result.nodes < 1000,
+        "{} nodes searched after cancel",
+        result.nodes
+    );
+}
+
+#[test]
+fn time_limit_stops_a_deep_search() {
+    let game = Game::from_game_string("Base+MLP;InProgress;White[9];wG1;bP wG1/;wQ wG1\\;bL bP/;wB1 /wG1;bM \\bL;wB1 wG1;bQ \\bM;wP /wB1;bA1 bM/;wA1 -wB1;bA2 \\bQ;wA1 bA2/;bA3 /bQ;wA2 -wB1;bA3 bA3\\")
+        .expect("valid");
+    let mut engine = Engine::new(8);
+    let limits = Limits {
+        max_depth: Some(40),
+        time: Some(std::time::Duration::from_millis(200)),
+        nodes: None,
+    };
+    let result = engine.search(&game, limits, &AtomicBool::new(false));
+    // Depth 40 is far out of reach in 0.2 s: stopping at all proves the clock is read.
+    assert!(result.depth < 40);
+    assert!(legal(&game).contains(&result.best.expect("a move")));
+}
+
+/// Plays `games` games of a preset against a uniformly random mover, colours
+/// alternating; returns the preset's wins.
+fn wins_against_random(level: Difficulty, games: u64) -> u64 {
+    let cancel = AtomicBool::new(false);
+    let mut wins = 0;
+    for seed in 0..games {
+        let mut game = Game::new(GameType::ALL);
+        let mut engine = Engine::new(4);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let ai_color = if seed % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        for ply in 0..300 {
+            if game.status().is_over() {
+                break;
+            }
+            let mv = if game.to_move() == ai_color {
+                engine
+                    .choose(&game, level, seed * 7919 + ply, &cancel)
+                    .best
+                    .expect("a move")
+            } else {
+                let moves = legal(&game);
+                moves[rng.random_range(0..moves.len())]
+            };
+            game.play(mv).expect("legal");
+        }
+        if wins_for(game.status(), ai_color) {
+            wins += 1;
+        }
+    }
+    wins
+}
+
+#[test]
+fn beginner_beats_a_random_mover() {
+    let wins = wins_against_random(Difficulty::Beginner, 40);
+    assert!(wins >= 38, "{wins} wins of 40");
+}
+
+#[test]
+fn easy_beats_a_random_mover() {
+    let wins = wins_against_random(Difficulty::Easy, 40);
+    assert!(wins >= 38, "{wins} wins of 40");
+}

@@ -452,12 +452,12 @@ impl Game {
         if depth == 0 {
             return 1;
         }
-        if depth == 1 {
-            return self.count_legal_moves() as u64;
-        }
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 0;
         };
+        if depth == 1 {
+            return self.count_legal_moves_with(moves) as u64;
+        }
         moves.clear();
         self.legal_moves(moves);
         let mut total = 0;

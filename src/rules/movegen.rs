@@ -137,13 +137,18 @@ impl Game {
     /// The number of legal moves (what `legal_moves` would list), without
     /// building the placements.
     pub fn count_legal_moves(&self) -> usize {
+        self.count_legal_moves_with(&mut Vec::new())
+    }
+
+    /// [`Game::count_legal_moves`] using `scratch` as working space (cleared first).
+    pub(super) fn count_legal_moves_with(&self, scratch: &mut Vec<Move>) -> usize {
         if self.status.is_over() {
             return 0;
         }
         let (cells, pieces) = self.placement_options();
         let placements = cells.len * pieces.iter().flatten().count();
-        let mut scratch = Vec::with_capacity(128);
-        self.movements(&mut scratch);
+        scratch.clear();
+        self.movements(scratch);
         match placements + scratch.len() {
             0 => 1,
             n => n,
@@ -315,22 +320,31 @@ impl Game {
 
         // Pillbug throws: a thrown piece's move may equal one of its own moves
         // (same MoveString), so each is checked against those first.
-        let mut throws = Vec::new();
+        let throws_start = out.len();
         for actor in [Bug::Pillbug, Bug::Mosquito] {
             if let Some(piece) = Piece::new(me, actor, 1)
                 && self.can_use_pillbug_power(piece)
             {
-                self.throws_by(piece, pinned, &mut throws);
+                self.throws_by(piece, pinned, out);
             }
         }
-        for (i, &throw) in throws.iter().enumerate() {
+        if out.len() == throws_start {
+            return;
+        }
+        // Keep only throws that are new: not a move the piece makes itself,
+        // nor the same throw by the other actor.
+        let mut kept = throws_start;
+        for i in throws_start..out.len() {
+            let throw = out[i];
             let Some(piece) = throw.piece() else { continue };
             let (start, end) = ranges[piece.id()];
-            if out[start as usize..end as usize].contains(&throw) || throws[..i].contains(&throw) {
+            if out[start as usize..end as usize].contains(&throw) || out[throws_start..kept].contains(&throw) {
                 continue;
             }
-            out.push(throw);
+            out[kept] = throw;
+            kept += 1;
         }
+        out.truncate(kept);
     }
 
     /// Whether `actor` (the side to move's pillbug, or its mosquito touching a

@@ -13,7 +13,9 @@ const TABLE: &str = include_str!("../tests/data/perft.tsv");
 
 fn start_position(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft start");
-    group.sample_size(10).measurement_time(Duration::from_secs(5));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
     let mut game = Game::from_game_string("Base+MLP").expect("valid game type");
     group.bench_function("Base+MLP depth 5", |b| b.iter(|| black_box(game.perft(5))));
     group.finish();
@@ -21,7 +23,9 @@ fn start_position(c: &mut Criterion) {
 
 fn mid_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft mid-game");
-    group.sample_size(10).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(3));
     for line in TABLE.lines().filter(|l| l.contains("InProgress")) {
         let game_string = line.split('\t').next().unwrap_or_default();
         let mut game = Game::from_game_string(game_string).expect("valid GameString");

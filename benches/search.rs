@@ -30,7 +30,9 @@ fn mid_game_positions() -> Vec<(String, Game)> {
 
 fn fixed_depth(c: &mut Criterion) {
     let mut group = c.benchmark_group("search depth 4");
-    group.sample_size(10).measurement_time(Duration::from_secs(2));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(2));
     let cancel = AtomicBool::new(false);
     for (name, game) in mid_game_positions().into_iter().step_by(4) {
         group.bench_function(name, |b| {

@@ -32,8 +32,8 @@ fn table_is_the_shared_one() {
 fn every_row_to_depth_3() {
     let mut failures = Vec::new();
     for (game_string, expected) in rows() {
-        let mut game = Game::from_game_string(game_string)
-            .unwrap_or_else(|e| panic!("{game_string}: {e}"));
+        let mut game =
+            Game::from_game_string(game_string).unwrap_or_else(|e| panic!("{game_string}: {e}"));
         for depth in 1..=3 {
             let got = game.perft(depth);
             if got != expected[depth as usize - 1] {

@@ -11,7 +11,10 @@ const CASES: &str = include_str!("data/positions.tsv");
 fn every_position_case() {
     let mut failures = Vec::new();
     let mut count = 0;
-    for line in CASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in CASES
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split('\t').collect();
         let [name, game_string, piece, expected, reason] = fields[..] else {
             panic!("bad line (want 5 tab-separated fields): {line}");
@@ -23,7 +26,9 @@ fn every_position_case() {
             .split(';')
             .filter(|m| !m.is_empty())
             .map(|m| {
-                let mv: Move = game.parse_move(m).unwrap_or_else(|e| panic!("{name}: {m}: {e}"));
+                let mv: Move = game
+                    .parse_move(m)
+                    .unwrap_or_else(|e| panic!("{name}: {m}: {e}"));
                 format!("{mv:?}")
             })
             .collect();
@@ -33,14 +38,24 @@ fn every_position_case() {
             .map(|m| format!("{m:?}"))
             .collect();
         if got != expected {
-            let shown: Vec<String> = game.legal_moves_for(piece).into_iter().map(|m| game.move_string(m)).collect();
-            failures.push(format!("{name}: got {}\n{}", shown.join(";"), game.ascii_board()));
+            let shown: Vec<String> = game
+                .legal_moves_for(piece)
+                .into_iter()
+                .map(|m| game.move_string(m))
+                .collect();
+            failures.push(format!(
+                "{name}: got {}\n{}",
+                shown.join(";"),
+                game.ascii_board()
+            ));
         }
         let why = game.why_immobile(piece).map(|e| e.to_string());
         match (reason.is_empty(), &why) {
             (true, None) => {}
             (false, Some(text)) if text.contains(reason) => {}
-            _ => failures.push(format!("{name}: reason {why:?}, expected one containing {reason:?}")),
+            _ => failures.push(format!(
+                "{name}: reason {why:?}, expected one containing {reason:?}"
+            )),
         }
     }
     assert!(count >= 14);

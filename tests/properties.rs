@@ -49,7 +49,12 @@ fn assert_hive_connected(game: &Game) {
             }
         }
     }
-    assert_eq!(seen.len(), cells.len(), "hive split in {}", game.game_string());
+    assert_eq!(
+        seen.len(),
+        cells.len(),
+        "hive split in {}",
+        game.game_string()
+    );
 }
 
 fn assert_pieces_conserved(game: &Game) {
@@ -90,7 +95,12 @@ fn check_random_game(type_index: usize, seed: u64, plies: usize) {
         if ply % 4 == 0 {
             for &mv in &moves {
                 let text = game.move_string(mv);
-                assert_eq!(game.parse_move(&text), Ok(mv), "{text} in {}", game.game_string());
+                assert_eq!(
+                    game.parse_move(&text),
+                    Ok(mv),
+                    "{text} in {}",
+                    game.game_string()
+                );
                 assert_eq!(game.check_move(mv), Ok(()));
             }
         }

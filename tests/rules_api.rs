@@ -24,10 +24,25 @@ fn each_rule_is_named() {
     assert_eq!(error_of(&g, "wS1 bQ/"), RuleError::PlaceNextToOpponent);
     assert_eq!(error_of(&g, "wS1 bG1-"), RuleError::PlaceNextToOpponent);
     assert_eq!(error_of(&g, "wS1 wQ"), RuleError::PlaceOnOccupied);
-    assert_eq!(error_of(&g, "wA3 \\wQ"), RuleError::WrongPieceNumber { piece: piece("wA3"), expected: piece("wA2") });
-    assert_eq!(error_of(&g, "wQ \\wQ"), RuleError::WouldSplitHive { piece: piece("wQ") });
-    assert!(matches!(error_of(&g, "bS1 bQ-"), RuleError::NotYourPiece { .. }));
-    assert!(matches!(error_of(&g, "wG1 wA1-"), RuleError::CannotReach { .. }));
+    assert_eq!(
+        error_of(&g, "wA3 \\wQ"),
+        RuleError::WrongPieceNumber {
+            piece: piece("wA3"),
+            expected: piece("wA2")
+        }
+    );
+    assert_eq!(
+        error_of(&g, "wQ \\wQ"),
+        RuleError::WouldSplitHive { piece: piece("wQ") }
+    );
+    assert!(matches!(
+        error_of(&g, "bS1 bQ-"),
+        RuleError::NotYourPiece { .. }
+    ));
+    assert!(matches!(
+        error_of(&g, "wG1 wA1-"),
+        RuleError::CannotReach { .. }
+    ));
     assert_eq!(error_of(&g, "pass"), RuleError::PassNotAllowed);
     assert_eq!(error_of(&game("Base"), "wQ"), RuleError::QueenOnFirstTurn);
     assert_eq!(
@@ -35,21 +50,33 @@ fn each_rule_is_named() {
         RuleError::PlaceOnOccupied
     );
     assert_eq!(
-        error_of(&game("Base;InProgress;White[3];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-"), "wA1 \\wG1"),
+        error_of(
+            &game("Base;InProgress;White[3];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-"),
+            "wA1 \\wG1"
+        ),
         RuleError::QueenNotPlaced
     );
     assert_eq!(
-        error_of(&game("Base;InProgress;White[4];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-;wS1 /wA1;bS1 bG1-"), "wA2 -wG1"),
+        error_of(
+            &game("Base;InProgress;White[4];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-;wS1 /wA1;bS1 bG1-"),
+            "wA2 -wG1"
+        ),
         RuleError::QueenByFourthTurn
     );
     assert_eq!(
-        error_of(&game("Base+P;InProgress;Black[3];wP;bP wP-;wQ -wP;bQ bP-;wQ wP\\"), "wQ bP\\"),
+        error_of(
+            &game("Base+P;InProgress;Black[3];wP;bP wP-;wQ -wP;bQ bP-;wQ wP\\"),
+            "wQ bP\\"
+        ),
         RuleError::JustMoved { piece: piece("wQ") }
     );
     let no_mosquito = game("Base");
     assert!(no_mosquito.parse_move("wM").is_err());
     // Every message reads as a sentence for a player.
-    for e in [RuleError::GateTooNarrow { piece: piece("wQ") }, RuleError::QueenByFourthTurn] {
+    for e in [
+        RuleError::GateTooNarrow { piece: piece("wQ") },
+        RuleError::QueenByFourthTurn,
+    ] {
         assert!(e.to_string().len() > 20);
     }
 }
@@ -82,8 +109,15 @@ fn gates_are_refused_by_name() {
                     let left = at.neighbor(dir.rotate(5));
                     let right = at.neighbor(dir.rotate(1));
                     if g.height(to) == 0 && g.height(left) > 0 && g.height(right) > 0 {
-                        let mv = Move::Move { piece: queen, from: at, to };
-                        assert_eq!(g.check_move(mv), Err(RuleError::GateTooNarrow { piece: queen }));
+                        let mv = Move::Move {
+                            piece: queen,
+                            from: at,
+                            to,
+                        };
+                        assert_eq!(
+                            g.check_move(mv),
+                            Err(RuleError::GateTooNarrow { piece: queen })
+                        );
                         gates_seen += 1;
                     }
                 }
@@ -131,7 +165,8 @@ fn malformed_strings_say_what_is_wrong() {
         let err = Game::from_game_string(text).expect_err(text).to_string();
         assert!(err.contains(needle), "{text}: '{err}' lacks '{needle}'");
     }
-    let illegal = Game::from_game_string("Base;InProgress;White[2];wQ;bA1 wQ-").expect_err("queen first");
+    let illegal =
+        Game::from_game_string("Base;InProgress;White[2];wQ;bA1 wQ-").expect_err("queen first");
     match illegal {
         LoadError::IllegalMove { index, text, error } => {
             assert_eq!((index, text.as_str()), (1, "wQ"));
@@ -144,7 +179,9 @@ fn malformed_strings_say_what_is_wrong() {
 #[test]
 fn every_move_has_a_path() {
     // Ant walks cell by cell around the hive; grasshopper passes the line.
-    let g = game("Base+MLP;InProgress;White[5];wL;bM wL-;wQ -wL;bQ bM-;wB1 /wL;bB1 bQ\\;wA1 \\wQ;bA1 bQ/");
+    let g = game(
+        "Base+MLP;InProgress;White[5];wL;bM wL-;wQ -wL;bQ bM-;wB1 /wL;bB1 bQ\\;wA1 \\wQ;bA1 bQ/",
+    );
     for mv in g.legal_moves_for(piece("wA1")) {
         let path = g.path_of(mv);
         assert_eq!(path.first().copied(), g.position(piece("wA1")));

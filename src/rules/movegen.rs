@@ -338,7 +338,9 @@ impl Game {
             let throw = out[i];
             let Some(piece) = throw.piece() else { continue };
             let (start, end) = ranges[piece.id()];
-            if out[start as usize..end as usize].contains(&throw) || out[throws_start..kept].contains(&throw) {
+            if out[start as usize..end as usize].contains(&throw)
+                || out[throws_start..kept].contains(&throw)
+            {
                 continue;
             }
             out[kept] = throw;

@@ -1,0 +1,18 @@
+//! The screens of the app, as a state machine: the main menu, then a game in
+//! play. Entities that belong to one screen carry `DespawnOnExit(screen)`.
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>();
+}
+
+/// The screen currently shown.
+#[derive(States, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(super) enum Screen {
+    /// The main menu: start a game or quit.
+    #[default]
+    MainMenu,
+    /// A game on the board.
+    Playing,
+}

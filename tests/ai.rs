@@ -274,3 +274,54 @@ fn easy_beats_a_random_mover() {
     let wins = wins_against_random(Difficulty::Easy, 40);
     assert!(wins >= 38, "{wins} wins of 40");
 }
+
+#[test]
+fn medium_beats_a_random_mover() {
+    let wins = wins_against_random(Difficulty::Medium, 40);
+    assert!(wins >= 38, "{wins} wins of 40");
+}
+
+/// A's score in a preset match, from seeded openings with colours alternating.
+fn match_score(a: &str, b: &str, games: u32) -> hive::arena::Summary {
+    use hive::arena::{MatchConfig, Player, play_match};
+    let mut a = Player::from_spec(a, None).expect("preset");
+    let mut b = Player::from_spec(b, None).expect("preset");
+    let config = MatchConfig {
+        games,
+        game_type: GameType::ALL,
+        opening_plies: 2,
+        max_plies: 300,
+        seed: 7,
+    };
+    play_match(&mut a, &mut b, &config, |_, _, _| {})
+}
+
+#[test]
+fn medium_beats_beginner_in_a_clear_majority() {
+    let summary = match_score("medium", "beginner", 20);
+    assert!(summary.wins >= 14, "{summary}");
+}
+
+// The time-limited presets take seconds a move, too long for every CI run:
+// `cargo test --release --no-default-features --test ai -- --ignored`.
+
+#[test]
+#[ignore = "minutes: Hard thinks 2 s a move"]
+fn hard_beats_easy_in_a_clear_majority() {
+    let summary = match_score("hard", "easy", 20);
+    assert!(summary.wins >= 14, "{summary}");
+}
+
+#[test]
+#[ignore = "minutes: Hard thinks 2 s a move"]
+fn hard_beats_a_random_mover() {
+    let wins = wins_against_random(Difficulty::Hard, 40);
+    assert!(wins >= 38, "{wins} wins of 40");
+}
+
+#[test]
+#[ignore = "minutes: Expert thinks 5 s a move"]
+fn expert_beats_a_random_mover() {
+    let wins = wins_against_random(Difficulty::Expert, 40);
+    assert!(wins >= 38, "{wins} wins of 40");
+}

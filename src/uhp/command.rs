@@ -288,17 +288,17 @@ mod tests {
     #[test]
     fn commands() {
         assert_eq!(
-            Command::parse("  PLAY  wS1 ").unwrap(),
+            Command::parse("  PLAY  wS1 ").expect("parses"),
             Command::Play("wS1")
         );
         assert_eq!(
-            Command::parse("play bG1  wS1-").unwrap(),
+            Command::parse("play bG1  wS1-").expect("parses"),
             Command::Play("bG1  wS1-")
         );
-        assert_eq!(Command::parse("undo").unwrap(), Command::Undo(1));
-        assert_eq!(Command::parse("undo 3").unwrap(), Command::Undo(3));
+        assert_eq!(Command::parse("undo").expect("parses"), Command::Undo(1));
+        assert_eq!(Command::parse("undo 3").expect("parses"), Command::Undo(3));
         assert_eq!(
-            Command::parse("bestmove depth 2").unwrap(),
+            Command::parse("bestmove depth 2").expect("parses"),
             Command::BestMove(SearchLimit::Depth(2))
         );
         assert_eq!(Command::parse("").unwrap_err(), UhpError::EmptyCommand);

@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(options.set("turnlimit", "30"), Ok("TurnLimit"));
         assert_eq!(options.rules.turn_limit, Some(30));
         assert_eq!(
-            options.line("TurnLimit").unwrap(),
+            options.line("TurnLimit").expect("a known option"),
             "TurnLimit;int;30;0;0;1000"
         );
         assert_eq!(
@@ -166,7 +166,7 @@ mod tests {
             Ok("ThreefoldRepetition")
         );
         assert_eq!(
-            options.line("ThreefoldRepetition").unwrap(),
+            options.line("ThreefoldRepetition").expect("a known option"),
             "ThreefoldRepetition;bool;True;False"
         );
         let before = options;

@@ -211,3 +211,56 @@ fn undo_to_the_start() {
     assert_eq!(g.hash(), start_hash);
     assert_eq!(g.undo(), None);
 }
+
+#[test]
+fn move_strings_are_stored_in_canonical_case() {
+    let mut g = game("Base");
+    g.play_move_string("WA1").expect("legal");
+    g.play_move_string("bg1   wa1-").expect("legal");
+    assert_eq!(g.game_string(), "Base;InProgress;White[2];wA1;bG1 wA1-");
+}
+
+#[test]
+fn threefold_repetition_draws_only_when_switched_on() {
+    let shuffle = ["wQ \\wA1", "bQ bA1/", "wQ -wA1", "bQ bA1-"];
+    let start = "Base;InProgress;White[3];wA1;bA1 wA1-;wQ -wA1;bQ bA1-";
+    let mut plain = game(start);
+    let mut strict = game(start);
+    // Switched on mid-game: the positions already played still count.
+    strict.set_options(hive::rules::Options {
+        threefold_repetition: true,
+        ..hive::rules::Options::default()
+    });
+    for round in 0..2 {
+        for mv in shuffle {
+            plain.play_move_string(mv).expect("legal");
+            strict.play_move_string(mv).expect("legal");
+        }
+        let expected = if round == 1 {
+            GameStatus::Draw
+        } else {
+            GameStatus::InProgress
+        };
+        assert_eq!(strict.status(), expected, "after round {round}");
+    }
+    assert_eq!(plain.status(), GameStatus::InProgress);
+    strict.undo();
+    assert_eq!(strict.status(), GameStatus::InProgress);
+}
+
+#[test]
+fn turn_limit_draws() {
+    let mut g = Game::with_options(
+        "Base".parse().expect("type"),
+        hive::rules::Options {
+            turn_limit: Some(2),
+            ..hive::rules::Options::default()
+        },
+    );
+    for mv in ["wA1", "bA1 wA1-", "wQ -wA1"] {
+        g.play_move_string(mv).expect("legal");
+        assert_eq!(g.status(), GameStatus::InProgress);
+    }
+    g.play_move_string("bQ bA1-").expect("legal");
+    assert_eq!(g.status(), GameStatus::Draw);
+}

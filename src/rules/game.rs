@@ -132,7 +132,8 @@ pub struct Game {
     pub(super) status: GameStatus,
     pub(super) hash: u64,
     pub(super) history: Vec<Record>,
-    /// Hash after each move, for the optional threefold-repetition rule.
+    /// Hash after each move, for the optional threefold-repetition rule
+    /// (always kept, so the rule can be switched on in the middle of a game).
     pub(super) hashes: Vec<u64>,
 }
 
@@ -402,9 +403,7 @@ impl Game {
         self.to_move = self.to_move.opponent();
         self.hash ^= zobrist::BLACK_TO_MOVE;
         self.ply += 1;
-        if self.options.threefold_repetition {
-            self.hashes.push(self.hash);
-        }
+        self.hashes.push(self.hash);
         self.status = self.compute_status();
     }
 
@@ -418,9 +417,7 @@ impl Game {
     /// Take back the last move; `None` at the start of the game.
     pub fn undo(&mut self) -> Option<Move> {
         let record = self.history.pop()?;
-        if self.options.threefold_repetition {
-            self.hashes.pop();
-        }
+        self.hashes.pop();
         match record.mv {
             Move::Place { piece, to } => {
                 self.take(piece.id() as u8, to);

@@ -248,13 +248,37 @@ impl Game {
     }
 }
 
-/// A MoveString with its spacing made regular (`wS1` `bG1 wS1-`).
+/// A MoveString with regular spacing and case (`bg1  -WS1` becomes `bG1 -wS1`),
+/// keeping the reference piece it was written with.
 fn normalize(text: &str) -> String {
     let parts: Vec<&str> = text.split_whitespace().collect();
     if parts.len() == 1 && parts[0].eq_ignore_ascii_case("pass") {
         return "pass".to_string();
     }
-    parts.join(" ")
+    parts
+        .iter()
+        .map(|part| canonical_case(part))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `wS1`-style case for the piece inside a token with optional direction marks.
+fn canonical_case(token: &str) -> String {
+    let mut out = String::with_capacity(token.len());
+    let mut letters_seen = 0;
+    for c in token.chars() {
+        if c.is_ascii_alphabetic() {
+            letters_seen += 1;
+            out.push(if letters_seen == 1 {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            });
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Parses a GameStateString.

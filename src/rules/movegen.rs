@@ -65,6 +65,40 @@ pub(super) fn can_slide(h: &Heights, from: Hex, dir: Direction) -> bool {
     (left == 0) != (right == 0)
 }
 
+/// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
+#[inline]
+pub(super) fn occupied_mask(h: &Heights, cell: Hex) -> u8 {
+    let mut mask = 0;
+    for (i, dir) in Direction::ALL.into_iter().enumerate() {
+        mask |= u8::from(h[cell.neighbor(dir).index()] != 0) << i;
+    }
+    mask
+}
+
+/// For each occupied-neighbour mask, the directions a ground piece can slide
+/// in: the target is empty and exactly one of the two cells beside the step
+/// is occupied.
+pub(super) const SLIDES: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut dirs = 0;
+        let mut i = 0;
+        while i < 6 {
+            let target = (mask >> i) & 1;
+            let left = (mask >> ((i + 5) % 6)) & 1;
+            let right = (mask >> ((i + 1) % 6)) & 1;
+            if target == 0 && left != right {
+                dirs |= 1 << i;
+            }
+            i += 1;
+        }
+        table[mask] = dirs;
+        mask += 1;
+    }
+    table
+};
+
 /// Fixed-capacity list of cells (no heap in the hot loop).
 pub(super) struct CellList {
     cells: [Hex; 128],
@@ -458,10 +492,11 @@ fn bug_moves(bug: Bug, h: &Heights, emitter: &mut Emitter) {
 
 /// One sliding step (Queen, Pillbug).
 fn slide_moves(h: &Heights, e: &mut Emitter) {
-    for dir in Direction::ALL {
-        if can_slide(h, e.from, dir) {
-            e.emit(e.from.neighbor(dir));
-        }
+    let mut dirs = SLIDES[occupied_mask(h, e.from) as usize];
+    while dirs != 0 {
+        let i = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        e.emit(e.from.neighbor(Direction::ALL[i]));
     }
 }
 
@@ -484,10 +519,12 @@ fn ant_moves(h: &Heights, e: &mut Emitter) {
     while len > 0 {
         len -= 1;
         let cell = stack[len];
-        for dir in Direction::ALL {
-            let next = cell.neighbor(dir);
-            if !visited.contains(next) && can_slide(h, cell, dir) {
-                visited.insert(next);
+        let mut dirs = SLIDES[occupied_mask(h, cell) as usize];
+        while dirs != 0 {
+            let i = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let next = cell.neighbor(Direction::ALL[i]);
+            if visited.insert(next) {
                 e.emit(next);
                 if len < stack.len() {
                     stack[len] = next;
@@ -501,19 +538,22 @@ fn ant_moves(h: &Heights, e: &mut Emitter) {
 /// Exactly three slides, never revisiting a cell (Spider).
 fn spider_moves(h: &Heights, e: &mut Emitter) {
     let start = e.from;
-    for d1 in Direction::ALL {
-        if !can_slide(h, start, d1) {
+    let slides = |cell: Hex| SLIDES[occupied_mask(h, cell) as usize];
+    for (i1, d1) in Direction::ALL.into_iter().enumerate() {
+        if slides(start) & (1 << i1) == 0 {
             continue;
         }
         let c1 = start.neighbor(d1);
-        for d2 in Direction::ALL {
+        let from_c1 = slides(c1);
+        for (i2, d2) in Direction::ALL.into_iter().enumerate() {
             let c2 = c1.neighbor(d2);
-            if c2 == start || !can_slide(h, c1, d2) {
+            if c2 == start || from_c1 & (1 << i2) == 0 {
                 continue;
             }
-            for d3 in Direction::ALL {
+            let from_c2 = slides(c2);
+            for (i3, d3) in Direction::ALL.into_iter().enumerate() {
                 let c3 = c2.neighbor(d3);
-                if c3 == c1 || c3 == start || !can_slide(h, c2, d3) {
+                if c3 == c1 || c3 == start || from_c2 & (1 << i3) == 0 {
                     continue;
                 }
                 e.emit(c3);

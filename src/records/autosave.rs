@@ -1,0 +1,87 @@
+//! The current game, saved after every move so that a crash loses nothing.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{RecordError, dir_from_env, load_game, project_dirs, save_game};
+use crate::rules::Game;
+
+/// The environment variable that overrides the data directory.
+pub const DATA_DIR_ENV: &str = "HIVE_DATA_DIR";
+
+/// The autosave's file name inside the data directory.
+pub const AUTOSAVE_FILE: &str = "autosave.txt";
+
+/// The autosaved game: one game file in a data directory.
+#[derive(Clone, Debug)]
+pub struct Autosave {
+    dir: PathBuf,
+}
+
+impl Autosave {
+    /// The autosave in `dir` (created on the first save).
+    pub fn new(dir: impl Into<PathBuf>) -> Autosave {
+        Autosave { dir: dir.into() }
+    }
+
+    /// The autosave in `$HIVE_DATA_DIR` if set, else the platform's data
+    /// directory (`~/.local/share/hive` on Linux).
+    pub fn default_location() -> Result<Autosave, RecordError> {
+        let dir = dir_from_env(DATA_DIR_ENV, || {
+            project_dirs().map(|d| d.data_dir().to_path_buf())
+        })?;
+        Ok(Autosave::new(dir))
+    }
+
+    /// The directory it lives in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The autosave file.
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(AUTOSAVE_FILE)
+    }
+
+    /// Save `game` atomically (call after every move); on failure the
+    /// previous autosave is kept.
+    pub fn save(&self, game: &Game) -> Result<(), RecordError> {
+        fs::create_dir_all(&self.dir).map_err(|source| RecordError::Write {
+            path: self.path(),
+            source,
+        })?;
+        save_game(self.path(), game)
+    }
+
+    /// The autosaved game to offer for resuming: `None` when there is none;
+    /// an error (naming the file) when it cannot be read or is not a legal
+    /// game, in which case the file is left as it is.
+    pub fn load(&self) -> Result<Option<Game>, RecordError> {
+        match load_game(self.path()) {
+            Ok(game) => Ok(Some(game)),
+            Err(RecordError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether an autosave file exists (without reading it).
+    pub fn exists(&self) -> bool {
+        self.path().is_file()
+    }
+
+    /// Delete the autosave (the game ended, or the player declined to
+    /// resume). Nothing to delete is not an error.
+    pub fn clear(&self) -> Result<(), RecordError> {
+        match fs::remove_file(self.path()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(source) => Err(RecordError::Remove {
+                path: self.path(),
+                source,
+            }),
+        }
+    }
+}

@@ -15,24 +15,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn cell_keys() -> [[u64; CELLS]; PIECE_COUNT] {
-    let mut keys = [[0; CELLS]; PIECE_COUNT];
-    let mut state = 0x4869_7665_5a6f_6272; // "HiveZobr"
-    let mut p = 0;
-    while p < PIECE_COUNT {
-        let mut c = 0;
-        while c < CELLS {
-            let (s, k) = splitmix(state);
-            state = s;
-            keys[p][c] = k;
-            c += 1;
-        }
-        p += 1;
-    }
-    keys
-}
-
-const fn small_keys<const N: usize>(seed: u64) -> [[u64; N]; PIECE_COUNT] {
+const fn keys<const N: usize>(seed: u64) -> [[u64; N]; PIECE_COUNT] {
     let mut keys = [[0; N]; PIECE_COUNT];
     let mut state = seed;
     let mut p = 0;
@@ -50,10 +33,10 @@ const fn small_keys<const N: usize>(seed: u64) -> [[u64; N]; PIECE_COUNT] {
 }
 
 /// Key of a piece standing on a cell.
-pub(super) static CELL: [[u64; CELLS]; PIECE_COUNT] = cell_keys();
+pub(super) static CELL: [[u64; CELLS]; PIECE_COUNT] = keys::<CELLS>(0x4869_7665_5a6f_6272);
 /// Key of a piece standing at a stack level (0 = on the ground).
-pub(super) static LEVEL: [[u64; LEVELS]; PIECE_COUNT] = small_keys::<LEVELS>(0x5374_6163_6b4c_766c);
+pub(super) static LEVEL: [[u64; LEVELS]; PIECE_COUNT] = keys::<LEVELS>(0x5374_6163_6b4c_766c);
 /// Key of the piece that moved last (it may not move, nor be moved, this turn).
-pub(super) static JUST_MOVED: [[u64; 1]; PIECE_COUNT] = small_keys::<1>(0x4a75_7374_4d6f_7665);
+pub(super) static JUST_MOVED: [[u64; 1]; PIECE_COUNT] = keys::<1>(0x4a75_7374_4d6f_7665);
 /// Key xor-ed in while Black is to move.
 pub(super) const BLACK_TO_MOVE: u64 = splitmix(0x426c_6163_6b21).1;

@@ -4,7 +4,14 @@
 #
 #   scripts/window-check.sh                  # target/release/hive play
 #   HIVE_PROFILE=debug scripts/window-check.sh
-#   scripts/window-check.sh play --expansions MLP   # other arguments
+#   scripts/window-check.sh play --expansions MLP   # other arguments (no clicks)
+#
+# With the default arguments (a local base game) it then plays seven moves
+# by clicking hand buttons and highlighted cells with xdotool, opens Black's
+# ant placements, and saves the result as shots/window.png and
+# docs/screenshot.png (the README's picture); the first frame is kept as
+# shots/window-start.png. Cell positions come from the game's own log
+# ("camera fit: world centre ... at pixel ..."), so they follow the camera.
 #
 # Needs Xvfb, a Vulkan driver (mesa-vulkan-drivers: llvmpipe), xdotool, xwd
 # and ImageMagick: `scripts/install-deps.sh --window-check`. Build first.
@@ -20,8 +27,10 @@ shot=shots/window.png
 # the top bar and antialiased text have hundreds.
 min_colours=10
 args=("$@")
+click_through=0
 if [[ ${#args[@]} -eq 0 ]]; then
     args=(play)
+    click_through=1
 fi
 
 fail() {
@@ -50,6 +59,7 @@ cleanup() {
             wait "$pid" 2>/dev/null || true
         fi
     done
+    [[ -f $workdir/game.log ]] && cp "$workdir/game.log" shots/window-game.log
     rm -rf "$workdir"
 }
 trap cleanup EXIT
@@ -73,7 +83,7 @@ export DISPLAY=:$(tr -d '[:space:]' <"$workdir/display")
 unset WAYLAND_DISPLAY
 
 start=$SECONDS
-"$binary" "${args[@]}" >"$workdir/game.log" 2>&1 &
+NO_COLOR=1 "$binary" "${args[@]}" >"$workdir/game.log" 2>&1 &
 game_pid=$!
 
 # Poll rather than `xdotool search --sync`, to notice a game that exits early.
@@ -114,3 +124,70 @@ xwd -root -silent | convert xwd:- "$shot"
 colours=$(convert "$shot" -format %k info:)
 ((colours > min_colours)) || fail "$shot has only $colours colours"
 echo "window-check: $shot has $colours colours after $((SECONDS - start))s" >&2
+
+((click_through)) || exit 0
+
+# --- Click through a few moves ------------------------------------------------
+cp "$shot" shots/window-start.png
+# Hand buttons (logical pixels; the side panels have a fixed width and the
+# buttons a fixed height): White's hand on the left, Black's on the right.
+hand_x() { [[ $1 == white ]] && echo 80 || echo 1150; }
+hand_y() {
+    case $1 in
+        Q) echo 84 ;; A) echo 113 ;; G) echo 142 ;; S) echo 171 ;; B) echo 200 ;;
+    esac
+}
+click_at() {
+    kill -0 "$game_pid" 2>/dev/null || {
+        show_game_log
+        fail "the game exited while clicking"
+    }
+    xdotool mousemove "$1" "$2" click 1
+    # Long enough for the slide and the camera to settle under llvmpipe.
+    sleep "${HIVE_CLICK_PAUSE:-1.5}"
+}
+click_hand() { click_at "$(hand_x "$1")" "$(hand_y "$2")"; }
+# Screen position of plane cell (q, r), from the latest camera fit logged.
+cell_px() {
+    local fit
+    fit=$(grep -o 'camera fit: world centre ([-0-9.]*, [-0-9.]*) at pixel ([-0-9.]*, [-0-9.]*), scale [0-9.]*' \
+        "$workdir/game.log" | tail -n 1)
+    [[ -n $fit ]] || fail "no camera fit in the game log"
+    awk -v q="$1" -v r="$2" -v fit="$fit" 'BEGIN {
+        gsub(/[^-0-9. ]/, " ", fit); split(fit, n, " +");
+        # n: "" cx cy px py scale (leading blank from the removed words)
+        i = 1; while (n[i] == "") i++;
+        cx = n[i]; cy = n[i+1]; px = n[i+2]; py = n[i+3]; s = n[i+4];
+        size = 40; wx = size * sqrt(3) * (q + r / 2); wy = -size * 1.5 * r;
+        printf "%d %d\n", px + (wx - cx) / s + 0.5, py - (wy - cy) / s + 0.5
+    }'
+}
+click_cell() {
+    local xy
+    xy=$(cell_px "$1" "$2")
+    # shellcheck disable=SC2086
+    click_at $xy
+}
+
+sleep 1
+click_hand white A; click_cell 0 0      # wA1 in the middle
+click_hand black A; click_cell 1 0      # bA1 wA1-
+click_hand white G; click_cell -1 0     # wG1 -wA1
+click_hand black S; click_cell 2 0      # bS1 bA1-
+click_hand white Q; click_cell 0 -1     # wQ \wA1
+click_hand black Q; click_cell 2 -1     # bQ bS1/
+click_cell -1 0; click_cell 3 0         # wG1 jumps over three pieces: wG1 bS1-
+click_hand black A                      # Black's ant: placements highlighted
+sleep 1
+xwd -root -silent | convert xwd:- "$shot"
+colours=$(convert "$shot" -format %k info:)
+((colours > min_colours)) || fail "$shot has only $colours colours after clicking"
+grep -q 'camera fit' "$workdir/game.log" || fail "no camera fit logged"
+moves=$(grep -c 'move played' "$workdir/game.log" || true)
+((moves == 7)) || {
+    show_game_log
+    fail "expected 7 moves played by clicking, the log shows $moves"
+}
+mkdir -p docs
+cp "$shot" docs/screenshot.png
+echo "window-check: played $moves moves by clicking; $shot and docs/screenshot.png saved" >&2

@@ -91,7 +91,13 @@ fn launch_gui(expansions: Option<String>) -> ExitCode {
     use hive::game::Launch;
     let launch = match expansions {
         None => Launch::MainMenu,
-        Some(expansions) => Launch::Local { expansions },
+        Some(expansions) => {
+            if let Err(err) = hive::rules::GameType::from_expansions(&expansions) {
+                eprintln!("hive play: --expansions {expansions:?}: {err}");
+                return ExitCode::from(2);
+            }
+            Launch::Local { expansions }
+        }
     };
     hive::game::run(launch);
     ExitCode::SUCCESS

@@ -1,19 +1,209 @@
-//! The 2D camera that looks at the board, and the colour behind everything.
+//! The 2D camera that looks at the board: it fits the hive as it grows,
+//! centred in the part of the window the panels leave free, until the player
+//! pans (right or middle drag, arrow keys) or zooms (wheel, `+`/`-`);
+//! `F` or `Home` fits again.
 
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use super::GameSystems;
+use super::board::BoardLayout;
+use super::hex_grid::{HEX_SIZE, hex_to_world};
+use super::screens::Screen;
 
 /// The table the board lies on.
 const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
+/// Room left around the hive when fitting, in cells.
+const FIT_MARGIN_CELLS: f32 = 2.0;
+/// Fitting never zooms in past one world unit per pixel.
+const MIN_FIT_SCALE: f32 = 1.0;
+const ZOOM_LIMITS: (f32, f32) = (0.25, 8.0);
+/// Arrow-key panning speed, in pixels per second.
+const PAN_SPEED: f32 = 600.0;
+/// How quickly the camera catches up with its target (per second).
+const EASE_RATE: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND));
+    app.init_resource::<BoardArea>();
+    app.init_resource::<CameraView>();
     app.add_systems(Startup, spawn_camera);
+    app.add_systems(OnEnter(Screen::Playing), fit_again);
+    app.add_systems(
+        Update,
+        pan_and_zoom
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        (fit_to_hive, move_camera)
+            .chain()
+            .in_set(GameSystems::View)
+            .run_if(in_state(Screen::Playing)),
+    );
 }
 
 /// The one camera; egui draws its panels on it too.
 #[derive(Component, Reflect, Debug, Default)]
 pub(super) struct MainCamera;
 
+/// The part of the window not covered by panels, in logical pixels from the
+/// top-left corner; the ui writes it every frame.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub(super) struct BoardArea(pub Option<Rect>);
+
+/// Where the camera is heading.
+#[derive(Resource, Debug, Clone, Copy)]
+pub(super) struct CameraView {
+    /// Follow the hive (until the player pans or zooms).
+    pub auto_fit: bool,
+    /// Where the camera centre goes, in world space.
+    pub target: Vec2,
+    /// World units per pixel.
+    pub scale: f32,
+}
+
+impl Default for CameraView {
+    fn default() -> Self {
+        CameraView {
+            auto_fit: true,
+            target: Vec2::ZERO,
+            scale: 1.0,
+        }
+    }
+}
+
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Main camera"), MainCamera, Camera2d));
+}
+
+fn fit_again(mut view: ResMut<CameraView>) {
+    view.auto_fit = true;
+}
+
+fn fit_to_hive(
+    layout: Res<BoardLayout>,
+    area: Res<BoardArea>,
+    window: Single<&Window>,
+    mut view: ResMut<CameraView>,
+) {
+    if !view.auto_fit {
+        return;
+    }
+    let window_size = window.size();
+    let area = area
+        .0
+        .unwrap_or(Rect::from_corners(Vec2::ZERO, window_size));
+    if area.width() < 1.0 || area.height() < 1.0 {
+        return;
+    }
+    let mut bounds = Rect::from_center_size(hex_to_world(0, 0), Vec2::ZERO);
+    let mut first = true;
+    for (_, plane) in layout.occupied() {
+        let at = hex_to_world(plane.x, plane.y);
+        bounds = if first {
+            Rect::from_center_size(at, Vec2::ZERO)
+        } else {
+            bounds.union_point(at)
+        };
+        first = false;
+    }
+    let bounds = bounds.inflate(HEX_SIZE * 2.0 * FIT_MARGIN_CELLS);
+    let scale = (bounds.width() / area.width())
+        .max(bounds.height() / area.height())
+        .max(MIN_FIT_SCALE);
+    // Put the hive's centre at the free area's centre, not the window's.
+    let offset = area.center() - window_size / 2.0;
+    let target = bounds.center() + Vec2::new(-offset.x, offset.y) * scale;
+    if target.distance(view.target) > 0.5 || (scale - view.scale).abs() > 1e-3 {
+        info!(
+            "camera fit: world centre ({:.1}, {:.1}) at pixel ({:.1}, {:.1}), scale {scale:.3}",
+            bounds.center().x,
+            bounds.center().y,
+            area.center().x,
+            area.center().y
+        );
+        view.target = target;
+        view.scale = scale;
+    }
+}
+
+fn move_camera(
+    time: Res<Time>,
+    view: Res<CameraView>,
+    camera: Single<(&mut Transform, &mut Projection), With<MainCamera>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    let Projection::Orthographic(ortho) = projection.as_mut() else {
+        return;
+    };
+    let blend = if view.auto_fit {
+        1.0 - (-EASE_RATE * time.delta_secs()).exp()
+    } else {
+        1.0
+    };
+    let at = transform.translation.truncate().lerp(view.target, blend);
+    transform.translation = at.extend(transform.translation.z);
+    ortho.scale += (view.scale - ortho.scale) * blend;
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pan_and_zoom(
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    egui: Res<EguiWantsInput>,
+    area: Res<BoardArea>,
+    window: Single<&Window>,
+    mut view: ResMut<CameraView>,
+) {
+    if keys.any_just_pressed([KeyCode::KeyF, KeyCode::Home]) {
+        view.auto_fit = true;
+        return;
+    }
+    let over_board = window
+        .cursor_position()
+        .is_some_and(|at| area.0.is_none_or(|rect| rect.contains(at)));
+    let mut pan = Vec2::ZERO;
+    if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && over_board {
+        pan += motion.delta;
+    }
+    if !egui.wants_any_keyboard_input() {
+        let dt = time.delta_secs();
+        for (key, dir) in [
+            (KeyCode::ArrowLeft, Vec2::X),
+            (KeyCode::ArrowRight, -Vec2::X),
+            (KeyCode::ArrowUp, Vec2::Y),
+            (KeyCode::ArrowDown, -Vec2::Y),
+        ] {
+            if keys.pressed(key) {
+                pan += dir * PAN_SPEED * dt;
+            }
+        }
+    }
+    let mut zoom = 1.0;
+    if over_board && scroll.delta.y != 0.0 {
+        let notches = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        zoom *= 0.9f32.powf(notches);
+    }
+    if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        zoom *= (-2.0 * time.delta_secs()).exp();
+    }
+    if keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        zoom *= (2.0 * time.delta_secs()).exp();
+    }
+    if pan == Vec2::ZERO && zoom == 1.0 {
+        return;
+    }
+    view.auto_fit = false;
+    let scale = view.scale;
+    view.target += Vec2::new(-pan.x, pan.y) * scale;
+    view.scale = (scale * zoom).clamp(ZOOM_LIMITS.0, ZOOM_LIMITS.1);
 }

@@ -1,108 +1,74 @@
-//! The settings the next game starts with, chosen in the main menu or on the
-//! command line.
+//! Starting games: the settings the next game starts with (chosen in the main
+//! menu or on the command line), and the `NewGame` message that restarts.
 //!
-//! `Expansions` is a stand-in until the board is wired to the rules engine,
-//! whose `GameType` says the same thing.
-
-use std::fmt;
+//! Entering the playing screen starts a game; so does `NewGame` during one
+//! ("Restart" in the top bar, "New game" after a win).
 
 use bevy::prelude::*;
 
+use super::GameSystems;
+use super::board::CurrentGame;
+use super::notice::Notice;
+use super::screens::Screen;
+use super::turn::Turn;
+use crate::rules::{Game, GameType};
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
+    app.add_message::<NewGame>();
+    app.add_systems(OnEnter(Screen::Playing), start_game);
+    app.add_systems(
+        Update,
+        restart_on_request
+            .in_set(GameSystems::Play)
+            .run_if(in_state(Screen::Playing)),
+    );
 }
 
-/// What the next "New local game" starts with.
-#[derive(Resource, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct NewGameSettings {
+/// What the next game starts with.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct NewGameSettings {
     /// The expansion pieces in the box.
-    pub expansions: Expansions,
+    pub game_type: GameType,
+    /// A position to start from instead of an empty table (for demos and
+    /// measurements); its game type wins over `game_type`.
+    pub opening: Option<Game>,
 }
 
-/// Which expansion pieces join the base game.
-#[derive(Reflect, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Expansions {
-    /// The Mosquito (`M`).
-    pub mosquito: bool,
-    /// The Ladybug (`L`).
-    pub ladybug: bool,
-    /// The Pillbug (`P`).
-    pub pillbug: bool,
-}
-
-/// An expansion letter other than `M`, `L` or `P`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("unknown expansion '{0}' (expected M, L or P)")]
-pub struct UnknownExpansion(pub char);
-
-impl Expansions {
-    /// The base game alone.
-    pub const BASE: Expansions = Expansions {
-        mosquito: false,
-        ladybug: false,
-        pillbug: false,
-    };
-
-    /// From expansion letters such as `"MLP"`, `"p"` or `""`, in any order.
-    pub fn from_letters(letters: &str) -> Result<Expansions, UnknownExpansion> {
-        let mut expansions = Expansions::BASE;
-        for letter in letters.chars() {
-            match letter.to_ascii_uppercase() {
-                'M' => expansions.mosquito = true,
-                'L' => expansions.ladybug = true,
-                'P' => expansions.pillbug = true,
-                _ => return Err(UnknownExpansion(letter)),
-            }
-        }
-        Ok(expansions)
-    }
-
-    /// The letters in their usual order (`"MLP"`), empty for the base game.
-    pub fn letters(self) -> String {
-        [
-            (self.mosquito, 'M'),
-            (self.ladybug, 'L'),
-            (self.pillbug, 'P'),
-        ]
-        .into_iter()
-        .filter_map(|(on, letter)| on.then_some(letter))
-        .collect()
-    }
-}
-
-/// As a UHP game type: `Base`, `Base+MLP`.
-impl fmt::Display for Expansions {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letters = self.letters();
-        if letters.is_empty() {
-            f.write_str("Base")
-        } else {
-            write!(f, "Base+{letters}")
+impl NewGameSettings {
+    /// A fresh game with these settings.
+    pub fn new_game(&self) -> Game {
+        match &self.opening {
+            Some(game) => game.clone(),
+            None => Game::new(self.game_type),
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Throw the current game away and start a new one with the same settings.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct NewGame;
 
-    #[test]
-    fn letters_round_trip_in_canonical_order() {
-        for (input, canonical) in [("", ""), ("M", "M"), ("pl", "LP"), ("PLM", "MLP")] {
-            let expansions = Expansions::from_letters(input).unwrap();
-            assert_eq!(expansions.letters(), canonical, "input {input:?}");
-        }
-    }
+fn start_game(
+    settings: Res<NewGameSettings>,
+    mut game: ResMut<CurrentGame>,
+    mut notice: ResMut<Notice>,
+) {
+    *game = CurrentGame::new(settings.new_game());
+    notice.clear();
+}
 
-    #[test]
-    fn unknown_letter_is_rejected() {
-        assert_eq!(Expansions::from_letters("MX"), Err(UnknownExpansion('X')));
+fn restart_on_request(
+    mut requests: MessageReader<NewGame>,
+    settings: Res<NewGameSettings>,
+    mut game: ResMut<CurrentGame>,
+    mut notice: ResMut<Notice>,
+    mut next_turn: ResMut<NextState<Turn>>,
+) {
+    if requests.read().count() == 0 {
+        return;
     }
-
-    #[test]
-    fn displays_as_uhp_game_type() {
-        assert_eq!(Expansions::BASE.to_string(), "Base");
-        let all = Expansions::from_letters("MLP").unwrap();
-        assert_eq!(all.to_string(), "Base+MLP");
-    }
+    *game = CurrentGame::new(settings.new_game());
+    notice.clear();
+    next_turn.set(Turn::AwaitingInput);
 }

@@ -9,7 +9,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The screen currently shown.
 #[derive(States, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub(super) enum Screen {
+pub enum Screen {
     /// The main menu: start a game or quit.
     #[default]
     MainMenu,

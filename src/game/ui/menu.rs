@@ -1,4 +1,5 @@
-//! The main menu: start a local game with a choice of expansions, or quit.
+//! The main menu: start a local game with a choice of expansions (Mosquito,
+//! Ladybug, Pillbug), or quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -23,7 +24,7 @@ fn draw_main_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so the resource only reads as changed when a box is ticked.
-    let mut chosen = *settings;
+    let mut chosen = settings.game_type;
     egui::Window::new("Hive")
         .title_bar(false)
         .collapsible(false)
@@ -41,9 +42,9 @@ fn draw_main_menu(
                 }
                 ui.add_space(8.0);
                 ui.label("Expansions");
-                ui.checkbox(&mut chosen.expansions.mosquito, "Mosquito");
-                ui.checkbox(&mut chosen.expansions.ladybug, "Ladybug");
-                ui.checkbox(&mut chosen.expansions.pillbug, "Pillbug");
+                ui.checkbox(&mut chosen.mosquito, "Mosquito");
+                ui.checkbox(&mut chosen.ladybug, "Ladybug");
+                ui.checkbox(&mut chosen.pillbug, "Pillbug");
                 ui.add_space(12.0);
                 if ui
                     .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
@@ -53,6 +54,10 @@ fn draw_main_menu(
                 }
             });
         });
-    settings.set_if_neq(chosen);
+    if chosen != settings.game_type {
+        settings.game_type = chosen;
+        // A position given at launch only applies to its own game type.
+        settings.opening = None;
+    }
     Ok(())
 }

@@ -1,38 +1,77 @@
-//! The bar along the top of the window during a game: back to the main menu,
-//! quit, and which game this is.
+//! The bar along the top of the window during a game (restart, main menu,
+//! quit, which game this is, whose turn, and the Pass button when passing is
+//! the only move), and the message line along the bottom.
 
-use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 
-use crate::game::new_game::NewGameSettings;
-use crate::game::screens::Screen;
+use super::{HudAction, egui_color};
+use crate::game::tiles::side_color;
+use crate::game::turn::Turn;
+use crate::rules::{Color, Game, GameStatus};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        draw_top_bar.run_if(in_state(Screen::Playing)),
-    );
+/// The top bar's contents; returns what was clicked.
+pub(super) fn show(ui: &mut egui::Ui, game: &Game, offer_pass: bool) -> Option<HudAction> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        if ui.button("Restart").clicked() {
+            action = Some(HudAction::Restart);
+        }
+        if ui.button("Main menu").clicked() {
+            action = Some(HudAction::MainMenu);
+        }
+        if ui.button("Quit").clicked() {
+            action = Some(HudAction::Quit);
+        }
+        ui.separator();
+        ui.label(format!("Local game: {}", game.game_type()));
+        ui.separator();
+        let side = match game.status() {
+            GameStatus::BlackWins => Color::Black,
+            GameStatus::WhiteWins => Color::White,
+            _ => game.to_move(),
+        };
+        side_swatch(ui, side);
+        let status = match game.status() {
+            GameStatus::WhiteWins => "White wins".to_string(),
+            GameStatus::BlackWins => "Black wins".to_string(),
+            GameStatus::Draw => "Draw".to_string(),
+            _ => format!("{side} to move, turn {}", game.turn_number()),
+        };
+        ui.label(egui::RichText::new(status).strong());
+        if offer_pass {
+            ui.separator();
+            let pass = egui::Button::new(egui::RichText::new("Pass").strong())
+                .fill(egui::Color32::from_rgb(150, 90, 20));
+            if ui.add(pass).clicked() {
+                action = Some(HudAction::Pass);
+            }
+        }
+    });
+    action
 }
 
-fn draw_top_bar(
-    mut contexts: EguiContexts,
-    settings: Res<NewGameSettings>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut window = super::window_ui(ctx, "top_bar_window");
-    egui::Panel::top("top_bar").show(&mut window, |ui| {
-        ui.horizontal(|ui| {
-            if ui.button("Main menu").clicked() {
-                next_screen.set(Screen::MainMenu);
-            }
-            if ui.button("Quit").clicked() {
-                exit.write(AppExit::Success);
-            }
-            ui.separator();
-            ui.label(format!("Local game: {}", settings.expansions));
-        });
-    });
-    Ok(())
+/// The message line: the current notice, or a hint on what to do.
+pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) {
+    let (text, color) = match (notice, turn) {
+        (Some(text), _) => (text, egui::Color32::from_rgb(255, 210, 90)),
+        (None, Turn::GameOver) => ("The game is over.", egui::Color32::GRAY),
+        (None, _) => (
+            "Click a piece on the board or a bug in hand to see where it can go. \
+             Right-drag or arrows: pan. Wheel or +/-: zoom. F: fit. Esc: cancel.",
+            egui::Color32::GRAY,
+        ),
+    };
+    ui.label(egui::RichText::new(text).color(color));
+}
+
+/// A round swatch in the side's tile colour (the default fonts have no hexagon glyph).
+fn side_swatch(ui: &mut egui::Ui, side: Color) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.circle_filled(rect.center(), 6.5, egui_color(side_color(side)));
+    painter.circle_stroke(
+        rect.center(),
+        6.5,
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
 }

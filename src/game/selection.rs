@@ -1,0 +1,277 @@
+//! Selecting a piece and showing where it can go.
+//!
+//! A `SelectPiece` message (a click on the board or on a piece in hand)
+//! is answered the same frame: the rules engine lists the piece's legal
+//! moves, pillbug throws included, and each destination gets a
+//! [`Highlight`] entity. A selected pillbug (or a mosquito touching one) also
+//! rings the neighbours it can throw; clicking one shows where it can land.
+//! A piece with no move gets the rules engine's reason in the [`Notice`].
+//! `CellClicked` turns a click into the right one of these: play the move
+//! to a highlighted cell, pick a piece to throw, select another piece, or
+//! cancel.
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
+use super::notice::Notice;
+use super::pieces::resting_translation;
+use super::screens::Screen;
+use super::turn::{PlayMove, Turn};
+use crate::rules::{Bug, Game, Hex, Move, Piece};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>();
+    app.add_message::<SelectPiece>();
+    app.add_message::<ClearSelection>();
+    app.add_message::<CellClicked>();
+    app.add_systems(
+        Update,
+        (handle_clicks, handle_selection_requests)
+            .chain()
+            .in_set(GameSystems::Select)
+            .run_if(in_state(Turn::AwaitingInput)),
+    );
+    app.add_systems(
+        Update,
+        (
+            clear_selection_on_game_change.run_if(resource_changed::<CurrentGame>),
+            refresh_highlights.run_if(resource_changed::<Selection>),
+        )
+            .chain()
+            .in_set(GameSystems::Sync)
+            .after(LayoutUpdate)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Select a piece, on the board or in hand, to see where it can go.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SelectPiece(pub Piece);
+
+/// Drop the selection (Escape, or a click on nothing).
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct ClearSelection;
+
+/// The player clicked the board at these plane coordinates.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellClicked(pub IVec2);
+
+/// The selected piece and what it may do.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The piece selected, if any.
+    pub piece: Option<Piece>,
+    /// When choosing where a pillbug throws `piece`: that pillbug (or mosquito).
+    pub thrower: Option<Piece>,
+    /// The legal moves of `piece` (one per destination cell).
+    pub moves: Vec<Move>,
+    /// Neighbours the selected pillbug (or mosquito) can throw.
+    pub throwable: Vec<Piece>,
+}
+
+impl Selection {
+    /// The legal move of the selection ending on `hex`, if any.
+    pub fn move_to(&self, hex: Hex) -> Option<Move> {
+        self.moves.iter().copied().find(|m| m.to() == Some(hex))
+    }
+}
+
+/// A highlighted cell on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Highlight {
+    /// The cell.
+    pub hex: Hex,
+    /// Its plane coordinates.
+    pub plane: IVec2,
+    /// Why it is highlighted.
+    pub kind: HighlightKind,
+}
+
+/// What a highlighted cell offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HighlightKind {
+    /// The selected piece.
+    Selected,
+    /// A legal destination; clicking it plays this move.
+    Destination(Move),
+    /// A piece the selected pillbug can throw; clicking it picks it.
+    Throwable(Piece),
+}
+
+fn handle_clicks(
+    mut clicks: MessageReader<CellClicked>,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+    mut play: MessageWriter<PlayMove>,
+) {
+    for &CellClicked(plane) in clicks.read() {
+        let game = game.game();
+        let hex = layout.hex_at(plane);
+        // A far-away click can alias a hive cell on the wrapped grid.
+        let on_board = layout.plane_of(hex) == plane;
+        if let Some(mv) = selection.move_to(hex).filter(|_| on_board) {
+            play.write(PlayMove(mv));
+            continue;
+        }
+        let top = game.top(hex).filter(|_| on_board);
+        match top {
+            Some(piece) if selection.throwable.contains(&piece) => {
+                let thrower = selection
+                    .piece
+                    .expect("throwable pieces need a selected pillbug");
+                *selection = throw_selection(game, thrower, piece);
+                notice.show(format!("choose where {thrower} throws {piece}"));
+            }
+            Some(piece) if selection.piece != Some(piece) => {
+                *selection = select(game, piece, &mut notice);
+            }
+            _ => {
+                selection.set_if_neq(Selection::default());
+                notice.clear();
+            }
+        }
+    }
+}
+
+fn handle_selection_requests(
+    mut requests: MessageReader<SelectPiece>,
+    mut clears: MessageReader<ClearSelection>,
+    game: Res<CurrentGame>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
+    for &SelectPiece(piece) in requests.read() {
+        *selection = select(game.game(), piece, &mut notice);
+    }
+    if clears.read().count() > 0 {
+        selection.set_if_neq(Selection::default());
+        notice.clear();
+    }
+}
+
+/// The selection of `piece`, with a notice saying what it can do or why not.
+fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
+    let mut moves = game.legal_moves_for(piece);
+    let mut seen = Vec::new();
+    moves.retain(|m| {
+        let fresh = !seen.contains(&m.to());
+        seen.push(m.to());
+        fresh
+    });
+    let mut throwable: Vec<Piece> = Vec::new();
+    let can_throw = matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito)
+        && game.position(piece).is_some()
+        && game.top(game.position(piece).unwrap_or_default()) == Some(piece);
+    if can_throw {
+        for throw in game.pillbug_throws(piece) {
+            if let Some(thrown) = throw.piece().filter(|p| !throwable.contains(p)) {
+                throwable.push(thrown);
+            }
+        }
+    }
+    notice.clear();
+    if !throwable.is_empty() {
+        let names: Vec<String> = throwable.iter().map(Piece::to_string).collect();
+        let own = if moves.is_empty() {
+            match game.why_immobile(piece) {
+                Some(reason) => format!("{reason}, but "),
+                None => String::new(),
+            }
+        } else {
+            "click a green cell to move it, or ".to_string()
+        };
+        notice.show(format!(
+            "{own}{piece} can throw {} (ringed in orange): click one, then where it lands",
+            names.join(", ")
+        ));
+    } else if moves.is_empty() {
+        if let Some(reason) = game.why_immobile(piece) {
+            notice.show(reason.to_string());
+        }
+    } else {
+        let verb = if game.position(piece).is_some() {
+            "move"
+        } else {
+            "place"
+        };
+        let choice = match moves.len() {
+            1 => "the green cell".to_string(),
+            n => format!("one of the {n} green cells"),
+        };
+        notice.show(format!(
+            "selected {piece} ({}): click {choice} to {verb} it there",
+            piece.bug()
+        ));
+    }
+    Selection {
+        piece: Some(piece),
+        thrower: None,
+        moves,
+        throwable,
+    }
+}
+
+/// Choosing where `thrower` throws `piece`.
+fn throw_selection(game: &Game, thrower: Piece, piece: Piece) -> Selection {
+    let moves = game
+        .pillbug_throws(thrower)
+        .into_iter()
+        .filter(|m| m.piece() == Some(piece))
+        .collect();
+    Selection {
+        piece: Some(piece),
+        thrower: Some(thrower),
+        moves,
+        throwable: Vec::new(),
+    }
+}
+
+fn clear_selection_on_game_change(mut selection: ResMut<Selection>) {
+    selection.set_if_neq(Selection::default());
+}
+
+fn refresh_highlights(
+    mut commands: Commands,
+    selection: Res<Selection>,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    old: Query<Entity, With<Highlight>>,
+) {
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let game = game.game();
+    let mut spawn = |hex: Hex, kind: HighlightKind| {
+        let plane = layout.plane_of(hex);
+        // Above the tallest stack: a beetle's destination may be on top.
+        let level = match kind {
+            HighlightKind::Destination(_) => game.height(hex),
+            _ => game.height(hex).saturating_sub(1),
+        };
+        let mut translation = resting_translation(plane, level);
+        translation.z = 40.0;
+        commands.spawn((
+            Name::new("Highlight"),
+            Highlight { hex, plane, kind },
+            Transform::from_translation(translation),
+            Visibility::default(),
+            DespawnOnExit(Screen::Playing),
+        ));
+    };
+    if let Some(hex) = selection.piece.and_then(|p| game.position(p)) {
+        spawn(hex, HighlightKind::Selected);
+    }
+    for &mv in &selection.moves {
+        if let Some(to) = mv.to() {
+            spawn(to, HighlightKind::Destination(mv));
+        }
+    }
+    for &piece in &selection.throwable {
+        if let Some(hex) = game.position(piece) {
+            spawn(hex, HighlightKind::Throwable(piece));
+        }
+    }
+}

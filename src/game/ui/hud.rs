@@ -1,0 +1,116 @@
+//! The in-game panels, drawn by one system so they share the window in a
+//! fixed order (top bar, message line, White's hand on the left, Black's on
+//! the right); what they leave free is the board area the camera fits into
+//! and the mouse clicks in.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
+use crate::game::board::CurrentGame;
+use crate::game::camera::BoardArea;
+use crate::game::input::HoveredCell;
+use crate::game::new_game::NewGame;
+use crate::game::notice::Notice;
+use crate::game::screens::Screen;
+use crate::game::selection::{SelectPiece, Selection};
+use crate::game::turn::{ForcedPass, PlayMove, Turn};
+use crate::rules::{self, Move};
+
+/// Width of each side panel, in logical pixels.
+const SIDE_PANEL_WIDTH: f32 = 210.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_hud.run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Everything the panels show.
+#[derive(bevy::ecs::system::SystemParam)]
+struct HudView<'w> {
+    game: Res<'w, CurrentGame>,
+    selection: Res<'w, Selection>,
+    notice: Res<'w, Notice>,
+    forced_pass: Res<'w, ForcedPass>,
+    turn: Res<'w, State<Turn>>,
+    hovered: Res<'w, HoveredCell>,
+}
+
+/// Everything the panels can ask for.
+#[derive(bevy::ecs::system::SystemParam)]
+struct HudCommands<'w> {
+    select: MessageWriter<'w, SelectPiece>,
+    play: MessageWriter<'w, PlayMove>,
+    new_game: MessageWriter<'w, NewGame>,
+    exit: MessageWriter<'w, AppExit>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+}
+
+fn draw_hud(
+    mut contexts: EguiContexts,
+    view: HudView,
+    mut commands: HudCommands,
+    mut area: ResMut<BoardArea>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut window = super::window_ui(ctx, "hud_window");
+    let game = view.game.game();
+    let awaiting = *view.turn.get() == Turn::AwaitingInput;
+    let mut actions: Vec<HudAction> = Vec::new();
+
+    egui::Panel::top("top_bar").show(&mut window, |ui| {
+        actions.extend(top_bar::show(ui, game, view.forced_pass.0 && awaiting));
+    });
+    egui::Panel::bottom("message_line").show(&mut window, |ui| {
+        top_bar::message_line(ui, view.notice.0.as_deref(), *view.turn.get());
+    });
+    for side in rules::Color::ALL {
+        let panel = match side {
+            rules::Color::White => egui::Panel::left("white_hand"),
+            rules::Color::Black => egui::Panel::right("black_hand"),
+        };
+        panel
+            .exact_size(SIDE_PANEL_WIDTH)
+            .resizable(false)
+            .show(&mut window, |ui| {
+                actions.extend(hands::show(ui, game, side, &view.selection, awaiting));
+                ui.separator();
+                match side {
+                    rules::Color::White => {
+                        inspector::panel(ui, game, &view.hovered, &view.selection)
+                    }
+                    rules::Color::Black => move_list::show(ui, game, view.game.notation()),
+                }
+            });
+    }
+    area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
+    inspector::tooltip(ctx, game, &view.hovered);
+    if *view.turn.get() == Turn::GameOver {
+        actions.extend(game_over::show(ctx, game));
+    }
+
+    for action in actions {
+        match action {
+            HudAction::Select(piece) => {
+                commands.select.write(SelectPiece(piece));
+            }
+            HudAction::Pass => {
+                commands.play.write(PlayMove(Move::Pass));
+            }
+            HudAction::Restart => {
+                commands.new_game.write(NewGame);
+            }
+            HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
+            HudAction::Quit => {
+                commands.exit.write(AppExit::Success);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn rect_to_bevy(rect: egui::Rect) -> Rect {
+    Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
+}

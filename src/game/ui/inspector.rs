@@ -1,0 +1,52 @@
+//! The stack inspector: the pieces on the cell under the pointer (or the
+//! selected piece's cell), bottom to top, in the left panel, and as a
+//! tooltip next to the pointer over stacks.
+
+use bevy_egui::egui;
+
+use crate::game::input::HoveredCell;
+use crate::game::selection::Selection;
+use crate::rules::{Game, Hex};
+
+/// The inspector section of the side panel.
+pub(super) fn panel(ui: &mut egui::Ui, game: &Game, hovered: &HoveredCell, selection: &Selection) {
+    ui.label(egui::RichText::new("Stack inspector").strong());
+    let cell = hovered
+        .0
+        .map(|(_, hex)| hex)
+        .filter(|&hex| game.height(hex) > 0)
+        .or_else(|| selection.piece.and_then(|p| game.position(p)));
+    match cell {
+        Some(hex) => stack_list(ui, game, hex),
+        None => {
+            ui.label(egui::RichText::new("Point at a piece to see its stack.").weak());
+        }
+    }
+}
+
+/// A tooltip next to the pointer when it is over a stack of two or more.
+pub(super) fn tooltip(ctx: &egui::Context, game: &Game, hovered: &HoveredCell) {
+    let Some((_, hex)) = hovered.0 else { return };
+    if game.height(hex) < 2 {
+        return;
+    }
+    let Some(pointer) = ctx.pointer_hover_pos() else {
+        return;
+    };
+    egui::Area::new(egui::Id::new("stack_tooltip"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(pointer + egui::vec2(16.0, 16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| stack_list(ui, game, hex));
+        });
+}
+
+fn stack_list(ui: &mut egui::Ui, game: &Game, hex: Hex) {
+    let stack = game.stack(hex);
+    ui.label(format!("{} piece(s), top first:", stack.len()));
+    for (i, piece) in stack.iter().rev().enumerate() {
+        let role = if i == 0 { "top" } else { "under" };
+        ui.label(format!("{piece} ({}), {role}", piece.bug()));
+    }
+}

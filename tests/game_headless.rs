@@ -1,0 +1,382 @@
+//! The game's logic plugins in a headless Bevy app (no window, renderer or
+//! egui): selection and move messages in, highlights, piece entities and
+//! the turn state out, checked against the rules engine at every step of a
+//! full game with a beetle climb, pillbug throws and a win.
+#![cfg(feature = "gui")]
+
+use std::collections::{BTreeSet, HashMap};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use hive::game::{
+    AnimationSettings, BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass,
+    Highlight, HighlightKind, NewGame, NewGameSettings, Notice, PieceId, PlayMove, Position,
+    Screen, SelectPiece, Selection, StackLevel, Turn,
+};
+use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
+
+/// A Base+P game found by search: wP throws bP (move 11), wB1 climbs onto
+/// wA1 (move 17), and wP throws bA3 next to the black queen to win.
+const SCRIPT: &str = "wP;bP /wP;wQ wP-;bG1 bP\\;wA1 \\wQ;bA1 /bP;wA2 wQ\\;bQ -bP;\
+wA1 /bQ;bQ bP-;bP -wP;bA2 -bP;wA1 bG1-;bA3 -bA2;wB1 wA1-;bA3 \\wP;wB1 wA1;bB1 -bA1;bA3 bP\\";
+
+fn app(game_type: GameType) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    app.insert_resource(NewGameSettings {
+        game_type,
+        opening: None,
+    });
+    app.insert_resource(AnimationSettings {
+        seconds_per_step: 0.0,
+        max_seconds: 0.0,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    settle(&mut app);
+    app
+}
+
+/// Runs frames until the turn is no longer animating (a played move turns
+/// the state to `Animating` on the next frame, and back one frame later).
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+    for _ in 0..10 {
+        if turn(app) != Some(Turn::Animating) {
+            return;
+        }
+        app.update();
+    }
+    panic!("still animating after 13 frames");
+}
+
+fn turn(app: &App) -> Option<Turn> {
+    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
+}
+
+fn game(app: &App) -> Game {
+    app.world().resource::<CurrentGame>().game().clone()
+}
+
+fn plane_of(app: &App, hex: Hex) -> IVec2 {
+    app.world().resource::<BoardLayout>().plane_of(hex)
+}
+
+fn highlights(app: &mut App) -> Vec<Highlight> {
+    let mut query = app.world_mut().query::<&Highlight>();
+    query.iter(app.world()).copied().collect()
+}
+
+fn destinations(app: &mut App) -> BTreeSet<Hex> {
+    highlights(app)
+        .into_iter()
+        .filter(|h| matches!(h.kind, HighlightKind::Destination(_)))
+        .map(|h| h.hex)
+        .collect()
+}
+
+fn click(app: &mut App, hex: Hex) {
+    let plane = plane_of(app, hex);
+    app.world_mut().write_message(CellClicked(plane));
+    app.update();
+}
+
+/// Every piece on the board has exactly one entity, with the game's cell,
+/// level and plane coordinates; no entity stands for a piece off the board.
+fn assert_entities_match_game(app: &mut App) {
+    let game = game(app);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceId, &Position, &StackLevel)>();
+    let entities: HashMap<Piece, (Position, StackLevel)> = query
+        .iter(app.world())
+        .map(|(id, pos, level)| (id.0, (*pos, *level)))
+        .collect();
+    let on_board: Vec<(Piece, Hex, u8)> = game.pieces_on_board().collect();
+    assert_eq!(
+        entities.len(),
+        on_board.len(),
+        "one entity per piece on the board"
+    );
+    for (piece, hex, level) in on_board {
+        let (pos, stack_level) = entities[&piece];
+        assert_eq!(pos.hex, hex, "{piece} cell");
+        assert_eq!(pos.plane, layout.plane_of(hex), "{piece} plane");
+        assert_eq!(stack_level.0, level, "{piece} level");
+    }
+    // Neighbouring cells are neighbours on the plane too.
+    for (a, pa) in layout.occupied() {
+        for (b, pb) in layout.occupied() {
+            if let Some(dir) = a.direction_to(b) {
+                let (dq, dr) = dir.axial();
+                assert_eq!(pb - pa, IVec2::new(dq, dr), "{a:?} -> {b:?}");
+            }
+        }
+    }
+}
+
+fn planes(app: &mut App) -> HashMap<Piece, IVec2> {
+    let mut query = app.world_mut().query::<(&PieceId, &Position)>();
+    query
+        .iter(app.world())
+        .map(|(id, pos)| (id.0, pos.plane))
+        .collect()
+}
+
+fn own_destinations(game: &Game, piece: Piece) -> BTreeSet<Hex> {
+    game.legal_moves_for(piece)
+        .iter()
+        .filter_map(|m| m.to())
+        .collect()
+}
+
+/// Plays one move the way a player would, checking highlights on the way.
+fn play_like_a_player(app: &mut App, mv: Move) {
+    let before = game(app);
+    let Some(piece) = mv.piece() else {
+        app.world_mut().write_message(PlayMove(mv));
+        settle(app);
+        return;
+    };
+    let to = mv.to().unwrap();
+    if piece.color() == before.to_move() {
+        // Select (from hand or board): the highlights are the rules engine's
+        // destinations for this piece, one frame later.
+        app.world_mut().write_message(SelectPiece(piece));
+        app.update();
+        assert_eq!(
+            destinations(app),
+            own_destinations(&before, piece),
+            "{piece}"
+        );
+        assert!(destinations(app).contains(&to));
+    } else {
+        // A throw of an opponent's piece: click our pillbug, then the ringed
+        // piece, then where it lands.
+        let pillbug = Piece::new(before.to_move(), Bug::Pillbug, 1).unwrap();
+        click(app, before.position(pillbug).unwrap());
+        let ringed: Vec<Piece> = highlights(app)
+            .iter()
+            .filter_map(|h| match h.kind {
+                HighlightKind::Throwable(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            ringed.contains(&piece),
+            "{piece} should be throwable: {ringed:?}"
+        );
+        assert_eq!(destinations(app), own_destinations(&before, pillbug));
+        click(app, before.position(piece).unwrap());
+        let landings: BTreeSet<Hex> = before
+            .pillbug_throws(pillbug)
+            .iter()
+            .filter(|m| m.piece() == Some(piece))
+            .filter_map(|m| m.to())
+            .collect();
+        assert_eq!(destinations(app), landings);
+        assert_eq!(app.world().resource::<Selection>().thrower, Some(pillbug));
+    }
+    click(app, to);
+    // The move is played in the frame of the click; the piece then slides.
+    assert_eq!(game(app).last_move(), Some(mv));
+    assert!(
+        highlights(app).is_empty(),
+        "highlights cleared after a move"
+    );
+    settle(app);
+}
+
+#[test]
+fn a_scripted_game_with_a_climb_throws_and_a_win() {
+    let mut app = app(GameType::from_expansions("P").unwrap());
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    let mut reference = Game::new(GameType::from_expansions("P").unwrap());
+    let beetle = Piece::new(Side::White, Bug::Beetle, 1).unwrap();
+    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
+    let texts: Vec<&str> = SCRIPT.split(';').collect();
+    for (i, text) in texts.iter().enumerate() {
+        let mv = reference.parse_move(text).unwrap();
+        reference.play(mv).unwrap();
+        let before = planes(&mut app);
+        play_like_a_player(&mut app, mv);
+        // The board never jumps: pieces that did not move keep their place.
+        for (piece, plane) in planes(&mut app) {
+            if Some(piece) != mv.piece()
+                && let Some(&old) = before.get(&piece)
+            {
+                assert_eq!(plane, old, "{piece} moved on screen after {text}");
+            }
+        }
+        assert_eq!(game(&app).hash(), reference.hash(), "after {text}");
+        assert_entities_match_game(&mut app);
+        let last = i + 1 == texts.len();
+        let expected = if last {
+            Turn::GameOver
+        } else {
+            Turn::AwaitingInput
+        };
+        assert_eq!(turn(&app), Some(expected), "after {text}");
+        if *text == "wB1 wA1" {
+            let mut query = app
+                .world_mut()
+                .query::<(&PieceId, &StackLevel, &Position)>();
+            let levels: HashMap<Piece, (u8, Hex)> = query
+                .iter(app.world())
+                .map(|(id, level, pos)| (id.0, (level.0, pos.hex)))
+                .collect();
+            assert_eq!(levels[&beetle].0, 1, "the beetle is on top");
+            assert_eq!(levels[&ant].0, 0, "the ant is under it");
+            assert_eq!(levels[&beetle].1, levels[&ant].1, "same cell");
+        }
+    }
+    assert_eq!(game(&app).status(), GameStatus::WhiteWins);
+    let notation = app.world().resource::<CurrentGame>().notation().to_vec();
+    assert_eq!(notation.len(), texts.len());
+    assert_eq!(
+        Game::from_game_string(&game(&app).game_string())
+            .unwrap()
+            .hash(),
+        reference.hash()
+    );
+    // Game over: selections do nothing.
+    app.world_mut().write_message(SelectPiece(beetle));
+    app.update();
+    assert!(highlights(&mut app).is_empty());
+
+    // "New game" starts again from an empty board.
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert_eq!(game(&app).ply(), 0);
+    assert_entities_match_game(&mut app);
+}
+
+#[test]
+fn immobile_pieces_say_why_and_clicks_elsewhere_cancel() {
+    let mut app = app(GameType::BASE);
+    let queen = Piece::new(Side::White, Bug::Queen, 1).unwrap();
+    // Tournament opening: no queen on the first turn.
+    app.world_mut().write_message(SelectPiece(queen));
+    app.update();
+    assert!(destinations(&mut app).is_empty());
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    let reason = game(&app).why_immobile(queen).unwrap().to_string();
+    assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
+
+    // An ant has one place to go: the middle of the table.
+    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    assert_eq!(destinations(&mut app), BTreeSet::from([Hex::ORIGIN]));
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.contains("click the green cell"), "{notice}");
+
+    // Escape cancels.
+    app.world_mut().write_message(ClearSelection);
+    app.update();
+    assert!(highlights(&mut app).is_empty());
+
+    // A click far from any highlight cancels too.
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    app.world_mut().write_message(CellClicked(IVec2::new(5, 5)));
+    app.update();
+    assert!(highlights(&mut app).is_empty());
+    assert_eq!(game(&app).ply(), 0);
+
+    // Moving a piece before its queen is placed: the reason, in words.
+    play_like_a_player(
+        &mut app,
+        Move::Place {
+            piece: ant,
+            to: Hex::ORIGIN,
+        },
+    );
+    let black_ant = Piece::new(Side::Black, Bug::Ant, 1).unwrap();
+    let east = Hex::ORIGIN.neighbor(hive::rules::Direction::East);
+    play_like_a_player(
+        &mut app,
+        Move::Place {
+            piece: black_ant,
+            to: east,
+        },
+    );
+    click(&mut app, Hex::ORIGIN);
+    assert!(destinations(&mut app).is_empty());
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.to_lowercase().contains("queen"), "{notice}");
+    // Clicking the opponent's piece gives the rules engine's reason too.
+    click(&mut app, east);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    let reason = game(&app).why_immobile(black_ant).unwrap().to_string();
+    assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
+}
+
+#[test]
+fn an_illegal_move_request_is_refused_with_a_reason() {
+    let mut app = app(GameType::BASE);
+    let queen = Piece::new(Side::White, Bug::Queen, 1).unwrap();
+    app.world_mut().write_message(PlayMove(Move::Place {
+        piece: queen,
+        to: Hex::ORIGIN,
+    }));
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), 0);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(app.world().resource::<Notice>().0.is_some());
+}
+
+/// A base game (found by random play) where Black, to move, has no legal
+/// move: every black piece is pinned and every free cell touches White.
+const BLACK_MUST_PASS: &str = "Base;InProgress;Black[12];wS1;bA1 wS1\\;wB1 wS1/;bQ bA1\\;\
+wQ wB1/;bA2 bA1-;wS2 wQ-;bA2 -wB1;wB2 \\wS2;bA2 -wB2;wA1 wB2-;bA2 wS1-;wA2 -wQ;bG1 bA1-;\
+wA3 \\wB2;bA3 /bA1;wA3 bQ-;bA2 -bA3;wA2 wA3-;bG1 /wS1;wA2 -bA2;bG1 bA3\\;wA1 /bG1";
+
+#[test]
+fn a_forced_pass_is_announced_and_applied() {
+    let mut app = app(GameType::BASE);
+    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(opening.clone()),
+    });
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(game(&app).hash(), opening.hash());
+    assert_entities_match_game(&mut app);
+    assert!(app.world().resource::<ForcedPass>().0);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(
+        notice.contains("Black has no legal move and must pass"),
+        "{notice}"
+    );
+
+    // Nothing black can be selected to any effect.
+    let ant = Piece::new(Side::Black, Bug::Ant, 1).unwrap();
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    assert!(destinations(&mut app).is_empty());
+
+    play_like_a_player(&mut app, Move::Pass);
+    assert_eq!(game(&app).last_move(), Some(Move::Pass));
+    assert_eq!(game(&app).to_move(), Side::White);
+    assert!(!app.world().resource::<ForcedPass>().0);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    let notation = app.world().resource::<CurrentGame>().notation().to_vec();
+    assert_eq!(notation.last().map(String::as_str), Some("pass"));
+}
+
+/// The highlights answer a selection in the very next frame.
+#[test]
+fn selection_to_highlight_takes_one_frame() {
+    let mut app = app(GameType::from_expansions("MLP").unwrap());
+    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    assert_eq!(destinations(&mut app).len(), 1);
+}

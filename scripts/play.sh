@@ -4,17 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# True when a library package is not installed (or dpkg cannot tell).
-libs_missing() {
-    local package
-    for package in pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || return 0
-    done
-    return 1
-}
-
-# Only reach for apt (and sudo) when something is missing.
-if command -v dpkg-query >/dev/null && libs_missing; then
-    scripts/install-deps.sh
-fi
+scripts/install-deps.sh --if-missing
 exec cargo run --release -- "$@"

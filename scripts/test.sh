@@ -9,6 +9,8 @@ step() {
     "$@"
 }
 
+# The system libraries Bevy builds against (apt only when one is missing).
+scripts/install-deps.sh --if-missing
 step cargo fmt --all -- --check
 step cargo clippy --all-targets --no-default-features -- -D warnings
 step cargo clippy --all-targets -- -D warnings

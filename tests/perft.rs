@@ -3,21 +3,9 @@
 
 use hive::rules::Game;
 
-const TABLE: &str = include_str!("data/perft.tsv");
+mod common;
 
-/// (GameString, perft counts from depth 1)
-fn rows() -> Vec<(&'static str, Vec<u64>)> {
-    TABLE
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split('\t');
-            let game = fields.next().expect("a GameString");
-            let counts = fields.map(|f| f.parse().expect("a count")).collect();
-            (game, counts)
-        })
-        .collect()
-}
+use common::{PERFT_TABLE as TABLE, perft_rows as rows};
 
 #[test]
 fn table_is_the_shared_one() {

@@ -5,15 +5,9 @@
 use hive::uhp::{self, Command, EngineOptions, Session};
 use proptest::prelude::*;
 
-const TABLE: &str = include_str!("data/perft.tsv");
+mod common;
 
-fn table_games() -> Vec<&'static str> {
-    TABLE
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split('\t').next())
-        .collect()
-}
+use common::perft_games as table_games;
 
 /// A small change to a string: the kind of typo or corruption a buggy viewer makes.
 #[derive(Clone, Debug)]

@@ -4,15 +4,9 @@
 use hive::rules::Game;
 use hive::uhp::Session;
 
-const TABLE: &str = include_str!("data/perft.tsv");
+mod common;
 
-fn table_games() -> Vec<&'static str> {
-    TABLE
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(|l| l.split('\t').next())
-        .collect()
-}
+use common::perft_games as table_games;
 
 /// The lines of an answer before `ok`.
 fn answer(session: &mut Session, line: &str) -> Vec<String> {

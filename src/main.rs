@@ -11,7 +11,14 @@ use hive::rules::Game;
 ///
 /// Without a subcommand, opens the game's main menu.
 #[derive(Parser, Debug)]
-#[command(version, about, long_about = None)]
+#[command(
+    version,
+    about,
+    long_about = None,
+    after_help = "Environment:\n  \
+        HIVE_START_POSITION=<GameString>  start local games from this position\n  \
+        HIVE_FRAME_TIME=1                 log Bevy's frame-time diagnostics every second"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

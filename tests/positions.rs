@@ -58,6 +58,6 @@ fn every_position_case() {
             )),
         }
     }
-    assert!(count >= 14);
+    assert!(count >= 18);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

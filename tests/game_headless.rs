@@ -1,17 +1,19 @@
 //! The game's logic plugins in a headless Bevy app (no window, renderer or
 //! egui): selection and move messages in, highlights, piece entities and
 //! the turn state out, checked against the rules engine at every step of a
-//! full game with a beetle climb, pillbug throws and a win.
+//! full game with a beetle climb, pillbug throws and a win; and the AI as a
+//! player, searching on the task pool.
 #![cfg(feature = "gui")]
 
 use std::collections::{BTreeSet, HashMap};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use hive::ai::Difficulty;
 use hive::game::{
-    AnimationSettings, BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass,
-    Highlight, HighlightKind, NewGame, NewGameSettings, Notice, PieceId, PlayMove, Position,
-    Screen, SelectPiece, Selection, StackLevel, Turn,
+    AiThinking, AnimationSettings, BoardLayout, CellClicked, ClearSelection, CurrentGame,
+    ForcedPass, Highlight, HighlightKind, HumanSide, NewGame, NewGameSettings, Notice, Opponent,
+    PieceId, PlayMove, Players, Position, Screen, SelectPiece, Selection, StackLevel, Turn,
 };
 use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
 
@@ -25,7 +27,7 @@ fn app(game_type: GameType) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
     app.insert_resource(NewGameSettings {
         game_type,
-        opening: None,
+        ..default()
     });
     app.insert_resource(AnimationSettings {
         seconds_per_step: 0.0,
@@ -344,6 +346,7 @@ fn a_forced_pass_is_announced_and_applied() {
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
         opening: Some(opening.clone()),
+        ..default()
     });
     app.world_mut().write_message(NewGame);
     settle(&mut app);
@@ -379,4 +382,183 @@ fn selection_to_highlight_takes_one_frame() {
     app.world_mut().write_message(SelectPiece(ant));
     app.update();
     assert_eq!(destinations(&mut app).len(), 1);
+}
+
+/// A headless app on the main menu with the AI as the opponent.
+fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening,
+        opponent: Opponent::Ai,
+        difficulty: Difficulty::Beginner,
+        human_side,
+    });
+    app.insert_resource(AnimationSettings {
+        seconds_per_step: 0.0,
+        max_seconds: 0.0,
+    });
+    app
+}
+
+fn start_playing(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+}
+
+/// Runs frames (with short sleeps, the search runs on another thread) until
+/// `done` holds; panics after ten seconds.
+fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "timed out waiting for {what}"
+        );
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+fn thinking(app: &App) -> bool {
+    app.world().resource::<AiThinking>().is_thinking()
+}
+
+#[test]
+fn the_ai_replies_to_the_human_move() {
+    let mut app = app_vs_ai(HumanSide::White, None);
+    start_playing(&mut app);
+    settle(&mut app);
+    let players = *app.world().resource::<Players>();
+    assert_eq!(players.ai, Some((Side::Black, Difficulty::Beginner)));
+    assert!(!thinking(&app), "White (the human) is to move");
+
+    // The human's move, played as a player would.
+    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
+    play_like_a_player(
+        &mut app,
+        Move::Place {
+            piece: ant,
+            to: Hex::ORIGIN,
+        },
+    );
+    // Black (the AI) replies by itself, within a few frames (Beginner is
+    // fast: the reply may already have come while the ant settled).
+    update_until(&mut app, "the AI's move", |app| game(app).ply() == 2);
+    let reply = game(&app).last_move().unwrap();
+    assert_eq!(reply.piece().map(|p| p.color()), Some(Side::Black));
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(!thinking(&app), "White is to move again");
+    assert_entities_match_game(&mut app);
+    let notation = app.world().resource::<CurrentGame>().notation().to_vec();
+    assert_eq!(notation.len(), 2);
+
+    // Frames go by; the AI does not move for White.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(game(&app).ply(), 2);
+}
+
+#[test]
+fn the_ai_opens_when_the_human_plays_black() {
+    let mut app = app_vs_ai(HumanSide::Black, None);
+    // The human tries to move White's ant in the first frame: ignored, it
+    // is the AI's side and turn (its move can come one frame later at the
+    // earliest, so this is no race).
+    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
+    app.world_mut().write_message(SelectPiece(ant));
+    start_playing(&mut app);
+    assert!(
+        destinations(&mut app).is_empty(),
+        "the AI's hand is not ours"
+    );
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+    assert!(thinking(&app), "the AI started thinking in the first frame");
+    assert_eq!(
+        app.world().resource::<Players>().ai.map(|(side, _)| side),
+        Some(Side::White)
+    );
+    update_until(&mut app, "the AI's opening", |app| game(app).ply() == 1);
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Side::Black);
+    assert_entities_match_game(&mut app);
+}
+
+#[test]
+fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
+    for round in 0..5 {
+        let mut app = app_vs_ai(HumanSide::Black, None);
+        start_playing(&mut app);
+        // The AI (White) starts thinking about the empty board.
+        update_until(&mut app, "the search to start", thinking);
+        if round % 2 == 1 {
+            // Let the search finish, so its move is ready to be collected
+            // in the very frame the restart is handled.
+            std::thread::sleep(std::time::Duration::from_millis(300));
+        }
+        let first_id = app.world().resource::<Players>().game_id;
+
+        // Restart into a game where Black (the human) is to move: the old
+        // search's White move must never land in it.
+        let opening = Game::from_game_string("Base;InProgress;Black[1];wA1").unwrap();
+        app.insert_resource(NewGameSettings {
+            game_type: GameType::BASE,
+            opening: Some(opening.clone()),
+            opponent: Opponent::Ai,
+            difficulty: Difficulty::Beginner,
+            human_side: HumanSide::Black,
+        });
+        app.world_mut().write_message(NewGame);
+        for _ in 0..3 {
+            app.update();
+        }
+        assert!(app.world().resource::<Players>().game_id > first_id);
+        assert!(
+            !thinking(&app),
+            "round {round}: the old search was cancelled"
+        );
+        for _ in 0..200 {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+        assert_eq!(game(&app).hash(), opening.hash(), "round {round}");
+        assert_eq!(game(&app).ply(), 1, "round {round}");
+        assert_entities_match_game(&mut app);
+    }
+}
+
+#[test]
+fn leaving_for_the_menu_cancels_the_search() {
+    let mut app = app_vs_ai(HumanSide::Black, None);
+    start_playing(&mut app);
+    update_until(&mut app, "the search to start", thinking);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    assert!(!thinking(&app));
+    for _ in 0..100 {
+        app.update();
+    }
+    assert_eq!(game(&app).ply(), 0, "no move was played after leaving");
+}
+
+#[test]
+fn the_ai_passes_when_it_must() {
+    // Black must pass; the AI plays Black.
+    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
+    let mut app = app_vs_ai(HumanSide::White, Some(opening.clone()));
+    start_playing(&mut app);
+    update_until(&mut app, "the AI's pass", |app| {
+        game(app).ply() == opening.ply() + 1
+    });
+    assert_eq!(game(&app).last_move(), Some(Move::Pass));
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Side::White);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
 }

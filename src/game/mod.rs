@@ -9,12 +9,14 @@
 //!   with the game), `selection` (selecting a piece and its legal-move
 //!   highlights), `turn` (the turn state machine and playing moves),
 //!   `animation` (pieces sliding along their path), `notice` (the message
-//!   line);
+//!   line), `ai_player` (the AI's searches on the task pool, played as
+//!   moves);
 //! - view: `camera` (fit, pan, zoom), `hex_grid` (the empty grid and hex
 //!   geometry), `tiles` (meshes and labels for pieces and highlights),
 //!   `input` (mouse and keys to messages), `ui` (egui menus and panels),
 //!   `diagnostics` (optional frame-time logging).
 
+mod ai_player;
 mod animation;
 mod board;
 mod camera;
@@ -32,10 +34,11 @@ mod ui;
 
 use bevy::prelude::*;
 
+pub use ai_player::AiThinking;
 pub use animation::{AnimationSettings, Slide};
 pub use board::{BoardLayout, CurrentGame};
 pub use hex_grid::{hex_to_world, world_to_plane};
-pub use new_game::{NewGame, NewGameSettings};
+pub use new_game::{HumanSide, NewGame, NewGameSettings, Opponent, Players};
 pub use notice::Notice;
 pub use pieces::{BugKind, PieceId, Position, Side, StackLevel};
 pub use screens::Screen;
@@ -53,7 +56,8 @@ use crate::rules::{Game, GameType};
 pub enum GameSystems {
     /// Mouse and keyboard turned into messages.
     Input,
-    /// Selection messages answered with highlights.
+    /// Selection messages answered with highlights; the AI's searches
+    /// started and collected.
     Select,
     /// Requested moves checked and played.
     Play,
@@ -102,6 +106,7 @@ pub fn logic_plugin(app: &mut App) {
         selection::plugin,
         turn::plugin,
         animation::plugin,
+        ai_player::plugin,
     ));
 }
 

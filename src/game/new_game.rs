@@ -2,7 +2,9 @@
 //! menu or on the command line), and the `NewGame` message that restarts.
 //!
 //! Entering the playing screen starts a game; so does `NewGame` during one
-//! ("Restart" in the top bar, "New game" after a win).
+//! ("Restart" in the top bar, "New game" after a win). Each game started gets
+//! a fresh id in [`Players`], with the side the AI plays in it, if any (a
+//! "random" side is drawn then).
 
 use bevy::prelude::*;
 
@@ -11,28 +13,129 @@ use super::board::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
 use super::turn::Turn;
-use crate::rules::{Game, GameType};
+use crate::ai::Difficulty;
+use crate::rules::{Color, Game, GameType};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
+    app.init_resource::<Players>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
         Update,
         restart_on_request
-            .in_set(GameSystems::Play)
+            .in_set(GameSystems::Select)
+            .in_set(Restart)
             .run_if(in_state(Screen::Playing)),
     );
 }
 
+/// Restarting on `NewGame`: early in the frame (before the AI collects its
+/// search and before moves are played), so nothing meant for the old game
+/// reaches the new one.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Restart;
+
 /// What the next game starts with.
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Resource, Debug, Clone)]
 pub struct NewGameSettings {
     /// The expansion pieces in the box.
     pub game_type: GameType,
     /// A position to start from instead of an empty table (for demos and
     /// measurements); its game type wins over `game_type`.
     pub opening: Option<Game>,
+    /// Who plays against the human.
+    pub opponent: Opponent,
+    /// The AI's preset (when the opponent is the AI).
+    pub difficulty: Difficulty,
+    /// The side the human plays against the AI.
+    pub human_side: HumanSide,
+}
+
+impl Default for NewGameSettings {
+    fn default() -> Self {
+        NewGameSettings {
+            game_type: GameType::default(),
+            opening: None,
+            opponent: Opponent::Human,
+            difficulty: Difficulty::Medium,
+            human_side: HumanSide::White,
+        }
+    }
+}
+
+/// Who plays the other side.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Opponent {
+    /// Two people at one screen.
+    #[default]
+    Human,
+    /// The computer.
+    Ai,
+}
+
+/// The side the human takes against the AI.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HumanSide {
+    /// White, who moves first.
+    #[default]
+    White,
+    /// Black.
+    Black,
+    /// Drawn at random for each game.
+    Random,
+}
+
+impl HumanSide {
+    /// All choices, in menu order.
+    pub const ALL: [HumanSide; 3] = [HumanSide::White, HumanSide::Black, HumanSide::Random];
+
+    /// The choice's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            HumanSide::White => "White",
+            HumanSide::Black => "Black",
+            HumanSide::Random => "Random",
+        }
+    }
+}
+
+/// Who plays the game in progress: its id (a new one for every game
+/// started, so an AI search for an older game is recognised as stale) and
+/// the AI's side and preset, if the AI plays.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Players {
+    /// Counts games started since the app began.
+    pub game_id: u64,
+    /// The side the AI plays and its preset.
+    pub ai: Option<(Color, Difficulty)>,
+}
+
+impl Players {
+    /// Whether the AI is to move in `game` (false once it is over).
+    pub fn ai_to_move(&self, game: &Game) -> bool {
+        !game.status().is_over() && self.ai.is_some_and(|(side, _)| side == game.to_move())
+    }
+
+    /// The players of the next game, with `settings`.
+    fn next(&self, settings: &NewGameSettings) -> Players {
+        let ai = match settings.opponent {
+            Opponent::Human => None,
+            Opponent::Ai => {
+                let human = match settings.human_side {
+                    HumanSide::White => Color::White,
+                    HumanSide::Black => Color::Black,
+                    HumanSide::Random if rand::random::<bool>() => Color::White,
+                    HumanSide::Random => Color::Black,
+                };
+                Some((human.opponent(), settings.difficulty))
+            }
+        };
+        Players {
+            game_id: self.game_id + 1,
+            ai,
+        }
+    }
 }
 
 impl NewGameSettings {
@@ -52,9 +155,11 @@ pub struct NewGame;
 fn start_game(
     settings: Res<NewGameSettings>,
     mut game: ResMut<CurrentGame>,
+    mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
 ) {
     *game = CurrentGame::new(settings.new_game());
+    *players = players.next(&settings);
     notice.clear();
 }
 
@@ -62,6 +167,7 @@ fn restart_on_request(
     mut requests: MessageReader<NewGame>,
     settings: Res<NewGameSettings>,
     mut game: ResMut<CurrentGame>,
+    mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
@@ -69,6 +175,7 @@ fn restart_on_request(
         return;
     }
     *game = CurrentGame::new(settings.new_game());
+    *players = players.next(&settings);
     notice.clear();
     next_turn.set(Turn::AwaitingInput);
 }

@@ -8,12 +8,13 @@
 //! A piece with no move gets the rules engine's reason in the [`Notice`].
 //! `CellClicked` turns a click into the right one of these: play the move
 //! to a highlighted cell, pick a piece to throw, select another piece, or
-//! cancel.
+//! cancel. While the AI is to move, selections and clicks are ignored.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
+use super::new_game::{Players, Restart};
 use super::notice::Notice;
 use super::pieces::resting_translation;
 use super::screens::Screen;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         (handle_clicks, handle_selection_requests)
             .chain()
             .in_set(GameSystems::Select)
+            .after(Restart)
             .run_if(in_state(Turn::AwaitingInput)),
     );
     app.add_systems(
@@ -106,7 +108,12 @@ fn handle_clicks(
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
     mut play: MessageWriter<PlayMove>,
+    players: Res<Players>,
 ) {
+    if players.ai_to_move(game.game()) {
+        clicks.clear();
+        return;
+    }
     for &CellClicked(plane) in clicks.read() {
         let game = game.game();
         let hex = layout.hex_at(plane);
@@ -142,7 +149,13 @@ fn handle_selection_requests(
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
     mut notice: ResMut<Notice>,
+    players: Res<Players>,
 ) {
+    if players.ai_to_move(game.game()) {
+        requests.clear();
+        clears.clear();
+        return;
+    }
     for &SelectPiece(piece) in requests.read() {
         *selection = select(game.game(), piece, &mut notice);
     }

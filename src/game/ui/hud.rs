@@ -7,10 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
+use crate::game::ai_player::AiThinking;
 use crate::game::board::CurrentGame;
 use crate::game::camera::BoardArea;
 use crate::game::input::HoveredCell;
-use crate::game::new_game::NewGame;
+use crate::game::new_game::{NewGame, Players};
 use crate::game::notice::Notice;
 use crate::game::screens::Screen;
 use crate::game::selection::{SelectPiece, Selection};
@@ -36,6 +37,8 @@ struct HudView<'w> {
     forced_pass: Res<'w, ForcedPass>,
     turn: Res<'w, State<Turn>>,
     hovered: Res<'w, HoveredCell>,
+    players: Res<'w, Players>,
+    thinking: Res<'w, AiThinking>,
 }
 
 /// Everything the panels can ask for.
@@ -57,11 +60,18 @@ fn draw_hud(
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "hud_window");
     let game = view.game.game();
-    let awaiting = *view.turn.get() == Turn::AwaitingInput;
+    // The human's input is awaited (not the AI's move).
+    let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);
     let mut actions: Vec<HudAction> = Vec::new();
 
     egui::Panel::top("top_bar").show(&mut window, |ui| {
-        actions.extend(top_bar::show(ui, game, view.forced_pass.0 && awaiting));
+        let bar = top_bar::TopBar {
+            game,
+            players: &view.players,
+            thinking: view.thinking.is_thinking(),
+            offer_pass: view.forced_pass.0 && awaiting,
+        };
+        actions.extend(top_bar::show(ui, &bar));
     });
     egui::Panel::bottom("message_line").show(&mut window, |ui| {
         top_bar::message_line(ui, view.notice.0.as_deref(), *view.turn.get());

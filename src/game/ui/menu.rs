@@ -1,10 +1,12 @@
-//! The main menu: start a local game with a choice of expansions (Mosquito,
-//! Ladybug, Pillbug), or quit.
+//! The main menu: start a game against another person at the same screen or
+//! against the AI (its preset, and which side the human plays), with a
+//! choice of expansions (Mosquito, Ladybug, Pillbug), or quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::new_game::NewGameSettings;
+use crate::ai::Difficulty;
+use crate::game::new_game::{HumanSide, NewGameSettings, Opponent};
 use crate::game::screens::Screen;
 
 const BUTTON_SIZE: egui::Vec2 = egui::vec2(200.0, 32.0);
@@ -25,6 +27,8 @@ fn draw_main_menu(
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so the resource only reads as changed when a box is ticked.
     let mut chosen = settings.game_type;
+    let (mut opponent, mut difficulty, mut human_side) =
+        (settings.opponent, settings.difficulty, settings.human_side);
     egui::Window::new("Hive")
         .title_bar(false)
         .collapsible(false)
@@ -35,10 +39,31 @@ fn draw_main_menu(
                 ui.heading("Hive");
                 ui.add_space(12.0);
                 if ui
-                    .add(egui::Button::new("New local game").min_size(BUTTON_SIZE))
+                    .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
                     .clicked()
                 {
                     next_screen.set(Screen::Playing);
+                }
+                ui.add_space(8.0);
+                ui.label("Opponent");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut opponent, Opponent::Human, "Human");
+                    ui.radio_value(&mut opponent, Opponent::Ai, "AI");
+                });
+                if opponent == Opponent::Ai {
+                    egui::ComboBox::from_label("AI level")
+                        .selected_text(difficulty.name())
+                        .show_ui(ui, |ui| {
+                            for preset in Difficulty::ALL {
+                                ui.selectable_value(&mut difficulty, preset, preset.name());
+                            }
+                        });
+                    ui.label("You play");
+                    ui.horizontal(|ui| {
+                        for side in HumanSide::ALL {
+                            ui.radio_value(&mut human_side, side, side.name());
+                        }
+                    });
                 }
                 ui.add_space(8.0);
                 ui.label("Expansions");
@@ -54,6 +79,13 @@ fn draw_main_menu(
                 }
             });
         });
+    if (opponent, difficulty, human_side)
+        != (settings.opponent, settings.difficulty, settings.human_side)
+    {
+        settings.opponent = opponent;
+        settings.difficulty = difficulty;
+        settings.human_side = human_side;
+    }
     if chosen != settings.game_type {
         settings.game_type = chosen;
         // A position given at launch only applies to its own game type.

@@ -1,16 +1,31 @@
 //! The bar along the top of the window during a game (restart, main menu,
-//! quit, which game this is, whose turn, and the Pass button when passing is
-//! the only move), and the message line along the bottom.
+//! quit, which game this is and who is the AI, whose turn, "AI is thinking…"
+//! while it searches, and the Pass button when passing is the human's only
+//! move), and the message line along the bottom.
 
 use bevy_egui::egui;
 
 use super::{HudAction, egui_color};
+use crate::game::new_game::Players;
 use crate::game::tiles::side_color;
 use crate::game::turn::Turn;
 use crate::rules::{Color, Game, GameStatus};
 
+/// What the top bar shows.
+pub(super) struct TopBar<'a> {
+    /// The game in play.
+    pub game: &'a Game,
+    /// Who plays it.
+    pub players: &'a Players,
+    /// Whether the AI is searching now.
+    pub thinking: bool,
+    /// Whether to show the Pass button.
+    pub offer_pass: bool,
+}
+
 /// The top bar's contents; returns what was clicked.
-pub(super) fn show(ui: &mut egui::Ui, game: &Game, offer_pass: bool) -> Option<HudAction> {
+pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
+    let game = bar.game;
     let mut action = None;
     ui.horizontal(|ui| {
         if ui.button("Restart").clicked() {
@@ -23,7 +38,14 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, offer_pass: bool) -> Option<H
             action = Some(HudAction::Quit);
         }
         ui.separator();
-        ui.label(format!("Local game: {}", game.game_type()));
+        match bar.players.ai {
+            Some((ai, difficulty)) => ui.label(format!(
+                "{}: you play {} vs AI ({difficulty}) as {ai}",
+                game.game_type(),
+                ai.opponent()
+            )),
+            None => ui.label(format!("Local game: {}", game.game_type())),
+        };
         ui.separator();
         let side = match game.status() {
             GameStatus::BlackWins => Color::Black,
@@ -35,10 +57,24 @@ pub(super) fn show(ui: &mut egui::Ui, game: &Game, offer_pass: bool) -> Option<H
             GameStatus::WhiteWins => "White wins".to_string(),
             GameStatus::BlackWins => "Black wins".to_string(),
             GameStatus::Draw => "Draw".to_string(),
+            _ if bar.players.ai.is_some_and(|(ai, _)| ai == side) => {
+                format!("{side} (AI) to move, turn {}", game.turn_number())
+            }
+            _ if bar.players.ai.is_some() => {
+                format!("{side} (you) to move, turn {}", game.turn_number())
+            }
             _ => format!("{side} to move, turn {}", game.turn_number()),
         };
         ui.label(egui::RichText::new(status).strong());
-        if offer_pass {
+        if bar.thinking {
+            ui.separator();
+            ui.add(egui::Spinner::new());
+            ui.label(
+                egui::RichText::new("AI is thinking…")
+                    .color(egui::Color32::from_rgb(140, 200, 255)),
+            );
+        }
+        if bar.offer_pass {
             ui.separator();
             let pass = egui::Button::new(egui::RichText::new("Pass").strong())
                 .fill(egui::Color32::from_rgb(150, 90, 20));

@@ -107,16 +107,17 @@ const FIXED: &[&str] = &[
     "info x",
 ];
 
-const OPTION_NAMES: &[&str] = &[
-    "MaxDepth",
-    "MaxTimeSeconds",
-    "TranspositionTableSizeMB",
-    "TournamentOpening",
-    "ThreefoldRepetition",
-    "TurnLimit",
-    "maxdepth",
-    "Bogus",
-];
+/// Names the engine does not know, fed alongside its own.
+const UNKNOWN_OPTION_NAMES: &[&str] = &["maxdepth", "Bogus"];
+
+fn option_name(n: usize) -> &'static str {
+    hive::uhp::OPTION_NAMES
+        .iter()
+        .chain(UNKNOWN_OPTION_NAMES)
+        .nth(n)
+        .copied()
+        .unwrap_or("Bogus")
+}
 const OPTION_VALUES: &[&str] = &[
     "0",
     "1",
@@ -139,7 +140,7 @@ fn step() -> impl Strategy<Value = Step> {
             .prop_map(|(i, m)| Step::PlayListed(i, m)),
         2 => (any::<usize>(), proptest::option::weighted(0.6, mutation()))
             .prop_map(|(i, m)| Step::NewGame(i, m)),
-        1 => (0..OPTION_NAMES.len(), 0..OPTION_VALUES.len(), proptest::option::weighted(0.3, mutation()))
+        1 => (0..hive::uhp::OPTION_NAMES.len() + UNKNOWN_OPTION_NAMES.len(), 0..OPTION_VALUES.len(), proptest::option::weighted(0.3, mutation()))
             .prop_map(|(n, v, m)| Step::SetOption(n, v, m)),
     ]
 }
@@ -185,7 +186,7 @@ fn line_for(step: &Step, session: &mut Session, games: &[&str]) -> String {
         Step::SetOption(n, v, m) => {
             format!(
                 "options set {} {}",
-                OPTION_NAMES[*n],
+                option_name(*n),
                 mutate(m, OPTION_VALUES[*v].to_string())
             )
         }

@@ -19,7 +19,7 @@ use std::io::{self, BufRead, Write};
 
 pub use client::{ClientError, UhpClient};
 pub use command::{Command, SearchLimit, UhpError};
-pub use options::EngineOptions;
+pub use options::{EngineOptions, OPTION_NAMES};
 pub use server::{Flow, Session};
 
 /// Lines longer than this are answered with an error and otherwise ignored,

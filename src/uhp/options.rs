@@ -38,7 +38,7 @@ enum Kind {
 }
 
 /// The option names, in the order `options` lists them.
-const NAMES: [&str; 6] = [
+pub const OPTION_NAMES: [&str; 6] = [
     "MaxDepth",
     "MaxTimeSeconds",
     "TranspositionTableSizeMB",
@@ -63,7 +63,7 @@ fn kind(name: &str) -> Kind {
 impl EngineOptions {
     /// The canonical name of an option (names match in any case).
     fn find(name: &str) -> Result<&'static str, UhpError> {
-        NAMES
+        OPTION_NAMES
             .into_iter()
             .find(|n| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| UhpError::UnknownOption(echo(name)))
@@ -111,7 +111,9 @@ impl EngineOptions {
 
     /// `options`: every option's line.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
-        NAMES.into_iter().filter_map(|name| self.line(name).ok())
+        OPTION_NAMES
+            .into_iter()
+            .filter_map(|name| self.line(name).ok())
     }
 
     /// `options set Name Value`: checks and stores the value, and returns the
@@ -154,7 +156,7 @@ mod tests {
     #[test]
     fn every_option_round_trips() {
         let mut options = EngineOptions::default();
-        assert_eq!(options.lines().count(), NAMES.len());
+        assert_eq!(options.lines().count(), OPTION_NAMES.len());
         assert_eq!(options.set("turnlimit", "30"), Ok("TurnLimit"));
         assert_eq!(options.rules.turn_limit, Some(30));
         assert_eq!(

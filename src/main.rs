@@ -17,9 +17,17 @@ use hive::rules::Game;
     long_about = None,
     after_help = "Environment:\n  \
         HIVE_START_POSITION=<GameString>  start local games from this position\n  \
-        HIVE_FRAME_TIME=1                 log Bevy's frame-time diagnostics every second"
+        HIVE_FRAME_TIME=1                 log Bevy's frame-time diagnostics every second\n  \
+        HIVE_DATA_DIR=<dir>               keep the autosave and saved games here\n  \
+        HIVE_CONFIG_DIR=<dir>             keep the settings here"
 )]
 struct Cli {
+    /// Open the game saved in FILE (a UHP GameString) for review.
+    #[arg(long, value_name = "FILE")]
+    load: Option<std::path::PathBuf>,
+    /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
+    #[arg(long, global = true, value_name = "NAME")]
+    theme: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -31,6 +39,27 @@ enum Command {
         /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
         #[arg(long, default_value = "")]
         expansions: String,
+    },
+    /// Watch the AI play itself: an AI vs AI exhibition in the game window.
+    Exhibition {
+        /// White's preset: beginner, easy, medium, hard or expert.
+        #[arg(long, default_value = "medium")]
+        white: String,
+        /// Black's preset (the same choices).
+        #[arg(long, default_value = "medium")]
+        black: String,
+        /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
+        #[arg(long, default_value = "")]
+        expansions: String,
+        /// Pause after this many moves.
+        #[arg(long)]
+        moves: Option<u32>,
+        /// Close the window when stopped (after --moves, or when the game ends).
+        #[arg(long)]
+        exit: bool,
+        /// Moves per minute (5 to 600, default 60).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        speed: Option<u32>,
     },
     /// Run the Universal Hive Protocol engine on standard input and output.
     Uhp,
@@ -75,9 +104,30 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(feature = "gui")]
+    if let Some(theme) = cli.theme {
+        hive::game::theme::use_theme(theme);
+    }
+    #[cfg(not(feature = "gui"))]
+    let _ = cli.theme;
+    if let Some(path) = cli.load {
+        if cli.command.is_some() {
+            eprintln!("hive: --load opens the game window and takes no subcommand");
+            return ExitCode::from(2);
+        }
+        return launch_review(path);
+    }
     match cli.command {
         None => launch_gui(None),
         Some(Command::Play { expansions }) => launch_gui(Some(expansions)),
+        Some(Command::Exhibition {
+            white,
+            black,
+            expansions,
+            moves,
+            exit,
+            speed,
+        }) => launch_exhibition(&white, &black, &expansions, moves, exit, speed),
         Some(Command::Uhp) => run_uhp(),
         Some(Command::Perft { game, depth }) => run_perft(&game, depth),
         Some(Command::Match {
@@ -110,12 +160,83 @@ fn launch_gui(expansions: Option<String>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `hive --load FILE`: refused at once, with the reason, if the file holds
+/// no legal game.
+#[cfg(feature = "gui")]
+fn launch_review(path: std::path::PathBuf) -> ExitCode {
+    if let Err(err) = hive::records::load_game(&path) {
+        eprintln!("hive --load: {err}");
+        return ExitCode::from(2);
+    }
+    hive::game::run(hive::game::Launch::Review(path));
+    ExitCode::SUCCESS
+}
+
+#[cfg(not(feature = "gui"))]
+fn launch_review(_path: std::path::PathBuf) -> ExitCode {
+    launch_gui(None)
+}
+
 #[cfg(not(feature = "gui"))]
 fn launch_gui(_expansions: Option<String>) -> ExitCode {
     eprintln!(
         "this build of hive has no game window (built without the `gui` feature); try `hive uhp`"
     );
     ExitCode::FAILURE
+}
+
+#[cfg(feature = "gui")]
+fn launch_exhibition(
+    white: &str,
+    black: &str,
+    expansions: &str,
+    moves: Option<u32>,
+    exit: bool,
+    speed: Option<u32>,
+) -> ExitCode {
+    use hive::ai::Difficulty;
+    let preset = |flag: &str, name: &str| {
+        Difficulty::from_name(name).ok_or_else(|| {
+            format!(
+                "hive exhibition: --{flag} {name:?}: \
+                 expected beginner, easy, medium, hard or expert"
+            )
+        })
+    };
+    let launch = (|| -> Result<hive::game::ExhibitionLaunch, String> {
+        let game_type = hive::rules::GameType::from_expansions(expansions)
+            .map_err(|err| format!("hive exhibition: --expansions {expansions:?}: {err}"))?;
+        Ok(hive::game::ExhibitionLaunch {
+            game_type,
+            white: preset("white", white)?,
+            black: preset("black", black)?,
+            moves,
+            exit,
+            moves_per_minute: speed,
+        })
+    })();
+    match launch {
+        Ok(launch) => {
+            hive::game::run(hive::game::Launch::Exhibition(launch));
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn launch_exhibition(
+    _white: &str,
+    _black: &str,
+    _expansions: &str,
+    _moves: Option<u32>,
+    _exit: bool,
+    _speed: Option<u32>,
+) -> ExitCode {
+    launch_gui(None)
 }
 
 fn run_uhp() -> ExitCode {

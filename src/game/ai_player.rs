@@ -4,163 +4,486 @@
 //! drawing and answering while it thinks. Each frame the task is polled;
 //! its move is sent as a `PlayMove`, the same path a human move takes, but
 //! only if the game it searched is still the one in play (same game id and
-//! move count). Restarting, going back to the menu or leaving the game sets
-//! the search's cancel flag and drops it, so a stale move is never applied.
-//! A forced pass is played at once, without searching.
+//! move count). Restarting, going back to the menu or leaving the game drops
+//! the search, which sets its cancel flag, so a stale move is never applied.
+//! A forced pass is played without searching.
+//!
+//! A move found is held before it is played: at the easy presets (see
+//! [`ConsideredDestinations`]) the AI first shows, as a selection, every
+//! destination of the piece it chose, for a moment scaled by the animation
+//! speed; in an exhibition the move also waits for the pace and the pause
+//! of [`ExhibitionControl`]. Each search's score becomes the
+//! [`AiEvaluation`] the exhibition's evaluation bar shows.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::GameSystems;
+use super::animation::AnimationSettings;
 use super::board::CurrentGame;
+use super::exhibition::ExhibitionControl;
 use super::new_game::{Players, Restart};
+use super::notice::Notice;
 use super::screens::Screen;
+use super::selection::Selection;
 use super::turn::{PlayMove, Turn};
-use crate::ai::Engine;
-use crate::rules::Move;
+use crate::ai::search::WIN_THRESHOLD;
+use crate::ai::{Difficulty, Engine, SearchResult};
+use crate::rules::{Color, Game, Move};
 
 /// Size of the transposition table of the engine made for each move.
 const TT_MEGABYTES: usize = 32;
 
+/// How long the considered destinations show at the default animation speed.
+const CONSIDER_SECONDS: f32 = 0.8;
+
+/// Score units per step of the evaluation bar's curve: a lead of this much
+/// fills about three quarters of the bar.
+const BAR_SCALE: f32 = 400.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>();
+    app.init_resource::<AiEvaluation>();
+    app.init_resource::<ConsideredDestinations>();
     app.add_systems(
         Update,
         (cancel_stale_search, drive_search)
             .chain()
             .in_set(GameSystems::Select)
+            .in_set(AiMoves)
             .after(Restart)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), cancel_search);
 }
 
-/// The AI's search in progress, if any.
+/// Searching, holding and playing the AI's moves; exhibition commands are
+/// applied before.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct AiMoves;
+
+/// The AI's move in the making: a search in progress, or a move found and
+/// held (showing its considered destinations, or waiting for the
+/// exhibition's pace or pause).
 #[derive(Resource, Default)]
-pub struct AiThinking(Option<Search>);
+pub struct AiThinking(Stage);
+
+#[derive(Default)]
+enum Stage {
+    #[default]
+    Idle,
+    Searching(Search),
+    Ready(ReadyMove),
+}
+
+/// A move found, not yet played.
+struct ReadyMove {
+    mv: Move,
+    game_id: u64,
+    ply: u32,
+    /// Not before this time (seconds since startup).
+    play_at: f64,
+    /// The pause or pace of an exhibition holds it.
+    held: bool,
+}
 
 impl AiThinking {
-    /// Whether the AI is searching for a move now.
+    /// Whether the AI is busy with its move: searching, or showing the
+    /// destinations it considered (not when an exhibition's pause holds a
+    /// move it found).
     pub fn is_thinking(&self) -> bool {
-        self.0.is_some()
+        match &self.0 {
+            Stage::Idle => false,
+            Stage::Searching(_) => true,
+            Stage::Ready(ready) => !ready.held,
+        }
     }
 
-    /// Stops the search (it sees the flag within a few nodes) and forgets it.
+    /// Whether a move has been found and waits to be played.
+    pub fn has_move_ready(&self) -> bool {
+        matches!(self.0, Stage::Ready(_))
+    }
+
+    /// Stops the search (it sees the flag within a few nodes) and forgets
+    /// it, or forgets the move found.
     fn cancel(&mut self) {
-        if let Some(search) = self.0.take() {
-            search.cancel.store(true, Ordering::Relaxed);
+        self.0 = Stage::Idle;
+    }
+}
+
+/// One search on the task pool, and what it was for; dropping it sets its
+/// cancel flag.
+pub(super) struct Search {
+    task: Task<SearchResult>,
+    cancel: Arc<AtomicBool>,
+    /// The game searched: its id and how many moves had been played.
+    pub game_id: u64,
+    pub ply: u32,
+    /// The side to move in it, and the preset searched with.
+    pub side: Color,
+    pub difficulty: Difficulty,
+}
+
+impl Search {
+    /// Starts searching `game` (game `game_id`) at `difficulty`.
+    pub(super) fn start(game: &Game, difficulty: Difficulty, game_id: u64) -> Search {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let position = game.clone();
+        let seed = rand::random::<u64>();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let mut engine = Engine::new(TT_MEGABYTES);
+            engine.choose(&position, difficulty, seed, &flag)
+        });
+        Search {
+            task,
+            cancel,
+            game_id,
+            ply: game.ply(),
+            side: game.to_move(),
+            difficulty,
+        }
+    }
+
+    /// The result, once the search is done.
+    pub(super) fn poll(&mut self) -> Option<SearchResult> {
+        check_ready(&mut self.task)
+    }
+
+    /// Whether it searched the position in play now.
+    pub(super) fn is_for(&self, players: &Players, game: &Game) -> bool {
+        self.game_id == players.game_id && self.ply == game.ply()
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Who the AI thinks is ahead, from its latest search in this game.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct AiEvaluation(pub Option<Evaluation>);
+
+/// One search's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The score from White's point of view (positive: White is ahead).
+    pub white_score: i32,
+    /// The depth the search completed.
+    pub depth: u32,
+    /// The side that searched, and its preset.
+    pub side: Color,
+    pub difficulty: Difficulty,
+    /// The game it belongs to.
+    pub game_id: u64,
+}
+
+impl Evaluation {
+    fn new(result: &SearchResult, search: &Search) -> Evaluation {
+        let white_score = match search.side {
+            Color::White => result.score,
+            Color::Black => -result.score,
+        };
+        Evaluation {
+            white_score,
+            depth: result.depth,
+            side: search.side,
+            difficulty: search.difficulty,
+            game_id: search.game_id,
+        }
+    }
+
+    /// White's share of the evaluation bar, from 0 (Black is winning) to 1
+    /// (White is winning); one half is level.
+    pub fn white_share(&self) -> f32 {
+        if self.white_score >= WIN_THRESHOLD {
+            return 1.0;
+        }
+        if self.white_score <= -WIN_THRESHOLD {
+            return 0.0;
+        }
+        let x = self.white_score as f32 / BAR_SCALE;
+        0.5 + 0.5 * x.tanh()
+    }
+
+    /// The verdict in words: "White +1.2", "Black wins in 3", "level".
+    pub fn describe(&self) -> String {
+        let (leader, score) = if self.white_score >= 0 {
+            (Color::White, self.white_score)
+        } else {
+            (Color::Black, -self.white_score)
+        };
+        if score >= WIN_THRESHOLD {
+            let plies = crate::ai::search::WIN - score;
+            return format!("{leader} wins within {plies} moves");
+        }
+        if score < 5 {
+            return "level".to_string();
+        }
+        format!("{leader} +{:.2}", score as f32 / 100.0)
+    }
+}
+
+/// When the AI shows the destinations it considered before moving.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ConsideredDestinations {
+    /// At the Beginner and Easy presets only.
+    #[default]
+    EasyPresets,
+    /// At every preset.
+    Always,
+    /// Never: the AI moves as soon as it has chosen.
+    Never,
+}
+
+impl ConsideredDestinations {
+    /// All choices, in menu order.
+    pub const ALL: [ConsideredDestinations; 3] = [
+        ConsideredDestinations::EasyPresets,
+        ConsideredDestinations::Always,
+        ConsideredDestinations::Never,
+    ];
+
+    /// The choice's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConsideredDestinations::EasyPresets => "At Beginner and Easy",
+            ConsideredDestinations::Always => "Always",
+            ConsideredDestinations::Never => "Never",
+        }
+    }
+
+    /// Whether the AI shows them at `difficulty`.
+    pub fn applies_to(self, difficulty: Difficulty) -> bool {
+        match self {
+            ConsideredDestinations::EasyPresets => {
+                matches!(difficulty, Difficulty::Beginner | Difficulty::Easy)
+            }
+            ConsideredDestinations::Always => true,
+            ConsideredDestinations::Never => false,
         }
     }
 }
 
-/// One search on the task pool, and what it was for.
-struct Search {
-    task: Task<Option<Move>>,
-    cancel: Arc<AtomicBool>,
-    /// The game searched: its id and how many moves had been played.
-    game_id: u64,
-    ply: u32,
+/// How long the considered destinations show, scaled like the animations
+/// (none when pieces move instantly).
+fn consider_seconds(animation: &AnimationSettings) -> f64 {
+    let normal = AnimationSettings::default().seconds_per_step;
+    if normal <= 0.0 || animation.seconds_per_step <= 0.0 {
+        return 0.0;
+    }
+    let scale = animation.seconds_per_step / normal;
+    f64::from((CONSIDER_SECONDS * scale).clamp(0.0, 2.0))
 }
 
-/// A game restarted under a running search: stop it now rather than when it
-/// finishes.
+/// A game restarted (or a move was played) under a running search or a
+/// held move: drop it now rather than when it finishes.
 fn cancel_stale_search(
     mut thinking: ResMut<AiThinking>,
     players: Res<Players>,
     game: Res<CurrentGame>,
+    mut evaluation: ResMut<AiEvaluation>,
 ) {
-    if thinking
-        .0
-        .as_ref()
-        .is_some_and(|s| s.game_id != players.game_id || s.ply != game.game().ply())
-    {
+    let stale = match &thinking.0 {
+        Stage::Idle => false,
+        Stage::Searching(search) => !search.is_for(&players, game.game()),
+        Stage::Ready(ready) => ready.game_id != players.game_id || ready.ply != game.game().ply(),
+    };
+    if stale {
         thinking.cancel();
+    }
+    if evaluation.0.is_some_and(|e| e.game_id != players.game_id) {
+        evaluation.0 = None;
     }
 }
 
-/// Polls the running search, or starts one when the AI is to move. Never
-/// both in one frame: a move just sent is only played later this frame.
+/// What the AI's moves show and wait for.
+#[derive(SystemParam)]
+struct MoveDisplay<'w> {
+    time: Res<'w, Time>,
+    animation: Res<'w, AnimationSettings>,
+    considered: Res<'w, ConsideredDestinations>,
+    exhibition: ResMut<'w, ExhibitionControl>,
+    evaluation: ResMut<'w, AiEvaluation>,
+    selection: ResMut<'w, Selection>,
+    notice: ResMut<'w, Notice>,
+}
+
+/// Polls the running search, plays a held move when its time comes, or
+/// starts a search when the AI is to move: one step per frame, so a move
+/// found shows its destinations for at least a frame.
 fn drive_search(
     mut thinking: ResMut<AiThinking>,
     players: Res<Players>,
     game: Res<CurrentGame>,
     turn: Res<State<Turn>>,
+    mut display: MoveDisplay,
     mut play: MessageWriter<PlayMove>,
 ) {
-    if thinking.is_thinking() {
-        poll_search(&mut thinking, &players, &game, &turn, &mut play);
-    } else {
-        start_search(&mut thinking, &players, &game, &turn, &mut play);
-    }
-}
-
-fn poll_search(
-    thinking: &mut AiThinking,
-    players: &Players,
-    game: &CurrentGame,
-    turn: &State<Turn>,
-    play: &mut MessageWriter<PlayMove>,
-) {
-    let Some(search) = thinking.0.as_mut() else {
-        return;
-    };
-    let Some(best) = check_ready(&mut search.task) else {
-        return;
-    };
-    let current = search.game_id == players.game_id
-        && search.ply == game.game().ply()
-        && *turn.get() == Turn::AwaitingInput
-        && players.ai_to_move(game.game());
-    thinking.0 = None;
-    match best {
-        Some(mv) if current => {
-            play.write(PlayMove(mv));
-        }
-        Some(_) => {}
-        None => warn!("the AI found no move"),
-    }
-}
-
-fn start_search(
-    thinking: &mut AiThinking,
-    players: &Players,
-    game: &CurrentGame,
-    turn: &State<Turn>,
-    play: &mut MessageWriter<PlayMove>,
-) {
     let game = game.game();
-    let Some((_, difficulty)) = players.ai else {
-        return;
-    };
-    if thinking.is_thinking() || *turn.get() != Turn::AwaitingInput || !players.ai_to_move(game) {
-        return;
+    let now = display.time.elapsed_secs_f64();
+    let ai_turn = *turn.get() == Turn::AwaitingInput && players.ai_to_move(game);
+    match &mut thinking.0 {
+        Stage::Idle => {
+            let stopped = players.exhibition.is_some() && display.exhibition.at_limit(game);
+            if ai_turn && !stopped {
+                thinking.0 = start_search(&players, game, now);
+            }
+        }
+        Stage::Searching(search) => {
+            let Some(result) = search.poll() else {
+                return;
+            };
+            let Stage::Searching(search) = std::mem::take(&mut thinking.0) else {
+                return;
+            };
+            if !(ai_turn && search.is_for(&players, game)) {
+                return;
+            }
+            display.evaluation.0 = Some(Evaluation::new(&result, &search));
+            let Some(mv) = result.best else {
+                warn!("the AI found no move");
+                return;
+            };
+            let mut play_at = now;
+            if display.considered.applies_to(search.difficulty)
+                && let Some(piece) = mv.piece()
+            {
+                show_considered(game, piece, search.difficulty, &mut display);
+                play_at += consider_seconds(&display.animation);
+            }
+            thinking.0 = Stage::Ready(ReadyMove {
+                mv,
+                game_id: search.game_id,
+                ply: search.ply,
+                play_at,
+                held: false,
+            });
+        }
+        Stage::Ready(ready) => {
+            if !ai_turn || now < ready.play_at {
+                return;
+            }
+            let exhibition = players.exhibition.is_some();
+            if !display.exhibition.may_play(now, exhibition, game) {
+                ready.held = true;
+                return;
+            }
+            play.write(PlayMove(ready.mv));
+            if exhibition {
+                display.exhibition.record_move(now);
+            }
+            thinking.0 = Stage::Idle;
+        }
     }
+}
+
+/// A search for the AI's move, or at once a pass when nothing else is legal.
+fn start_search(players: &Players, game: &Game, now: f64) -> Stage {
+    let Some(difficulty) = players.ai_preset(game.to_move()) else {
+        return Stage::Idle;
+    };
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     if moves == [Move::Pass] {
         info!("the AI has no legal move and passes");
-        play.write(PlayMove(Move::Pass));
-        return;
+        return Stage::Ready(ReadyMove {
+            mv: Move::Pass,
+            game_id: players.game_id,
+            ply: game.ply(),
+            play_at: now,
+            held: false,
+        });
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let position = game.clone();
-    let seed = rand::random::<u64>();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let mut engine = Engine::new(TT_MEGABYTES);
-        engine.choose(&position, difficulty, seed, &flag).best
-    });
-    thinking.0 = Some(Search {
-        task,
-        cancel,
-        game_id: players.game_id,
-        ply: game.ply(),
-    });
+    Stage::Searching(Search::start(game, difficulty, players.game_id))
+}
+
+/// Selects `piece` with every destination it has, as the AI's choice.
+fn show_considered(
+    game: &Game,
+    piece: crate::rules::Piece,
+    preset: Difficulty,
+    display: &mut MoveDisplay,
+) {
+    let mut all = Vec::new();
+    game.legal_moves(&mut all);
+    let mut moves: Vec<Move> = Vec::new();
+    for mv in all.into_iter().filter(|m| m.piece() == Some(piece)) {
+        if !moves.iter().any(|m| m.to() == mv.to()) {
+            moves.push(mv);
+        }
+    }
+    display.notice.show(format!(
+        "{} AI ({preset}) considers {piece}: {} destination{}",
+        game.to_move(),
+        moves.len(),
+        if moves.len() == 1 { "" } else { "s" }
+    ));
+    *display.selection = Selection {
+        piece: Some(piece),
+        thrower: None,
+        moves,
+        throwable: Vec::new(),
+    };
 }
 
 fn cancel_search(mut thinking: ResMut<AiThinking>) {
     thinking.cancel();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(white_score: i32) -> Evaluation {
+        Evaluation {
+            white_score,
+            depth: 3,
+            side: Color::White,
+            difficulty: Difficulty::Medium,
+            game_id: 1,
+        }
+    }
+
+    #[test]
+    fn the_bar_is_half_full_when_level_and_follows_the_leader() {
+        assert_eq!(verdict(0).white_share(), 0.5);
+        assert_eq!(verdict(0).describe(), "level");
+        let ahead = verdict(300);
+        let behind = verdict(-300);
+        assert!(ahead.white_share() > 0.5 && ahead.white_share() < 1.0);
+        assert!((ahead.white_share() + behind.white_share() - 1.0).abs() < 1e-6);
+        assert!(verdict(900).white_share() > ahead.white_share());
+        assert_eq!(ahead.describe(), "White +3.00");
+        assert_eq!(behind.describe(), "Black +3.00");
+        let win = verdict(crate::ai::search::WIN - 3);
+        assert_eq!(win.white_share(), 1.0);
+        assert_eq!(win.describe(), "White wins within 3 moves");
+        assert_eq!(verdict(-(crate::ai::search::WIN - 2)).white_share(), 0.0);
+    }
+
+    #[test]
+    fn considered_destinations_follow_the_setting() {
+        let easy = ConsideredDestinations::EasyPresets;
+        assert!(easy.applies_to(Difficulty::Beginner));
+        assert!(easy.applies_to(Difficulty::Easy));
+        assert!(!easy.applies_to(Difficulty::Medium));
+        assert!(ConsideredDestinations::Always.applies_to(Difficulty::Expert));
+        assert!(!ConsideredDestinations::Never.applies_to(Difficulty::Beginner));
+        assert_eq!(
+            consider_seconds(&AnimationSettings::default()),
+            0.8_f32 as f64
+        );
+        let instant = AnimationSettings {
+            seconds_per_step: 0.0,
+            max_seconds: 0.0,
+        };
+        assert_eq!(consider_seconds(&instant), 0.0);
+    }
 }

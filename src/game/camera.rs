@@ -1,6 +1,7 @@
 //! The 2D camera that looks at the board: it fits the hive as it grows,
 //! centred in the part of the window the panels leave free, until the player
-//! pans (right or middle drag, arrow keys) or zooms (wheel, `+`/`-`);
+//! pans (right or middle drag, `W` `A` `S` `D`) or zooms (wheel, `+`/`-`);
+//! the arrow keys move the keyboard cursor (see `input`);
 //! `F` or `Home` fits again.
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -19,7 +20,7 @@ const FIT_MARGIN_CELLS: f32 = 2.0;
 /// Fitting never zooms in past one world unit per pixel.
 const MIN_FIT_SCALE: f32 = 1.0;
 const ZOOM_LIMITS: (f32, f32) = (0.25, 8.0);
-/// Arrow-key panning speed, in pixels per second.
+/// Keyboard panning speed, in pixels per second.
 const PAN_SPEED: f32 = 600.0;
 /// How quickly the camera catches up with its target (per second).
 const EASE_RATE: f32 = 10.0;
@@ -175,10 +176,10 @@ fn pan_and_zoom(
     if !egui.wants_any_keyboard_input() {
         let dt = time.delta_secs();
         for (key, dir) in [
-            (KeyCode::ArrowLeft, Vec2::X),
-            (KeyCode::ArrowRight, -Vec2::X),
-            (KeyCode::ArrowUp, Vec2::Y),
-            (KeyCode::ArrowDown, -Vec2::Y),
+            (KeyCode::KeyA, Vec2::X),
+            (KeyCode::KeyD, -Vec2::X),
+            (KeyCode::KeyW, Vec2::Y),
+            (KeyCode::KeyS, -Vec2::Y),
         ] {
             if keys.pressed(key) {
                 pan += dir * PAN_SPEED * dt;

@@ -1,5 +1,5 @@
 //! The Bevy desktop game: a window with an egui main menu and the board of a
-//! local two-player game, played with the mouse.
+//! local two-player game, played with the mouse, the keyboard or a gamepad.
 //!
 //! The app is split in two halves so the rules-facing half runs without a
 //! window (headless tests add [`logic_plugin`] to `MinimalPlugins`):
@@ -8,39 +8,60 @@
 //!   on the plane), `pieces` (one entity per piece on the board, kept in sync
 //!   with the game), `selection` (selecting a piece and its legal-move
 //!   highlights), `turn` (the turn state machine and playing moves),
-//!   `animation` (pieces sliding along their path), `notice` (the message
+//!   `animation` (pieces travelling along their path), `input` (keyboard
+//!   and gamepad to intents), `cursor` (the board cursor, and intents
+//!   carried out), `notice` (the message
 //!   line), `ai_player` (the AI's searches on the task pool, played as
-//!   moves);
+//!   moves), `records` (undo / redo history, autosave, saved games and
+//!   settings), `review` (stepping through a game, continuing from a move),
+//!   `exhibition` (AI vs AI: pause, step, pace), `hint` (the AI suggests
+//!   the human's move);
 //! - view: `camera` (fit, pan, zoom), `hex_grid` (the empty grid and hex
-//!   geometry), `tiles` (meshes and labels for pieces and highlights),
-//!   `input` (mouse and keys to messages), `ui` (egui menus and panels),
+//!   geometry), `theme` (images and colours from `assets/themes/`, reloaded
+//!   live), `tiles` (the pieces and highlights drawn in the theme),
+//!   `input` (the mouse pointer, and keys to egui's focus), `cursor`
+//!   (drawing the keyboard cursor), `ui` (egui menus and panels),
 //!   `diagnostics` (optional frame-time logging).
 
 mod ai_player;
 mod animation;
 mod board;
 mod camera;
+mod cursor;
 mod diagnostics;
+mod exhibition;
 mod hex_grid;
+mod hint;
 mod input;
 mod new_game;
 mod notice;
 mod pieces;
+mod records;
+mod review;
 mod screens;
 mod selection;
+pub mod theme;
 mod tiles;
 mod turn;
 mod ui;
 
 use bevy::prelude::*;
 
-pub use ai_player::AiThinking;
-pub use animation::{AnimationSettings, Slide};
+pub use ai_player::{AiEvaluation, AiThinking, ConsideredDestinations, Evaluation};
+pub use animation::{AnimationSettings, SkipAnimation, Slide};
 pub use board::{BoardLayout, CurrentGame};
+pub use cursor::BoardCursor;
+pub use exhibition::{ExhibitionCommand, ExhibitionControl, ExhibitionLaunch};
 pub use hex_grid::{hex_to_world, world_to_plane};
-pub use new_game::{HumanSide, NewGame, NewGameSettings, Opponent, Players};
+pub use hint::{Hint, RequestHint};
+pub use input::GameIntent;
+pub use new_game::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players};
 pub use notice::Notice;
-pub use pieces::{BugKind, PieceId, Position, Side, StackLevel};
+pub use pieces::{BugKind, PieceId, Position, Side, StackLevel, resting_translation};
+pub use records::{
+    AutosaveStatus, GameHistory, PlayerSettings, RecordPaths, RecordsAction, restore_settings,
+};
+pub use review::ReviewAction;
 pub use screens::Screen;
 pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, SelectPiece, Selection,
@@ -79,6 +100,10 @@ pub enum Launch {
         /// Expansion letters, any of `M`, `L`, `P` (`""` for the base game).
         expansions: String,
     },
+    /// Straight into an AI vs AI exhibition.
+    Exhibition(ExhibitionLaunch),
+    /// Straight into review of the game saved in this file.
+    Review(std::path::PathBuf),
 }
 
 /// Everything that decides what happens in a game, with no window, renderer
@@ -107,7 +132,12 @@ pub fn logic_plugin(app: &mut App) {
         turn::plugin,
         animation::plugin,
         ai_player::plugin,
+        exhibition::plugin,
+        hint::plugin,
+        records::plugin,
+        review::plugin,
     ));
+    app.add_plugins((input::plugin, cursor::plugin));
 }
 
 /// What needs a window: drawing, the camera, mouse and keys, egui panels.
@@ -115,8 +145,10 @@ fn view_plugin(app: &mut App) {
     app.add_plugins((
         camera::plugin,
         hex_grid::plugin,
+        theme::plugin,
         tiles::plugin,
-        input::plugin,
+        input::view_plugin,
+        cursor::view_plugin,
         ui::plugin,
         diagnostics::plugin,
     ));
@@ -129,15 +161,25 @@ fn view_plugin(app: &mut App) {
 /// and `HIVE_FRAME_TIME=1` logs frame-time diagnostics every second.
 pub fn run(launch: Launch) {
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Hive".into(),
-            resolution: (1280, 800).into(),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Hive".into(),
+                    resolution: (1280, 800).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: theme::assets_dir().to_string_lossy().into_owned(),
+                ..default()
+            }),
+    );
     app.add_plugins((logic_plugin, view_plugin));
+    // The saved settings first, so the command line wins over them.
+    app.insert_resource(RecordPaths::default_locations());
+    restore_settings(app.world_mut());
 
     let opening = std::env::var("HIVE_START_POSITION").ok().and_then(|text| {
         match Game::from_game_string(&text) {
@@ -153,16 +195,24 @@ pub fn run(launch: Launch) {
         settings.game_type = game.game_type();
     }
     settings.opening = opening;
-    if let Launch::Local { expansions } = launch {
-        settings.game_type = GameType::from_expansions(&expansions).unwrap_or_else(|err| {
-            // `run` has no error channel; `main` validates first, so this
-            // only guards other callers.
-            warn!("{err}; starting a base game");
-            GameType::BASE
-        });
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
+    match launch {
+        Launch::MainMenu => {}
+        Launch::Exhibition(exhibition) => exhibition.configure(&mut app, &mut settings),
+        Launch::Local { expansions } => {
+            settings.game_type = GameType::from_expansions(&expansions).unwrap_or_else(|err| {
+                // `run` has no error channel; `main` validates first, so this
+                // only guards other callers.
+                warn!("{err}; starting a base game");
+                GameType::BASE
+            });
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Playing);
+        }
+        // A file that cannot be loaded is reported on the main menu.
+        Launch::Review(path) => {
+            app.world_mut().write_message(RecordsAction::Load(path));
+        }
     }
     app.insert_resource(settings);
     app.run();

@@ -14,11 +14,12 @@ use super::notice::Notice;
 use super::screens::Screen;
 use super::turn::Turn;
 use crate::ai::Difficulty;
-use crate::rules::{Color, Game, GameType};
+use crate::rules::{Color, Game, GameType, Options};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
     app.init_resource::<Players>();
+    app.init_resource::<GameOptions>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
@@ -72,6 +73,14 @@ pub enum Opponent {
     Human,
     /// The computer.
     Ai,
+    /// No human: the AI plays both sides, at these presets (an exhibition,
+    /// see `exhibition`).
+    Exhibition {
+        /// White's preset.
+        white: Difficulty,
+        /// Black's preset.
+        black: Difficulty,
+    },
 }
 
 /// The side the human takes against the AI.
@@ -102,25 +111,39 @@ impl HumanSide {
 
 /// Who plays the game in progress: its id (a new one for every game
 /// started, so an AI search for an older game is recognised as stale) and
-/// the AI's side and preset, if the AI plays.
+/// the AI's side and preset, if the AI plays (both sides' presets in an
+/// exhibition).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Players {
     /// Counts games started since the app began.
     pub game_id: u64,
     /// The side the AI plays and its preset.
     pub ai: Option<(Color, Difficulty)>,
+    /// In an AI vs AI exhibition, White's and Black's presets (`ai` is
+    /// then `None`).
+    pub exhibition: Option<(Difficulty, Difficulty)>,
 }
 
 impl Players {
     /// Whether the AI is to move in `game` (false once it is over).
     pub fn ai_to_move(&self, game: &Game) -> bool {
-        !game.status().is_over() && self.ai.is_some_and(|(side, _)| side == game.to_move())
+        !game.status().is_over() && self.ai_preset(game.to_move()).is_some()
+    }
+
+    /// The preset the AI plays `side` with, if the AI plays it.
+    pub fn ai_preset(&self, side: Color) -> Option<Difficulty> {
+        match (self.exhibition, self.ai) {
+            (Some((white, _)), _) if side == Color::White => Some(white),
+            (Some((_, black)), _) => Some(black),
+            (None, Some((ai, preset))) if ai == side => Some(preset),
+            (None, _) => None,
+        }
     }
 
     /// The players of the next game, with `settings`.
-    fn next(&self, settings: &NewGameSettings) -> Players {
+    pub(super) fn next(&self, settings: &NewGameSettings) -> Players {
         let ai = match settings.opponent {
-            Opponent::Human => None,
+            Opponent::Human | Opponent::Exhibition { .. } => None,
             Opponent::Ai => {
                 let human = match settings.human_side {
                     HumanSide::White => Color::White,
@@ -131,9 +154,14 @@ impl Players {
                 Some((human.opponent(), settings.difficulty))
             }
         };
+        let exhibition = match settings.opponent {
+            Opponent::Exhibition { white, black } => Some((white, black)),
+            Opponent::Human | Opponent::Ai => None,
+        };
         Players {
             game_id: self.game_id + 1,
             ai,
+            exhibition,
         }
     }
 }
@@ -152,13 +180,26 @@ impl NewGameSettings {
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct NewGame;
 
+/// The optional rules (draw rules) games are started with.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameOptions(pub Options);
+
+impl GameOptions {
+    /// `game` under these rules.
+    fn apply(self, mut game: Game) -> Game {
+        game.set_options(self.0);
+        game
+    }
+}
+
 fn start_game(
     settings: Res<NewGameSettings>,
+    options: Res<GameOptions>,
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
 ) {
-    *game = CurrentGame::new(settings.new_game());
+    *game = CurrentGame::new(options.apply(settings.new_game()));
     *players = players.next(&settings);
     notice.clear();
 }
@@ -166,6 +207,7 @@ fn start_game(
 fn restart_on_request(
     mut requests: MessageReader<NewGame>,
     settings: Res<NewGameSettings>,
+    options: Res<GameOptions>,
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
@@ -174,7 +216,7 @@ fn restart_on_request(
     if requests.read().count() == 0 {
         return;
     }
-    *game = CurrentGame::new(settings.new_game());
+    *game = CurrentGame::new(options.apply(settings.new_game()));
     *players = players.next(&settings);
     notice.clear();
     next_turn.set(Turn::AwaitingInput);

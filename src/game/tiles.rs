@@ -1,12 +1,15 @@
-//! How pieces and highlights look: hex tiles in the two side colours with a
-//! coloured disc and the bug's letter, stack badges (the height in a yellow
-//! dot on a stack's top piece), translucent
-//! destination cells, and outlines for the selection, the pieces a pillbug
-//! can throw and the last move.
+//! How pieces and highlights look, drawn with the [`Theme`]'s images: each
+//! piece is a tile image in its side's colour with its bug's icon, its
+//! number (`A1`, `A2`...) and, on a stack's top piece, a badge with the
+//! stack's height; a shadow under every tile, deeper under stacked pieces,
+//! makes the height read at a glance (the tiles themselves are drawn a
+//! little higher per level by `pieces`). Highlight entities get the theme's
+//! destination, selection or throwable overlay; two markers show the last
+//! move and one the cell under the pointer.
 //!
 //! Only drawing lives here: the entities come from `pieces` and `selection`,
-//! which run without a window. Sprites can replace the disc and letter later
-//! by changing `dress_pieces` alone.
+//! which run without a window. When the theme changes (a manifest saved
+//! while playing), every piece is dressed again.
 
 use bevy::prelude::*;
 
@@ -14,20 +17,24 @@ use super::GameSystems;
 use super::board::{BoardLayout, CurrentGame};
 use super::hex_grid::{HEX_SIZE, hex_to_world};
 use super::input::HoveredCell;
-use super::pieces::{BugKind, PieceId, Side, resting_translation};
+use super::pieces::{BugKind, PieceId, Side, StackLevel, resting_translation};
 use super::screens::Screen;
 use super::selection::{Highlight, HighlightKind};
+use super::theme::manifest::side_index;
+use super::theme::{Theme, ThemeImage};
 use crate::rules::{self, Bug, Move};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (load_tile_assets, thicker_outlines));
+    app.add_systems(Startup, thicker_outlines);
+    app.add_systems(OnEnter(Screen::Playing), spawn_markers);
     app.add_systems(
         Update,
         (
             dress_pieces,
             dress_highlights,
-            update_stack_badges.run_if(resource_changed::<CurrentGame>),
-            draw_outlines,
+            (update_stack_badges, update_shadows)
+                .run_if(resource_changed::<CurrentGame>.or_else(resource_changed::<Theme>)),
+            place_markers,
         )
             .chain()
             .in_set(GameSystems::View)
@@ -35,36 +42,51 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A piece's visuals: the one child of a piece entity that `tiles` owns.
+#[derive(Component, Debug, Default)]
+struct PieceLook;
+
+/// On a piece entity whose look has been spawned.
+#[derive(Component, Debug, Default)]
+struct Dressed;
+
+/// The shadow under a tile.
+#[derive(Component, Debug, Default)]
+struct PieceShadow;
+
 /// The label in the corner of a stack's top piece: how many pieces it holds.
 #[derive(Component, Debug, Default)]
 struct StackBadge;
 
-/// Meshes and materials shared by every tile.
-#[derive(Resource)]
-struct TileAssets {
-    tile: Handle<Mesh>,
-    rim: Handle<Mesh>,
-    disc: Handle<Mesh>,
-    cell: Handle<Mesh>,
-    side: [Handle<ColorMaterial>; 2],
-    rim_material: [Handle<ColorMaterial>; 2],
-    bug: [Handle<ColorMaterial>; 8],
-    destination: Handle<ColorMaterial>,
-    badge: Handle<Mesh>,
-    badge_material: Handle<ColorMaterial>,
+/// A marker drawn over the board that is not a selection highlight.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Marker {
+    /// The last move's first (0) or second (1) cell.
+    LastMove(usize),
+    /// The cell under the mouse pointer.
+    Hover,
 }
 
-/// The face of a White tile.
-const WHITE_TILE: Color = Color::srgb(0.93, 0.90, 0.82);
-/// The face of a Black tile.
-const BLACK_TILE: Color = Color::srgb(0.17, 0.17, 0.19);
-const DESTINATION: Color = Color::srgba(0.35, 0.85, 0.45, 0.45);
-const SELECTED: Color = Color::srgb(1.0, 0.85, 0.2);
-const THROWABLE: Color = Color::srgb(1.0, 0.55, 0.15);
-const LAST_MOVE: Color = Color::srgb(0.35, 0.65, 1.0);
-const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.35);
+/// The box a tile image fills: a pointy-topped cell's bounding box.
+fn cell_box() -> Vec2 {
+    Vec2::new(HEX_SIZE * 3f32.sqrt(), HEX_SIZE * 2.0)
+}
 
-/// The colour of each bug's disc, so bugs tell apart at a glance.
+/// Where a tile's top face is centred, above the middle of its box (the
+/// tile's thickness is drawn below the face).
+fn face_offset() -> Vec2 {
+    Vec2::new(0.0, HEX_SIZE * 2.0 * 4.0 / 256.0)
+}
+
+const LAST_MOVE_Z: f32 = 38.0;
+const HOVER_Z: f32 = 39.0;
+
+/// The face of a White tile (for the panels).
+const WHITE_TILE: Color = Color::srgb(0.93, 0.90, 0.82);
+/// The face of a Black tile (for the panels).
+const BLACK_TILE: Color = Color::srgb(0.17, 0.17, 0.19);
+
+/// The colour of each bug in the panels, so bugs tell apart at a glance.
 pub(super) fn bug_color(bug: Bug) -> Color {
     match bug {
         Bug::Queen => Color::srgb(0.95, 0.72, 0.10),
@@ -78,119 +100,139 @@ pub(super) fn bug_color(bug: Bug) -> Color {
     }
 }
 
-fn load_tile_assets(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    let side_colors = [WHITE_TILE, BLACK_TILE];
-    let rim_colors = [Color::srgb(0.55, 0.52, 0.46), Color::srgb(0.55, 0.55, 0.60)];
-    commands.insert_resource(TileAssets {
-        tile: meshes.add(RegularPolygon::new(HEX_SIZE - 5.0, 6)),
-        rim: meshes.add(RegularPolygon::new(HEX_SIZE - 2.0, 6)),
-        disc: meshes.add(Circle::new(HEX_SIZE * 0.5)),
-        cell: meshes.add(RegularPolygon::new(HEX_SIZE - 4.0, 6)),
-        side: side_colors.map(|c| materials.add(c)),
-        rim_material: rim_colors.map(|c| materials.add(c)),
-        bug: Bug::ALL.map(|b| materials.add(bug_color(b))),
-        destination: materials.add(DESTINATION),
-        badge: meshes.add(Circle::new(10.0)),
-        badge_material: materials.add(Color::srgb(1.0, 0.85, 0.3)),
-    });
+/// Which tile colour a side uses (for the panels too).
+pub(super) fn side_color(side: rules::Color) -> Color {
+    match side {
+        rules::Color::White => WHITE_TILE,
+        rules::Color::Black => BLACK_TILE,
+    }
 }
 
+/// Outlines drawn with gizmos (the keyboard cursor) read at any zoom.
 fn thicker_outlines(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
     config.line.width = 3.0;
 }
 
+fn sprite(image: &ThemeImage, size: Vec2) -> Sprite {
+    Sprite {
+        image: image.image.clone(),
+        color: image.color,
+        custom_size: Some(size),
+        ..default()
+    }
+}
+
+/// Spawns the look of new pieces, and of every piece when the theme changed.
 fn dress_pieces(
     mut commands: Commands,
-    assets: Res<TileAssets>,
-    pieces: Query<(Entity, &PieceId, &BugKind, &Side), Added<PieceId>>,
+    theme: Res<Theme>,
+    pieces: Query<(Entity, &PieceId, &BugKind, &Side, Has<Dressed>)>,
+    looks: Query<Entity, With<PieceLook>>,
 ) {
-    for (entity, id, bug, side) in &pieces {
-        let side = side.0.index();
-        let letter = bug.0.letter().to_string();
+    let redress = theme.is_changed();
+    if redress {
+        for look in &looks {
+            commands.entity(look).despawn();
+        }
+    }
+    let face = face_offset();
+    let icon_size = Vec2::splat(HEX_SIZE * 2.0 * theme.icon_scale);
+    for (entity, id, bug, side, dressed) in &pieces {
+        if dressed && !redress {
+            continue;
+        }
         let number = if bug.0.count() > 1 {
             id.0.number().to_string()
         } else {
             String::new()
         };
-        commands
-            .entity(entity)
-            .insert((
-                Mesh2d(assets.tile.clone()),
-                MeshMaterial2d(assets.side[side].clone()),
+        let mut font = TextFont::from_font_size(12.0);
+        if let Some(handle) = &theme.font {
+            font = font.with_font(handle.clone());
+        }
+        let look = commands
+            .spawn((
+                PieceLook,
+                Transform::default(),
+                Visibility::default(),
+                children![
+                    (
+                        PieceShadow,
+                        sprite(&theme.shadow, cell_box()),
+                        Transform::from_xyz(0.0, 0.0, -0.6),
+                    ),
+                    (
+                        Sprite {
+                            image: theme.tile(side.0),
+                            custom_size: Some(cell_box()),
+                            ..default()
+                        },
+                        Transform::from_xyz(0.0, 0.0, 0.0),
+                    ),
+                    (
+                        sprite(theme.bug(bug.0, side.0), icon_size),
+                        Transform::from_translation(face.extend(0.1)),
+                    ),
+                    (
+                        Text2d::new(number),
+                        font,
+                        TextColor(theme.labels[side_index(side.0)]),
+                        Transform::from_xyz(HEX_SIZE * 0.56, -HEX_SIZE * 0.36, 0.2),
+                    ),
+                    (
+                        StackBadge,
+                        sprite(&theme.badge, Vec2::splat(22.0)),
+                        Transform::from_xyz(HEX_SIZE * 0.5, HEX_SIZE * 0.48, 0.3),
+                        Visibility::Hidden,
+                        children![(
+                            Text2d::new(""),
+                            TextFont::from_font_size(13.0),
+                            TextColor(theme.badge_text),
+                            Transform::from_xyz(0.0, 0.0, 0.1),
+                        )],
+                    ),
+                ],
             ))
-            .with_children(|tile| {
-                tile.spawn((
-                    Mesh2d(assets.rim.clone()),
-                    MeshMaterial2d(assets.rim_material[side].clone()),
-                    Transform::from_xyz(0.0, 0.0, -0.5),
-                ));
-                tile.spawn((
-                    Mesh2d(assets.disc.clone()),
-                    MeshMaterial2d(assets.bug[bug.0 as usize].clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
-                ));
-                tile.spawn((
-                    Text2d::new(letter),
-                    TextFont::from_font_size(24.0),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 1.0, 0.2),
-                ));
-                tile.spawn((
-                    Text2d::new(number),
-                    TextFont::from_font_size(12.0),
-                    TextColor(if side == 0 {
-                        Color::srgb(0.3, 0.3, 0.3)
-                    } else {
-                        Color::srgb(0.8, 0.8, 0.8)
-                    }),
-                    Transform::from_xyz(HEX_SIZE * 0.55, -HEX_SIZE * 0.3, 0.2),
-                ));
-                tile.spawn((
-                    StackBadge,
-                    Mesh2d(assets.badge.clone()),
-                    MeshMaterial2d(assets.badge_material.clone()),
-                    Transform::from_xyz(HEX_SIZE * 0.5, HEX_SIZE * 0.45, 0.3),
-                    Visibility::Hidden,
-                    children![(
-                        Text2d::new(""),
-                        TextFont::from_font_size(13.0),
-                        TextColor(Color::BLACK),
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                    )],
-                ));
-            });
+            .id();
+        commands.entity(entity).insert(Dressed).add_child(look);
     }
 }
 
+/// Gives new highlights (and all of them when the theme changed) their
+/// overlay image.
 fn dress_highlights(
     mut commands: Commands,
-    assets: Res<TileAssets>,
-    highlights: Query<(Entity, &Highlight), Added<Highlight>>,
+    theme: Res<Theme>,
+    highlights: Query<(Entity, &Highlight, Has<Sprite>)>,
 ) {
-    for (entity, highlight) in &highlights {
-        if let HighlightKind::Destination(_) = highlight.kind {
-            commands.entity(entity).insert((
-                Mesh2d(assets.cell.clone()),
-                MeshMaterial2d(assets.destination.clone()),
-            ));
+    for (entity, highlight, has_sprite) in &highlights {
+        if has_sprite && !theme.is_changed() {
+            continue;
         }
+        let overlay = match highlight.kind {
+            HighlightKind::Destination(_) => &theme.destination,
+            HighlightKind::Selected => &theme.selected,
+            HighlightKind::Throwable(_) => &theme.throwable,
+        };
+        commands.entity(entity).insert(sprite(overlay, cell_box()));
     }
 }
 
+/// Shows the height on each stack's top piece.
 fn update_stack_badges(
     game: Res<CurrentGame>,
     pieces: Query<&PieceId>,
+    looks: Query<&ChildOf, With<PieceLook>>,
     mut badges: Query<(&ChildOf, &Children, &mut Visibility), With<StackBadge>>,
     mut texts: Query<&mut Text2d>,
 ) {
     let game = game.game();
     for (child_of, children, mut visibility) in &mut badges {
-        let Ok(id) = pieces.get(child_of.parent()) else {
+        let Ok(id) = looks
+            .get(child_of.parent())
+            .and_then(|look| pieces.get(look.parent()))
+        else {
             continue;
         };
         let height = game.position(id.0).map_or(0, |hex| game.height(hex));
@@ -208,59 +250,95 @@ fn update_stack_badges(
     }
 }
 
-fn draw_outlines(
-    mut gizmos: Gizmos,
-    game: Res<CurrentGame>,
-    layout: Res<BoardLayout>,
-    hovered: Res<HoveredCell>,
-    highlights: Query<(&Highlight, &Transform)>,
+/// A light shadow under ground pieces, a longer, darker one under pieces
+/// on a stack (falling on the piece below).
+fn update_shadows(
+    theme: Res<Theme>,
+    levels: Query<&StackLevel>,
+    looks: Query<&ChildOf, With<PieceLook>>,
+    mut shadows: Query<(&ChildOf, &mut Transform, &mut Sprite), With<PieceShadow>>,
 ) {
-    if let Some((plane, hex)) = hovered.0 {
-        let level = game.game().height(hex).saturating_sub(1);
-        let at = resting_translation(plane, level).truncate();
-        gizmos.primitive_2d(
-            &RegularPolygon::new(HEX_SIZE - 8.0, 6),
-            Isometry2d::from_translation(at),
-            HOVER,
-        );
-    }
-    let ring = RegularPolygon::new(HEX_SIZE - 4.0, 6);
-    for (highlight, transform) in &highlights {
-        let color = match highlight.kind {
-            HighlightKind::Selected => SELECTED,
-            HighlightKind::Throwable(_) => THROWABLE,
-            HighlightKind::Destination(_) => continue,
+    for (child_of, mut transform, mut sprite) in &mut shadows {
+        let Ok(level) = looks
+            .get(child_of.parent())
+            .and_then(|look| levels.get(look.parent()))
+        else {
+            continue;
         };
-        gizmos.primitive_2d(
-            &ring,
-            Isometry2d::from_translation(transform.translation.truncate()),
-            color,
-        );
-    }
-    let game = game.game();
-    let Some(last) = game.last_move() else { return };
-    let cells = match last {
-        Move::Place { to, .. } => vec![to],
-        Move::Move { from, to, .. } => vec![from, to],
-        Move::Pass => Vec::new(),
-    };
-    let small = RegularPolygon::new(HEX_SIZE - 6.0, 6);
-    for hex in cells {
-        let plane = layout.plane_of(hex);
-        let level = game.height(hex).saturating_sub(1);
-        let at = if game.height(hex) > 0 {
-            resting_translation(plane, level).truncate()
+        let (offset, scale, strength) = if level.0 == 0 {
+            (Vec2::new(1.5, -3.0), 1.0, 0.7)
         } else {
-            hex_to_world(plane.x, plane.y)
+            (Vec2::new(3.5, -7.0), 1.06, 1.0)
         };
-        gizmos.primitive_2d(&small, Isometry2d::from_translation(at), LAST_MOVE);
+        transform.translation = offset.extend(-0.6);
+        transform.scale = Vec3::new(scale, scale, 1.0);
+        let alpha = theme.shadow.color.alpha() * strength;
+        sprite.color = theme.shadow.color.with_alpha(alpha);
     }
 }
 
-/// Which tile colour a side uses (for the panels too).
-pub(super) fn side_color(side: rules::Color) -> Color {
-    match side {
-        rules::Color::White => WHITE_TILE,
-        rules::Color::Black => BLACK_TILE,
+fn spawn_markers(mut commands: Commands) {
+    for marker in [Marker::LastMove(0), Marker::LastMove(1), Marker::Hover] {
+        commands.spawn((
+            Name::new("Board marker"),
+            marker,
+            Sprite::default(),
+            Transform::default(),
+            Visibility::Hidden,
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+}
+
+/// Puts the last-move and hover markers on their cells, in the theme's look.
+fn place_markers(
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    hovered: Res<HoveredCell>,
+    theme: Res<Theme>,
+    mut markers: Query<(&Marker, &mut Transform, &mut Sprite, &mut Visibility)>,
+) {
+    let game = game.game();
+    let last_cells = match game.last_move() {
+        Some(Move::Place { to, .. }) => vec![to],
+        Some(Move::Move { from, to, .. }) => vec![from, to],
+        Some(Move::Pass) | None => Vec::new(),
+    };
+    // The top of the stack on a cell, or the ground of an empty one.
+    let top_of = |plane: IVec2, hex| {
+        let height = game.height(hex);
+        if height > 0 {
+            resting_translation(plane, height - 1).truncate()
+        } else {
+            hex_to_world(plane.x, plane.y)
+        }
+    };
+    for (marker, mut transform, mut sprite, mut visibility) in &mut markers {
+        let (at, look, z) = match *marker {
+            Marker::LastMove(i) => (
+                last_cells
+                    .get(i)
+                    .map(|&hex| top_of(layout.plane_of(hex), hex)),
+                &theme.last_move,
+                LAST_MOVE_Z,
+            ),
+            Marker::Hover => (
+                hovered.0.map(|(plane, hex)| top_of(plane, hex)),
+                &theme.hover,
+                HOVER_Z,
+            ),
+        };
+        match at {
+            Some(at) => {
+                transform.translation = at.extend(z);
+                visibility.set_if_neq(Visibility::Inherited);
+            }
+            None => {
+                visibility.set_if_neq(Visibility::Hidden);
+            }
+        }
+        if theme.is_changed() || sprite.custom_size.is_none() {
+            *sprite = self::sprite(look, cell_box());
+        }
     }
 }

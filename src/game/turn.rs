@@ -1,10 +1,11 @@
 //! The turn state machine, and playing moves.
 //!
 //! While a game is on screen, [`Turn`] is one of: awaiting input (a player
-//! picks a move), animating (the moved piece slides; input is ignored) and
-//! game over. A `PlayMove` message is checked by the rules engine and
-//! played; a player with no legal move is told so and shown a Pass button
-//! ([`ForcedPass`]): passes are never silent.
+//! picks a move), animating (the moved piece slides; input is ignored),
+//! game over, and review (stepping through the moves; nothing is played).
+//! A `PlayMove` message is checked by the rules engine and played; a player
+//! with no legal move is told so and shown a Pass button ([`ForcedPass`]):
+//! passes are never silent.
 
 use bevy::prelude::*;
 
@@ -51,6 +52,9 @@ pub enum Turn {
     Animating,
     /// A queen is surrounded (or both): the game is decided.
     GameOver,
+    /// The game is being reviewed move by move (see `review`): no moves
+    /// are played and the AI does not search.
+    Review,
 }
 
 /// Play this move for the side to move (ignored unless it is legal).

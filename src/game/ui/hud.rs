@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::records::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
 use crate::game::ai_player::AiThinking;
 use crate::game::board::CurrentGame;
@@ -13,6 +14,7 @@ use crate::game::camera::BoardArea;
 use crate::game::input::HoveredCell;
 use crate::game::new_game::{NewGame, Players};
 use crate::game::notice::Notice;
+use crate::game::records::GameHistory;
 use crate::game::screens::Screen;
 use crate::game::selection::{SelectPiece, Selection};
 use crate::game::turn::{ForcedPass, PlayMove, Turn};
@@ -39,6 +41,7 @@ struct HudView<'w> {
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
     thinking: Res<'w, AiThinking>,
+    history: Res<'w, GameHistory>,
 }
 
 /// Everything the panels can ask for.
@@ -49,6 +52,7 @@ struct HudCommands<'w> {
     new_game: MessageWriter<'w, NewGame>,
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,
+    records: MessageWriter<'w, RecordsRequest>,
 }
 
 fn draw_hud(
@@ -70,6 +74,7 @@ fn draw_hud(
             players: &view.players,
             thinking: view.thinking.is_thinking(),
             offer_pass: view.forced_pass.0 && awaiting,
+            history: &view.history,
         };
         actions.extend(top_bar::show(ui, &bar));
     });
@@ -91,7 +96,7 @@ fn draw_hud(
                     rules::Color::White => {
                         inspector::panel(ui, game, &view.hovered, &view.selection)
                     }
-                    rules::Color::Black => move_list::show(ui, game, view.game.notation()),
+                    rules::Color::Black => actions.extend(move_list::show(ui, game, &view.history)),
                 }
             });
     }
@@ -115,6 +120,9 @@ fn draw_hud(
             HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
             HudAction::Quit => {
                 commands.exit.write(AppExit::Success);
+            }
+            HudAction::Records(request) => {
+                commands.records.write(request);
             }
         }
     }

@@ -1,14 +1,19 @@
 //! The egui panels drawn over the board: the main menu, and in a game the
 //! top bar, the two hands, the move list, the message line, the stack
-//! inspector and the game-over dialog. Panels run in bevy_egui's
-//! `EguiPrimaryContextPass` schedule, each gated on its screen.
+//! inspector, the game-over dialog, the records' controls (undo, redo,
+//! review bar, save / load / import dialogs), and the bar floating over the
+//! board (exhibition controls and evaluation, or the Hint button). Panels
+//! run in bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its
+//! screen.
 
+mod exhibition_bar;
 mod game_over;
 mod hands;
 mod hud;
 mod inspector;
 mod menu;
 mod move_list;
+mod records;
 mod top_bar;
 
 use bevy::prelude::*;
@@ -18,7 +23,12 @@ use crate::rules::Piece;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
-    app.add_plugins((menu::plugin, hud::plugin));
+    app.add_plugins((
+        menu::plugin,
+        hud::plugin,
+        exhibition_bar::plugin,
+        records::plugin,
+    ));
 }
 
 /// What a click in a panel asks for; the HUD system carries it out.
@@ -34,6 +44,8 @@ enum HudAction {
     MainMenu,
     /// Close the app.
     Quit,
+    /// Undo, redo, review, a records dialog (see `records`).
+    Records(records::RecordsRequest),
 }
 
 /// A `Ui` covering the whole window, to show panels in: since egui 0.36,

@@ -1,5 +1,5 @@
 //! The bar along the top of the window during a game (restart, main menu,
-//! quit, which game this is and who is the AI, whose turn, "AI is thinking…"
+//! quit, undo, redo and the Game menu of `records`, which game this is and who is the AI, whose turn, "AI is thinking…"
 //! while it searches, and the Pass button when passing is the human's only
 //! move), and the message line along the bottom.
 
@@ -7,6 +7,7 @@ use bevy_egui::egui;
 
 use super::{HudAction, egui_color};
 use crate::game::new_game::Players;
+use crate::game::records::GameHistory;
 use crate::game::tiles::side_color;
 use crate::game::turn::Turn;
 use crate::rules::{Color, Game, GameStatus};
@@ -21,6 +22,8 @@ pub(super) struct TopBar<'a> {
     pub thinking: bool,
     /// Whether to show the Pass button.
     pub offer_pass: bool,
+    /// The moves, for Undo, Redo and the Game menu.
+    pub history: &'a GameHistory,
 }
 
 /// The top bar's contents; returns what was clicked.
@@ -38,13 +41,21 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             action = Some(HudAction::Quit);
         }
         ui.separator();
-        match bar.players.ai {
-            Some((ai, difficulty)) => ui.label(format!(
+        if let Some(records) = super::records::top_bar_buttons(ui, bar.history) {
+            action = Some(records);
+        }
+        ui.separator();
+        match (bar.players.exhibition, bar.players.ai) {
+            (Some((white, black)), _) => ui.label(format!(
+                "{}: AI vs AI, White {white}, Black {black}",
+                game.game_type()
+            )),
+            (None, Some((ai, difficulty))) => ui.label(format!(
                 "{}: you play {} vs AI ({difficulty}) as {ai}",
                 game.game_type(),
                 ai.opponent()
             )),
-            None => ui.label(format!("Local game: {}", game.game_type())),
+            (None, None) => ui.label(format!("Local game: {}", game.game_type())),
         };
         ui.separator();
         let side = match game.status() {
@@ -57,7 +68,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             GameStatus::WhiteWins => "White wins".to_string(),
             GameStatus::BlackWins => "Black wins".to_string(),
             GameStatus::Draw => "Draw".to_string(),
-            _ if bar.players.ai.is_some_and(|(ai, _)| ai == side) => {
+            _ if bar.players.ai_preset(side).is_some() => {
                 format!("{side} (AI) to move, turn {}", game.turn_number())
             }
             _ if bar.players.ai.is_some() => {
@@ -91,9 +102,15 @@ pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) 
     let (text, color) = match (notice, turn) {
         (Some(text), _) => (text, egui::Color32::from_rgb(255, 210, 90)),
         (None, Turn::GameOver) => ("The game is over.", egui::Color32::GRAY),
+        (None, Turn::Review) => (
+            "Reviewing: the Left and Right arrow keys (or a gamepad's bumpers) step through the moves; \
+             click a move in the list to jump to it.",
+            egui::Color32::GRAY,
+        ),
         (None, _) => (
-            "Click a piece on the board or a bug in hand to see where it can go. \
-             Right-drag or arrows: pan. Wheel or +/-: zoom. F: fit. Esc: cancel.",
+            "Click a piece on the board or a bug in hand to see where it can go \
+             (keys: Tab, arrows, Enter). Right-drag or WASD: pan. Wheel or +/-: zoom. \
+             F: fit. Esc: cancel. Space: skip the animation.",
             egui::Color32::GRAY,
         ),
     };

@@ -1,0 +1,145 @@
+//! Hints: on `RequestHint`, the AI searches a move for the human to move, at
+//! the current preset (the opponent's in a game against the AI, the one
+//! chosen in the menu otherwise), on the task pool like its own moves. The
+//! move found is shown as a selection of its piece with that one
+//! destination (click it to play it) and named on the message line. A move
+//! played, a restart or leaving the game drops the search (and its cancel
+//! flag is set), so a hint never lands on a position it was not meant for.
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::ai_player::Search;
+use super::board::CurrentGame;
+use super::new_game::{NewGameSettings, Players, Restart};
+use super::notice::Notice;
+use super::screens::Screen;
+use super::selection::Selection;
+use super::turn::Turn;
+use crate::rules::{Game, Move};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hint>();
+    app.add_message::<RequestHint>();
+    app.add_systems(
+        Update,
+        (forget_stale_hint, start_hint_on_request, collect_hint)
+            .chain()
+            .in_set(GameSystems::Select)
+            .after(Restart)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnExit(Screen::Playing), forget_hint);
+}
+
+/// Ask the AI what the human to move should play.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct RequestHint;
+
+/// The hint being searched, or the one found for the position in play.
+#[derive(Resource, Default)]
+pub struct Hint {
+    search: Option<Search>,
+    /// The move suggested, with the game id and move count it is for.
+    suggestion: Option<(Move, u64, u32)>,
+}
+
+impl Hint {
+    /// Whether the AI is searching a hint now.
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// The move suggested for the position in play, if one was found.
+    pub fn suggestion(&self) -> Option<Move> {
+        self.suggestion.map(|(mv, ..)| mv)
+    }
+}
+
+/// Whether a hint may be asked for: a human is to move in a game going on.
+pub fn hint_available(players: &Players, game: &Game, turn: Turn) -> bool {
+    turn == Turn::AwaitingInput && !game.status().is_over() && !players.ai_to_move(game)
+}
+
+/// A move was played or the game restarted: drop the search and the hint.
+fn forget_stale_hint(mut hint: ResMut<Hint>, players: Res<Players>, game: Res<CurrentGame>) {
+    let game = game.game();
+    if hint
+        .search
+        .as_ref()
+        .is_some_and(|search| !search.is_for(&players, game))
+    {
+        hint.search = None;
+    }
+    if hint
+        .suggestion
+        .is_some_and(|(_, id, ply)| id != players.game_id || ply != game.ply())
+    {
+        hint.suggestion = None;
+    }
+}
+
+fn start_hint_on_request(
+    mut requests: MessageReader<RequestHint>,
+    mut hint: ResMut<Hint>,
+    players: Res<Players>,
+    settings: Res<NewGameSettings>,
+    game: Res<CurrentGame>,
+    turn: Res<State<Turn>>,
+    mut notice: ResMut<Notice>,
+) {
+    if requests.read().count() == 0 || hint.search.is_some() {
+        return;
+    }
+    let game = game.game();
+    if !hint_available(&players, game, *turn.get()) {
+        return;
+    }
+    let preset = players
+        .ai
+        .map_or(settings.difficulty, |(_, difficulty)| difficulty);
+    notice.show(format!("the AI ({preset}) looks for a hint…"));
+    hint.search = Some(Search::start(game, preset, players.game_id));
+}
+
+fn collect_hint(
+    mut hint: ResMut<Hint>,
+    players: Res<Players>,
+    game: Res<CurrentGame>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(search) = hint.search.as_mut() else {
+        return;
+    };
+    let Some(result) = search.poll() else {
+        return;
+    };
+    let preset = search.difficulty;
+    hint.search = None;
+    let game = game.game();
+    let Some(mv) = result.best else {
+        notice.show("the AI found no move to suggest");
+        return;
+    };
+    hint.suggestion = Some((mv, players.game_id, game.ply()));
+    let text = game.move_string(mv);
+    match mv.piece() {
+        Some(piece) => {
+            notice.show(format!(
+                "hint ({preset}): {text}; click the green cell to play it"
+            ));
+            *selection = Selection {
+                piece: Some(piece),
+                thrower: None,
+                moves: vec![mv],
+                throwable: Vec::new(),
+            };
+        }
+        None => notice.show(format!("hint ({preset}): pass")),
+    }
+}
+
+fn forget_hint(mut hint: ResMut<Hint>) {
+    *hint = Hint::default();
+}

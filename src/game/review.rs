@@ -1,0 +1,134 @@
+//! Review: stepping through a game move by move, a finished one, one loaded
+//! from a file, or the game in play, and continuing from any point.
+//!
+//! While reviewing, the turn is [`Turn::Review`]: no move is played, the AI
+//! does not search and the hands are closed. [`ReviewAction`]s move the
+//! cursor of [`GameHistory`] (buttons in the review bar, a click in the move
+//! list, ←/→ Home/End on the keyboard, the bumpers of a gamepad); the board
+//! shows the position at the cursor. "Continue from here" drops the moves
+//! after the cursor (the review bar asks first) and play resumes; "Back to
+//! the game" leaves review at the last move, dropping nothing.
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::records::{GameHistory, HistoryJumps, Jump};
+use super::screens::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ReviewAction>();
+    app.add_systems(
+        Update,
+        review_keys
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        handle_review_actions
+            .in_set(GameSystems::Select)
+            .in_set(HistoryJumps)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// What the player asks of review.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewAction {
+    /// Start reviewing the game, at the current move.
+    Enter,
+    /// Show the position after this many moves (entering review if needed).
+    Goto(usize),
+    /// One move back.
+    StepBack,
+    /// One move forward.
+    StepForward,
+    /// To the start of the game.
+    ToStart,
+    /// To the last move.
+    ToEnd,
+    /// Play on from the position shown, dropping the moves after it.
+    ContinueFromHere,
+    /// Leave review at the last move, dropping nothing.
+    BackToGame,
+}
+
+/// ←/→ (and the gamepad's bumpers) step, Home/End jump. While reviewing,
+/// the horizontal arrows are taken from the camera's panning.
+fn review_keys(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    gamepads: Query<&Gamepad>,
+    history: Res<GameHistory>,
+    mut actions: MessageWriter<ReviewAction>,
+) {
+    if !history.reviewing() {
+        return;
+    }
+    if let Some(mut keys) = keys {
+        let bindings = [
+            (KeyCode::ArrowLeft, ReviewAction::StepBack),
+            (KeyCode::ArrowRight, ReviewAction::StepForward),
+            (KeyCode::Home, ReviewAction::ToStart),
+            (KeyCode::End, ReviewAction::ToEnd),
+        ];
+        for (key, action) in bindings {
+            if keys.just_pressed(key) {
+                actions.write(action);
+            }
+        }
+        keys.reset(KeyCode::ArrowLeft);
+        keys.reset(KeyCode::ArrowRight);
+    }
+    for gamepad in &gamepads {
+        if gamepad.just_pressed(GamepadButton::LeftTrigger) {
+            actions.write(ReviewAction::StepBack);
+        }
+        if gamepad.just_pressed(GamepadButton::RightTrigger) {
+            actions.write(ReviewAction::StepForward);
+        }
+    }
+}
+
+fn handle_review_actions(
+    mut actions: MessageReader<ReviewAction>,
+    mut history: ResMut<GameHistory>,
+    mut jump: Jump,
+) {
+    for &action in actions.read() {
+        let was_reviewing = history.reviewing();
+        let line = history.history_mut();
+        let before = line.ply();
+        match action {
+            ReviewAction::Enter => {}
+            ReviewAction::Goto(ply) => line.goto(ply),
+            ReviewAction::StepBack => {
+                line.step_back();
+            }
+            ReviewAction::StepForward => {
+                line.step_forward();
+            }
+            ReviewAction::ToStart => line.to_start(),
+            ReviewAction::ToEnd => line.to_end(),
+            ReviewAction::ContinueFromHere | ReviewAction::BackToGame => {
+                if !was_reviewing {
+                    continue;
+                }
+                if action == ReviewAction::BackToGame {
+                    line.to_end();
+                } else {
+                    let dropped = line.continue_from_here();
+                    if dropped > 0 {
+                        info!("continuing from move {before}: {dropped} later moves dropped");
+                    }
+                }
+                history.set_reviewing(false);
+                jump.show(&mut history);
+                continue;
+            }
+        }
+        if !was_reviewing || history.ply() != before {
+            history.set_reviewing(true);
+            jump.show(&mut history);
+        }
+    }
+}

@@ -1,0 +1,589 @@
+//! A theme's manifest (`assets/themes/<name>/theme.ron`): parsing,
+//! checking and falling back, with no Bevy in sight so tests run it alone.
+//!
+//! [`ThemeManifest`] is what the file says; every field may be left out.
+//! [`resolve`] turns it into a complete [`ResolvedTheme`] on top of a base
+//! theme (the default theme, itself resolved on top of
+//! [`ResolvedTheme::builtin`]): a missing entry takes the base's value
+//! quietly, a wrong one (a colour that does not parse, a path that is
+//! absolute, leaves the theme folder, is not a PNG or names no file, an
+//! unknown bug) takes it with one warning line naming the theme, the entry,
+//! the file and the problem. A manifest that cannot be read at all gives the
+//! whole base theme and one warning. Nothing here panics on a bad file.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{self, Bug};
+
+/// The theme every other theme falls back on.
+pub const DEFAULT_THEME: &str = "default";
+/// Where themes live inside the assets folder.
+pub const THEMES_DIR: &str = "themes";
+/// The manifest's file name inside a theme's folder.
+pub const MANIFEST_FILE: &str = "theme.ron";
+
+/// The asset path of theme `name`'s manifest (`themes/<name>/theme.ron`).
+pub fn manifest_path(name: &str) -> String {
+    format!("{THEMES_DIR}/{name}/{MANIFEST_FILE}")
+}
+
+/// Whether `name` can name a theme folder: letters, digits, `-` and `_`.
+pub fn is_valid_theme_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// The theme to load when `asked` is asked for (`None`: the default), and
+/// why it is not the one asked for. `manifest` says whether a manifest's
+/// asset path names a file, and if not, the full path that was looked at.
+pub fn choose_theme(
+    asked: Option<&str>,
+    manifest: &dyn Fn(&str) -> Result<(), String>,
+) -> (String, Option<String>) {
+    let fallback = |why: String| {
+        (
+            DEFAULT_THEME.to_string(),
+            Some(format!("{why}; using the default theme")),
+        )
+    };
+    match asked {
+        None => (DEFAULT_THEME.to_string(), None),
+        Some(name) if !is_valid_theme_name(name) => fallback(format!(
+            "theme \"{name}\": not a theme folder name (letters, digits, - and _)"
+        )),
+        Some(name) => match manifest(&manifest_path(name)) {
+            Ok(()) => (name.to_string(), None),
+            Err(looked_at) => fallback(format!("theme \"{name}\": {looked_at} not found")),
+        },
+    }
+}
+
+/// The key of each bug in a manifest's `bugs` map.
+pub fn bug_key(bug: Bug) -> &'static str {
+    match bug {
+        Bug::Queen => "queen",
+        Bug::Ant => "ant",
+        Bug::Grasshopper => "grasshopper",
+        Bug::Spider => "spider",
+        Bug::Beetle => "beetle",
+        Bug::Mosquito => "mosquito",
+        Bug::Ladybug => "ladybug",
+        Bug::Pillbug => "pillbug",
+    }
+}
+
+/// What a `theme.ron` file says. Every field is optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ThemeManifest {
+    /// The name shown to players (the folder name if left out).
+    pub name: Option<String>,
+    /// The table behind the board, a colour like `"#1c1e23"`.
+    pub background: Option<String>,
+    /// The outlines of the empty grid cells.
+    pub grid: Option<String>,
+    /// The tile image of each side.
+    pub tiles: Sides,
+    /// The shadow under every tile (stronger under stacked pieces).
+    pub shadow: Overlay,
+    /// Each bug's art, keyed by [`bug_key`].
+    pub bugs: BTreeMap<String, BugArt>,
+    /// Multiplied into a bug's `icon` on each side (not into per-side images).
+    pub icon_tint: Sides,
+    /// The colour of the small piece numbers (`A1`, `A2`...) on each side.
+    pub labels: Sides,
+    /// The icon's size as a fraction of a tile's height (0.1 to 1.5).
+    pub icon_scale: Option<f32>,
+    /// Highlights and markers drawn over the board.
+    pub overlays: Overlays,
+    /// The colour of the height written on a stack's badge.
+    pub badge_text: Option<String>,
+    /// A TrueType/OpenType font for the numbers on tiles (Bevy's own if left out).
+    pub font: Option<String>,
+}
+
+/// One value per side.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Sides {
+    /// White's.
+    pub white: Option<String>,
+    /// Black's.
+    pub black: Option<String>,
+}
+
+/// A bug's art: one `icon` tinted per side by `icon_tint`, or an image per
+/// side (`white`, `black`, drawn as they are), or both (a side's own image
+/// wins).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BugArt {
+    /// One image for both sides, tinted by `icon_tint`.
+    pub icon: Option<String>,
+    /// White's own image.
+    pub white: Option<String>,
+    /// Black's own image.
+    pub black: Option<String>,
+}
+
+/// A white-on-transparent image tinted by a colour.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Overlay {
+    /// The image.
+    pub image: Option<String>,
+    /// The tint (its alpha fades the image).
+    pub color: Option<String>,
+}
+
+/// Every overlay the board draws.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Overlays {
+    /// A cell the selected piece can go to.
+    pub destination: Overlay,
+    /// The selected piece.
+    pub selected: Overlay,
+    /// A piece the selected pillbug can throw.
+    pub throwable: Overlay,
+    /// Where the last move started and ended.
+    pub last_move: Overlay,
+    /// The cell under the mouse pointer.
+    pub hover: Overlay,
+    /// The keyboard and gamepad cursor.
+    pub cursor: Overlay,
+    /// The disc showing a stack's height.
+    pub badge: Overlay,
+}
+
+/// A colour as 8-bit sRGB with alpha.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgba(pub [u8; 4]);
+
+impl Rgba {
+    /// Reads `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` may be left out).
+    pub fn parse(text: &str) -> Option<Rgba> {
+        let hex = text.trim().trim_start_matches('#');
+        if !hex.is_ascii() {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
+        match hex.len() {
+            3 => {
+                let mut out = [255u8; 4];
+                for (i, c) in hex.chars().enumerate() {
+                    let v = c.to_digit(16)? as u8;
+                    out[i] = v * 17;
+                }
+                Some(Rgba(out))
+            }
+            6 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255])),
+            8 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, byte(6)?])),
+            _ => None,
+        }
+    }
+
+    /// Red, green, blue and alpha from 0.0 to 1.0 (sRGB).
+    pub fn to_f32(self) -> [f32; 4] {
+        self.0.map(|v| f32::from(v) / 255.0)
+    }
+}
+
+impl fmt::Display for Rgba {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [r, g, b, a] = self.0;
+        if a == 255 {
+            write!(f, "#{r:02x}{g:02x}{b:02x}")
+        } else {
+            write!(f, "#{r:02x}{g:02x}{b:02x}{a:02x}")
+        }
+    }
+}
+
+/// An image and its tint, both settled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TintedImage {
+    /// Asset path from the assets folder (`themes/default/bugs/ant.png`).
+    pub image: String,
+    /// Multiplied into the image.
+    pub color: Rgba,
+}
+
+/// All overlays, settled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedOverlays {
+    /// A cell the selected piece can go to.
+    pub destination: TintedImage,
+    /// The selected piece.
+    pub selected: TintedImage,
+    /// A piece the selected pillbug can throw.
+    pub throwable: TintedImage,
+    /// Where the last move started and ended.
+    pub last_move: TintedImage,
+    /// The cell under the mouse pointer.
+    pub hover: TintedImage,
+    /// The keyboard and gamepad cursor.
+    pub cursor: TintedImage,
+    /// The disc showing a stack's height.
+    pub badge: TintedImage,
+}
+
+/// A complete theme: every image as an asset path that exists (or the
+/// built-in default's path) and every colour parsed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedTheme {
+    /// The theme's folder name.
+    pub id: String,
+    /// The name shown to players.
+    pub name: String,
+    /// The table behind the board.
+    pub background: Rgba,
+    /// Grid outlines.
+    pub grid: Rgba,
+    /// Tile image per side, White first.
+    pub tiles: [String; 2],
+    /// The shadow under tiles.
+    pub shadow: TintedImage,
+    /// Bug art per bug (in `Bug::ALL` order) and side (White first).
+    pub bugs: [[TintedImage; 2]; 8],
+    /// Piece-number colour per side.
+    pub labels: [Rgba; 2],
+    /// Icon size as a fraction of a tile's height.
+    pub icon_scale: f32,
+    /// Highlights and markers.
+    pub overlays: ResolvedOverlays,
+    /// Stack badge text colour.
+    pub badge_text: Rgba,
+    /// Font for the numbers on tiles, if any.
+    pub font: Option<String>,
+}
+
+const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
+    Rgba([r, g, b, a])
+}
+
+const WHITE: Rgba = rgba(255, 255, 255, 255);
+
+impl ResolvedTheme {
+    /// The default theme as written in code: the base under the shipped
+    /// default manifest, used as it is if that manifest is missing.
+    pub fn builtin() -> ResolvedTheme {
+        let file = |rel: &str| format!("{THEMES_DIR}/{DEFAULT_THEME}/{rel}");
+        let tinted = |rel: &str, color: Rgba| TintedImage {
+            image: file(rel),
+            color,
+        };
+        ResolvedTheme {
+            id: DEFAULT_THEME.to_string(),
+            name: "Default".to_string(),
+            background: rgba(0x1c, 0x1e, 0x23, 255),
+            grid: rgba(0x3d, 0x42, 0x4b, 255),
+            tiles: [file("tiles/white.png"), file("tiles/black.png")],
+            shadow: tinted("tiles/shadow.png", rgba(0, 0, 0, 0x80)),
+            bugs: Bug::ALL.map(|bug| {
+                let icon = tinted(&format!("bugs/{}.png", bug_key(bug)), WHITE);
+                [icon.clone(), icon]
+            }),
+            labels: [rgba(0x5a, 0x4e, 0x38, 255), rgba(0xc8, 0xc8, 0xd0, 255)],
+            icon_scale: 0.68,
+            overlays: ResolvedOverlays {
+                destination: tinted("overlays/destination.png", rgba(0x59, 0xd9, 0x7a, 0xb3)),
+                selected: tinted("overlays/selected.png", rgba(0xff, 0xd2, 0x33, 255)),
+                throwable: tinted("overlays/throwable.png", rgba(0xff, 0x8c, 0x26, 255)),
+                last_move: tinted("overlays/last-move.png", rgba(0x5a, 0xa6, 0xff, 0xe6)),
+                hover: tinted("overlays/hover.png", rgba(255, 255, 255, 0x66)),
+                cursor: tinted("overlays/cursor.png", rgba(0x4d, 0xe1, 0xff, 255)),
+                badge: tinted("overlays/badge.png", rgba(0xff, 0xd8, 0x4d, 255)),
+            },
+            badge_text: rgba(0x1d, 0x18, 0x13, 255),
+            font: None,
+        }
+    }
+
+    /// The art of `bug` on `side`.
+    pub fn bug(&self, bug: Bug, side: rules::Color) -> &TintedImage {
+        &self.bugs[bug_index(bug)][side_index(side)]
+    }
+
+    /// Every image path the theme uses, each once.
+    pub fn image_paths(&self) -> Vec<&str> {
+        let o = &self.overlays;
+        let mut paths: Vec<&str> = self.tiles.iter().map(String::as_str).collect();
+        paths.push(&self.shadow.image);
+        paths.extend(self.bugs.iter().flatten().map(|art| art.image.as_str()));
+        for overlay in [
+            &o.destination,
+            &o.selected,
+            &o.throwable,
+            &o.last_move,
+            &o.hover,
+            &o.cursor,
+            &o.badge,
+        ] {
+            paths.push(&overlay.image);
+        }
+        let mut seen = std::collections::HashSet::new();
+        paths.retain(|p| seen.insert(*p));
+        paths
+    }
+}
+
+/// `bug`'s position in `Bug::ALL`.
+pub fn bug_index(bug: Bug) -> usize {
+    Bug::ALL.iter().position(|&b| b == bug).unwrap_or(0)
+}
+
+/// White 0, Black 1.
+pub fn side_index(side: rules::Color) -> usize {
+    match side {
+        rules::Color::White => 0,
+        rules::Color::Black => 1,
+    }
+}
+
+/// A resolved theme and what was wrong on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// The theme to use.
+    pub theme: ResolvedTheme,
+    /// One line per problem, ready for the log.
+    pub warnings: Vec<String>,
+}
+
+/// Parses a manifest's text (RON; `Some(x)` may be written `x`).
+pub fn parse(text: &str) -> Result<ThemeManifest, String> {
+    let ron =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    ron.from_str::<ThemeManifest>(text)
+        .map_err(|e| e.to_string())
+}
+
+/// Theme `id` from its manifest `text` (or the error reading it), on top
+/// of `base`. `check` says whether an asset path names a usable file,
+/// and if not, why ("no such file").
+pub fn resolve(
+    id: &str,
+    text: Result<&str, String>,
+    base: &ResolvedTheme,
+    check: &dyn Fn(&str) -> Result<(), String>,
+) -> Resolved {
+    let manifest_file = manifest_path(id);
+    let mut theme = base.clone();
+    theme.id = id.to_string();
+    let mut warnings = Vec::new();
+    let manifest = match text.and_then(parse) {
+        Ok(manifest) => manifest,
+        Err(problem) => {
+            let problem = problem.replace(['\n', '\r'], " ");
+            warnings.push(format!(
+                "theme \"{id}\": {manifest_file}: {problem}; using the {} theme",
+                base.id
+            ));
+            theme.id = base.id.clone();
+            return Resolved { theme, warnings };
+        }
+    };
+    let mut r = Resolver {
+        id,
+        dir: format!("{THEMES_DIR}/{id}"),
+        check,
+        warnings: &mut warnings,
+    };
+    theme.name = manifest
+        .name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| id.to_string());
+    r.color("background", &manifest.background, &mut theme.background);
+    r.color("grid", &manifest.grid, &mut theme.grid);
+    r.image("tiles.white", &manifest.tiles.white, &mut theme.tiles[0]);
+    r.image("tiles.black", &manifest.tiles.black, &mut theme.tiles[1]);
+    r.overlay("shadow", &manifest.shadow, &mut theme.shadow);
+    let mut tints = [base.bugs[0][0].color, base.bugs[0][1].color];
+    r.color("icon_tint.white", &manifest.icon_tint.white, &mut tints[0]);
+    r.color("icon_tint.black", &manifest.icon_tint.black, &mut tints[1]);
+    for (key, _) in manifest
+        .bugs
+        .iter()
+        .filter(|(key, _)| !Bug::ALL.iter().any(|&b| bug_key(b) == key.as_str()))
+    {
+        let known: Vec<&str> = Bug::ALL.iter().map(|&b| bug_key(b)).collect();
+        r.warn(format!(
+            "bugs: unknown bug \"{key}\" ignored (the bugs are {})",
+            known.join(", ")
+        ));
+    }
+    for bug in Bug::ALL {
+        let key = bug_key(bug);
+        let art = manifest.bugs.get(key).cloned().unwrap_or_default();
+        let slot = &mut theme.bugs[bug_index(bug)];
+        let mut icon: Option<String> = None;
+        if art.icon.is_some() {
+            // A message names the base's art as the fallback.
+            let mut path = slot[0].image.clone();
+            if r.image(&format!("bugs.{key}.icon"), &art.icon, &mut path) {
+                icon = Some(path);
+            }
+        }
+        for (side, own, tint) in [(0, &art.white, tints[0]), (1, &art.black, tints[1])] {
+            let side_name = ["white", "black"][side];
+            let mut path = slot[side].image.clone();
+            if own.is_some() && r.image(&format!("bugs.{key}.{side_name}"), own, &mut path) {
+                slot[side] = TintedImage {
+                    image: path,
+                    color: WHITE,
+                };
+            } else if let Some(icon) = &icon {
+                slot[side] = TintedImage {
+                    image: icon.clone(),
+                    color: tint,
+                };
+            }
+        }
+    }
+    r.color("labels.white", &manifest.labels.white, &mut theme.labels[0]);
+    r.color("labels.black", &manifest.labels.black, &mut theme.labels[1]);
+    if let Some(scale) = manifest.icon_scale {
+        if scale.is_finite() && (0.1..=1.5).contains(&scale) {
+            theme.icon_scale = scale;
+        } else {
+            r.warn(format!(
+                "icon_scale: {scale} is not between 0.1 and 1.5; using {}",
+                base.icon_scale
+            ));
+        }
+    }
+    let (mo, to) = (&manifest.overlays, &mut theme.overlays);
+    r.overlay("overlays.destination", &mo.destination, &mut to.destination);
+    r.overlay("overlays.selected", &mo.selected, &mut to.selected);
+    r.overlay("overlays.throwable", &mo.throwable, &mut to.throwable);
+    r.overlay("overlays.last_move", &mo.last_move, &mut to.last_move);
+    r.overlay("overlays.hover", &mo.hover, &mut to.hover);
+    r.overlay("overlays.cursor", &mo.cursor, &mut to.cursor);
+    r.overlay("overlays.badge", &mo.badge, &mut to.badge);
+    r.color("badge_text", &manifest.badge_text, &mut theme.badge_text);
+    if manifest.font.is_some() {
+        let mut font = theme.font.clone().unwrap_or_default();
+        if r.file("font", &manifest.font, &["ttf", "otf"], &mut font) {
+            theme.font = Some(font);
+        }
+    }
+    Resolved { theme, warnings }
+}
+
+/// Checks entries one by one, writing good values over the base's.
+struct Resolver<'a> {
+    id: &'a str,
+    dir: String,
+    check: &'a dyn Fn(&str) -> Result<(), String>,
+    warnings: &'a mut Vec<String>,
+}
+
+impl Resolver<'_> {
+    fn warn(&mut self, message: String) {
+        self.warnings
+            .push(format!("theme \"{}\": {message}", self.id));
+    }
+
+    /// Sets `out` if `value` is a colour; returns whether it did.
+    fn color(&mut self, field: &str, value: &Option<String>, out: &mut Rgba) -> bool {
+        let Some(text) = value else { return false };
+        match Rgba::parse(text) {
+            Some(color) => {
+                *out = color;
+                true
+            }
+            None => {
+                self.warn(format!(
+                    "{field}: \"{text}\" is not a colour (write #rrggbb or #rrggbbaa); using {out}"
+                ));
+                false
+            }
+        }
+    }
+
+    /// Sets `out` to the asset path of PNG `value` if it is usable.
+    fn image(&mut self, field: &str, value: &Option<String>, out: &mut String) -> bool {
+        self.file(field, value, &["png"], out)
+    }
+
+    fn overlay(&mut self, field: &str, value: &Overlay, out: &mut TintedImage) {
+        self.image(&format!("{field}.image"), &value.image, &mut out.image);
+        self.color(&format!("{field}.color"), &value.color, &mut out.color);
+    }
+
+    /// Sets `out` to `<theme dir>/<value>` if that is a relative path inside
+    /// the theme's folder, with one of `extensions`, naming a file.
+    fn file(
+        &mut self,
+        field: &str,
+        value: &Option<String>,
+        extensions: &[&str],
+        out: &mut String,
+    ) -> bool {
+        let Some(rel) = value else { return false };
+        let fallback = if out.is_empty() {
+            // Only the font has no base file: Bevy's own font is used.
+            "the built-in font".to_string()
+        } else {
+            out.clone()
+        };
+        let problem = if rel.trim().is_empty() {
+            Some("the path is empty".to_string())
+        } else if rel.starts_with('/') || rel.starts_with('\\') || rel.contains(':') {
+            Some("the path must be relative to the theme's folder".to_string())
+        } else if rel.split(['/', '\\']).any(|part| part == "..") {
+            Some("the path must not leave the theme's folder (\"..\")".to_string())
+        } else if !extensions.iter().any(|ext| {
+            rel.rsplit_once('.')
+                .is_some_and(|(_, e)| e.eq_ignore_ascii_case(ext))
+        }) {
+            Some(format!("only {} files can be used", extensions.join("/")))
+        } else {
+            None
+        };
+        let full = format!("{}/{}", self.dir, rel.trim_start_matches("./"));
+        let problem = problem.or_else(|| (self.check)(&full).err());
+        match problem {
+            None => {
+                *out = full;
+                true
+            }
+            Some(problem) => {
+                self.warn(format!(
+                    "{field}: \"{rel}\" ({full}): {problem}; using {fallback}"
+                ));
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_read_short_long_and_with_alpha() {
+        assert_eq!(Rgba::parse("#fff"), Some(Rgba([255, 255, 255, 255])));
+        assert_eq!(Rgba::parse("#102030"), Some(Rgba([16, 32, 48, 255])));
+        assert_eq!(Rgba::parse("10203040"), Some(Rgba([16, 32, 48, 64])));
+        assert_eq!(Rgba::parse("#12345"), None);
+        assert_eq!(Rgba::parse("blue"), None);
+        assert_eq!(Rgba::parse("#ééé"), None);
+        assert_eq!(Rgba([16, 32, 48, 64]).to_string(), "#10203040");
+    }
+
+    #[test]
+    fn theme_names_are_plain_folder_names() {
+        assert!(is_valid_theme_name("high-contrast"));
+        assert!(!is_valid_theme_name("../etc"));
+        assert!(!is_valid_theme_name(""));
+    }
+}

@@ -1,0 +1,205 @@
+//! A small bar floating at the top of the board: in an AI vs AI exhibition,
+//! its controls (play / pause, step one move, speed in moves per minute,
+//! restart) and the evaluation bar (who the AI's latest search thinks is
+//! ahead); in a game with a human, the Hint button (enabled when a human is
+//! to move; always shown, so the board does not shift from turn to turn).
+//! The board area the camera fits the hive into is shrunk to start below it.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::egui_color;
+use crate::game::GameSystems;
+use crate::game::ai_player::{AiEvaluation, AiThinking, Evaluation};
+use crate::game::board::CurrentGame;
+use crate::game::camera::BoardArea;
+use crate::game::exhibition::{ExhibitionCommand, ExhibitionControl, MOVES_PER_MINUTE};
+use crate::game::hint::{Hint, RequestHint, hint_available};
+use crate::game::new_game::{NewGame, Players};
+use crate::game::screens::Screen;
+use crate::game::tiles::side_color;
+use crate::game::turn::Turn;
+use crate::rules::Color;
+
+/// Below the top bar.
+const TOP_OFFSET: f32 = 34.0;
+/// The evaluation bar's size.
+const EVAL_BAR_SIZE: egui::Vec2 = egui::vec2(320.0, 14.0);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BarRect>();
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_exhibition_bar.run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        keep_board_below_bar
+            .before(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Where the bar was drawn last frame (logical pixels), if it was.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+struct BarRect(Option<Rect>);
+
+/// What the bar shows.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BarView<'w> {
+    game: Res<'w, CurrentGame>,
+    players: Res<'w, Players>,
+    turn: Res<'w, State<Turn>>,
+    control: Res<'w, ExhibitionControl>,
+    evaluation: Res<'w, AiEvaluation>,
+    thinking: Res<'w, AiThinking>,
+    hint: Res<'w, Hint>,
+}
+
+/// What the bar can ask for.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BarCommands<'w> {
+    exhibition: MessageWriter<'w, ExhibitionCommand>,
+    hint: MessageWriter<'w, RequestHint>,
+    new_game: MessageWriter<'w, NewGame>,
+}
+
+fn draw_exhibition_bar(
+    mut contexts: EguiContexts,
+    view: BarView,
+    mut commands: BarCommands,
+    mut bar_rect: ResMut<BarRect>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let game = view.game.game();
+    let exhibition = view.players.exhibition;
+    let hint = hint_available(&view.players, game, *view.turn.get());
+    let shown = egui::Window::new("exhibition_bar")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TOP_OFFSET))
+        .show(ctx, |ui| match exhibition {
+            Some((white, black)) => {
+                controls(ui, &view, &mut commands, white, black);
+                evaluation_bar(ui, view.evaluation.0.as_ref());
+            }
+            None => hint_button(ui, hint, &view.hint, &mut commands),
+        });
+    bar_rect.0 = shown.map(|shown| {
+        let rect = shown.response.rect;
+        Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
+    });
+    Ok(())
+}
+
+fn controls(
+    ui: &mut egui::Ui,
+    view: &BarView,
+    commands: &mut BarCommands,
+    white: crate::ai::Difficulty,
+    black: crate::ai::Difficulty,
+) {
+    let control = &*view.control;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(format!("AI vs AI: White {white}, Black {black}")).strong());
+        ui.separator();
+        let (label, command) = if control.paused {
+            ("Play", ExhibitionCommand::Play)
+        } else {
+            ("Pause", ExhibitionCommand::Pause)
+        };
+        if ui.button(label).clicked() {
+            commands.exhibition.write(command);
+        }
+        let over = view.game.game().status().is_over();
+        if ui
+            .add_enabled(!over, egui::Button::new("Step"))
+            .on_hover_text("Pause, and play one move")
+            .clicked()
+        {
+            commands.exhibition.write(ExhibitionCommand::Step);
+        }
+        if ui.button("Restart").clicked() {
+            commands.new_game.write(NewGame);
+        }
+        let mut pace = control.moves_per_minute;
+        let slider = egui::Slider::new(&mut pace, MOVES_PER_MINUTE)
+            .logarithmic(true)
+            .integer()
+            .suffix(" moves/min");
+        if ui.add(slider).changed() {
+            commands.exhibition.write(ExhibitionCommand::Speed(pace));
+        }
+        if view.thinking.is_thinking() {
+            ui.add(egui::Spinner::new());
+        } else if control.paused && !over {
+            ui.label(egui::RichText::new("paused").weak());
+        }
+    });
+}
+
+/// White's share on the left in White's colour, Black's on the right.
+fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
+    ui.horizontal(|ui| {
+        let (rect, response) = ui.allocate_exact_size(EVAL_BAR_SIZE, egui::Sense::hover());
+        let share = evaluation.map_or(0.5, Evaluation::white_share);
+        let painter = ui.painter();
+        painter.rect_filled(rect, 3.0, egui_color(side_color(Color::Black)));
+        let split = rect.min.x + rect.width() * share;
+        let white = egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y));
+        painter.rect_filled(white, 3.0, egui_color(side_color(Color::White)));
+        painter.line_segment(
+            [
+                egui::pos2(rect.center().x, rect.min.y),
+                egui::pos2(rect.center().x, rect.max.y),
+            ],
+            egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 120, 40)),
+        );
+        painter.rect_stroke(
+            rect,
+            3.0,
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+            egui::StrokeKind::Outside,
+        );
+        let text = match evaluation {
+            Some(e) => format!(
+                "{} ({}'s search, {}, depth {})",
+                e.describe(),
+                e.side,
+                e.difficulty,
+                e.depth
+            ),
+            None => "no evaluation yet".to_string(),
+        };
+        response.on_hover_text("Who the AI's latest search thinks is ahead");
+        ui.label(text);
+    });
+}
+
+fn hint_button(ui: &mut egui::Ui, available: bool, hint: &Hint, commands: &mut BarCommands) {
+    ui.horizontal(|ui| {
+        let searching = hint.is_searching();
+        if ui
+            .add_enabled(available && !searching, egui::Button::new("Hint"))
+            .on_hover_text("Ask the AI for a move: its piece and destination are highlighted")
+            .clicked()
+        {
+            commands.hint.write(RequestHint);
+        }
+        if searching {
+            ui.add(egui::Spinner::new());
+        }
+    });
+}
+
+/// The panels' free area, less the bar when it hangs over its top.
+fn keep_board_below_bar(bar: Res<BarRect>, mut area: ResMut<BoardArea>) {
+    let (Some(bar), Some(free)) = (bar.0, area.0) else {
+        return;
+    };
+    let overlaps = bar.min.x < free.max.x && bar.max.x > free.min.x && bar.max.y > free.min.y;
+    if overlaps && bar.max.y < free.max.y {
+        area.0 = Some(Rect::new(free.min.x, bar.max.y, free.max.x, free.max.y));
+    }
+}

@@ -174,6 +174,9 @@ pub fn run(launch: Launch) {
             .set(AssetPlugin {
                 file_path: theme::assets_dir().to_string_lossy().into_owned(),
                 ..default()
+            })
+            .set(TaskPoolPlugin {
+                task_pool_options: search_threads_yield_to_the_window(),
             }),
     );
     app.add_plugins((logic_plugin, view_plugin));
@@ -217,3 +220,34 @@ pub fn run(launch: Launch) {
     app.insert_resource(settings);
     app.run();
 }
+
+/// Task pools whose async-compute threads (where the AI searches) run at a
+/// lower scheduling priority than the window, so that on a machine with few
+/// cores the search takes the time the frame does not need, and never the
+/// other way round.
+fn search_threads_yield_to_the_window() -> bevy::app::TaskPoolOptions {
+    let mut options = bevy::app::TaskPoolOptions::default();
+    options.async_compute.on_thread_spawn = Some(std::sync::Arc::new(lower_this_thread_priority));
+    options
+}
+
+/// Raises the calling thread's nice value to 10 (Linux; elsewhere nothing).
+#[cfg(target_os = "linux")]
+fn lower_this_thread_priority() {
+    // SAFETY: plain system calls on the calling thread with no pointers.
+    // On Linux a nice value belongs to one thread (its tid), not the process.
+    let result = unsafe {
+        let tid = libc::gettid();
+        libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, 10)
+    };
+    if result != 0 {
+        warn!(
+            "could not lower the AI thread's priority: {}",
+            std::io::Error::last_os_error()
+        );
+    }
+}
+
+/// Raises the calling thread's nice value to 10 (Linux; elsewhere nothing).
+#[cfg(not(target_os = "linux"))]
+fn lower_this_thread_priority() {}

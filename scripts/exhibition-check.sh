@@ -22,8 +22,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=${HIVE_PROFILE:-release}
-binary=target/$profile/hive
 moves=${HIVE_EXHIBITION_MOVES:-10}
 timeout_secs=${HIVE_WINDOW_TIMEOUT:-180}
 shot=shots/exhibition.png
@@ -34,68 +32,30 @@ crop=820x560+230+150
 # default zoom, about 1,500 px inside once eroded).
 min_tile_pixels=1000
 
-fail() {
-    echo "exhibition-check: $*" >&2
-    exit 1
-}
-
-[[ -x $binary ]] || fail "$binary not found; build it first (cargo build --release)"
-for tool in Xvfb xwd convert; do
-    command -v "$tool" >/dev/null || fail "$tool not found; run scripts/install-deps.sh --window-check"
-done
-
-workdir=$(mktemp -d)
-xvfb_pid=
-game_pid=
-cleanup() {
-    local pid
-    for pid in "$game_pid" "$xvfb_pid"; do
-        if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
-            kill "$pid" 2>/dev/null || true
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-    [[ -f $workdir/game.log ]] && cp "$workdir/game.log" shots/exhibition-game.log
-    rm -rf "$workdir"
-}
-trap cleanup EXIT
-
-show_game_log() {
-    echo "--- game output (last 30 lines) ---" >&2
-    tail -n 30 "$workdir/game.log" >&2 || true
-}
-
+# shellcheck source=scripts/lib/window.sh
+source scripts/lib/window.sh
+keep_log=shots/exhibition-game.log
+window_setup exhibition-check
 mkdir -p shots
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$workdir/display" 2>"$workdir/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 100); do
-    [[ -s $workdir/display ]] && break
-    kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb exited: $(cat "$workdir/xvfb.log")"
-    sleep 0.1
-done
-[[ -s $workdir/display ]] || fail "Xvfb did not start"
-export DISPLAY=:$(tr -d '[:space:]' <"$workdir/display")
-unset WAYLAND_DISPLAY
+start_xvfb
 
 start=$SECONDS
-NO_COLOR=1 "$binary" exhibition --white easy --black easy --moves "$moves" --exit \
-    >"$workdir/game.log" 2>&1 &
-game_pid=$!
+start_game "$workdir/game.log" exhibition --white easy --black easy --moves "$moves" --exit
 
 played() { grep -c 'move played' "$workdir/game.log" || true; }
 
 # Screenshot while the game runs; keep the latest one taken with a move on
 # the board (a capture can fail as the window closes: skip it).
 shot_moves=0
-while kill -0 "$game_pid" 2>/dev/null; do
+while game_running; do
     ((SECONDS - start < timeout_secs)) || {
         show_game_log
         fail "still running after ${timeout_secs}s"
     }
     before=$(played)
-    if ((before > 0)) && xwd -root -silent 2>/dev/null | convert xwd:- "$workdir/shot.png" 2>/dev/null; then
+    if ((before > 0)) && screenshot "$workdir/shot.png" 2>/dev/null; then
         # Only count the shot if the game was still running when it finished.
-        if kill -0 "$game_pid" 2>/dev/null; then
+        if game_running; then
             ((shot_moves > 0)) || cp "$workdir/shot.png" shots/exhibition-first.png
             cp "$workdir/shot.png" "$shot"
             shot_moves=$before
@@ -123,7 +83,7 @@ grep -q "exhibition: stopped after $moves moves" "$workdir/game.log" || {
 }
 ((shot_moves >= moves - 2)) || fail "the last screenshot was taken after only $shot_moves moves"
 
-colours=$(convert "$shot" -format %k info:)
+colours=$(count_colours "$shot")
 # The board's background: the commonest colour in the board area.
 background=$(convert "$shot" -crop "$crop" +repage -format %c histogram:info:- |
     sort -rn | awk 'NR == 1' | grep -o '#[0-9A-Fa-f]\{6\}')

@@ -18,8 +18,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=${HIVE_PROFILE:-release}
-binary=target/$profile/hive
 # Software rendering is slow to show its first frame; be generous.
 timeout_secs=${HIVE_WINDOW_TIMEOUT:-60}
 shot=shots/window.png
@@ -33,62 +31,18 @@ if [[ ${#args[@]} -eq 0 ]]; then
     click_through=1
 fi
 
-fail() {
-    echo "window-check: $*" >&2
-    exit 1
-}
-
-case $profile in
-    debug) build="cargo build" ;;
-    release) build="cargo build --release" ;;
-    *) build="cargo build --profile $profile" ;;
-esac
-[[ -x $binary ]] || fail "$binary not found; build it first ($build)"
-for tool in Xvfb xdotool xwd convert; do
-    command -v "$tool" >/dev/null || fail "$tool not found; run scripts/install-deps.sh --window-check"
-done
-
-workdir=$(mktemp -d)
-xvfb_pid=
-game_pid=
-cleanup() {
-    local pid
-    for pid in "$game_pid" "$xvfb_pid"; do
-        if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
-            kill "$pid" 2>/dev/null || true
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-    [[ -f $workdir/game.log ]] && cp "$workdir/game.log" shots/window-game.log
-    rm -rf "$workdir"
-}
-trap cleanup EXIT
-
-show_game_log() {
-    echo "--- game output (last 30 lines) ---" >&2
-    tail -n 30 "$workdir/game.log" >&2 || true
-}
-
-# -displayfd makes Xvfb pick a free display and write its number once ready.
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$workdir/display" 2>"$workdir/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 100); do
-    [[ -s $workdir/display ]] && break
-    kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb exited: $(cat "$workdir/xvfb.log")"
-    sleep 0.1
-done
-[[ -s $workdir/display ]] || fail "Xvfb did not start"
-export DISPLAY=:$(tr -d '[:space:]' <"$workdir/display")
-# Under Xvfb, skip Wayland even if the host session has it.
-unset WAYLAND_DISPLAY
+# shellcheck source=scripts/lib/window.sh
+source scripts/lib/window.sh
+keep_log=shots/window-game.log
+window_setup window-check xdotool
+start_xvfb
 
 start=$SECONDS
-NO_COLOR=1 "$binary" "${args[@]}" >"$workdir/game.log" 2>&1 &
-game_pid=$!
+start_game "$workdir/game.log" "${args[@]}"
 
 # Poll rather than `xdotool search --sync`, to notice a game that exits early.
 until xdotool search --name '^Hive$' >/dev/null 2>&1; do
-    kill -0 "$game_pid" 2>/dev/null || {
+    game_running || {
         show_game_log
         fail "the game exited before opening a window"
     }
@@ -105,12 +59,12 @@ echo "window-check: window open after $((SECONDS - start))s on $DISPLAY" >&2
 mkdir -p "$(dirname "$shot")"
 colours=0
 while true; do
-    kill -0 "$game_pid" 2>/dev/null || {
+    game_running || {
         show_game_log
         fail "the game exited"
     }
-    xwd -root -silent | convert xwd:- "$shot"
-    colours=$(convert "$shot" -format %k info:)
+    screenshot "$shot"
+    colours=$(count_colours "$shot")
     ((colours > min_colours)) && break
     ((SECONDS - start < timeout_secs)) || {
         show_game_log
@@ -120,8 +74,8 @@ while true; do
 done
 # Let a frame or two more land so the shot is not caught mid-layout.
 sleep 2
-xwd -root -silent | convert xwd:- "$shot"
-colours=$(convert "$shot" -format %k info:)
+screenshot "$shot"
+colours=$(count_colours "$shot")
 ((colours > min_colours)) || fail "$shot has only $colours colours"
 echo "window-check: $shot has $colours colours after $((SECONDS - start))s" >&2
 
@@ -138,7 +92,7 @@ hand_y() {
     esac
 }
 click_at() {
-    kill -0 "$game_pid" 2>/dev/null || {
+    game_running || {
         show_game_log
         fail "the game exited while clicking"
     }
@@ -147,24 +101,9 @@ click_at() {
     sleep "${HIVE_CLICK_PAUSE:-1.5}"
 }
 click_hand() { click_at "$(hand_x "$1")" "$(hand_y "$2")"; }
-# Screen position of plane cell (q, r), from the latest camera fit logged.
-cell_px() {
-    local fit
-    fit=$(grep -o 'camera fit: world centre ([-0-9.]*, [-0-9.]*) at pixel ([-0-9.]*, [-0-9.]*), scale [0-9.]*' \
-        "$workdir/game.log" | tail -n 1)
-    [[ -n $fit ]] || fail "no camera fit in the game log"
-    awk -v q="$1" -v r="$2" -v fit="$fit" 'BEGIN {
-        gsub(/[^-0-9. ]/, " ", fit); split(fit, n, " +");
-        # n: "" cx cy px py scale (leading blank from the removed words)
-        i = 1; while (n[i] == "") i++;
-        cx = n[i]; cy = n[i+1]; px = n[i+2]; py = n[i+3]; s = n[i+4];
-        size = 40; wx = size * sqrt(3) * (q + r / 2); wy = -size * 1.5 * r;
-        printf "%d %d\n", px + (wx - cx) / s + 0.5, py - (wy - cy) / s + 0.5
-    }'
-}
 click_cell() {
     local xy
-    xy=$(cell_px "$1" "$2")
+    xy=$(cell_px "$workdir/game.log" "$1" "$2")
     # shellcheck disable=SC2086
     click_at $xy
 }
@@ -179,8 +118,8 @@ click_hand black Q; click_cell 2 -1     # bQ bS1/
 click_cell -1 0; click_cell 3 0         # wG1 jumps over three pieces: wG1 bS1-
 click_hand black A                      # Black's ant: placements highlighted
 sleep 1
-xwd -root -silent | convert xwd:- "$shot"
-colours=$(convert "$shot" -format %k info:)
+screenshot "$shot"
+colours=$(count_colours "$shot")
 ((colours > min_colours)) || fail "$shot has only $colours colours after clicking"
 grep -q 'camera fit' "$workdir/game.log" || fail "no camera fit logged"
 moves=$(grep -c 'move played' "$workdir/game.log" || true)

@@ -10,34 +10,34 @@
 //! Restarting while the AI searches is covered in `game_headless.rs`.
 #![cfg(feature = "gui")]
 
-use std::collections::{BTreeSet, HashMap};
+mod common;
+
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
+use common::app::{
+    assert_entities_match_game, destinations, game, headless_app, no_animation, start_playing,
+    turn, update_until, update_until_within,
+};
 use hive::ai::Difficulty;
 use hive::game::{
-    AiEvaluation, AiThinking, AnimationSettings, BoardLayout, CellClicked, ConsideredDestinations,
-    CurrentGame, ExhibitionCommand, ExhibitionControl, GameOptions, Highlight, HighlightKind, Hint,
-    NewGame, NewGameSettings, Opponent, PieceId, PlayMove, Players, Position, RequestHint, Screen,
-    Selection, StackLevel, Turn,
+    AiEvaluation, AiThinking, BoardLayout, CellClicked, ConsideredDestinations, CurrentGame,
+    ExhibitionCommand, ExhibitionControl, GameOptions, Hint, NewGame, NewGameSettings, Opponent,
+    PlayMove, Players, RequestHint, Screen, Selection, Turn,
 };
 use hive::rules::{Color as Side, Game, GameStatus, GameType, Hex, Move, Options, Piece};
 
-/// A headless app about to start a game with `opponent` (call `start`).
+/// A headless app about to start a game with `opponent` (call `start_playing`).
 fn app(opponent: Opponent, control: ExhibitionControl) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    let mut app = headless_app();
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
         opponent,
         difficulty: Difficulty::Beginner,
         ..default()
     });
-    app.insert_resource(AnimationSettings {
-        seconds_per_step: 0.0,
-        max_seconds: 0.0,
-    });
+    app.insert_resource(no_animation());
     app.insert_resource(control);
     app
 }
@@ -61,38 +61,8 @@ fn exhibition(change: impl FnOnce(&mut ExhibitionControl)) -> App {
     )
 }
 
-fn start(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-}
-
-fn game(app: &App) -> Game {
-    app.world().resource::<CurrentGame>().game().clone()
-}
-
-fn turn(app: &App) -> Option<Turn> {
-    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
-}
-
 fn move_ready(app: &App) -> bool {
     app.world().resource::<AiThinking>().has_move_ready()
-}
-
-/// Runs frames (with short sleeps: searches run on other threads) until
-/// `done` holds; panics after `limit` so a broken build fails, not hangs.
-fn update_until_within(app: &mut App, what: &str, limit: Duration, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(app) {
-        assert!(start.elapsed() < limit, "timed out waiting for {what}");
-        app.update();
-        std::thread::sleep(Duration::from_micros(500));
-    }
-}
-
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    update_until_within(app, what, Duration::from_secs(20), done);
 }
 
 /// Runs `frames` frames, sleeping a little between them.
@@ -101,37 +71,6 @@ fn idle(app: &mut App, frames: usize) {
         app.update();
         std::thread::sleep(Duration::from_micros(300));
     }
-}
-
-/// Every piece on the board has exactly one entity, on the game's cell and
-/// level; no entity stands for a piece off the board.
-fn assert_entities_match_game(app: &mut App) {
-    let game = game(app);
-    let layout = app.world().resource::<BoardLayout>().clone();
-    let mut query = app
-        .world_mut()
-        .query::<(&PieceId, &Position, &StackLevel)>();
-    let entities: HashMap<Piece, (Position, StackLevel)> = query
-        .iter(app.world())
-        .map(|(id, pos, level)| (id.0, (*pos, *level)))
-        .collect();
-    let on_board: Vec<(Piece, Hex, u8)> = game.pieces_on_board().collect();
-    assert_eq!(entities.len(), on_board.len(), "one entity per piece");
-    for (piece, hex, level) in on_board {
-        let (pos, stack_level) = entities[&piece];
-        assert_eq!(pos.hex, hex, "{piece} cell");
-        assert_eq!(pos.plane, layout.plane_of(hex), "{piece} plane");
-        assert_eq!(stack_level.0, level, "{piece} level");
-    }
-}
-
-fn destinations(app: &mut App) -> BTreeSet<Hex> {
-    let mut query = app.world_mut().query::<&Highlight>();
-    query
-        .iter(app.world())
-        .filter(|h| matches!(h.kind, HighlightKind::Destination(_)))
-        .map(|h| h.hex)
-        .collect()
 }
 
 /// Every cell `piece` can reach in `game`, pillbug throws included.
@@ -160,7 +99,7 @@ fn an_exhibition_plays_a_whole_game_to_a_result() {
         ..default()
     };
     app.insert_resource(GameOptions(options));
-    start(&mut app);
+    start_playing(&mut app);
     let players = *app.world().resource::<Players>();
     assert_eq!(
         players.exhibition,
@@ -219,7 +158,7 @@ fn an_exhibition_plays_a_whole_game_to_a_result() {
 #[test]
 fn pause_holds_moves_step_plays_one_and_play_resumes() {
     let mut app = exhibition(|c| c.paused = true);
-    start(&mut app);
+    start_playing(&mut app);
     // The AI searches while paused, and holds the move it found.
     update_until(&mut app, "a move found", move_ready);
     idle(&mut app, 60);
@@ -265,7 +204,7 @@ fn pause_holds_moves_step_plays_one_and_play_resumes() {
 #[test]
 fn a_new_exhibition_from_the_menu_is_not_paused() {
     let mut app = exhibition(|c| c.paused = true);
-    start(&mut app);
+    start_playing(&mut app);
     update_until(&mut app, "a move found", move_ready);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -273,7 +212,7 @@ fn a_new_exhibition_from_the_menu_is_not_paused() {
     app.update();
     assert!(!move_ready(&app), "leaving drops the held move");
     assert!(!app.world().resource::<ExhibitionControl>().paused);
-    start(&mut app);
+    start_playing(&mut app);
     update_until(&mut app, "moves in the new exhibition", |app| {
         game(app).ply() >= 2
     });
@@ -282,7 +221,7 @@ fn a_new_exhibition_from_the_menu_is_not_paused() {
 #[test]
 fn the_move_limit_pauses_and_can_exit() {
     let mut app = exhibition(|c| c.stop_after = Some(3));
-    start(&mut app);
+    start_playing(&mut app);
     update_until(&mut app, "three moves", |app| game(app).ply() == 3);
     update_until(&mut app, "the pause", |app| {
         app.world().resource::<ExhibitionControl>().paused
@@ -301,7 +240,7 @@ fn the_move_limit_pauses_and_can_exit() {
         c.stop_after = Some(4);
         c.exit_when_stopped = true;
     });
-    start(&mut app);
+    start_playing(&mut app);
     update_until(&mut app, "the exit", |app| {
         // At the limit the AI neither plays nor searches.
         assert!(game(app).ply() < 4 || !app.world().resource::<AiThinking>().is_thinking());
@@ -316,7 +255,7 @@ fn the_move_limit_pauses_and_can_exit() {
 #[test]
 fn a_restart_drops_the_move_held_by_the_pause() {
     let mut app = exhibition(|c| c.paused = true);
-    start(&mut app);
+    start_playing(&mut app);
     update_until(&mut app, "White's move found", move_ready);
     let first_id = app.world().resource::<Players>().game_id;
 
@@ -354,7 +293,7 @@ fn a_restart_drops_the_move_held_by_the_pause() {
 /// A local game (two humans) with `moves` played.
 fn local_game(moves: &[&str]) -> App {
     let mut app = app(Opponent::Human, ExhibitionControl::default());
-    start(&mut app);
+    start_playing(&mut app);
     for text in moves {
         let mv = game(&app).parse_move(text).unwrap();
         app.world_mut().write_message(PlayMove(mv));
@@ -435,7 +374,7 @@ fn a_hint_is_dropped_when_a_move_is_played_first() {
 #[test]
 fn no_hint_while_the_ai_is_to_move() {
     let mut app = exhibition(|c| c.paused = true);
-    start(&mut app);
+    start_playing(&mut app);
     app.world_mut().write_message(RequestHint);
     idle(&mut app, 50);
     let hint = app.world().resource::<Hint>();
@@ -480,7 +419,7 @@ fn the_easy_ai_shows_the_destinations_it_considered() {
         *app.world().resource::<ConsideredDestinations>(),
         ConsideredDestinations::EasyPresets
     );
-    start(&mut app);
+    start_playing(&mut app);
     for (before, mv, shown) in watch_moves(&mut app, 8) {
         let piece = mv.piece().unwrap();
         let (shown_piece, cells) = shown.unwrap_or_else(|| panic!("{mv:?} was not shown first"));
@@ -493,7 +432,7 @@ fn the_easy_ai_shows_the_destinations_it_considered() {
     // Switched off, the AI moves without showing anything.
     let mut app = exhibition(|_| {});
     app.insert_resource(ConsideredDestinations::Never);
-    start(&mut app);
+    start_playing(&mut app);
     for (_, mv, shown) in watch_moves(&mut app, 6) {
         assert!(shown.is_none(), "{mv:?} was shown");
     }

@@ -5,62 +5,33 @@
 //! player, searching on the task pool.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
+use common::app::{
+    SCRIPT, assert_entities_match_game as assert_entities_match_layout, destinations, game,
+    headless_app, no_animation, set_screen, settle, start_playing, thinking, turn, update_until,
+};
 use hive::ai::Difficulty;
 use hive::game::{
-    AiThinking, AnimationSettings, BoardLayout, CellClicked, ClearSelection, CurrentGame,
-    ForcedPass, Highlight, HighlightKind, HumanSide, NewGame, NewGameSettings, Notice, Opponent,
-    PieceId, PlayMove, Players, Position, Screen, SelectPiece, Selection, StackLevel, Turn,
+    BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass, Highlight, HighlightKind,
+    HumanSide, NewGame, NewGameSettings, Notice, Opponent, PieceId, PlayMove, Players, Position,
+    Screen, SelectPiece, Selection, StackLevel, Turn,
 };
 use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
 
-/// A Base+P game found by search: wP throws bP (move 11), wB1 climbs onto
-/// wA1 (move 17), and wP throws bA3 next to the black queen to win.
-const SCRIPT: &str = "wP;bP /wP;wQ wP-;bG1 bP\\;wA1 \\wQ;bA1 /bP;wA2 wQ\\;bQ -bP;\
-wA1 /bQ;bQ bP-;bP -wP;bA2 -bP;wA1 bG1-;bA3 -bA2;wB1 wA1-;bA3 \\wP;wB1 wA1;bB1 -bA1;bA3 bP\\";
-
 fn app(game_type: GameType) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    let mut app = headless_app();
     app.insert_resource(NewGameSettings {
         game_type,
         ..default()
     });
-    app.insert_resource(AnimationSettings {
-        seconds_per_step: 0.0,
-        max_seconds: 0.0,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    app.insert_resource(no_animation());
+    set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     app
-}
-
-/// Runs frames until the turn is no longer animating (a played move turns
-/// the state to `Animating` on the next frame, and back one frame later).
-fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
-    for _ in 0..10 {
-        if turn(app) != Some(Turn::Animating) {
-            return;
-        }
-        app.update();
-    }
-    panic!("still animating after 13 frames");
-}
-
-fn turn(app: &App) -> Option<Turn> {
-    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
-}
-
-fn game(app: &App) -> Game {
-    app.world().resource::<CurrentGame>().game().clone()
 }
 
 fn plane_of(app: &App, hex: Hex) -> IVec2 {
@@ -72,14 +43,6 @@ fn highlights(app: &mut App) -> Vec<Highlight> {
     query.iter(app.world()).copied().collect()
 }
 
-fn destinations(app: &mut App) -> BTreeSet<Hex> {
-    highlights(app)
-        .into_iter()
-        .filter(|h| matches!(h.kind, HighlightKind::Destination(_)))
-        .map(|h| h.hex)
-        .collect()
-}
-
 fn click(app: &mut App, hex: Hex) {
     let plane = plane_of(app, hex);
     app.world_mut().write_message(CellClicked(plane));
@@ -87,29 +50,11 @@ fn click(app: &mut App, hex: Hex) {
 }
 
 /// Every piece on the board has exactly one entity, with the game's cell,
-/// level and plane coordinates; no entity stands for a piece off the board.
+/// level and plane coordinates; no entity stands for a piece off the board;
+/// neighbouring cells are neighbours on the plane.
 fn assert_entities_match_game(app: &mut App) {
-    let game = game(app);
+    assert_entities_match_layout(app);
     let layout = app.world().resource::<BoardLayout>().clone();
-    let mut query = app
-        .world_mut()
-        .query::<(&PieceId, &Position, &StackLevel)>();
-    let entities: HashMap<Piece, (Position, StackLevel)> = query
-        .iter(app.world())
-        .map(|(id, pos, level)| (id.0, (*pos, *level)))
-        .collect();
-    let on_board: Vec<(Piece, Hex, u8)> = game.pieces_on_board().collect();
-    assert_eq!(
-        entities.len(),
-        on_board.len(),
-        "one entity per piece on the board"
-    );
-    for (piece, hex, level) in on_board {
-        let (pos, stack_level) = entities[&piece];
-        assert_eq!(pos.hex, hex, "{piece} cell");
-        assert_eq!(pos.plane, layout.plane_of(hex), "{piece} plane");
-        assert_eq!(stack_level.0, level, "{piece} level");
-    }
     // Neighbouring cells are neighbours on the plane too.
     for (a, pa) in layout.occupied() {
         for (b, pb) in layout.occupied() {
@@ -386,8 +331,7 @@ fn selection_to_highlight_takes_one_frame() {
 
 /// A headless app on the main menu with the AI as the opponent.
 fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    let mut app = headless_app();
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
         opening,
@@ -395,36 +339,8 @@ fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
         difficulty: Difficulty::Beginner,
         human_side,
     });
-    app.insert_resource(AnimationSettings {
-        seconds_per_step: 0.0,
-        max_seconds: 0.0,
-    });
+    app.insert_resource(no_animation());
     app
-}
-
-fn start_playing(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-}
-
-/// Runs frames (with short sleeps, the search runs on another thread) until
-/// `done` holds; panics after ten seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(app) {
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(10),
-            "timed out waiting for {what}"
-        );
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-}
-
-fn thinking(app: &App) -> bool {
-    app.world().resource::<AiThinking>().is_thinking()
 }
 
 #[test]
@@ -561,4 +477,86 @@ fn the_ai_passes_when_it_must() {
     settle(&mut app);
     assert_eq!(game(&app).to_move(), Side::White);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+}
+
+/// A position where the side to move must pass, seen in review: no call to
+/// pass (nothing is played in review); back in the game, the call again.
+#[test]
+fn review_does_not_ask_to_pass() {
+    let mut app = app(GameType::BASE);
+    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(opening),
+        ..default()
+    });
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert!(app.world().resource::<ForcedPass>().0);
+
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::Enter);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::Review));
+    assert!(!app.world().resource::<ForcedPass>().0);
+    let notice = app.world().resource::<Notice>().0.clone();
+    assert!(
+        !notice.as_deref().unwrap_or("").contains("must pass"),
+        "{notice:?}"
+    );
+    // Stepping away and back to the position still does not ask.
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::StepBack);
+    settle(&mut app);
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::StepForward);
+    settle(&mut app);
+    assert_eq!(game(&app).to_move(), Side::Black);
+    assert!(!app.world().resource::<ForcedPass>().0);
+    assert_eq!(app.world().resource::<Notice>().0, None);
+
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::BackToGame);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(app.world().resource::<ForcedPass>().0);
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert!(notice.contains("must pass"), "{notice}");
+}
+
+/// What the game-over dialog's "Review game" asks for: a finished game is
+/// stepped through, and leaving review comes back to the game's end.
+#[test]
+fn a_finished_game_can_be_reviewed_from_game_over() {
+    let game_type = GameType::from_expansions("P").unwrap();
+    let mut finished = Game::new(game_type);
+    for text in SCRIPT.split(';') {
+        finished.play_move_string(text).unwrap();
+    }
+    let mut app = app(game_type);
+    app.insert_resource(NewGameSettings {
+        game_type,
+        opening: Some(finished.clone()),
+        ..default()
+    });
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::GameOver));
+
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::Enter);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::Review));
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::StepBack);
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), finished.ply() - 1);
+    assert!(!game(&app).status().is_over());
+    assert_entities_match_game(&mut app);
+
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::BackToGame);
+    settle(&mut app);
+    assert_eq!(game(&app).hash(), finished.hash());
+    assert_eq!(turn(&app), Some(Turn::GameOver));
 }

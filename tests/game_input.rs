@@ -7,6 +7,8 @@
 //! a playable game.
 #![cfg(feature = "gui")]
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::time::Duration;
 
@@ -17,12 +19,11 @@ use bevy::input::gamepad::{
 };
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use common::app::{destinations, game, headless_app_with, no_animation, set_screen, turn};
 use hive::game::{
-    AnimationSettings, BoardCursor, BoardLayout, CurrentGame, GameIntent, Highlight, HighlightKind,
-    NewGame, NewGameSettings, PieceId, Position, Screen, Selection, Slide, StackLevel, Turn,
-    resting_translation,
+    AnimationSettings, BoardCursor, BoardLayout, GameIntent, NewGame, NewGameSettings, PieceId,
+    Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
 };
 use hive::rules::{Bug, Color as Side, Game, GameType, Hex, Move, Piece};
 
@@ -34,13 +35,7 @@ const FRAME: Duration = Duration::from_millis(20);
 const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
 
 fn app_with(opening: Option<Game>, animation: AnimationSettings) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        InputPlugin,
-        hive::game::logic_plugin,
-    ));
+    let mut app = headless_app_with(InputPlugin);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
@@ -48,17 +43,11 @@ fn app_with(opening: Option<Game>, animation: AnimationSettings) -> App {
         ..default()
     });
     app.insert_resource(animation);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    set_screen(&mut app, Screen::Playing);
     for _ in 0..3 {
         app.update();
     }
     app
-}
-
-fn no_animation() -> AnimationSettings {
-    AnimationSettings::at_speed(0.0)
 }
 
 /// Slow enough that a move is still travelling after many frames.
@@ -67,14 +56,6 @@ fn slow_animation() -> AnimationSettings {
         seconds_per_step: 30.0,
         max_seconds: 60.0,
     }
-}
-
-fn turn(app: &App) -> Option<Turn> {
-    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
-}
-
-fn game(app: &App) -> Game {
-    app.world().resource::<CurrentGame>().game().clone()
 }
 
 fn selection(app: &App) -> Selection {
@@ -89,15 +70,6 @@ fn cursor(app: &App) -> BoardCursor {
 fn cursor_hex(app: &App) -> Hex {
     let plane = cursor(app).plane().expect("the cursor is placed");
     app.world().resource::<BoardLayout>().hex_at(plane)
-}
-
-fn destinations(app: &mut App) -> BTreeSet<Hex> {
-    let mut query = app.world_mut().query::<&Highlight>();
-    query
-        .iter(app.world())
-        .filter(|h| matches!(h.kind, HighlightKind::Destination(_)))
-        .map(|h| h.hex)
-        .collect()
 }
 
 fn slides(app: &mut App) -> usize {

@@ -7,34 +7,24 @@
 //! `RecordPaths`, never the player's own.
 #![cfg(feature = "gui")]
 
-use std::collections::HashMap;
+mod common;
+
 use std::path::Path;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
+use common::app::{
+    assert_entities_match_game, game, headless_app, no_animation, screen, scripted_game,
+    set_screen, settle, thinking, turn, update_until,
+};
 use hive::ai::Difficulty;
 use hive::game::{
-    AiThinking, AnimationSettings, AutosaveStatus, CurrentGame, GameHistory, GameOptions,
-    HumanSide, NewGameSettings, Notice, Opponent, PieceId, PlayMove, Players, Position,
-    RecordPaths, RecordsAction, ReviewAction, Screen, StackLevel, Turn,
+    AnimationSettings, AutosaveStatus, ConsideredDestinations, ExhibitionCommand,
+    ExhibitionControl, GameHistory, GameOptions, HumanSide, NewGameSettings, Notice, Opponent,
+    PlayMove, Players, RecordPaths, RecordsAction, ReviewAction, Screen, Turn,
 };
 use hive::records::{Autosave, SettingsFile, load_game, save_game};
-use hive::rules::{Color as Side, Game, GameType, Hex, Move, Options, Piece};
+use hive::rules::{Color as Side, Game, GameType, Move, Options};
 use tempfile::TempDir;
-
-/// A Base+P game that ends with a win for White (from `game_headless`).
-const SCRIPT: &str = "wP;bP /wP;wQ wP-;bG1 bP\\;wA1 \\wQ;bA1 /bP;wA2 wQ\\;bQ -bP;\
-wA1 /bQ;bQ bP-;bP -wP;bA2 -bP;wA1 bG1-;bA3 -bA2;wB1 wA1-;bA3 \\wP;wB1 wA1;bB1 -bA1;bA3 bP\\";
-
-/// The scripted game, played to its end.
-fn scripted_game() -> Game {
-    let mut game = Game::new(GameType::from_expansions("P").unwrap());
-    for text in SCRIPT.split(';') {
-        game.play_move_string(text).unwrap();
-    }
-    assert!(game.status().is_over());
-    game
-}
 
 /// The first `n` moves of `game`, replayed.
 fn prefix(game: &Game, n: usize) -> Game {
@@ -49,14 +39,13 @@ fn prefix(game: &Game, n: usize) -> Game {
 /// left out), on the main menu, with `settings` for the next game and no
 /// animation.
 fn app_with(data: Option<&Path>, config: Option<&Path>, settings: NewGameSettings) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
+    let mut app = headless_app();
     app.insert_resource(RecordPaths {
         autosave: data.map(Autosave::new),
         settings: config.map(SettingsFile::in_dir),
     });
     app.insert_resource(settings);
-    app.insert_resource(AnimationSettings::at_speed(0.0));
+    app.insert_resource(no_animation());
     app.update();
     app
 }
@@ -78,51 +67,10 @@ fn versus_ai(difficulty: Difficulty) -> NewGameSettings {
     }
 }
 
+/// Enters the playing screen and runs frames until the game settles.
 fn start_playing(app: &mut App) {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    set_screen(app, Screen::Playing);
     settle(app);
-}
-
-/// Runs frames until the turn is no longer animating or changing.
-fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
-    for _ in 0..10 {
-        if turn(app) != Some(Turn::Animating) {
-            return;
-        }
-        app.update();
-    }
-    panic!("still animating after 13 frames");
-}
-
-/// Runs frames (with short sleeps, the AI searches on another thread) until
-/// `done` holds; panics after ten seconds.
-fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(app) {
-        assert!(
-            start.elapsed() < std::time::Duration::from_secs(10),
-            "timed out waiting for {what}"
-        );
-        app.update();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-}
-
-fn turn(app: &App) -> Option<Turn> {
-    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-fn game(app: &App) -> Game {
-    app.world().resource::<CurrentGame>().game().clone()
 }
 
 fn history(app: &App) -> GameHistory {
@@ -135,10 +83,6 @@ fn notice(app: &App) -> String {
         .0
         .clone()
         .unwrap_or_default()
-}
-
-fn thinking(app: &App) -> bool {
-    app.world().resource::<AiThinking>().is_thinking()
 }
 
 fn act(app: &mut App, action: RecordsAction) {
@@ -174,22 +118,11 @@ fn play_some(app: &mut App, n: usize) -> Vec<Move> {
         .collect()
 }
 
-/// Every piece on the board has one entity on the game's cell and level,
-/// and no entity stands for a piece off the board.
+/// The game in play is `expected`, and every piece on the board has one
+/// entity on its cell and level (none for a piece off the board).
 fn assert_entities_match(app: &mut App, expected: &Game) {
     assert_eq!(game(app).game_string(), expected.game_string());
-    let mut query = app
-        .world_mut()
-        .query::<(&PieceId, &Position, &StackLevel)>();
-    let entities: HashMap<Piece, (Hex, u8)> = query
-        .iter(app.world())
-        .map(|(id, pos, level)| (id.0, (pos.hex, level.0)))
-        .collect();
-    let on_board: HashMap<Piece, (Hex, u8)> = expected
-        .pieces_on_board()
-        .map(|(piece, hex, level)| (piece, (hex, level)))
-        .collect();
-    assert_eq!(entities, on_board, "entities mirror the board");
+    assert_entities_match_game(app);
 }
 
 #[test]
@@ -250,6 +183,69 @@ fn a_game_against_the_ai_resumes_against_the_ai() {
         second.update();
     }
     assert_eq!(game(&second).ply(), 2);
+}
+
+/// Exhibition controls at the fastest pace, pausing after `moves` moves.
+fn fast_exhibition(stop_after: Option<u32>) -> ExhibitionControl {
+    let mut control = ExhibitionControl::default();
+    control.moves_per_minute = 1.0e6;
+    control.stop_after = stop_after;
+    control
+}
+
+#[test]
+fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
+    let data = TempDir::new().unwrap();
+    let exhibition = NewGameSettings {
+        game_type: GameType::BASE,
+        opponent: Opponent::Exhibition {
+            white: Difficulty::Easy,
+            black: Difficulty::Beginner,
+        },
+        ..default()
+    };
+    let mut first = app_with(Some(data.path()), None, exhibition);
+    first.insert_resource(fast_exhibition(Some(3)));
+    start_playing(&mut first);
+    update_until(&mut first, "three moves", |app| game(app).ply() == 3);
+    settle(&mut first);
+    let played = game(&first);
+    let autosave = Autosave::new(data.path());
+    let text = std::fs::read_to_string(autosave.path()).unwrap();
+    assert!(
+        text.lines()
+            .any(|line| line == "# hive players: exhibition=white:easy,black:beginner"),
+        "{text}"
+    );
+    drop(first);
+
+    // The menu says "human" now; the autosave knows better. (Paused, so
+    // that the position can be checked before the AIs play on.)
+    let mut second = app_with(Some(data.path()), None, local());
+    let mut paused = fast_exhibition(None);
+    paused.paused = true;
+    second.insert_resource(paused);
+    act(&mut second, RecordsAction::Resume);
+    assert_entities_match(&mut second, &played);
+    let players = *second.world().resource::<Players>();
+    assert_eq!(
+        players.exhibition,
+        Some((Difficulty::Easy, Difficulty::Beginner))
+    );
+    assert_eq!(players.ai, None);
+    assert_eq!(players.ai_preset(Side::White), Some(Difficulty::Easy));
+    assert_eq!(players.ai_preset(Side::Black), Some(Difficulty::Beginner));
+    // Play: the AIs play on from where the game stopped.
+    second.world_mut().write_message(ExhibitionCommand::Play);
+    update_until(&mut second, "the exhibition playing on", |app| {
+        game(app).ply() >= 5
+    });
+    let resumed = game(&second);
+    assert!(
+        resumed.moves().take(3).eq(played.moves()),
+        "{}",
+        resumed.game_string()
+    );
 }
 
 #[test]
@@ -539,8 +535,11 @@ fn settings_round_trip_through_the_app() {
     }
     first.insert_resource(GameOptions(draws));
     first.insert_resource(AnimationSettings::at_speed(2.0));
+    first.insert_resource(ConsideredDestinations::Never);
     first.update();
-    assert!(SettingsFile::in_dir(config.path()).path().is_file());
+    let file = SettingsFile::in_dir(config.path());
+    assert!(file.path().is_file());
+    assert_eq!(file.load().settings.ai_shows_considered, "never");
     drop(first);
 
     let mut second = app_with(None, Some(config.path()), local());
@@ -550,6 +549,10 @@ fn settings_round_trip_through_the_app() {
     assert_eq!(second.world().resource::<GameOptions>().0, draws);
     let speed = second.world().resource::<AnimationSettings>().speed();
     assert!((speed - 2.0).abs() < 0.01, "{speed}");
+    assert_eq!(
+        *second.world().resource::<ConsideredDestinations>(),
+        ConsideredDestinations::Never
+    );
     // The next game is played under the saved draw rules.
     start_playing(&mut second);
     assert_eq!(game(&second).options(), draws);

@@ -452,6 +452,7 @@ fn settings_round_trip() {
         threefold_repetition: true,
         turn_limit: Some(40),
         last_expansions: "MLP".to_string(),
+        ai_shows_considered: "never".to_string(),
     };
     file.save(&settings).unwrap();
     let loaded = file.load();
@@ -482,6 +483,41 @@ fn settings_ignore_unknown_and_default_missing_fields() {
 
     // An unknown difficulty name falls back to the default.
     fs::write(file.path(), "Settings(difficulty: \"Godlike\")").unwrap();
+    let loaded = file.load();
+    assert!(loaded.warning.is_none());
+    assert_eq!(loaded.settings, Settings::default());
+}
+
+#[test]
+fn settings_from_before_ai_shows_considered_still_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = SettingsFile::in_dir(dir.path());
+    // A whole file as written before the setting existed.
+    fs::write(
+        file.path(),
+        "Settings(\n    difficulty: \"Hard\",\n    theme: \"default\",\n    animation_speed: 1.0,\n    \
+         threefold_repetition: false,\n    turn_limit: None,\n    last_expansions: \"P\",\n)\n",
+    )
+    .unwrap();
+    let loaded = file.load();
+    assert!(loaded.warning.is_none(), "{:?}", loaded.warning);
+    assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
+    assert_eq!(loaded.settings.last_expansions, "P");
+    assert_eq!(loaded.settings.ai_shows_considered, "easy");
+
+    // Every word round-trips; case and spaces do not matter; an unknown
+    // word is the default, not an error.
+    for word in Settings::AI_SHOWS_CONSIDERED {
+        let settings = Settings {
+            ai_shows_considered: word.to_string(),
+            ..Settings::default()
+        };
+        file.save(&settings).unwrap();
+        assert_eq!(file.load().settings, settings);
+    }
+    fs::write(file.path(), "(ai_shows_considered: \" Always \")").unwrap();
+    assert_eq!(file.load().settings.ai_shows_considered, "always");
+    fs::write(file.path(), "(ai_shows_considered: \"sometimes\")").unwrap();
     let loaded = file.load();
     assert!(loaded.warning.is_none());
     assert_eq!(loaded.settings, Settings::default());

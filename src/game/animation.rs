@@ -77,12 +77,15 @@ impl AnimationSettings {
         }
     }
 
-    /// The speed factor of these settings (0 when animations are off).
+    /// The speed factor of these settings (0 when animations are off), to
+    /// two decimals: a speed read from the settings file and written back
+    /// is the same number.
     pub fn speed(&self) -> f32 {
         if self.is_off() {
             0.0
         } else {
-            AnimationSettings::default().max_seconds / self.max_seconds
+            let speed = AnimationSettings::default().max_seconds / self.max_seconds;
+            (speed * 100.0).round() / 100.0
         }
     }
 

@@ -17,7 +17,9 @@
 //! gamepad go to egui instead: on the main menu, the game-over dialog,
 //! during review, and after "menu", the gamepad's d-pad moves egui's focus,
 //! A presses the focused button and B (or Start in a game) gives the
-//! board back. Tab is kept from egui while the board has the keys, so it
+//! board back. In a game, "menu" focuses the top bar's first button
+//! (Restart, through [`FocusTopBar`]), not whichever widget egui drew
+//! first (the Hint button floats over the board). Tab is kept from egui while the board has the keys, so it
 //! cycles pieces in hand instead of focusing a button.
 //!
 //! The keyboard and gamepad half runs without a window (headless tests
@@ -55,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The pointer and the bridge to egui: they need a window.
 pub(super) fn view_plugin(app: &mut App) {
     app.init_resource::<HoveredCell>();
+    app.init_resource::<FocusTopBar>();
     app.add_systems(
         Update,
         (hide_cursor_for_the_mouse, track_pointer, read_clicks)
@@ -70,6 +73,11 @@ pub(super) fn view_plugin(app: &mut App) {
             .before(EguiPreUpdateSet::BeginPass),
     );
 }
+
+/// Set when the top bar's first button should take the keyboard focus (the
+/// "menu" intent in a game); the HUD focuses it and clears this.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct FocusTopBar(pub bool);
 
 /// Reading the devices into [`GameIntent`]s; what acts on them runs after.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -310,6 +318,7 @@ fn drive_egui_focus(
     mut intents: MessageReader<GameIntent>,
     mut held: Local<HeldDirection>,
     mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
+    mut focus_top_bar: ResMut<FocusTopBar>,
 ) {
     let Ok(mut input) = inputs.single_mut() else {
         return;
@@ -326,7 +335,11 @@ fn drive_egui_focus(
     };
     let mut keys = Vec::new();
     if intents.read().any(|intent| *intent == GameIntent::Menu) {
-        keys.push(toggle);
+        if !focused && *screen.get() == Screen::Playing {
+            focus_top_bar.0 = true;
+        } else {
+            keys.push(toggle);
+        }
     }
     if board_has_keys {
         input.events.retain(|event| {
@@ -407,6 +420,7 @@ mod tests {
         app.add_sub_state::<Turn>();
         app.add_message::<GameIntent>();
         app.init_resource::<EguiWantsInput>();
+        app.init_resource::<FocusTopBar>();
         app.add_systems(Update, drive_egui_focus);
         let context = app
             .world_mut()
@@ -503,9 +517,12 @@ mod tests {
         // The gamepad drives the board, not egui.
         button(&mut app, gamepad, GamepadButton::South, 1.0);
         assert_eq!(pressed(&mut app, context), Vec::new());
-        // "Menu" focuses the first button.
+        // "Menu" asks the top bar to focus its first button (no Tab, which
+        // would focus whatever egui drew first).
+        assert_eq!(*app.world().resource::<FocusTopBar>(), FocusTopBar(false));
         app.world_mut().write_message(GameIntent::Menu);
         app.update();
-        assert_eq!(pressed(&mut app, context), vec![egui::Key::Tab]);
+        assert_eq!(pressed(&mut app, context), Vec::new());
+        assert_eq!(*app.world().resource::<FocusTopBar>(), FocusTopBar(true));
     }
 }

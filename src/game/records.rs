@@ -11,8 +11,10 @@
 //! and its move never applied.
 //!
 //! The autosave is a game file with one more comment line before the
-//! GameString, `# hive players: ai=black:medium` (or `human`), so a game
-//! against the AI resumes against the AI; other programs skip the line.
+//! GameString, `# hive players: ai=black:medium` (or `human`, or
+//! `exhibition=white:easy,black:medium`), so a game against the AI resumes
+//! against the AI, and an AI vs AI exhibition as one with the same presets;
+//! other programs skip the line.
 //!
 //! Nothing is written unless [`RecordPaths`] names where: `run` fills it
 //! from the platform's directories (or `HIVE_DATA_DIR` / `HIVE_CONFIG_DIR`),
@@ -25,6 +27,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use super::GameSystems;
+use super::ai_player::ConsideredDestinations;
 use super::animation::AnimationSettings;
 use super::board::CurrentGame;
 use super::new_game::{GameOptions, NewGameSettings, Players, Restart};
@@ -70,6 +73,7 @@ pub(super) fn plugin(app: &mut App) {
             resource_changed::<NewGameSettings>
                 .or_else(resource_changed::<GameOptions>)
                 .or_else(resource_changed::<AnimationSettings>)
+                .or_else(resource_changed::<ConsideredDestinations>)
                 .or_else(resource_changed::<PlayerSettings>),
         ),
     );
@@ -264,8 +268,12 @@ struct Pending {
 enum Seats {
     /// The people at the screen (a loaded game).
     Local,
-    /// As when it was autosaved: the AI's side and preset, if it played.
-    Saved(Option<(Color, Difficulty)>),
+    /// As when it was autosaved: the AI's side and preset, if it played
+    /// one side, or both presets of an exhibition (see [`Players`]).
+    Saved {
+        ai: Option<(Color, Difficulty)>,
+        exhibition: Option<(Difficulty, Difficulty)>,
+    },
     /// As chosen in the menu (an autosave that does not say).
     Menu,
 }
@@ -280,18 +288,72 @@ fn write_autosave(autosave: &Autosave, game: &Game, players: &Players) -> Result
         path: autosave.path(),
         source,
     })?;
-    let seats = match players.ai {
-        None => "human".to_string(),
-        Some((side, difficulty)) => {
-            let side = match side {
-                Color::White => "white",
-                Color::Black => "black",
-            };
-            format!("ai={side}:{}", difficulty.name().to_lowercase())
-        }
-    };
-    let text = format!("{PLAYERS_PREFIX} {seats}\n{}", game_file_text(game));
+    let text = format!(
+        "{PLAYERS_PREFIX} {}\n{}",
+        seats_words(players),
+        game_file_text(game)
+    );
     write_atomic(&autosave.path(), text.as_bytes())
+}
+
+/// Who plays, as the autosave's players line says it: `human`,
+/// `ai=black:medium` or `exhibition=white:easy,black:medium`.
+fn seats_words(players: &Players) -> String {
+    let preset = |difficulty: Difficulty| difficulty.name().to_lowercase();
+    match (players.exhibition, players.ai) {
+        (Some((white, black)), _) => {
+            format!("exhibition=white:{},black:{}", preset(white), preset(black))
+        }
+        (None, Some((side, difficulty))) => {
+            format!("ai={}:{}", side_word(side), preset(difficulty))
+        }
+        (None, None) => "human".to_string(),
+    }
+}
+
+fn side_word(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `side:preset`, like `black:medium`.
+fn parse_side_preset(words: &str) -> Option<(Color, Difficulty)> {
+    let (side, name) = words.split_once(':')?;
+    let side = match side.trim() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => return None,
+    };
+    Some((side, Difficulty::from_name(name.trim())?))
+}
+
+/// The seats a players line's words name (see [`seats_words`]), if valid.
+fn parse_seats(words: &str) -> Option<Seats> {
+    if words == "human" {
+        return Some(Seats::Saved {
+            ai: None,
+            exhibition: None,
+        });
+    }
+    if let Some(ai) = words.strip_prefix("ai=") {
+        return Some(Seats::Saved {
+            ai: Some(parse_side_preset(ai)?),
+            exhibition: None,
+        });
+    }
+    let (first, second) = words.strip_prefix("exhibition=")?.split_once(',')?;
+    let (Color::White, white) = parse_side_preset(first)? else {
+        return None;
+    };
+    let (Color::Black, black) = parse_side_preset(second)? else {
+        return None;
+    };
+    Some(Seats::Saved {
+        ai: None,
+        exhibition: Some((white, black)),
+    })
 }
 
 /// Who played the autosaved game, if its file says so.
@@ -299,28 +361,10 @@ fn autosaved_seats(autosave: &Autosave) -> Seats {
     let Ok(text) = fs::read_to_string(autosave.path()) else {
         return Seats::Menu;
     };
-    let Some(words) = text
-        .lines()
+    text.lines()
         .find_map(|line| line.trim().strip_prefix(PLAYERS_PREFIX))
-        .map(str::trim)
-    else {
-        return Seats::Menu;
-    };
-    if words == "human" {
-        return Seats::Saved(None);
-    }
-    let ai = words
-        .strip_prefix("ai=")
-        .and_then(|ai| ai.split_once(':'))
-        .and_then(|(side, name)| {
-            let side = match side {
-                "white" => Color::White,
-                "black" => Color::Black,
-                _ => return None,
-            };
-            Some((side, Difficulty::from_name(name)?))
-        });
-    ai.map_or(Seats::Menu, |ai| Seats::Saved(Some(ai)))
+        .and_then(|words| parse_seats(words.trim()))
+        .unwrap_or(Seats::Menu)
 }
 
 /// Reads the settings file (if [`RecordPaths`] names one) and applies it to
@@ -350,6 +394,7 @@ pub fn restore_settings(world: &mut World) {
     }
     world.insert_resource(GameOptions(settings.options()));
     world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
+    world.insert_resource(considered_from_word(&settings.ai_shows_considered));
     world.insert_resource(PlayerSettings {
         saved: settings.clone(),
         settings,
@@ -364,11 +409,22 @@ fn restore_at_startup(world: &mut World) {
     }
 }
 
-/// The animation speed of these settings, to two decimals (so that a
-/// speed read from the file and written back is the same number).
-fn animation_speed(animation: &AnimationSettings) -> f32 {
-    let speed = animation.speed();
-    ((speed * 100.0).round() / 100.0).clamp(0.0, Settings::MAX_ANIMATION_SPEED)
+/// How a [`ConsideredDestinations`] choice is written in the settings (one
+/// of [`Settings::AI_SHOWS_CONSIDERED`]).
+fn considered_word(choice: ConsideredDestinations) -> &'static str {
+    match choice {
+        ConsideredDestinations::EasyPresets => "easy",
+        ConsideredDestinations::Always => "always",
+        ConsideredDestinations::Never => "never",
+    }
+}
+
+/// The choice a settings word names (the default for an unknown word).
+fn considered_from_word(word: &str) -> ConsideredDestinations {
+    ConsideredDestinations::ALL
+        .into_iter()
+        .find(|&choice| considered_word(choice) == word)
+        .unwrap_or_default()
 }
 
 fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {
@@ -382,6 +438,7 @@ fn save_changed_settings(
     next_game: Res<NewGameSettings>,
     options: Res<GameOptions>,
     animation: Res<AnimationSettings>,
+    considered: Res<ConsideredDestinations>,
     mut stored: ResMut<PlayerSettings>,
     mut notice: ResMut<Notice>,
 ) {
@@ -393,8 +450,9 @@ fn save_changed_settings(
     settings.last_expansions = next_game.game_type.expansions();
     settings.threefold_repetition = options.0.threefold_repetition;
     settings.turn_limit = options.0.turn_limit;
+    settings.ai_shows_considered = considered_word(*considered).to_string();
     if animation.is_changed() {
-        settings.animation_speed = animation_speed(&animation);
+        settings.animation_speed = animation.speed();
     }
     let Some(file) = paths.settings.clone().filter(|_| settings != stored.saved) else {
         stored.bypass_change_detection().settings = settings;
@@ -616,10 +674,10 @@ fn apply_pending_game(
             game_id: jump.players.game_id,
             ..Players::default()
         },
-        Seats::Saved(ai) => Players {
+        Seats::Saved { ai, exhibition } => Players {
             game_id: jump.players.game_id,
             ai,
-            ..Players::default()
+            exhibition,
         },
         Seats::Menu => jump.players.next(&settings),
     };
@@ -682,4 +740,73 @@ fn same_line(a: &Game, b: &Game) -> bool {
 
 fn leave_review(mut history: ResMut<GameHistory>) {
     history.set_reviewing(false);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_lines_round_trip() {
+        let cases = [
+            (Players::default(), "human"),
+            (
+                Players {
+                    ai: Some((Color::Black, Difficulty::Medium)),
+                    ..Players::default()
+                },
+                "ai=black:medium",
+            ),
+            (
+                Players {
+                    exhibition: Some((Difficulty::Easy, Difficulty::Expert)),
+                    ..Players::default()
+                },
+                "exhibition=white:easy,black:expert",
+            ),
+        ];
+        for (players, words) in cases {
+            assert_eq!(seats_words(&players), words);
+            assert_eq!(
+                parse_seats(words),
+                Some(Seats::Saved {
+                    ai: players.ai,
+                    exhibition: players.exhibition,
+                }),
+                "{words}"
+            );
+        }
+    }
+
+    #[test]
+    fn bad_players_lines_are_not_seats() {
+        for words in [
+            "",
+            "robots",
+            "ai=purple:easy",
+            "ai=black:godlike",
+            "ai=black",
+            "exhibition=white:easy",
+            "exhibition=black:easy,white:easy",
+            "exhibition=white:easy,black:godlike",
+        ] {
+            assert_eq!(parse_seats(words), None, "{words}");
+        }
+    }
+
+    #[test]
+    fn considered_words_match_the_settings_words() {
+        let words: Vec<&str> = ConsideredDestinations::ALL
+            .into_iter()
+            .map(considered_word)
+            .collect();
+        assert_eq!(words, Settings::AI_SHOWS_CONSIDERED);
+        for choice in ConsideredDestinations::ALL {
+            assert_eq!(considered_from_word(considered_word(choice)), choice);
+        }
+        assert_eq!(
+            considered_from_word("sometimes"),
+            ConsideredDestinations::default()
+        );
+    }
 }

@@ -5,7 +5,10 @@
 //! makes the height read at a glance (the tiles themselves are drawn a
 //! little higher per level by `pieces`). Highlight entities get the theme's
 //! destination, selection or throwable overlay; two markers show the last
-//! move and one the cell under the pointer.
+//! move and one the cell under the pointer. While a piece slides (see
+//! `animation`), the badges of its stack wait for it: the moving piece and
+//! the pieces on its destination show none until it has landed. The look is
+//! a child of the piece entity, so it grows with the piece's scale in flight.
 //!
 //! Only drawing lives here: the entities come from `pieces` and `selection`,
 //! which run without a window. When the theme changes (a manifest saved
@@ -14,15 +17,16 @@
 use bevy::prelude::*;
 
 use super::GameSystems;
+use super::animation::Slide;
 use super::board::{BoardLayout, CurrentGame};
 use super::hex_grid::{HEX_SIZE, hex_to_world};
 use super::input::HoveredCell;
-use super::pieces::{BugKind, PieceId, Side, StackLevel, resting_translation};
+use super::pieces::{BugKind, PieceId, Position, Side, StackLevel, resting_translation};
 use super::screens::Screen;
 use super::selection::{Highlight, HighlightKind};
 use super::theme::manifest::side_index;
 use super::theme::{Theme, ThemeImage};
-use crate::rules::{self, Bug, Move};
+use crate::rules::{self, Bug, Game, Hex, Move, Piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_outlines);
@@ -32,7 +36,13 @@ pub(super) fn plugin(app: &mut App) {
         (
             dress_pieces,
             dress_highlights,
-            (update_stack_badges, update_shadows)
+            update_stack_badges.run_if(
+                resource_changed::<CurrentGame>
+                    .or_else(resource_changed::<Theme>)
+                    .or_else(any_with_component::<Slide>)
+                    .or_else(any_component_removed::<Slide>),
+            ),
+            update_shadows
                 .run_if(resource_changed::<CurrentGame>.or_else(resource_changed::<Theme>)),
             place_markers,
         )
@@ -219,15 +229,27 @@ fn dress_highlights(
     }
 }
 
-/// Shows the height on each stack's top piece.
+/// The height shown on `piece`'s badge: the stack's height on a stack's top
+/// piece, none on a single piece, under the top, or on a cell where a piece
+/// is still on its way (`landing`: the cells of sliding pieces).
+fn badge_height(game: &Game, piece: Piece, landing: &[Hex]) -> Option<u8> {
+    let hex = game.position(piece)?;
+    let height = game.height(hex);
+    (game.top(hex) == Some(piece) && height > 1 && !landing.contains(&hex)).then_some(height)
+}
+
+/// Shows the height on each stack's top piece, once the pieces sliding onto
+/// it have landed.
 fn update_stack_badges(
     game: Res<CurrentGame>,
     pieces: Query<&PieceId>,
+    sliding: Query<&Position, With<Slide>>,
     looks: Query<&ChildOf, With<PieceLook>>,
     mut badges: Query<(&ChildOf, &Children, &mut Visibility), With<StackBadge>>,
     mut texts: Query<&mut Text2d>,
 ) {
     let game = game.game();
+    let landing: Vec<Hex> = sliding.iter().map(|position| position.hex).collect();
     for (child_of, children, mut visibility) in &mut badges {
         let Ok(id) = looks
             .get(child_of.parent())
@@ -235,12 +257,13 @@ fn update_stack_badges(
         else {
             continue;
         };
-        let height = game.position(id.0).map_or(0, |hex| game.height(hex));
-        let on_top = game.position(id.0).and_then(|hex| game.top(hex)) == Some(id.0);
-        if on_top && height > 1 {
+        if let Some(height) = badge_height(game, id.0, &landing) {
             for &child in children {
                 if let Ok(mut text) = texts.get_mut(child) {
-                    text.0 = format!("{height}");
+                    let shown = format!("{height}");
+                    if text.0 != shown {
+                        text.0 = shown;
+                    }
                 }
             }
             visibility.set_if_neq(Visibility::Inherited);
@@ -340,5 +363,35 @@ fn place_markers(
         if theme.is_changed() || sprite.custom_size.is_none() {
             *sprite = self::sprite(look, cell_box());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stack_badge_waits_for_the_climbing_piece() {
+        let mut game = Game::new(rules::GameType::from_expansions("MLP").unwrap());
+        // The black beetle climbs onto the black ant (checked legal).
+        let moves = "wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\;wG1 bQ-;bB1 bA1";
+        for text in moves.split(';') {
+            game.play_move_string(text).unwrap();
+        }
+        let beetle = Piece::new(rules::Color::Black, Bug::Beetle, 1).unwrap();
+        let ant = Piece::new(rules::Color::Black, Bug::Ant, 1).unwrap();
+        let hex = game.position(beetle).unwrap();
+        assert_eq!(game.height(hex), 2);
+        // Landed: the top piece shows the height, the one under it nothing.
+        assert_eq!(badge_height(&game, beetle, &[]), Some(2));
+        assert_eq!(badge_height(&game, ant, &[]), None);
+        // On its way there: no badge on that cell.
+        assert_eq!(badge_height(&game, beetle, &[hex]), None);
+        assert_eq!(badge_height(&game, ant, &[hex]), None);
+        // A piece sliding elsewhere changes nothing here.
+        let queen = Piece::new(rules::Color::White, Bug::Queen, 1).unwrap();
+        let elsewhere = game.position(queen).unwrap();
+        assert_eq!(badge_height(&game, beetle, &[elsewhere]), Some(2));
+        assert_eq!(badge_height(&game, queen, &[]), None);
     }
 }

@@ -5,7 +5,8 @@
 //! game over, and review (stepping through the moves; nothing is played).
 //! A `PlayMove` message is checked by the rules engine and played; a player
 //! with no legal move is told so and shown a Pass button ([`ForcedPass`]):
-//! passes are never silent.
+//! passes are never silent. In review nothing is played, so such a
+//! position is shown without the call to pass.
 
 use bevy::prelude::*;
 
@@ -13,6 +14,7 @@ use super::GameSystems;
 use super::animation::Slide;
 use super::board::CurrentGame;
 use super::notice::Notice;
+use super::records::GameHistory;
 use super::screens::Screen;
 use crate::rules::{Hex, Move};
 
@@ -106,13 +108,15 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     game: Res<CurrentGame>,
+    history: Res<GameHistory>,
     mut forced: ResMut<ForcedPass>,
     mut notice: ResMut<Notice>,
 ) {
     let game = game.game();
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    let must_pass = moves == [Move::Pass];
+    // Reviewing (the flag is set before the turn becomes `Review`).
+    let must_pass = moves == [Move::Pass] && !history.reviewing();
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
         notice.show(format!(

@@ -39,6 +39,16 @@ pub struct Settings {
     pub turn_limit: Option<u16>,
     /// Expansion letters of the last game, like `"MLP"` or `""`.
     pub last_expansions: String,
+    /// When the AI shows the cells it considered before moving: one of
+    /// [`Settings::AI_SHOWS_CONSIDERED`], `"easy"` (at the Beginner and
+    /// Easy presets) by default; files from before this setting, and
+    /// unknown words, read as the default (case does not matter).
+    #[serde(default = "default_ai_shows_considered")]
+    pub ai_shows_considered: String,
+}
+
+fn default_ai_shows_considered() -> String {
+    Settings::AI_SHOWS_CONSIDERED[0].to_string()
 }
 
 impl Default for Settings {
@@ -50,6 +60,7 @@ impl Default for Settings {
             threefold_repetition: false,
             turn_limit: None,
             last_expansions: String::new(),
+            ai_shows_considered: default_ai_shows_considered(),
         }
     }
 }
@@ -57,6 +68,10 @@ impl Default for Settings {
 impl Settings {
     /// The fastest animation speed kept.
     pub const MAX_ANIMATION_SPEED: f32 = 10.0;
+
+    /// The words [`Settings::ai_shows_considered`] may be, the default first:
+    /// at the Beginner and Easy presets, at every preset, never.
+    pub const AI_SHOWS_CONSIDERED: [&'static str; 3] = ["easy", "always", "never"];
 
     /// The expansions of the last game (the base game if the letters are wrong).
     pub fn game_type(&self) -> GameType {
@@ -74,8 +89,15 @@ impl Settings {
 
     /// Values out of range brought back in: animation speed in
     /// `0..=MAX_ANIMATION_SPEED` (1.0 if not a number), turn limit not 0,
-    /// expansion letters canonical.
+    /// expansion letters canonical, an unknown `ai_shows_considered` the
+    /// default.
     pub fn sanitized(mut self) -> Settings {
+        let considered = self.ai_shows_considered.trim().to_ascii_lowercase();
+        self.ai_shows_considered = if Self::AI_SHOWS_CONSIDERED.contains(&considered.as_str()) {
+            considered
+        } else {
+            default_ai_shows_considered()
+        };
         self.animation_speed = if self.animation_speed.is_nan() {
             1.0
         } else {

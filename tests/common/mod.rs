@@ -22,3 +22,7 @@ pub fn perft_rows() -> Vec<(&'static str, Vec<u64>)> {
 pub fn perft_games() -> Vec<&'static str> {
     perft_rows().into_iter().map(|(game, _)| game).collect()
 }
+
+/// The headless game app (the `game_*` tests).
+#[cfg(feature = "gui")]
+pub mod app;

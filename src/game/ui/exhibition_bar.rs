@@ -3,7 +3,10 @@
 //! restart) and the evaluation bar (who the AI's latest search thinks is
 //! ahead); in a game with a human, the Hint button (enabled when a human is
 //! to move; always shown, so the board does not shift from turn to turn).
-//! The board area the camera fits the hive into is shrunk to start below it.
+//! The board area the camera fits the hive into is shrunk to start below it,
+//! so the bar keeps one height whatever it shows: its text never wraps (a
+//! longer evaluation makes it wider, not taller) and the spinner's place is
+//! kept while nobody thinks, or the hive would jump with every move.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -79,12 +82,15 @@ fn draw_exhibition_bar(
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TOP_OFFSET))
-        .show(ctx, |ui| match exhibition {
-            Some((white, black)) => {
-                controls(ui, &view, &mut commands, white, black);
-                evaluation_bar(ui, view.evaluation.0.as_ref());
+        .show(ctx, |ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            match exhibition {
+                Some((white, black)) => {
+                    controls(ui, &view, &mut commands, white, black);
+                    evaluation_bar(ui, view.evaluation.0.as_ref());
+                }
+                None => hint_button(ui, hint, &view.hint, &mut commands),
             }
-            None => hint_button(ui, hint, &view.hint, &mut commands),
         });
     bar_rect.0 = shown.map(|shown| {
         let rect = shown.response.rect;
@@ -135,6 +141,8 @@ fn controls(
             ui.add(egui::Spinner::new());
         } else if control.paused && !over {
             ui.label(egui::RichText::new("paused").weak());
+        } else {
+            spinner_place(ui);
         }
     });
 }
@@ -189,8 +197,16 @@ fn hint_button(ui: &mut egui::Ui, available: bool, hint: &Hint, commands: &mut B
         }
         if searching {
             ui.add(egui::Spinner::new());
+        } else {
+            spinner_place(ui);
         }
     });
+}
+
+/// The room a spinner takes, left empty.
+fn spinner_place(ui: &mut egui::Ui) {
+    let size = ui.spacing().interact_size.y;
+    ui.allocate_space(egui::vec2(size, size));
 }
 
 /// The panels' free area, less the bar when it hangs over its top.

@@ -1,8 +1,11 @@
-//! The dialog at the end of a game: who won (or a draw), and what next.
+//! The dialog at the end of a game: who won (or a draw), and what next: a
+//! new game, the main menu, or reviewing the game move by move.
 
 use bevy_egui::egui;
 
 use super::HudAction;
+use super::records::RecordsRequest;
+use crate::game::review::ReviewAction;
 use crate::rules::{Game, GameStatus};
 
 /// The dialog; returns the button clicked.
@@ -26,6 +29,15 @@ pub(super) fn show(ctx: &egui::Context, game: &Game) -> Option<HudAction> {
                 ui.horizontal(|ui| {
                     if ui.button("New game").clicked() {
                         action = Some(HudAction::Restart);
+                    }
+                    if ui
+                        .button("Review game")
+                        .on_hover_text("Step through the moves of this game")
+                        .clicked()
+                    {
+                        action = Some(HudAction::Records(RecordsRequest::Review(
+                            ReviewAction::Enter,
+                        )));
                     }
                     if ui.button("Main menu").clicked() {
                         action = Some(HudAction::MainMenu);

@@ -11,7 +11,7 @@ use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
 use crate::game::ai_player::AiThinking;
 use crate::game::board::CurrentGame;
 use crate::game::camera::BoardArea;
-use crate::game::input::HoveredCell;
+use crate::game::input::{FocusTopBar, HoveredCell};
 use crate::game::new_game::{NewGame, Players};
 use crate::game::notice::Notice;
 use crate::game::records::GameHistory;
@@ -60,6 +60,7 @@ fn draw_hud(
     view: HudView,
     mut commands: HudCommands,
     mut area: ResMut<BoardArea>,
+    mut focus_top_bar: ResMut<FocusTopBar>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "hud_window");
@@ -75,6 +76,7 @@ fn draw_hud(
             thinking: view.thinking.is_thinking(),
             offer_pass: view.forced_pass.0 && awaiting,
             history: &view.history,
+            focus_first: std::mem::take(&mut focus_top_bar.0),
         };
         actions.extend(top_bar::show(ui, &bar));
     });

@@ -24,6 +24,8 @@ pub(super) struct TopBar<'a> {
     pub offer_pass: bool,
     /// The moves, for Undo, Redo and the Game menu.
     pub history: &'a GameHistory,
+    /// Give the first button (Restart) the keyboard focus now.
+    pub focus_first: bool,
 }
 
 /// The top bar's contents; returns what was clicked.
@@ -31,7 +33,14 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
     let game = bar.game;
     let mut action = None;
     ui.horizontal(|ui| {
-        if ui.button("Restart").clicked() {
+        // One line, whatever it shows ("AI is thinking…" coming and going
+        // must not make the bar taller and shift the board).
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        let restart = ui.button("Restart");
+        if bar.focus_first {
+            restart.request_focus();
+        }
+        if restart.clicked() {
             action = Some(HudAction::Restart);
         }
         if ui.button("Main menu").clicked() {
@@ -97,7 +106,8 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
     action
 }
 
-/// The message line: the current notice, or a hint on what to do.
+/// The message line: the current notice, or a hint on what to do, on one
+/// line whatever the window's width.
 pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) {
     let (text, color) = match (notice, turn) {
         (Some(text), _) => (text, egui::Color32::from_rgb(255, 210, 90)),
@@ -114,7 +124,10 @@ pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) 
             egui::Color32::GRAY,
         ),
     };
-    ui.label(egui::RichText::new(text).color(color));
+    // Always one line (cut short with "…", the whole text on hover): a
+    // message wrapping onto a second line in a narrow window would make the
+    // line taller with every move and shift the board.
+    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate());
 }
 
 /// A round swatch in the side's tile colour (the default fonts have no hexagon glyph).

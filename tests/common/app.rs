@@ -1,0 +1,156 @@
+//! The headless game app shared by the `game_*` tests: the game's logic
+//! plugins on `MinimalPlugins` (no window, renderer or egui), reading the
+//! state back, running frames until something holds, and checking the
+//! piece entities against the rules engine.
+
+use std::collections::{BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+
+use bevy::app::Plugins;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use hive::game::{
+    AiThinking, AnimationSettings, BoardLayout, CurrentGame, Highlight, HighlightKind, PieceId,
+    Position, Screen, StackLevel, Turn,
+};
+use hive::rules::{Game, GameType, Hex, Piece};
+
+/// A Base+P game found by search: wP throws bP (move 11), wB1 climbs onto
+/// wA1 (move 17), and wP throws bA3 next to the black queen to win.
+pub const SCRIPT: &str = "wP;bP /wP;wQ wP-;bG1 bP\\;wA1 \\wQ;bA1 /bP;wA2 wQ\\;bQ -bP;\
+wA1 /bQ;bQ bP-;bP -wP;bA2 -bP;wA1 bG1-;bA3 -bA2;wB1 wA1-;bA3 \\wP;wB1 wA1;bB1 -bA1;bA3 bP\\";
+
+/// [`SCRIPT`], played to its end (a win for White).
+pub fn scripted_game() -> Game {
+    let mut game = Game::new(GameType::from_expansions("P").unwrap());
+    for text in SCRIPT.split(';') {
+        game.play_move_string(text).unwrap();
+    }
+    assert!(game.status().is_over());
+    game
+}
+
+/// A headless app with the game's logic plugins, on the main menu.
+pub fn headless_app() -> App {
+    headless_app_with(())
+}
+
+/// [`headless_app`] with more `plugins`, added before the game's.
+pub fn headless_app_with<M>(plugins: impl Plugins<M>) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        plugins,
+        hive::game::logic_plugin,
+    ));
+    app
+}
+
+/// Pieces put in place at once.
+pub fn no_animation() -> AnimationSettings {
+    AnimationSettings::at_speed(0.0)
+}
+
+/// Asks for `screen` (entered on the next frame).
+pub fn set_screen(app: &mut App, screen: Screen) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(screen);
+}
+
+/// Enters the playing screen (which starts a game) and runs one frame.
+pub fn start_playing(app: &mut App) {
+    set_screen(app, Screen::Playing);
+    app.update();
+}
+
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+pub fn turn(app: &App) -> Option<Turn> {
+    app.world().get_resource::<State<Turn>>().map(|s| *s.get())
+}
+
+pub fn game(app: &App) -> Game {
+    app.world().resource::<CurrentGame>().game().clone()
+}
+
+/// Whether the AI is searching.
+pub fn thinking(app: &App) -> bool {
+    app.world().resource::<AiThinking>().is_thinking()
+}
+
+/// Runs frames until the turn is no longer animating (a played move turns
+/// the state to `Animating` on the next frame, and back one frame later,
+/// with no animation).
+pub fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+    for _ in 0..10 {
+        if turn(app) != Some(Turn::Animating) {
+            return;
+        }
+        app.update();
+    }
+    panic!("still animating after 13 frames");
+}
+
+/// Runs frames (with short sleeps: searches run on other threads) until
+/// `done` holds; panics after `limit` so a broken build fails, not hangs.
+pub fn update_until_within(
+    app: &mut App,
+    what: &str,
+    limit: Duration,
+    done: impl Fn(&App) -> bool,
+) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_micros(500));
+    }
+}
+
+/// [`update_until_within`] twenty seconds.
+pub fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    update_until_within(app, what, Duration::from_secs(20), done);
+}
+
+/// The cells highlighted as destinations of the selected piece.
+pub fn destinations(app: &mut App) -> BTreeSet<Hex> {
+    let mut query = app.world_mut().query::<&Highlight>();
+    query
+        .iter(app.world())
+        .filter(|h| matches!(h.kind, HighlightKind::Destination(_)))
+        .map(|h| h.hex)
+        .collect()
+}
+
+/// Every piece on the board has exactly one entity, with the game's cell,
+/// level and plane coordinates; no entity stands for a piece off the board.
+pub fn assert_entities_match_game(app: &mut App) {
+    let game = game(app);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceId, &Position, &StackLevel)>();
+    let entities: HashMap<Piece, (Position, StackLevel)> = query
+        .iter(app.world())
+        .map(|(id, pos, level)| (id.0, (*pos, *level)))
+        .collect();
+    let on_board: Vec<(Piece, Hex, u8)> = game.pieces_on_board().collect();
+    assert_eq!(
+        entities.len(),
+        on_board.len(),
+        "one entity per piece on the board"
+    );
+    for (piece, hex, level) in on_board {
+        let (pos, stack_level) = entities[&piece];
+        assert_eq!(pos.hex, hex, "{piece} cell");
+        assert_eq!(pos.plane, layout.plane_of(hex), "{piece} plane");
+        assert_eq!(stack_level.0, level, "{piece} level");
+    }
+}

@@ -234,6 +234,23 @@ fn shape_of(game: &Game, bug: Bug, path: &[Hex], levels: &[f32]) -> Shape {
     }
 }
 
+/// The height the piece travels at on each cell of `path` (cells of the
+/// game after the move): on top of whatever is on each cell now (at its
+/// start, the pieces it stood on), and at `rest_level` on the last.
+fn path_levels(game: &Game, path: &[Hex], rest_level: u8) -> Vec<f32> {
+    let last = path.len().saturating_sub(1);
+    path.iter()
+        .enumerate()
+        .map(|(i, &hex)| {
+            if i == last {
+                f32::from(rest_level)
+            } else {
+                f32::from(game.height(hex))
+            }
+        })
+        .collect()
+}
+
 /// The slide of a piece moved along `path` (cells of the game after the
 /// move) to its rest at `rest_level`.
 fn slide_along(
@@ -249,19 +266,7 @@ fn slide_along(
         return None;
     }
     let last = path.len() - 1;
-    // The piece travels on top of whatever is on each cell now (at its
-    // start, the pieces it stood on).
-    let levels: Vec<f32> = path
-        .iter()
-        .enumerate()
-        .map(|(i, &hex)| {
-            if i == last {
-                f32::from(rest_level)
-            } else {
-                f32::from(game.height(hex))
-            }
-        })
-        .collect();
+    let levels = path_levels(game, path, rest_level);
     let point = |i: usize| {
         let plane = layout.plane_of(path[i]);
         Waypoint {
@@ -460,18 +465,7 @@ mod tests {
         game.play(mv).unwrap();
         let piece = mv.piece().unwrap();
         let rest_level = game.stack_level(piece).unwrap();
-        let last = path.len() - 1;
-        let levels: Vec<f32> = path
-            .iter()
-            .enumerate()
-            .map(|(i, &hex)| {
-                if i == last {
-                    f32::from(rest_level)
-                } else {
-                    f32::from(game.height(hex))
-                }
-            })
-            .collect();
+        let levels = path_levels(&game, &path, rest_level);
         shape_of(&game, piece.bug(), &path, &levels)
     }
 

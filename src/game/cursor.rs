@@ -24,7 +24,6 @@ use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
 use super::hex_grid::{HEX_SIZE, hex_to_world};
 use super::input::{GameIntent, ReadDevices};
 use super::notice::Notice;
-use super::pieces::resting_translation;
 use super::screens::Screen;
 use super::selection::{CellClicked, ClearSelection, SelectPiece, Selection};
 use super::turn::Turn;
@@ -46,16 +45,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(GameSystems::Sync)
             .after(LayoutUpdate)
             .run_if(in_state(Screen::Playing).and_then(resource_changed::<Selection>)),
-    );
-}
-
-/// Drawing the cursor: needs gizmos, so a window.
-pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        draw_cursor
-            .in_set(GameSystems::View)
-            .run_if(in_state(Turn::AwaitingInput).or_else(in_state(Turn::Animating))),
     );
 }
 
@@ -84,8 +73,6 @@ impl BoardCursor {
     }
 }
 
-/// The colour of the cursor's outline.
-const CURSOR_COLOR: Color = Color::srgb(0.2, 0.95, 1.0);
 /// A target this far off the pushed direction (cosine) is not "that way".
 const MIN_COSINE: f32 = 0.3;
 
@@ -293,27 +280,6 @@ fn hand_piece(game: &Game, selection: &Selection, forward: bool) -> Option<Piece
         (Some(i), false) => (i + count - 1) % count,
     };
     game.next_in_hand(side, bugs[index])
-}
-
-fn draw_cursor(
-    mut gizmos: Gizmos,
-    cursor: Res<BoardCursor>,
-    game: Res<CurrentGame>,
-    layout: Res<BoardLayout>,
-) {
-    if !cursor.visible() {
-        return;
-    }
-    let Some(plane) = cursor.plane else { return };
-    let height = game.game().height(layout.hex_at(plane));
-    let at = resting_translation(plane, height.saturating_sub(1)).truncate();
-    for inset in [1.0, 3.5] {
-        gizmos.primitive_2d(
-            &RegularPolygon::new(HEX_SIZE - inset, 6),
-            Isometry2d::from_translation(at),
-            CURSOR_COLOR,
-        );
-    }
 }
 
 #[cfg(test)]

@@ -18,9 +18,9 @@
 //!   the human's move);
 //! - view: `camera` (fit, pan, zoom), `hex_grid` (the empty grid and hex
 //!   geometry), `theme` (images and colours from `assets/themes/`, reloaded
-//!   live), `tiles` (the pieces and highlights drawn in the theme),
-//!   `input` (the mouse pointer, and keys to egui's focus), `cursor`
-//!   (drawing the keyboard cursor), `ui` (egui menus and panels),
+//!   live), `tiles` (the pieces, highlights and markers, the keyboard
+//!   cursor among them, drawn in the theme), `input` (the mouse pointer,
+//!   and keys to egui's focus), `ui` (egui menus and panels),
 //!   `diagnostics` (optional frame-time logging).
 
 mod ai_player;
@@ -148,7 +148,6 @@ fn view_plugin(app: &mut App) {
         theme::plugin,
         tiles::plugin,
         input::view_plugin,
-        cursor::view_plugin,
         ui::plugin,
         diagnostics::plugin,
     ));

@@ -19,6 +19,7 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::animation::Slide;
 use super::board::{BoardLayout, CurrentGame};
+use super::cursor::BoardCursor;
 use super::hex_grid::{HEX_SIZE, hex_to_world};
 use super::input::HoveredCell;
 use super::pieces::{BugKind, PieceId, Position, Side, StackLevel, resting_translation};
@@ -26,10 +27,10 @@ use super::screens::Screen;
 use super::selection::{Highlight, HighlightKind};
 use super::theme::manifest::side_index;
 use super::theme::{Theme, ThemeImage};
+use super::turn::Turn;
 use crate::rules::{self, Bug, Game, Hex, Move, Piece};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, thicker_outlines);
     app.add_systems(OnEnter(Screen::Playing), spawn_markers);
     app.add_systems(
         Update,
@@ -75,6 +76,8 @@ enum Marker {
     LastMove(usize),
     /// The cell under the mouse pointer.
     Hover,
+    /// The keyboard and gamepad cursor, when a key or the pad was used last.
+    Cursor,
 }
 
 /// The box a tile image fills: a pointy-topped cell's bounding box.
@@ -90,6 +93,7 @@ fn face_offset() -> Vec2 {
 
 const LAST_MOVE_Z: f32 = 38.0;
 const HOVER_Z: f32 = 39.0;
+const CURSOR_Z: f32 = 39.5;
 
 /// The face of a White tile (for the panels).
 const WHITE_TILE: Color = Color::srgb(0.93, 0.90, 0.82);
@@ -116,12 +120,6 @@ pub(super) fn side_color(side: rules::Color) -> Color {
         rules::Color::White => WHITE_TILE,
         rules::Color::Black => BLACK_TILE,
     }
-}
-
-/// Outlines drawn with gizmos (the keyboard cursor) read at any zoom.
-fn thicker_outlines(mut store: ResMut<GizmoConfigStore>) {
-    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
-    config.line.width = 3.0;
 }
 
 fn sprite(image: &ThemeImage, size: Vec2) -> Sprite {
@@ -301,7 +299,12 @@ fn update_shadows(
 }
 
 fn spawn_markers(mut commands: Commands) {
-    for marker in [Marker::LastMove(0), Marker::LastMove(1), Marker::Hover] {
+    for marker in [
+        Marker::LastMove(0),
+        Marker::LastMove(1),
+        Marker::Hover,
+        Marker::Cursor,
+    ] {
         commands.spawn((
             Name::new("Board marker"),
             marker,
@@ -313,11 +316,14 @@ fn spawn_markers(mut commands: Commands) {
     }
 }
 
-/// Puts the last-move and hover markers on their cells, in the theme's look.
+/// Puts the last-move, hover and cursor markers on their cells, in the
+/// theme's look.
 fn place_markers(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     hovered: Res<HoveredCell>,
+    cursor: Res<BoardCursor>,
+    turn: Res<State<Turn>>,
     theme: Res<Theme>,
     mut markers: Query<(&Marker, &mut Transform, &mut Sprite, &mut Visibility)>,
 ) {
@@ -349,6 +355,18 @@ fn place_markers(
                 hovered.0.map(|(plane, hex)| top_of(plane, hex)),
                 &theme.hover,
                 HOVER_Z,
+            ),
+            Marker::Cursor => (
+                // Shown while a move can be chosen or a piece slides.
+                cursor
+                    .plane()
+                    .filter(|_| {
+                        cursor.visible()
+                            && matches!(turn.get(), Turn::AwaitingInput | Turn::Animating)
+                    })
+                    .map(|plane| top_of(plane, layout.hex_at(plane))),
+                &theme.cursor,
+                CURSOR_Z,
             ),
         };
         match at {

@@ -10,6 +10,7 @@
 //! the game" leaves review at the last move, dropping nothing.
 
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 
 use super::GameSystems;
 use super::records::{GameHistory, HistoryJumps, Jump};
@@ -55,8 +56,11 @@ pub enum ReviewAction {
 
 /// ←/→ (and the gamepad's bumpers) step, Home/End jump. While reviewing,
 /// the horizontal arrows are taken from the camera's panning.
+/// The keys are egui's while one of its widgets has the focus (arrows then
+/// move that focus, not the game).
 fn review_keys(
     keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    egui: Option<Res<EguiWantsInput>>,
     gamepads: Query<&Gamepad>,
     history: Res<GameHistory>,
     mut actions: MessageWriter<ReviewAction>,
@@ -64,7 +68,8 @@ fn review_keys(
     if !history.reviewing() {
         return;
     }
-    if let Some(mut keys) = keys {
+    let egui_has_keys = egui.is_some_and(|egui| egui.wants_keyboard_input());
+    if let Some(mut keys) = keys.filter(|_| !egui_has_keys) {
         let bindings = [
             (KeyCode::ArrowLeft, ReviewAction::StepBack),
             (KeyCode::ArrowRight, ReviewAction::StepForward),

@@ -124,15 +124,14 @@ fn handle_clicks(
             continue;
         }
         let top = game.top(hex).filter(|_| on_board);
-        match top {
-            Some(piece) if selection.throwable.contains(&piece) => {
-                let thrower = selection
-                    .piece
-                    .expect("throwable pieces need a selected pillbug");
+        // Throwable pieces are only ever listed beside the selected pillbug.
+        let thrower = selection.piece.filter(|_| !selection.throwable.is_empty());
+        match (top, thrower) {
+            (Some(piece), Some(thrower)) if selection.throwable.contains(&piece) => {
                 *selection = throw_selection(game, thrower, piece);
                 notice.show(format!("choose where {thrower} throws {piece}"));
             }
-            Some(piece) if selection.piece != Some(piece) => {
+            (Some(piece), _) if selection.piece != Some(piece) => {
                 *selection = select(game, piece, &mut notice);
             }
             _ => {

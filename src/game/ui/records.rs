@@ -365,20 +365,12 @@ fn draw_dialogs(
         .show(ctx, |ui| match dialog {
             Dialog::Save => {
                 ui.label("Save the whole game (as a UHP GameString) to the file:");
-                ui.add(egui::TextEdit::singleline(&mut dialogs.path).desired_width(440.0));
-                ui.horizontal(|ui| {
-                    let path = dialogs.path.trim();
-                    if ui
-                        .add_enabled(!path.is_empty(), egui::Button::new("Save"))
-                        .clicked()
-                    {
-                        commands
-                            .actions
-                            .write(RecordsAction::Save(PathBuf::from(path)));
-                        close = true;
+                if let Some(row) = path_row(ui, &mut dialogs.path, "Save") {
+                    close = true;
+                    if let PathRow::Chosen(path) = row {
+                        commands.actions.write(RecordsAction::Save(path));
                     }
-                    close |= ui.button("Cancel").clicked();
-                });
+                }
             }
             Dialog::Load => {
                 if dialogs.saves.is_empty() {
@@ -407,20 +399,12 @@ fn draw_dialogs(
                 }
                 ui.separator();
                 ui.label("Or a file:");
-                ui.add(egui::TextEdit::singleline(&mut dialogs.path).desired_width(440.0));
-                ui.horizontal(|ui| {
-                    let path = dialogs.path.trim();
-                    if ui
-                        .add_enabled(!path.is_empty(), egui::Button::new("Load"))
-                        .clicked()
-                    {
-                        commands
-                            .actions
-                            .write(RecordsAction::Load(PathBuf::from(path)));
-                        close = true;
+                if let Some(row) = path_row(ui, &mut dialogs.path, "Load") {
+                    close = true;
+                    if let PathRow::Chosen(path) = row {
+                        commands.actions.write(RecordsAction::Load(path));
                     }
-                    close |= ui.button("Cancel").clicked();
-                });
+                }
             }
             Dialog::Import => {
                 ui.label("Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1");
@@ -463,4 +447,32 @@ fn draw_dialogs(
         dialogs.open = None;
     }
     Ok(())
+}
+
+/// What the path row of the save and load dialogs was asked for.
+enum PathRow {
+    /// The action button, with the path typed.
+    Chosen(PathBuf),
+    /// Cancel.
+    Cancelled,
+}
+
+/// A path field with `action` and Cancel buttons below it; `None` while
+/// neither was clicked.
+fn path_row(ui: &mut egui::Ui, path: &mut String, action: &str) -> Option<PathRow> {
+    ui.add(egui::TextEdit::singleline(path).desired_width(440.0));
+    ui.horizontal(|ui| {
+        let typed = path.trim();
+        if ui
+            .add_enabled(!typed.is_empty(), egui::Button::new(action))
+            .clicked()
+        {
+            Some(PathRow::Chosen(PathBuf::from(typed)))
+        } else if ui.button("Cancel").clicked() {
+            Some(PathRow::Cancelled)
+        } else {
+            None
+        }
+    })
+    .inner
 }

@@ -4,23 +4,16 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
-use hive::rules::Game;
+use clap::builder::PossibleValue;
+use clap::{Parser, Subcommand, ValueEnum};
+use hive::ai::Difficulty;
+use hive::rules::{Game, GameType};
 
 /// Hive, the board game of bugs on hexagons.
 ///
 /// Without a subcommand, opens the game's main menu.
 #[derive(Parser, Debug)]
-#[command(
-    version,
-    about,
-    long_about = None,
-    after_help = "Environment:\n  \
-        HIVE_START_POSITION=<GameString>  start local games from this position\n  \
-        HIVE_FRAME_TIME=1                 log Bevy's frame-time diagnostics every second\n  \
-        HIVE_DATA_DIR=<dir>               keep the autosave and saved games here\n  \
-        HIVE_CONFIG_DIR=<dir>             keep the settings here"
-)]
+#[command(version, about, long_about = None)]
 struct Cli {
     /// Open the game saved in FILE (a UHP GameString) for review.
     #[arg(long, value_name = "FILE")]
@@ -28,6 +21,20 @@ struct Cli {
     /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
     #[arg(long, global = true, value_name = "NAME")]
     theme: Option<String>,
+    /// Start local games from this position (a UHP GameString), for demos and measurements.
+    #[arg(long, global = true, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
+          value_parser = parse_game_string)]
+    start_position: Option<Game>,
+    /// Log Bevy's frame-time diagnostics every second (any value but 0, false, no or off).
+    #[arg(long, global = true, env = "HIVE_FRAME_TIME",
+          value_parser = clap::builder::FalseyValueParser::new())]
+    frame_time: bool,
+    /// Keep the autosave and saved games in DIR (default: the platform's data directory).
+    #[arg(long, global = true, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
+    data_dir: Option<std::path::PathBuf>,
+    /// Keep the settings in DIR (default: the platform's config directory).
+    #[arg(long, global = true, value_name = "DIR", env = hive::records::CONFIG_DIR_ENV)]
+    config_dir: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -37,20 +44,20 @@ enum Command {
     /// Start a local two-player game directly, skipping the menu.
     Play {
         /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
-        #[arg(long, default_value = "")]
-        expansions: String,
+        #[arg(long, default_value = "", value_parser = parse_expansions)]
+        expansions: GameType,
     },
     /// Watch the AI play itself: an AI vs AI exhibition in the game window.
     Exhibition {
-        /// White's preset: beginner, easy, medium, hard or expert.
-        #[arg(long, default_value = "medium")]
-        white: String,
-        /// Black's preset (the same choices).
-        #[arg(long, default_value = "medium")]
-        black: String,
+        /// White's preset.
+        #[arg(long, value_enum, default_value_t = Level(Difficulty::Medium))]
+        white: Level,
+        /// Black's preset.
+        #[arg(long, value_enum, default_value_t = Level(Difficulty::Medium))]
+        black: Level,
         /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
-        #[arg(long, default_value = "")]
-        expansions: String,
+        #[arg(long, default_value = "", value_parser = parse_expansions)]
+        expansions: GameType,
         /// Pause after this many moves.
         #[arg(long)]
         moves: Option<u32>,
@@ -81,8 +88,8 @@ enum Command {
         #[arg(long)]
         time: Option<f64>,
         /// Expansion pieces: any of M, L, P.
-        #[arg(long, default_value = "MLP")]
-        expansions: String,
+        #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
+        expansions: GameType,
         /// Random opening moves before the players take over.
         #[arg(long, default_value_t = 2)]
         opening: u32,
@@ -102,24 +109,74 @@ enum Command {
     },
 }
 
+/// An AI preset on the command line: `--help` lists them, and clap refuses
+/// a misspelt one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Level(Difficulty);
+
+impl ValueEnum for Level {
+    fn value_variants<'a>() -> &'a [Self] {
+        const LEVELS: [Level; 5] = [
+            Level(Difficulty::Beginner),
+            Level(Difficulty::Easy),
+            Level(Difficulty::Medium),
+            Level(Difficulty::Hard),
+            Level(Difficulty::Expert),
+        ];
+        &LEVELS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let name = match self.0 {
+            Difficulty::Beginner => "beginner",
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+            Difficulty::Expert => "expert",
+        };
+        Some(PossibleValue::new(name))
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.to_possible_value() {
+            Some(value) => f.write_str(value.get_name()),
+            None => Ok(()),
+        }
+    }
+}
+
+fn parse_expansions(text: &str) -> Result<GameType, String> {
+    GameType::from_expansions(text).map_err(|err| err.to_string())
+}
+
+fn parse_game_string(text: &str) -> Result<Game, String> {
+    Game::from_game_string(text).map_err(|err| err.to_string())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     #[cfg(feature = "gui")]
-    if let Some(theme) = cli.theme {
-        hive::game::theme::use_theme(theme);
-    }
+    let launch = hive::game::LaunchSettings {
+        theme: cli.theme.clone(),
+        start_position: cli.start_position.clone(),
+        frame_time: cli.frame_time,
+        data_dir: cli.data_dir.clone(),
+        config_dir: cli.config_dir.clone(),
+    };
     #[cfg(not(feature = "gui"))]
-    let _ = cli.theme;
+    let launch = ();
     if let Some(path) = cli.load {
         if cli.command.is_some() {
             eprintln!("hive: --load opens the game window and takes no subcommand");
             return ExitCode::from(2);
         }
-        return launch_review(path);
+        return launch_review(path, launch);
     }
     match cli.command {
-        None => launch_gui(None),
-        Some(Command::Play { expansions }) => launch_gui(Some(expansions)),
+        None => launch_gui(None, launch),
+        Some(Command::Play { expansions }) => launch_gui(Some(expansions), launch),
         Some(Command::Exhibition {
             white,
             black,
@@ -127,7 +184,20 @@ fn main() -> ExitCode {
             moves,
             exit,
             speed,
-        }) => launch_exhibition(&white, &black, &expansions, moves, exit, speed),
+        }) => {
+            #[cfg(feature = "gui")]
+            let exhibition = hive::game::Launch::Exhibition(hive::game::ExhibitionLaunch {
+                game_type: expansions,
+                white: white.0,
+                black: black.0,
+                moves,
+                exit,
+                moves_per_minute: speed,
+            });
+            #[cfg(not(feature = "gui"))]
+            let exhibition = (white, black, expansions, moves, exit, speed);
+            launch_window(exhibition, launch)
+        }
         Some(Command::Uhp) => run_uhp(),
         Some(Command::Perft { game, depth }) => run_perft(&game, depth),
         Some(Command::Match {
@@ -139,104 +209,53 @@ fn main() -> ExitCode {
             opening,
             max_moves,
             seed,
-        }) => run_match(&a, &b, games, time, &expansions, opening, max_moves, seed),
+        }) => run_match(&a, &b, games, time, expansions, opening, max_moves, seed),
     }
 }
 
 #[cfg(feature = "gui")]
-fn launch_gui(expansions: Option<String>) -> ExitCode {
-    use hive::game::Launch;
-    let launch = match expansions {
-        None => Launch::MainMenu,
-        Some(expansions) => {
-            if let Err(err) = hive::rules::GameType::from_expansions(&expansions) {
-                eprintln!("hive play: --expansions {expansions:?}: {err}");
-                return ExitCode::from(2);
-            }
-            Launch::Local { expansions }
-        }
+type LaunchSettings = hive::game::LaunchSettings;
+#[cfg(not(feature = "gui"))]
+type LaunchSettings = ();
+
+/// The main menu, or a local game with these pieces.
+fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {
+    #[cfg(feature = "gui")]
+    let start = match game_type {
+        None => hive::game::Launch::MainMenu,
+        Some(game_type) => hive::game::Launch::Local { game_type },
     };
-    hive::game::run(launch);
-    ExitCode::SUCCESS
+    #[cfg(not(feature = "gui"))]
+    let start = game_type;
+    launch_window(start, launch)
 }
 
 /// `hive --load FILE`: refused at once, with the reason, if the file holds
 /// no legal game.
-#[cfg(feature = "gui")]
-fn launch_review(path: std::path::PathBuf) -> ExitCode {
+fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
     if let Err(err) = hive::records::load_game(&path) {
         eprintln!("hive --load: {err}");
         return ExitCode::from(2);
     }
-    hive::game::run(hive::game::Launch::Review(path));
+    #[cfg(feature = "gui")]
+    let start = hive::game::Launch::Review(path);
+    #[cfg(not(feature = "gui"))]
+    let start = path;
+    launch_window(start, launch)
+}
+
+#[cfg(feature = "gui")]
+fn launch_window(start: hive::game::Launch, launch: LaunchSettings) -> ExitCode {
+    hive::game::run(start, launch);
     ExitCode::SUCCESS
 }
 
 #[cfg(not(feature = "gui"))]
-fn launch_review(_path: std::path::PathBuf) -> ExitCode {
-    launch_gui(None)
-}
-
-#[cfg(not(feature = "gui"))]
-fn launch_gui(_expansions: Option<String>) -> ExitCode {
+fn launch_window<T>(_start: T, _launch: LaunchSettings) -> ExitCode {
     eprintln!(
         "this build of hive has no game window (built without the `gui` feature); try `hive uhp`"
     );
     ExitCode::FAILURE
-}
-
-#[cfg(feature = "gui")]
-fn launch_exhibition(
-    white: &str,
-    black: &str,
-    expansions: &str,
-    moves: Option<u32>,
-    exit: bool,
-    speed: Option<u32>,
-) -> ExitCode {
-    use hive::ai::Difficulty;
-    let preset = |flag: &str, name: &str| {
-        Difficulty::from_name(name).ok_or_else(|| {
-            format!(
-                "hive exhibition: --{flag} {name:?}: \
-                 expected beginner, easy, medium, hard or expert"
-            )
-        })
-    };
-    let launch = (|| -> Result<hive::game::ExhibitionLaunch, String> {
-        let game_type = hive::rules::GameType::from_expansions(expansions)
-            .map_err(|err| format!("hive exhibition: --expansions {expansions:?}: {err}"))?;
-        Ok(hive::game::ExhibitionLaunch {
-            game_type,
-            white: preset("white", white)?,
-            black: preset("black", black)?,
-            moves,
-            exit,
-            moves_per_minute: speed,
-        })
-    })();
-    match launch {
-        Ok(launch) => {
-            hive::game::run(hive::game::Launch::Exhibition(launch));
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("{message}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-#[cfg(not(feature = "gui"))]
-fn launch_exhibition(
-    _white: &str,
-    _black: &str,
-    _expansions: &str,
-    _moves: Option<u32>,
-    _exit: bool,
-    _speed: Option<u32>,
-) -> ExitCode {
-    launch_gui(None)
 }
 
 fn run_uhp() -> ExitCode {
@@ -278,7 +297,7 @@ fn run_match(
     b: &str,
     games: u32,
     time: Option<f64>,
-    expansions: &str,
+    game_type: GameType,
     opening: u32,
     max_moves: u32,
     seed: u64,
@@ -291,13 +310,6 @@ fn run_match(
             return ExitCode::FAILURE;
         }
         None => None,
-    };
-    let game_type = match hive::rules::GameType::from_expansions(expansions) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("hive match: {e}");
-            return ExitCode::FAILURE;
-        }
     };
     let players = Player::from_spec(a, time).and_then(|a| Ok((a, Player::from_spec(b, time)?)));
     let (mut a, mut b) = match players {

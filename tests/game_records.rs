@@ -14,13 +14,13 @@ use std::path::Path;
 use bevy::prelude::*;
 use common::app::{
     assert_entities_match_game, game, headless_app, no_animation, screen, scripted_game,
-    set_screen, settle, thinking, turn, update_until,
+    set_screen, settle, thinking, turn, update_until, wait_for_autosave,
 };
 use hive::ai::Difficulty;
 use hive::game::{
-    AnimationSettings, AutosaveStatus, ConsideredDestinations, ExhibitionCommand,
-    ExhibitionControl, GameHistory, GameOptions, HumanSide, NewGameSettings, Notice, Opponent,
-    PlayMove, Players, RecordPaths, RecordsAction, ReviewAction, Screen, Turn,
+    AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionCommand,
+    ExhibitionControl, GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove,
+    Players, RecordPaths, RecordsAction, ReviewAction, Screen, Turn,
 };
 use hive::records::{Autosave, SettingsFile, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
@@ -73,8 +73,12 @@ fn start_playing(app: &mut App) {
     settle(app);
 }
 
-fn history(app: &App) -> GameHistory {
-    app.world().resource::<GameHistory>().clone()
+fn history(app: &App) -> CurrentGame {
+    app.world().resource::<CurrentGame>().clone()
+}
+
+fn reviewing(app: &App) -> bool {
+    turn(app) == Some(Turn::Review)
 }
 
 fn notice(app: &App) -> String {
@@ -157,6 +161,36 @@ fn the_autosave_follows_every_move_and_resumes_after_a_crash() {
     // Play on: the autosave keeps following.
     play_some(&mut second, 1);
     assert_eq!(load_game(autosave.path()).unwrap().ply(), 5);
+}
+
+#[test]
+fn the_autosave_is_written_off_the_frame() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with(Some(data.path()), None, local());
+    start_playing(&mut app);
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    app.update();
+    // The frame that played the move only queued the write.
+    assert_eq!(game(&app).ply(), 1);
+    assert!(app.world().resource::<AutosaveStatus>().writing);
+    wait_for_autosave(&mut app);
+    let status = app.world().resource::<AutosaveStatus>().clone();
+    let writer = status.last_writer.expect("the autosave was written");
+    assert_ne!(
+        writer,
+        std::thread::current().id(),
+        "the autosave is written on the IO task pool, not on the thread running the frames"
+    );
+    assert!(status.available);
+    assert_eq!(
+        load_game(Autosave::new(data.path()).path()).unwrap().ply(),
+        1
+    );
 }
 
 #[test]
@@ -376,7 +410,7 @@ fn review_steps_and_jumps_with_the_board_in_step() {
     let len = script.ply() as usize;
     act(&mut app, RecordsAction::Import(script.game_string()));
     assert_eq!(turn(&app), Some(Turn::Review));
-    assert!(history(&app).reviewing());
+    assert!(reviewing(&app));
     assert_eq!(history(&app).ply(), len, "opens at the last move");
     assert_entities_match(&mut app, &script);
 
@@ -444,7 +478,7 @@ fn continuing_from_an_earlier_move_drops_the_later_ones() {
 
     review(&mut app, ReviewAction::ContinueFromHere);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-    assert!(!history(&app).reviewing());
+    assert!(!reviewing(&app));
     assert_eq!(history(&app).line().len(), 4, "the later moves are gone");
     assert!(!history(&app).can_redo());
     assert_entities_match(&mut app, &prefix(&script, 4));

@@ -1,94 +1,58 @@
 //! The Bevy desktop game: a window with an egui main menu and the board of a
-//! local two-player game, played with the mouse, the keyboard or a gamepad.
+//! game, played with the mouse, the keyboard or a gamepad.
 //!
-//! The app is split in two halves so the rules-facing half runs without a
-//! window (headless tests add [`logic_plugin`] to `MinimalPlugins`):
-//! - logic: `screens` (main menu / playing), `new_game` (settings and the
-//!   game resource), `board` (the rules engine's game and where its cells lie
-//!   on the plane), `pieces` (one entity per piece on the board, kept in sync
-//!   with the game), `selection` (selecting a piece and its legal-move
-//!   highlights), `turn` (the turn state machine and playing moves),
-//!   `animation` (pieces travelling along their path), `input` (keyboard
-//!   and gamepad to intents), `cursor` (the board cursor, and intents
-//!   carried out), `notice` (the message
-//!   line), `ai_player` (the AI's searches on the task pool, played as
-//!   moves), `records` (undo / redo history, autosave, saved games and
-//!   settings), `review` (stepping through a game, continuing from a move),
-//!   `exhibition` (AI vs AI: pause, step, pace), `hint` (the AI suggests
-//!   the human's move);
-//! - view: `camera` (fit, pan, zoom), `hex_grid` (the empty grid and hex
-//!   geometry), `theme` (images and colours from `assets/themes/`, reloaded
-//!   live), `tiles` (the pieces, highlights and markers, the keyboard
-//!   cursor among them, drawn in the theme), `input` (the mouse pointer,
-//!   and keys to egui's focus), `ui` (egui menus and panels),
-//!   `diagnostics` (optional frame-time logging).
+//! One folder per feature, each with one `plugin(app)`, each depending only
+//! on the folders before it in this list (a test checks it):
+//! - `core`: screens, the game in play and who plays it, the turn state
+//!   machine and its messages, the message line, launch settings, and the
+//!   system sets that order every frame ([`GameSystems`]);
+//! - `board`: where cells lie on screen, one entity per piece (the design
+//!   card's `Position`, `Bug`, `Color`, `StackLevel`), animation, and with a
+//!   window the camera and the grid;
+//! - `play`: selection and legal-move highlights, the devices turned into
+//!   intents, the board cursor;
+//! - `ai`: the engine and its searches on the task pool, the AI player,
+//!   hints, exhibitions;
+//! - `records`: undo and redo, review, saved games, the autosave;
+//! - `theme`: the look, read from `assets/themes/` and reloaded live, and the
+//!   pieces and highlights drawn in it;
+//! - `settings`: the player's settings kept between runs;
+//! - `ui`: the egui panels and menus.
+//!
+//! [`logic_plugin`] is everything that decides what happens, with no window
+//! (headless tests run it on `MinimalPlugins`); the view needs a window.
 
-mod ai_player;
-mod animation;
-mod board;
-mod camera;
-mod cursor;
-mod diagnostics;
-mod exhibition;
-mod hex_grid;
-mod hint;
-mod input;
-mod new_game;
-mod notice;
-mod pieces;
-mod records;
-mod review;
-mod screens;
-mod selection;
+pub mod ai;
+pub mod board;
+pub mod core;
+pub mod play;
+pub mod records;
+pub mod settings;
 pub mod theme;
-mod tiles;
-mod turn;
 mod ui;
 
 use bevy::prelude::*;
 
-pub use ai_player::{AiEvaluation, AiThinking, ConsideredDestinations, Evaluation};
-pub use animation::{AnimationSettings, SkipAnimation, Slide};
-pub use board::{BoardLayout, CurrentGame};
-pub use cursor::BoardCursor;
-pub use exhibition::{ExhibitionCommand, ExhibitionControl, ExhibitionLaunch};
-pub use hex_grid::{hex_to_world, world_to_plane};
-pub use hint::{Hint, RequestHint};
-pub use input::GameIntent;
-pub use new_game::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players};
-pub use notice::Notice;
-pub use pieces::{BugKind, PieceId, Position, Side, StackLevel, resting_translation};
-pub use records::{
-    AutosaveStatus, GameHistory, PlayerSettings, RecordPaths, RecordsAction, restore_settings,
+pub use self::ai::{
+    AiEngine, AiEvaluation, AiThinking, ConsideredDestinations, Evaluation, ExhibitionCommand,
+    ExhibitionControl, ExhibitionLaunch, Hint, RequestHint,
 };
-pub use review::ReviewAction;
-pub use screens::Screen;
-pub use selection::{
-    CellClicked, ClearSelection, Highlight, HighlightKind, SelectPiece, Selection,
+pub use self::board::{
+    AnimationSettings, BoardLayout, PieceId, Position, SkipAnimation, Slide, StackLevel,
+    hex_to_world, resting_translation, world_to_plane,
 };
-pub use turn::{ForcedPass, PlayMove, Turn};
+pub use self::core::{
+    CurrentGame, ForcedPass, GameOptions, GameSystems, HumanSide, LaunchSettings, MovePlayed,
+    NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, Screen, Turn,
+};
+pub use self::play::{
+    BoardCursor, CellClicked, ClearSelection, GameIntent, Highlight, HighlightKind, SelectPiece,
+    Selection,
+};
+pub use self::records::{AutosaveStatus, RecordPaths, RecordsAction, ReviewAction};
+pub use self::settings::{PlayerSettings, restore_settings};
 
-use crate::rules::{Game, GameType};
-
-/// The order of the game's work within a frame, stated once: input becomes
-/// messages, selection answers them, moves are played, entities follow the
-/// game, then pieces slide and the view catches up.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSystems {
-    /// Mouse and keyboard turned into messages.
-    Input,
-    /// Selection messages answered with highlights; the AI's searches
-    /// started and collected.
-    Select,
-    /// Requested moves checked and played.
-    Play,
-    /// Piece entities and the board layout updated from the game.
-    Sync,
-    /// Pieces sliding to their new cells.
-    Animate,
-    /// Meshes, labels and camera following the entities.
-    View,
-}
+use crate::rules::GameType;
 
 /// Where the app starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,8 +61,8 @@ pub enum Launch {
     MainMenu,
     /// Straight into a local two-player game.
     Local {
-        /// Expansion letters, any of `M`, `L`, `P` (`""` for the base game).
-        expansions: String,
+        /// The expansion pieces in the box.
+        game_type: GameType,
     },
     /// Straight into an AI vs AI exhibition.
     Exhibition(ExhibitionLaunch),
@@ -110,56 +74,31 @@ pub enum Launch {
 /// or egui: what headless tests run. Needs `StatesPlugin` (part of
 /// `DefaultPlugins`, added by hand next to `MinimalPlugins`).
 pub fn logic_plugin(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            GameSystems::Input,
-            GameSystems::Select,
-            GameSystems::Play,
-            GameSystems::Sync,
-            GameSystems::Animate,
-            GameSystems::View,
-        )
-            .chain(),
-    );
     app.add_plugins((
-        screens::plugin,
-        new_game::plugin,
+        core::plugin,
         board::plugin,
-        notice::plugin,
-        pieces::plugin,
-        selection::plugin,
-        turn::plugin,
-        animation::plugin,
-        ai_player::plugin,
-        exhibition::plugin,
-        hint::plugin,
+        play::plugin,
+        ai::plugin,
         records::plugin,
-        review::plugin,
+        settings::plugin,
     ));
-    app.add_plugins((input::plugin, cursor::plugin));
 }
 
-/// What needs a window: drawing, the camera, mouse and keys, egui panels.
+/// What needs a window: drawing, the camera, the pointer, egui panels.
 fn view_plugin(app: &mut App) {
     app.add_plugins((
-        camera::plugin,
-        hex_grid::plugin,
+        board::view_plugin,
+        play::view_plugin,
         theme::plugin,
-        tiles::plugin,
-        input::view_plugin,
         ui::plugin,
-        diagnostics::plugin,
     ));
 }
 
 /// Opens the game window and runs until it is closed or the player quits.
-///
-/// Two environment variables help measuring and demonstrating:
-/// `HIVE_START_POSITION=<GameString>` starts local games from that position,
-/// and `HIVE_FRAME_TIME=1` logs frame-time diagnostics every second.
-pub fn run(launch: Launch) {
+pub fn run(launch: Launch, settings: LaunchSettings) {
     let mut app = App::new();
+    // First, so plugins can read it while they are built.
+    app.insert_resource(settings.clone());
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -180,33 +119,19 @@ pub fn run(launch: Launch) {
     );
     app.add_plugins((logic_plugin, view_plugin));
     // The saved settings first, so the command line wins over them.
-    app.insert_resource(RecordPaths::default_locations());
+    app.insert_resource(RecordPaths::default_locations(&settings));
     restore_settings(app.world_mut());
 
-    let opening = std::env::var("HIVE_START_POSITION").ok().and_then(|text| {
-        match Game::from_game_string(&text) {
-            Ok(game) => Some(game),
-            Err(err) => {
-                warn!("HIVE_START_POSITION ignored: {err}");
-                None
-            }
-        }
-    });
-    let mut settings = app.world().resource::<NewGameSettings>().clone();
-    if let Some(game) = &opening {
-        settings.game_type = game.game_type();
+    let mut next_game = app.world().resource::<NewGameSettings>().clone();
+    if let Some(game) = &settings.start_position {
+        next_game.game_type = game.game_type();
     }
-    settings.opening = opening;
+    next_game.opening = settings.start_position.clone();
     match launch {
         Launch::MainMenu => {}
-        Launch::Exhibition(exhibition) => exhibition.configure(&mut app, &mut settings),
-        Launch::Local { expansions } => {
-            settings.game_type = GameType::from_expansions(&expansions).unwrap_or_else(|err| {
-                // `run` has no error channel; `main` validates first, so this
-                // only guards other callers.
-                warn!("{err}; starting a base game");
-                GameType::BASE
-            });
+        Launch::Exhibition(exhibition) => exhibition.configure(&mut app, &mut next_game),
+        Launch::Local { game_type } => {
+            next_game.game_type = game_type;
             app.world_mut()
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Playing);
@@ -216,7 +141,7 @@ pub fn run(launch: Launch) {
             app.world_mut().write_message(RecordsAction::Load(path));
         }
     }
-    app.insert_resource(settings);
+    app.insert_resource(next_game);
     app.run();
 }
 

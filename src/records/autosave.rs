@@ -4,7 +4,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{RecordError, dir_from_env, load_game, project_dirs, save_game};
+use super::{RecordError, Seats, game_file_text, load_game, project_dirs, save_game, write_atomic};
 use crate::rules::Game;
 
 /// The environment variable that overrides the data directory.
@@ -25,12 +25,14 @@ impl Autosave {
         Autosave { dir: dir.into() }
     }
 
-    /// The autosave in `$HIVE_DATA_DIR` if set, else the platform's data
-    /// directory (`~/.local/share/hive` on Linux).
-    pub fn default_location() -> Result<Autosave, RecordError> {
-        let dir = dir_from_env(DATA_DIR_ENV, || {
-            project_dirs().map(|d| d.data_dir().to_path_buf())
-        })?;
+    /// The autosave in `dir` if given (the command line's `HIVE_DATA_DIR`),
+    /// else in the platform's data directory (`~/.local/share/hive` on
+    /// Linux).
+    pub fn default_location(dir: Option<PathBuf>) -> Result<Autosave, RecordError> {
+        let dir = dir
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .or_else(|| project_dirs().map(|d| d.data_dir().to_path_buf()))
+            .ok_or(RecordError::NoDirectory { env: DATA_DIR_ENV })?;
         Ok(Autosave::new(dir))
     }
 
@@ -52,6 +54,22 @@ impl Autosave {
             source,
         })?;
         save_game(self.path(), game)
+    }
+
+    /// Save `game` atomically with who plays it (a comment line other
+    /// programs skip); on failure the previous autosave is kept.
+    pub fn save_with_seats(&self, game: &Game, seats: Seats) -> Result<(), RecordError> {
+        fs::create_dir_all(&self.dir).map_err(|source| RecordError::Write {
+            path: self.path(),
+            source,
+        })?;
+        let text = format!("{}\n{}", seats.line(), game_file_text(game));
+        write_atomic(&self.path(), text.as_bytes())
+    }
+
+    /// Who played the autosaved game, if its file says so.
+    pub fn seats(&self) -> Option<Seats> {
+        Seats::from_file_text(&fs::read_to_string(self.path()).ok()?)
     }
 
     /// The autosaved game to offer for resuming: `None` when there is none;

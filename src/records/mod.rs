@@ -6,6 +6,7 @@
 //!   platform's data directory, offered for resuming at the next start.
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
+//! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
 //!
@@ -17,6 +18,7 @@ mod autosave;
 mod error;
 mod file;
 mod history;
+mod seats;
 mod settings;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV};
@@ -25,52 +27,11 @@ pub use file::{
     game_file_text, load_game, load_game_with, parse_game_text, save_game, write_atomic,
 };
 pub use history::History;
+pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
-
-use std::ffi::OsString;
-use std::path::PathBuf;
 
 /// The project's directories on this platform (`~/.local/share/hive`,
 /// `~/.config/hive`, `%APPDATA%\hive`, `~/Library/Application Support/hive`).
 fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "hive")
-}
-
-/// The directory named by `env` when set and not empty, else `fallback`.
-fn dir_from_env(
-    env: &'static str,
-    fallback: impl FnOnce() -> Option<PathBuf>,
-) -> Result<PathBuf, RecordError> {
-    choose_dir(std::env::var_os(env), fallback).ok_or(RecordError::NoDirectory { env })
-}
-
-/// `value` (an environment variable's) when set and not empty, else `fallback`.
-fn choose_dir(
-    value: Option<OsString>,
-    fallback: impl FnOnce() -> Option<PathBuf>,
-) -> Option<PathBuf> {
-    match value {
-        Some(v) if !v.is_empty() => Some(PathBuf::from(v)),
-        _ => fallback(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn env_value_wins_unless_empty() {
-        let fallback = || Some(PathBuf::from("/fallback"));
-        assert_eq!(
-            choose_dir(Some("/env".into()), fallback),
-            Some(PathBuf::from("/env"))
-        );
-        assert_eq!(
-            choose_dir(Some("".into()), fallback),
-            Some(PathBuf::from("/fallback"))
-        );
-        assert_eq!(choose_dir(None, fallback), Some(PathBuf::from("/fallback")));
-        assert_eq!(choose_dir(None, || None), None);
-    }
 }

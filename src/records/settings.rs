@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{RecordError, dir_from_env, project_dirs, write_atomic};
+use super::{RecordError, project_dirs, write_atomic};
 use crate::ai::Difficulty;
 use crate::rules::{GameType, Options};
 
@@ -147,12 +147,16 @@ impl SettingsFile {
         }
     }
 
-    /// The settings file in `$HIVE_CONFIG_DIR` if set, else the platform's
-    /// config directory (`~/.config/hive` on Linux).
-    pub fn default_location() -> Result<SettingsFile, RecordError> {
-        let dir = dir_from_env(CONFIG_DIR_ENV, || {
-            project_dirs().map(|d| d.config_dir().to_path_buf())
-        })?;
+    /// The settings file in `dir` if given (the command line's
+    /// `HIVE_CONFIG_DIR`), else in the platform's config directory
+    /// (`~/.config/hive` on Linux).
+    pub fn default_location(dir: Option<PathBuf>) -> Result<SettingsFile, RecordError> {
+        let dir = dir
+            .filter(|dir| !dir.as_os_str().is_empty())
+            .or_else(|| project_dirs().map(|d| d.config_dir().to_path_buf()))
+            .ok_or(RecordError::NoDirectory {
+                env: CONFIG_DIR_ENV,
+            })?;
         Ok(SettingsFile::in_dir(dir))
     }
 

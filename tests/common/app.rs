@@ -10,8 +10,8 @@ use bevy::app::Plugins;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
-    AiThinking, AnimationSettings, BoardLayout, CurrentGame, Highlight, HighlightKind, PieceId,
-    Position, Screen, StackLevel, Turn,
+    AiThinking, AnimationSettings, AutosaveStatus, BoardLayout, CurrentGame, Highlight,
+    HighlightKind, PieceId, Position, Screen, StackLevel, Turn,
 };
 use hive::rules::{Game, GameType, Hex, Piece};
 
@@ -84,18 +84,34 @@ pub fn thinking(app: &App) -> bool {
 
 /// Runs frames until the turn is no longer animating (a played move turns
 /// the state to `Animating` on the next frame, and back one frame later,
-/// with no animation).
+/// with no animation), then until the autosave (written on the IO task
+/// pool) is on disk.
 pub fn settle(app: &mut App) {
     for _ in 0..3 {
         app.update();
     }
-    for _ in 0..10 {
-        if turn(app) != Some(Turn::Animating) {
-            return;
-        }
+    let mut frames = 0;
+    while turn(app) == Some(Turn::Animating) {
+        frames += 1;
+        assert!(frames <= 10, "still animating after 13 frames");
         app.update();
     }
-    panic!("still animating after 13 frames");
+    wait_for_autosave(app);
+}
+
+/// Runs frames until no autosave write is under way.
+pub fn wait_for_autosave(app: &mut App) {
+    let writing = |app: &App| {
+        app.world()
+            .get_resource::<AutosaveStatus>()
+            .is_some_and(|status| status.writing)
+    };
+    update_until_within(
+        app,
+        "the autosave written",
+        Duration::from_secs(10),
+        |app| !writing(app),
+    );
 }
 
 /// Runs frames (with short sleeps: searches run on other threads) until

@@ -167,26 +167,13 @@ pub struct Overlays {
 pub struct Rgba(pub [u8; 4]);
 
 impl Rgba {
-    /// Reads `#rgb`, `#rrggbb` or `#rrggbbaa` (the `#` may be left out).
+    /// Reads `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` may be
+    /// left out), with Bevy's own parser.
     pub fn parse(text: &str) -> Option<Rgba> {
-        let hex = text.trim().trim_start_matches('#');
-        if !hex.is_ascii() {
-            return None;
-        }
-        let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok();
-        match hex.len() {
-            3 => {
-                let mut out = [255u8; 4];
-                for (i, c) in hex.chars().enumerate() {
-                    let v = c.to_digit(16)? as u8;
-                    out[i] = v * 17;
-                }
-                Some(Rgba(out))
-            }
-            6 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255])),
-            8 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, byte(6)?])),
-            _ => None,
-        }
+        use bevy::color::ColorToPacked;
+        bevy::color::Srgba::hex(text.trim())
+            .ok()
+            .map(|color| Rgba(color.to_u8_array()))
     }
 
     /// Red, green, blue and alpha from 0.0 to 1.0 (sRGB).

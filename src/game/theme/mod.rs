@@ -12,11 +12,13 @@
 //! A bad mod never stops the game: each problem is one warning line.
 
 pub mod manifest;
+pub mod tiles;
+
+pub use tiles::{bug_color, side_color};
 
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext, LoadState};
@@ -26,8 +28,8 @@ use self::manifest::{
     DEFAULT_THEME, ResolvedTheme, TintedImage, bug_index, choose_theme, manifest_path, resolve,
     side_index,
 };
-use super::hex_grid::HexGrid;
-use super::records::PlayerSettings;
+use crate::game::board::hex_grid::HexGrid;
+use crate::game::core::LaunchSettings;
 use crate::rules::{self, Bug};
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<ThemeChoice>() {
         app.insert_resource(ThemeChoice::default());
     }
+    app.add_plugins(tiles::plugin);
     app.add_systems(Startup, start_loading);
     app.add_systems(
         Update,
@@ -48,33 +51,24 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Which theme to use and where the assets folder is.
+/// Which theme to use and where the assets folder is: the theme's own
+/// resource. The command line's `--theme` ([`LaunchSettings`]) wins over
+/// the name the settings put here.
 #[derive(Resource, Debug, Clone)]
 pub struct ThemeChoice {
-    /// The theme's folder name (`None`: the one in the settings).
+    /// The theme's folder name (`None`: the default theme).
     pub name: Option<String>,
     /// The assets folder, as found by [`assets_dir`].
     pub assets: PathBuf,
 }
 
 impl Default for ThemeChoice {
-    /// The theme given on the command line, if any, and [`assets_dir`].
     fn default() -> ThemeChoice {
         ThemeChoice {
-            name: COMMAND_LINE_THEME.get().cloned(),
+            name: None,
             assets: assets_dir(),
         }
     }
-}
-
-/// The `--theme` of the command line, set once before the game starts.
-static COMMAND_LINE_THEME: OnceLock<String> = OnceLock::new();
-
-/// Draws the game with theme `name` (a folder under `assets/themes/`)
-/// rather than the one in the settings; `main` calls it for `--theme`
-/// before [`run`](super::run). Only the first call counts.
-pub fn use_theme(name: String) {
-    let _ = COMMAND_LINE_THEME.set(name);
 }
 
 /// The assets folder: `$BEVY_ASSET_ROOT/assets` if that variable is set,
@@ -259,13 +253,12 @@ struct ThemeManifests {
 fn start_loading(
     mut commands: Commands,
     choice: Res<ThemeChoice>,
-    settings: Option<Res<PlayerSettings>>,
+    launch: Option<Res<LaunchSettings>>,
     assets: Res<AssetServer>,
 ) {
-    let asked = choice
-        .name
-        .clone()
-        .or_else(|| settings.map(|s| s.theme().to_string()));
+    let asked = launch
+        .and_then(|launch| launch.theme.clone())
+        .or_else(|| choice.name.clone());
     let (chosen, missing) = choose_theme(asked.as_deref(), &|path| {
         let full = choice.assets.join(path);
         full.is_file()

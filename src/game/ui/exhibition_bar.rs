@@ -12,16 +12,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::egui_color;
-use crate::game::GameSystems;
-use crate::game::ai_player::{AiEvaluation, AiThinking, Evaluation};
-use crate::game::board::CurrentGame;
-use crate::game::camera::BoardArea;
-use crate::game::exhibition::{ExhibitionCommand, ExhibitionControl, MOVES_PER_MINUTE};
-use crate::game::hint::{Hint, RequestHint, hint_available};
-use crate::game::new_game::{NewGame, Players};
-use crate::game::screens::Screen;
-use crate::game::tiles::side_color;
-use crate::game::turn::Turn;
+use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
+use crate::game::ai::{ExhibitionCommand, ExhibitionControl, MOVES_PER_MINUTE};
+use crate::game::ai::{Hint, RequestHint, hint_available};
+use crate::game::board::BoardArea;
+use crate::game::core::CurrentGame;
+use crate::game::core::GameSystems;
+use crate::game::core::Screen;
+use crate::game::core::Turn;
+use crate::game::core::{NewGame, Players};
+use crate::game::theme::side_color;
 use crate::rules::Color;
 
 /// Below the top bar.
@@ -151,7 +151,7 @@ fn controls(
 fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
     ui.horizontal(|ui| {
         let (rect, response) = ui.allocate_exact_size(EVAL_BAR_SIZE, egui::Sense::hover());
-        let share = evaluation.map_or(0.5, Evaluation::white_share);
+        let share = evaluation.map_or(0.5, super::evaluation::white_share);
         let painter = ui.painter();
         painter.rect_filled(rect, 3.0, egui_color(side_color(Color::Black)));
         let split = rect.min.x + rect.width() * share;
@@ -173,7 +173,7 @@ fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
         let text = match evaluation {
             Some(e) => format!(
                 "{} ({}'s search, {}, depth {})",
-                e.describe(),
+                super::evaluation::describe(e),
                 e.side,
                 e.difficulty,
                 e.depth

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use super::HudAction;
 use super::records::RecordsRequest;
-use crate::game::review::ReviewAction;
+use crate::game::records::ReviewAction;
 use crate::rules::{Game, GameStatus};
 
 /// The dialog; returns the button clicked.

@@ -4,8 +4,8 @@
 use bevy_egui::egui;
 
 use super::{HudAction, egui_color};
-use crate::game::selection::Selection;
-use crate::game::tiles::bug_color;
+use crate::game::play::Selection;
+use crate::game::theme::bug_color;
 use crate::rules::{self, Bug, Game};
 
 /// The hand of `side`; returns the piece clicked, if any.

@@ -8,16 +8,15 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::records::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
-use crate::game::ai_player::AiThinking;
-use crate::game::board::CurrentGame;
-use crate::game::camera::BoardArea;
-use crate::game::input::{FocusTopBar, HoveredCell};
-use crate::game::new_game::{NewGame, Players};
-use crate::game::notice::Notice;
-use crate::game::records::GameHistory;
-use crate::game::screens::Screen;
-use crate::game::selection::{SelectPiece, Selection};
-use crate::game::turn::{ForcedPass, PlayMove, Turn};
+use crate::game::ai::AiThinking;
+use crate::game::board::BoardArea;
+use crate::game::core::CurrentGame;
+use crate::game::core::Notice;
+use crate::game::core::Screen;
+use crate::game::core::{ForcedPass, PlayMove, Turn};
+use crate::game::core::{NewGame, Players};
+use crate::game::play::{FocusTopBar, HoveredCell};
+use crate::game::play::{SelectPiece, Selection};
 use crate::rules::{self, Move};
 
 /// Width of each side panel, in logical pixels.
@@ -41,7 +40,7 @@ struct HudView<'w> {
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
     thinking: Res<'w, AiThinking>,
-    history: Res<'w, GameHistory>,
+    history: super::GameRecord<'w>,
 }
 
 /// Everything the panels can ask for.

@@ -4,8 +4,8 @@
 
 use bevy_egui::egui;
 
-use crate::game::input::HoveredCell;
-use crate::game::selection::Selection;
+use crate::game::play::HoveredCell;
+use crate::game::play::Selection;
 use crate::rules::{Game, Hex};
 
 /// The inspector section of the side panel.

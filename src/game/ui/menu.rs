@@ -9,10 +9,10 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Difficulty;
-use crate::game::ai_player::ConsideredDestinations;
-use crate::game::animation::AnimationSettings;
-use crate::game::new_game::{HumanSide, NewGameSettings, Opponent};
-use crate::game::screens::Screen;
+use crate::game::ai::ConsideredDestinations;
+use crate::game::board::AnimationSettings;
+use crate::game::core::Screen;
+use crate::game::core::{HumanSide, NewGameSettings, Opponent};
 
 use super::records::MenuRecords;
 

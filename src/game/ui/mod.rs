@@ -6,6 +6,9 @@
 //! run in bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its
 //! screen.
 
+mod diagnostics;
+mod dialogs;
+mod evaluation;
 mod exhibition_bar;
 mod game_over;
 mod hands;
@@ -16,10 +19,13 @@ mod move_list;
 mod records;
 mod top_bar;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
-use crate::rules::Piece;
+use crate::game::core::{CurrentGame, Turn};
+use crate::records::History;
+use crate::rules::{Game, Piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
@@ -28,7 +34,55 @@ pub(super) fn plugin(app: &mut App) {
         hud::plugin,
         exhibition_bar::plugin,
         records::plugin,
+        diagnostics::plugin,
     ));
+}
+
+/// The game's moves as the panels show them: the line, the cursor, and
+/// whether it is being reviewed.
+#[derive(SystemParam)]
+struct GameRecord<'w> {
+    current: Res<'w, CurrentGame>,
+    turn: Option<Res<'w, State<Turn>>>,
+}
+
+impl GameRecord<'_> {
+    /// Whether the game is being reviewed.
+    fn reviewing(&self) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|turn| *turn.get() == Turn::Review)
+    }
+
+    /// Whether Undo can do something now.
+    fn can_undo(&self) -> bool {
+        !self.reviewing() && self.current.can_undo()
+    }
+
+    /// Whether Redo can do something now.
+    fn can_redo(&self) -> bool {
+        !self.reviewing() && self.current.can_redo()
+    }
+
+    /// How many moves of the line are played.
+    fn ply(&self) -> usize {
+        self.current.ply()
+    }
+
+    /// Every move of the line in UHP notation.
+    fn line(&self) -> &[String] {
+        self.current.line()
+    }
+
+    /// The line with its cursor.
+    fn history(&self) -> &History {
+        self.current.history()
+    }
+
+    /// The whole line as one game.
+    fn full_game(&self) -> Game {
+        self.current.full_game()
+    }
 }
 
 /// What a click in a panel asks for; the HUD system carries it out.

@@ -6,12 +6,15 @@ use bevy_egui::egui;
 
 use super::HudAction;
 use super::records::RecordsRequest;
-use crate::game::records::GameHistory;
-use crate::game::review::ReviewAction;
+use crate::game::records::ReviewAction;
 use crate::rules::Game;
 
 /// The move list section of the side panel; returns the move clicked.
-pub(super) fn show(ui: &mut egui::Ui, game: &Game, history: &GameHistory) -> Option<HudAction> {
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    game: &Game,
+    history: &super::GameRecord,
+) -> Option<HudAction> {
     ui.label(egui::RichText::new("Moves").strong());
     ui.label(egui::RichText::new(game.turn_string()).weak());
     let cursor = history.ply();

@@ -6,10 +6,9 @@
 use bevy_egui::egui;
 
 use super::{HudAction, egui_color};
-use crate::game::new_game::Players;
-use crate::game::records::GameHistory;
-use crate::game::tiles::side_color;
-use crate::game::turn::Turn;
+use crate::game::core::Players;
+use crate::game::core::Turn;
+use crate::game::theme::side_color;
 use crate::rules::{Color, Game, GameStatus};
 
 /// What the top bar shows.
@@ -23,7 +22,7 @@ pub(super) struct TopBar<'a> {
     /// Whether to show the Pass button.
     pub offer_pass: bool,
     /// The moves, for Undo, Redo and the Game menu.
-    pub history: &'a GameHistory,
+    pub history: &'a super::GameRecord<'a>,
     /// Give the first button (Restart) the keyboard focus now.
     pub focus_first: bool,
 }

@@ -1,21 +1,18 @@
-//! The game being played, as the rules engine holds it (the single source of
-//! truth), and where its cells lie on the plane for drawing.
+//! Where the game's cells lie on the plane for drawing.
 //!
 //! The rules engine's cells wrap around a 32×32 torus; the screen is a plane.
 //! [`BoardLayout`] gives every cell plane axial coordinates, recomputed after
-//! every move by walking the hive from a cell that kept its piece, so pieces
-//! that did not move never jump.
+//! every change of the game by walking the hive from a cell that kept its
+//! piece, so pieces that did not move never jump.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::screens::Screen;
-use crate::rules::{Game, GameType, Hex, Move, RuleError};
+use crate::game::core::{CurrentGame, GameSystems, Screen};
+use crate::rules::{Game, Hex};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CurrentGame>();
     app.init_resource::<BoardLayout>();
     app.add_systems(
         Update,
@@ -29,52 +26,6 @@ pub(super) fn plugin(app: &mut App) {
 /// Recomputing the [`BoardLayout`]; what uses it runs after.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LayoutUpdate;
-
-/// The game in play, with its moves written in standard notation.
-#[derive(Resource, Debug, Clone)]
-pub struct CurrentGame {
-    game: Game,
-    notation: Vec<String>,
-}
-
-impl Default for CurrentGame {
-    fn default() -> Self {
-        CurrentGame::new(Game::new(GameType::BASE))
-    }
-}
-
-impl CurrentGame {
-    /// Wraps a game (possibly with moves already played).
-    pub fn new(game: Game) -> Self {
-        let notation = game
-            .game_string()
-            .split(';')
-            .skip(3)
-            .map(str::to_string)
-            .collect();
-        CurrentGame { game, notation }
-    }
-
-    /// The rules engine's game: read-only, so every change goes through
-    /// [`CurrentGame::play`] and the notation stays in step.
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The moves played, in UHP notation, oldest first.
-    pub fn notation(&self) -> &[String] {
-        &self.notation
-    }
-
-    /// Checks and plays a move, recording its notation.
-    pub fn play(&mut self, mv: Move) -> Result<(), RuleError> {
-        // Notation refers to the position before the move.
-        let text = self.game.move_string(mv);
-        self.game.play(mv)?;
-        self.notation.push(text);
-        Ok(())
-    }
-}
 
 /// Plane axial coordinates `(q, r)` of the board's cells: `q` to the right,
 /// `r` down-right, the first piece at `(0, 0)`.
@@ -152,6 +103,7 @@ fn update_layout(game: Res<CurrentGame>, mut layout: ResMut<BoardLayout>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::GameType;
 
     #[test]
     fn first_piece_is_at_the_plane_origin_and_cells_round_trip() {

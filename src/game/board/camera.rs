@@ -8,10 +8,9 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseSc
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::GameSystems;
-use super::board::BoardLayout;
-use super::hex_grid::{HEX_SIZE, hex_to_world};
-use super::screens::Screen;
+use super::geometry::{HEX_SIZE, hex_to_world};
+use super::layout::BoardLayout;
+use crate::game::core::{GameSystems, Screen};
 
 /// The table the board lies on.
 const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
@@ -48,16 +47,16 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The one camera; egui draws its panels on it too.
 #[derive(Component, Reflect, Debug, Default)]
-pub(super) struct MainCamera;
+pub struct MainCamera;
 
 /// The part of the window not covered by panels, in logical pixels from the
 /// top-left corner; the ui writes it every frame.
 #[derive(Resource, Debug, Clone, Copy, Default)]
-pub(super) struct BoardArea(pub Option<Rect>);
+pub struct BoardArea(pub Option<Rect>);
 
 /// Where the camera is heading.
 #[derive(Resource, Debug, Clone, Copy)]
-pub(super) struct CameraView {
+pub struct CameraView {
     /// Follow the hive (until the player pans or zooms).
     pub auto_fit: bool,
     /// Where the camera centre goes, in world space.
@@ -151,7 +150,7 @@ fn move_camera(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn pan_and_zoom(
+pub fn pan_and_zoom(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Res<ButtonInput<MouseButton>>,

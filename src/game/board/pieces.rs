@@ -1,30 +1,42 @@
-//! One entity per piece on the board, kept in step with the rules engine.
+//! One entity per piece on the board, with the design card's components:
+//! [`Position`], [`Bug`], [`Color`] and [`StackLevel`] (and [`PieceId`],
+//! which piece it is).
 //!
-//! After every change to [`CurrentGame`], `sync_pieces` spawns entities for
-//! newly placed pieces, updates the cell, level and resting place of every
-//! piece, and despawns pieces that left the board (a restart). The game is
-//! the source of truth; the entities only mirror it.
+//! The rules engine's [`CurrentGame`] is the source of truth and the
+//! entities are its mirror. That is deliberate: the AI searches millions
+//! of positions a second on a compact board it can play and undo in place,
+//! which entities could never be; legal moves and the pillbug's power come
+//! from the same engine, so the game on screen and the game the AI thinks
+//! about can never disagree. After every change of the game, `sync_pieces`
+//! spawns entities for newly placed pieces, updates the cell and level of
+//! every piece, and despawns pieces that left the board (a restart, an undo).
+//!
+//! `Color` here is the side a piece belongs to; it is used qualified
+//! (`pieces::Color`) next to Bevy's colour type.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::animation::Slide;
-use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
-use super::hex_grid::hex_to_world;
-use super::screens::Screen;
-use crate::rules::{self, Bug, Hex, Piece};
+use super::geometry::resting_translation;
+use super::layout::{BoardLayout, LayoutUpdate};
+use crate::game::core::{CurrentGame, GameSystems, Screen};
+use crate::rules::{self, Hex, Piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         sync_pieces
             .in_set(GameSystems::Sync)
+            .in_set(PieceSync)
             .after(LayoutUpdate)
             .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
     );
 }
+
+/// Updating the piece entities from the game; what reads them runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceSync;
 
 /// Which piece this entity is (`wA1`, `bQ`, ...).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,25 +53,16 @@ pub struct Position {
 
 /// The kind of bug.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BugKind(pub Bug);
+pub struct Bug(pub rules::Bug);
 
-/// The side a piece belongs to (the rules' `Color`, named apart from Bevy's).
+/// The side a piece belongs to (the rules' colour; use it qualified next to
+/// Bevy's `Color`).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Side(pub rules::Color);
+pub struct Color(pub rules::Color);
 
 /// How high a piece sits: 0 on the ground, 1 on top of one piece, ...
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct StackLevel(pub u8);
-
-/// How far each stack level is drawn above the one below, in world units.
-pub(super) const LEVEL_OFFSET: Vec2 = Vec2::new(0.0, 7.0);
-
-/// Where a piece rests at plane cell `plane` and stack `level`: higher
-/// pieces are shifted up (so the ones below peek out) and drawn in front.
-pub fn resting_translation(plane: IVec2, level: u8) -> Vec3 {
-    let at = hex_to_world(plane.x, plane.y) + LEVEL_OFFSET * f32::from(level);
-    at.extend(1.0 + 2.0 * f32::from(level))
-}
 
 fn sync_pieces(
     mut commands: Commands,
@@ -83,16 +86,16 @@ fn sync_pieces(
             commands.entity(entity).despawn();
             continue;
         };
-        // A slide still running belongs to a position that no longer is
-        // (a restart mid-animation); the new move's slide starts after this.
-        commands.entity(entity).remove::<Slide>();
         let next = Position {
             hex,
             plane: layout.plane_of(hex),
         };
         position.set_if_neq(next);
         level.set_if_neq(StackLevel(stack_level));
-        transform.translation = resting_translation(next.plane, stack_level);
+        let rest = resting_translation(next.plane, stack_level);
+        if transform.translation != rest {
+            transform.translation = rest;
+        }
     }
     for (piece, (hex, stack_level)) in on_board {
         let plane = layout.plane_of(hex);
@@ -100,8 +103,8 @@ fn sync_pieces(
             Name::new(piece.to_string()),
             PieceId(piece),
             Position { hex, plane },
-            BugKind(piece.bug()),
-            Side(piece.color()),
+            Bug(piece.bug()),
+            Color(piece.color()),
             StackLevel(stack_level),
             Transform::from_translation(resting_translation(plane, stack_level)),
             Visibility::default(),

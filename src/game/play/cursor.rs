@@ -18,15 +18,11 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::animation::SkipAnimation;
-use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
-use super::hex_grid::{HEX_SIZE, hex_to_world};
-use super::input::{GameIntent, ReadDevices};
-use super::notice::Notice;
-use super::screens::Screen;
-use super::selection::{CellClicked, ClearSelection, SelectPiece, Selection};
-use super::turn::Turn;
+use super::devices::{GameIntent, ReadDevices};
+use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, Selection};
+use crate::game::board::geometry::plane_to_world;
+use crate::game::board::{BoardLayout, SkipAnimation, hex_to_world};
+use crate::game::core::{CurrentGame, GameSystems, Notice, Screen, Turn};
 use crate::rules::{Bug, Game, Hex, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -43,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         follow_selection
             .in_set(GameSystems::Sync)
-            .after(LayoutUpdate)
+            .after(HighlightSync)
             .run_if(in_state(Screen::Playing).and_then(resource_changed::<Selection>)),
     );
 }
@@ -66,7 +62,7 @@ impl BoardCursor {
         self.visible && self.plane.is_some()
     }
 
-    pub(super) fn set_visible(&mut self, visible: bool) {
+    pub fn set_visible(&mut self, visible: bool) {
         if self.visible != visible {
             self.visible = visible;
         }
@@ -218,14 +214,7 @@ fn start_point(game: &Game, layout: &BoardLayout, selection: &Selection) -> Vec2
             let plane = layout.plane_of(hex);
             hex_to_world(plane.x, plane.y)
         }
-        None => {
-            let center = layout.center();
-            let size = HEX_SIZE * 3f32.sqrt();
-            Vec2::new(
-                size * (center.x + center.y / 2.0),
-                -HEX_SIZE * 1.5 * center.y,
-            )
-        }
+        None => plane_to_world(layout.center()),
     }
 }
 

@@ -12,13 +12,8 @@
 
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::board::{BoardLayout, CurrentGame, LayoutUpdate};
-use super::new_game::{Players, Restart};
-use super::notice::Notice;
-use super::pieces::resting_translation;
-use super::screens::Screen;
-use super::turn::{PlayMove, Turn};
+use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
+use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn};
 use crate::rules::{Bug, Game, Hex, Move, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,7 +26,6 @@ pub(super) fn plugin(app: &mut App) {
         (handle_clicks, handle_selection_requests)
             .chain()
             .in_set(GameSystems::Select)
-            .after(Restart)
             .run_if(in_state(Turn::AwaitingInput)),
     );
     app.add_systems(
@@ -42,10 +36,16 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSystems::Sync)
+            .in_set(HighlightSync)
             .after(LayoutUpdate)
             .run_if(in_state(Screen::Playing)),
     );
 }
+
+/// Dropping a stale selection and respawning the highlights; what reads
+/// them runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HighlightSync;
 
 /// Select a piece, on the board or in hand, to see where it can go.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +73,49 @@ pub struct Selection {
 }
 
 impl Selection {
+    /// `piece` selected with everything it may do: its legal moves (one per
+    /// destination cell) and, for a pillbug (or a mosquito touching one) on
+    /// top of its stack, the neighbours it can throw. What a click, the
+    /// AI's "considered cells" and a hint show all start here.
+    pub fn of(game: &Game, piece: Piece) -> Selection {
+        let mut moves = game.legal_moves_for(piece);
+        let mut seen = Vec::new();
+        moves.retain(|m| {
+            let fresh = !seen.contains(&m.to());
+            seen.push(m.to());
+            fresh
+        });
+        let mut throwable: Vec<Piece> = Vec::new();
+        let on_top = game
+            .position(piece)
+            .is_some_and(|hex| game.top(hex) == Some(piece));
+        if matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito) && on_top {
+            for throw in game.pillbug_throws(piece) {
+                if let Some(thrown) = throw.piece().filter(|p| !throwable.contains(p)) {
+                    throwable.push(thrown);
+                }
+            }
+        }
+        Selection {
+            piece: Some(piece),
+            thrower: None,
+            moves,
+            throwable,
+        }
+    }
+
+    /// The selection of `mv`'s piece showing only `mv` (a hint). `None`
+    /// for a pass, or a move that is not legal in `game`.
+    pub fn of_move(game: &Game, mv: Move) -> Option<Selection> {
+        let mut selection = Selection::of(game, mv.piece()?);
+        if !selection.moves.contains(&mv) {
+            return None;
+        }
+        selection.moves = vec![mv];
+        selection.throwable.clear();
+        Some(selection)
+    }
+
     /// The legal move of the selection ending on `hex`, if any.
     pub fn move_to(&self, hex: Hex) -> Option<Move> {
         self.moves.iter().copied().find(|m| m.to() == Some(hex))
@@ -166,24 +209,10 @@ fn handle_selection_requests(
 
 /// The selection of `piece`, with a notice saying what it can do or why not.
 fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
-    let mut moves = game.legal_moves_for(piece);
-    let mut seen = Vec::new();
-    moves.retain(|m| {
-        let fresh = !seen.contains(&m.to());
-        seen.push(m.to());
-        fresh
-    });
-    let mut throwable: Vec<Piece> = Vec::new();
-    let can_throw = matches!(piece.bug(), Bug::Pillbug | Bug::Mosquito)
-        && game.position(piece).is_some()
-        && game.top(game.position(piece).unwrap_or_default()) == Some(piece);
-    if can_throw {
-        for throw in game.pillbug_throws(piece) {
-            if let Some(thrown) = throw.piece().filter(|p| !throwable.contains(p)) {
-                throwable.push(thrown);
-            }
-        }
-    }
+    let selection = Selection::of(game, piece);
+    let Selection {
+        moves, throwable, ..
+    } = &selection;
     notice.clear();
     if !throwable.is_empty() {
         let names: Vec<String> = throwable.iter().map(Piece::to_string).collect();
@@ -218,12 +247,7 @@ fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
             piece.bug()
         ));
     }
-    Selection {
-        piece: Some(piece),
-        thrower: None,
-        moves,
-        throwable,
-    }
+    selection
 }
 
 /// Choosing where `thrower` throws `piece`.

@@ -15,35 +15,19 @@
 //! of [`ExhibitionControl`]. Each search's score becomes the
 //! [`AiEvaluation`] the exhibition's evaluation bar shows.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use super::GameSystems;
-use super::animation::AnimationSettings;
-use super::board::CurrentGame;
-use super::exhibition::ExhibitionControl;
-use super::new_game::{Players, Restart};
-use super::notice::Notice;
-use super::screens::Screen;
-use super::selection::Selection;
-use super::turn::{PlayMove, Turn};
-use crate::ai::search::WIN_THRESHOLD;
-use crate::ai::{Difficulty, Engine, SearchResult};
-use crate::rules::{Color, Game, Move};
-
-/// Size of the transposition table of the engine made for each move.
-const TT_MEGABYTES: usize = 32;
+use super::engine::{AiEngine, Search};
+use super::exhibition::{ExhibitionControl, ExhibitionSystems};
+use crate::ai::{Difficulty, SearchResult};
+use crate::game::board::AnimationSettings;
+use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn};
+use crate::game::play::Selection;
+use crate::rules::{Color, Game, Move, Piece};
 
 /// How long the considered destinations show at the default animation speed.
 const CONSIDER_SECONDS: f32 = 0.8;
-
-/// Score units per step of the evaluation bar's curve: a lead of this much
-/// fills about three quarters of the bar.
-const BAR_SCALE: f32 = 400.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>();
@@ -53,18 +37,18 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (cancel_stale_search, drive_search)
             .chain()
-            .in_set(GameSystems::Select)
+            .in_set(GameSystems::Ai)
             .in_set(AiMoves)
-            .after(Restart)
+            .after(ExhibitionSystems)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), cancel_search);
 }
 
 /// Searching, holding and playing the AI's moves; exhibition commands are
-/// applied before.
+/// applied before, hints after.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct AiMoves;
+pub struct AiMoves;
 
 /// The AI's move in the making: a search in progress, or a move found and
 /// held (showing its considered destinations, or waiting for the
@@ -115,57 +99,6 @@ impl AiThinking {
     }
 }
 
-/// One search on the task pool, and what it was for; dropping it sets its
-/// cancel flag.
-pub(super) struct Search {
-    task: Task<SearchResult>,
-    cancel: Arc<AtomicBool>,
-    /// The game searched: its id and how many moves had been played.
-    pub game_id: u64,
-    pub ply: u32,
-    /// The side to move in it, and the preset searched with.
-    pub side: Color,
-    pub difficulty: Difficulty,
-}
-
-impl Search {
-    /// Starts searching `game` (game `game_id`) at `difficulty`.
-    pub(super) fn start(game: &Game, difficulty: Difficulty, game_id: u64) -> Search {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&cancel);
-        let position = game.clone();
-        let seed = rand::random::<u64>();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let mut engine = Engine::new(TT_MEGABYTES);
-            engine.choose(&position, difficulty, seed, &flag)
-        });
-        Search {
-            task,
-            cancel,
-            game_id,
-            ply: game.ply(),
-            side: game.to_move(),
-            difficulty,
-        }
-    }
-
-    /// The result, once the search is done.
-    pub(super) fn poll(&mut self) -> Option<SearchResult> {
-        check_ready(&mut self.task)
-    }
-
-    /// Whether it searched the position in play now.
-    pub(super) fn is_for(&self, players: &Players, game: &Game) -> bool {
-        self.game_id == players.game_id && self.ply == game.ply()
-    }
-}
-
-impl Drop for Search {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
 /// Who the AI thinks is ahead, from its latest search in this game.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct AiEvaluation(pub Option<Evaluation>);
@@ -197,36 +130,6 @@ impl Evaluation {
             difficulty: search.difficulty,
             game_id: search.game_id,
         }
-    }
-
-    /// White's share of the evaluation bar, from 0 (Black is winning) to 1
-    /// (White is winning); one half is level.
-    pub fn white_share(&self) -> f32 {
-        if self.white_score >= WIN_THRESHOLD {
-            return 1.0;
-        }
-        if self.white_score <= -WIN_THRESHOLD {
-            return 0.0;
-        }
-        let x = self.white_score as f32 / BAR_SCALE;
-        0.5 + 0.5 * x.tanh()
-    }
-
-    /// The verdict in words: "White +1.2", "Black wins in 3", "level".
-    pub fn describe(&self) -> String {
-        let (leader, score) = if self.white_score >= 0 {
-            (Color::White, self.white_score)
-        } else {
-            (Color::Black, -self.white_score)
-        };
-        if score >= WIN_THRESHOLD {
-            let plies = crate::ai::search::WIN - score;
-            return format!("{leader} wins within {plies} moves");
-        }
-        if score < 5 {
-            return "level".to_string();
-        }
-        format!("{leader} +{:.2}", score as f32 / 100.0)
     }
 }
 
@@ -306,6 +209,7 @@ fn cancel_stale_search(
 /// What the AI's moves show and wait for.
 #[derive(SystemParam)]
 struct MoveDisplay<'w> {
+    engine: Res<'w, AiEngine>,
     time: Res<'w, Time>,
     animation: Res<'w, AnimationSettings>,
     considered: Res<'w, ConsideredDestinations>,
@@ -333,7 +237,7 @@ fn drive_search(
         Stage::Idle => {
             let stopped = players.exhibition.is_some() && display.exhibition.at_limit(game);
             if ai_turn && !stopped {
-                thinking.0 = start_search(&players, game, now);
+                thinking.0 = start_search(&display.engine, &players, game, now);
             }
         }
         Stage::Searching(search) => {
@@ -385,7 +289,7 @@ fn drive_search(
 }
 
 /// A search for the AI's move, or at once a pass when nothing else is legal.
-fn start_search(players: &Players, game: &Game, now: f64) -> Stage {
+fn start_search(engine: &AiEngine, players: &Players, game: &Game, now: f64) -> Stage {
     let Some(difficulty) = players.ai_preset(game.to_move()) else {
         return Stage::Idle;
     };
@@ -401,36 +305,19 @@ fn start_search(players: &Players, game: &Game, now: f64) -> Stage {
             held: false,
         });
     }
-    Stage::Searching(Search::start(game, difficulty, players.game_id))
+    Stage::Searching(Search::start(engine, game, difficulty, players.game_id))
 }
 
 /// Selects `piece` with every destination it has, as the AI's choice.
-fn show_considered(
-    game: &Game,
-    piece: crate::rules::Piece,
-    preset: Difficulty,
-    display: &mut MoveDisplay,
-) {
-    let mut all = Vec::new();
-    game.legal_moves(&mut all);
-    let mut moves: Vec<Move> = Vec::new();
-    for mv in all.into_iter().filter(|m| m.piece() == Some(piece)) {
-        if !moves.iter().any(|m| m.to() == mv.to()) {
-            moves.push(mv);
-        }
-    }
+fn show_considered(game: &Game, piece: Piece, preset: Difficulty, display: &mut MoveDisplay) {
+    let selection = Selection::of(game, piece);
+    let count = selection.moves.len();
     display.notice.show(format!(
-        "{} AI ({preset}) considers {piece}: {} destination{}",
+        "{} AI ({preset}) considers {piece}: {count} destination{}",
         game.to_move(),
-        moves.len(),
-        if moves.len() == 1 { "" } else { "s" }
+        if count == 1 { "" } else { "s" }
     ));
-    *display.selection = Selection {
-        piece: Some(piece),
-        thrower: None,
-        moves,
-        throwable: Vec::new(),
-    };
+    *display.selection = selection;
 }
 
 fn cancel_search(mut thinking: ResMut<AiThinking>) {
@@ -440,33 +327,6 @@ fn cancel_search(mut thinking: ResMut<AiThinking>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn verdict(white_score: i32) -> Evaluation {
-        Evaluation {
-            white_score,
-            depth: 3,
-            side: Color::White,
-            difficulty: Difficulty::Medium,
-            game_id: 1,
-        }
-    }
-
-    #[test]
-    fn the_bar_is_half_full_when_level_and_follows_the_leader() {
-        assert_eq!(verdict(0).white_share(), 0.5);
-        assert_eq!(verdict(0).describe(), "level");
-        let ahead = verdict(300);
-        let behind = verdict(-300);
-        assert!(ahead.white_share() > 0.5 && ahead.white_share() < 1.0);
-        assert!((ahead.white_share() + behind.white_share() - 1.0).abs() < 1e-6);
-        assert!(verdict(900).white_share() > ahead.white_share());
-        assert_eq!(ahead.describe(), "White +3.00");
-        assert_eq!(behind.describe(), "Black +3.00");
-        let win = verdict(crate::ai::search::WIN - 3);
-        assert_eq!(win.white_share(), 1.0);
-        assert_eq!(win.describe(), "White wins within 3 moves");
-        assert_eq!(verdict(-(crate::ai::search::WIN - 2)).white_share(), 0.0);
-    }
 
     #[test]
     fn considered_destinations_follow_the_setting() {

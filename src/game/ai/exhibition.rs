@@ -10,13 +10,10 @@
 
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::ai_player::AiMoves;
-use super::board::CurrentGame;
-use super::new_game::{NewGameSettings, Opponent, Players};
-use super::screens::Screen;
-use super::turn::Turn;
 use crate::ai::Difficulty;
+use crate::game::core::{
+    CurrentGame, GameSystems, NewGameSettings, Opponent, Players, Screen, Turn,
+};
 use crate::rules::{Game, GameType};
 
 /// Moves per minute when nothing else is asked for.
@@ -36,18 +33,22 @@ pub(super) fn plugin(app: &mut App) {
             apply_commands,
         )
             .chain()
-            .in_set(GameSystems::Select)
-            .before(AiMoves)
+            .in_set(GameSystems::Ai)
+            .in_set(ExhibitionSystems)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), play_on_next_time);
     app.add_systems(
         Update,
         stop_after_moves
-            .after(GameSystems::Animate)
+            .in_set(GameSystems::View)
             .run_if(in_state(Screen::Playing)),
     );
 }
+
+/// The exhibition's pace and commands, applied before the AI plays.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExhibitionSystems;
 
 /// How an exhibition is played.
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -145,7 +146,7 @@ pub struct ExhibitionLaunch {
 
 impl ExhibitionLaunch {
     /// Sets the app up to start this exhibition.
-    pub(super) fn configure(&self, app: &mut App, settings: &mut NewGameSettings) {
+    pub fn configure(&self, app: &mut App, settings: &mut NewGameSettings) {
         settings.game_type = self.game_type;
         settings.opponent = Opponent::Exhibition {
             white: self.white,

@@ -9,11 +9,12 @@
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::board::CurrentGame;
+use super::current_game::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
 use super::turn::Turn;
 use crate::ai::Difficulty;
+use crate::records::Seats;
 use crate::rules::{Color, Game, GameType, Options};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,17 +26,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         restart_on_request
-            .in_set(GameSystems::Select)
+            .in_set(GameSystems::Jump)
             .in_set(Restart)
             .run_if(in_state(Screen::Playing)),
     );
 }
 
-/// Restarting on `NewGame`: early in the frame (before the AI collects its
-/// search and before moves are played), so nothing meant for the old game
-/// reaches the new one.
+/// Restarting on [`NewGame`]: first of the jumps, so nothing meant for the
+/// old game reaches the new one.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct Restart;
+pub struct Restart;
 
 /// What the next game starts with.
 #[derive(Resource, Debug, Clone)]
@@ -140,8 +140,31 @@ impl Players {
         }
     }
 
+    /// Who sits at the board, as the autosave records it.
+    pub fn seats(&self) -> Seats {
+        match (self.exhibition, self.ai) {
+            (Some((white, black)), _) => Seats::Exhibition { white, black },
+            (None, Some((side, difficulty))) => Seats::Ai { side, difficulty },
+            (None, None) => Seats::Human,
+        }
+    }
+
+    /// The players of game `game_id` seated as `seats` says.
+    pub fn seated(game_id: u64, seats: Seats) -> Players {
+        let (ai, exhibition) = match seats {
+            Seats::Human => (None, None),
+            Seats::Ai { side, difficulty } => (Some((side, difficulty)), None),
+            Seats::Exhibition { white, black } => (None, Some((white, black))),
+        };
+        Players {
+            game_id,
+            ai,
+            exhibition,
+        }
+    }
+
     /// The players of the next game, with `settings`.
-    pub(super) fn next(&self, settings: &NewGameSettings) -> Players {
+    pub fn next(&self, settings: &NewGameSettings) -> Players {
         let ai = match settings.opponent {
             Opponent::Human | Opponent::Exhibition { .. } => None,
             Opponent::Ai => {
@@ -176,7 +199,9 @@ impl NewGameSettings {
     }
 }
 
-/// Throw the current game away and start a new one with the same settings.
+/// Throw the current game away and start a new one with the same settings
+/// (handled early in the frame, in [`GameSystems::Jump`], so nothing meant
+/// for the old game reaches the new one).
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct NewGame;
 
@@ -220,4 +245,28 @@ fn restart_on_request(
     *players = players.next(&settings);
     notice.clear();
     next_turn.set(Turn::AwaitingInput);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_round_trip_through_the_autosaves_seats() {
+        let cases = [
+            Players::default(),
+            Players {
+                ai: Some((Color::Black, Difficulty::Medium)),
+                ..Players::default()
+            },
+            Players {
+                exhibition: Some((Difficulty::Easy, Difficulty::Expert)),
+                ..Players::default()
+            },
+        ];
+        for players in cases {
+            let seated = Players::seated(players.game_id, players.seats());
+            assert_eq!(seated, players);
+        }
+    }
 }

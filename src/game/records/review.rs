@@ -3,7 +3,7 @@
 //!
 //! While reviewing, the turn is [`Turn::Review`]: no move is played, the AI
 //! does not search and the hands are closed. [`ReviewAction`]s move the
-//! cursor of [`GameHistory`] (buttons in the review bar, a click in the move
+//! cursor of [`CurrentGame`] (buttons in the review bar, a click in the move
 //! list, ←/→ Home/End on the keyboard, the bumpers of a gamepad); the board
 //! shows the position at the cursor. "Continue from here" drops the moves
 //! after the cursor (the review bar asks first) and play resumes; "Back to
@@ -12,9 +12,10 @@
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use super::GameSystems;
-use super::records::{GameHistory, HistoryJumps, Jump};
-use super::screens::Screen;
+use super::history::Jump;
+use crate::game::board::camera::pan_and_zoom;
+use crate::game::core::{CurrentGame, GameSystems, Turn};
+use crate::game::play::ReadDevices;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReviewAction>();
@@ -22,14 +23,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         review_keys
             .in_set(GameSystems::Input)
-            .run_if(in_state(Screen::Playing)),
-    );
-    app.add_systems(
-        Update,
-        handle_review_actions
-            .in_set(GameSystems::Select)
-            .in_set(HistoryJumps)
-            .run_if(in_state(Screen::Playing)),
+            .before(ReadDevices)
+            .before(pan_and_zoom)
+            .run_if(in_state(Turn::Review)),
     );
 }
 
@@ -62,12 +58,8 @@ fn review_keys(
     keys: Option<ResMut<ButtonInput<KeyCode>>>,
     egui: Option<Res<EguiWantsInput>>,
     gamepads: Query<&Gamepad>,
-    history: Res<GameHistory>,
     mut actions: MessageWriter<ReviewAction>,
 ) {
-    if !history.reviewing() {
-        return;
-    }
     let egui_has_keys = egui.is_some_and(|egui| egui.wants_keyboard_input());
     if let Some(mut keys) = keys.filter(|_| !egui_has_keys) {
         let bindings = [
@@ -94,46 +86,46 @@ fn review_keys(
     }
 }
 
-fn handle_review_actions(
-    mut actions: MessageReader<ReviewAction>,
-    mut history: ResMut<GameHistory>,
-    mut jump: Jump,
-) {
+pub(super) fn handle_review_actions(mut actions: MessageReader<ReviewAction>, mut jump: Jump) {
     for &action in actions.read() {
-        let was_reviewing = history.reviewing();
-        let line = history.history_mut();
-        let before = line.ply();
+        let reviewing = jump.reviewing();
+        let before = jump.current().ply();
         match action {
-            ReviewAction::Enter => {}
-            ReviewAction::Goto(ply) => line.goto(ply),
-            ReviewAction::StepBack => {
-                line.step_back();
-            }
-            ReviewAction::StepForward => {
-                line.step_forward();
-            }
-            ReviewAction::ToStart => line.to_start(),
-            ReviewAction::ToEnd => line.to_end(),
             ReviewAction::ContinueFromHere | ReviewAction::BackToGame => {
-                if !was_reviewing {
+                if !reviewing {
                     continue;
                 }
-                if action == ReviewAction::BackToGame {
-                    line.to_end();
-                } else {
-                    let dropped = line.continue_from_here();
-                    if dropped > 0 {
-                        info!("continuing from move {before}: {dropped} later moves dropped");
+                jump.change(Turn::AwaitingInput, |current| {
+                    if action == ReviewAction::BackToGame {
+                        current.goto(current.history().len());
+                    } else {
+                        let dropped = current.continue_from_here();
+                        if dropped > 0 {
+                            info!("continuing from move {before}: {dropped} later moves dropped");
+                        }
                     }
-                }
-                history.set_reviewing(false);
-                jump.show(&mut history);
-                continue;
+                    true
+                });
+            }
+            _ => {
+                jump.change(Turn::Review, |current| {
+                    step(current, action);
+                    !reviewing || current.ply() != before
+                });
             }
         }
-        if !was_reviewing || history.ply() != before {
-            history.set_reviewing(true);
-            jump.show(&mut history);
-        }
+    }
+}
+
+/// Moves the cursor as a review action asks.
+fn step(current: &mut CurrentGame, action: ReviewAction) {
+    let ply = current.ply();
+    match action {
+        ReviewAction::Goto(to) => current.goto(to),
+        ReviewAction::StepBack => current.goto(ply.saturating_sub(1)),
+        ReviewAction::StepForward => current.goto(ply + 1),
+        ReviewAction::ToStart => current.goto(0),
+        ReviewAction::ToEnd => current.goto(current.history().len()),
+        ReviewAction::Enter | ReviewAction::ContinueFromHere | ReviewAction::BackToGame => {}
     }
 }

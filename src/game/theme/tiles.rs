@@ -16,18 +16,14 @@
 
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::animation::Slide;
-use super::board::{BoardLayout, CurrentGame};
-use super::cursor::BoardCursor;
-use super::hex_grid::{HEX_SIZE, hex_to_world};
-use super::input::HoveredCell;
-use super::pieces::{BugKind, PieceId, Position, Side, StackLevel, resting_translation};
-use super::screens::Screen;
-use super::selection::{Highlight, HighlightKind};
-use super::theme::manifest::side_index;
-use super::theme::{Theme, ThemeImage};
-use super::turn::Turn;
+use super::manifest::side_index;
+use super::{Theme, ThemeImage};
+use crate::game::board::{
+    self, BoardLayout, HEX_SIZE, PieceId, Position, Slide, StackLevel, hex_to_world,
+    resting_translation,
+};
+use crate::game::core::{CurrentGame, GameSystems, Screen, Turn};
+use crate::game::play::{BoardCursor, Highlight, HighlightKind, HoveredCell};
 use crate::rules::{self, Bug, Game, Hex, Move, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -101,7 +97,7 @@ const WHITE_TILE: Color = Color::srgb(0.93, 0.90, 0.82);
 const BLACK_TILE: Color = Color::srgb(0.17, 0.17, 0.19);
 
 /// The colour of each bug in the panels, so bugs tell apart at a glance.
-pub(super) fn bug_color(bug: Bug) -> Color {
+pub fn bug_color(bug: Bug) -> Color {
     match bug {
         Bug::Queen => Color::srgb(0.95, 0.72, 0.10),
         Bug::Ant => Color::srgb(0.25, 0.50, 0.95),
@@ -115,7 +111,7 @@ pub(super) fn bug_color(bug: Bug) -> Color {
 }
 
 /// Which tile colour a side uses (for the panels too).
-pub(super) fn side_color(side: rules::Color) -> Color {
+pub fn side_color(side: rules::Color) -> Color {
     match side {
         rules::Color::White => WHITE_TILE,
         rules::Color::Black => BLACK_TILE,
@@ -135,7 +131,7 @@ fn sprite(image: &ThemeImage, size: Vec2) -> Sprite {
 fn dress_pieces(
     mut commands: Commands,
     theme: Res<Theme>,
-    pieces: Query<(Entity, &PieceId, &BugKind, &Side, Has<Dressed>)>,
+    pieces: Query<(Entity, &PieceId, &board::Bug, &board::Color, Has<Dressed>)>,
     looks: Query<Entity, With<PieceLook>>,
 ) {
     let redress = theme.is_changed();
@@ -371,7 +367,10 @@ fn place_markers(
         };
         match at {
             Some(at) => {
-                transform.translation = at.extend(z);
+                let translation = at.extend(z);
+                if transform.translation != translation {
+                    transform.translation = translation;
+                }
                 visibility.set_if_neq(Visibility::Inherited);
             }
             None => {

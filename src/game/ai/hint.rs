@@ -6,16 +6,13 @@
 //! played, a restart or leaving the game drops the search (and its cancel
 //! flag is set), so a hint never lands on a position it was not meant for.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::GameSystems;
-use super::ai_player::Search;
-use super::board::CurrentGame;
-use super::new_game::{NewGameSettings, Players, Restart};
-use super::notice::Notice;
-use super::screens::Screen;
-use super::selection::Selection;
-use super::turn::Turn;
+use super::engine::{AiEngine, Search};
+use super::player::AiMoves;
+use crate::game::core::{CurrentGame, GameSystems, NewGameSettings, Notice, Players, Screen, Turn};
+use crate::game::play::Selection;
 use crate::rules::{Game, Move};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,8 +22,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (forget_stale_hint, start_hint_on_request, collect_hint)
             .chain()
-            .in_set(GameSystems::Select)
-            .after(Restart)
+            .in_set(GameSystems::Ai)
+            .after(AiMoves)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), forget_hint);
@@ -79,27 +76,39 @@ fn forget_stale_hint(mut hint: ResMut<Hint>, players: Res<Players>, game: Res<Cu
     }
 }
 
+/// What a hint is searched for and with.
+#[derive(SystemParam)]
+struct HintRequest<'w> {
+    players: Res<'w, Players>,
+    settings: Res<'w, NewGameSettings>,
+    game: Res<'w, CurrentGame>,
+    turn: Res<'w, State<Turn>>,
+    engine: Res<'w, AiEngine>,
+}
+
 fn start_hint_on_request(
     mut requests: MessageReader<RequestHint>,
     mut hint: ResMut<Hint>,
-    players: Res<Players>,
-    settings: Res<NewGameSettings>,
-    game: Res<CurrentGame>,
-    turn: Res<State<Turn>>,
+    request: HintRequest,
     mut notice: ResMut<Notice>,
 ) {
     if requests.read().count() == 0 || hint.search.is_some() {
         return;
     }
-    let game = game.game();
-    if !hint_available(&players, game, *turn.get()) {
+    let (players, game) = (&request.players, request.game.game());
+    if !hint_available(players, game, *request.turn.get()) {
         return;
     }
     let preset = players
         .ai
-        .map_or(settings.difficulty, |(_, difficulty)| difficulty);
+        .map_or(request.settings.difficulty, |(_, difficulty)| difficulty);
     notice.show(format!("the AI ({preset}) looks for a hint…"));
-    hint.search = Some(Search::start(game, preset, players.game_id));
+    hint.search = Some(Search::start(
+        &request.engine,
+        game,
+        preset,
+        players.game_id,
+    ));
 }
 
 fn collect_hint(
@@ -124,19 +133,14 @@ fn collect_hint(
     };
     hint.suggestion = Some((mv, players.game_id, game.ply()));
     let text = game.move_string(mv);
-    match mv.piece() {
-        Some(piece) => {
+    match Selection::of_move(game, mv) {
+        Some(shown) => {
             notice.show(format!(
                 "hint ({preset}): {text}; click the green cell to play it"
             ));
-            *selection = Selection {
-                piece: Some(piece),
-                thrower: None,
-                moves: vec![mv],
-                throwable: Vec::new(),
-            };
+            *selection = shown;
         }
-        None => notice.show(format!("hint ({preset}): pass")),
+        None => notice.show(format!("hint ({preset}): {text}")),
     }
 }
 

@@ -3,18 +3,17 @@
 //! While a game is on screen, [`Turn`] is one of: awaiting input (a player
 //! picks a move), animating (the moved piece slides; input is ignored),
 //! game over, and review (stepping through the moves; nothing is played).
-//! A `PlayMove` message is checked by the rules engine and played; a player
-//! with no legal move is told so and shown a Pass button ([`ForcedPass`]):
-//! passes are never silent. In review nothing is played, so such a
-//! position is shown without the call to pass.
+//! A `PlayMove` message is checked by the rules engine and played, and the
+//! turn becomes `Animating`; the board's animation ends that state when its
+//! pieces have landed. A player with no legal move is told so and shown a
+//! Pass button ([`ForcedPass`]): passes are never silent. In review nothing
+//! is played, so such a position is shown without the call to pass.
 
 use bevy::prelude::*;
 
 use super::GameSystems;
-use super::animation::Slide;
-use super::board::CurrentGame;
+use super::current_game::CurrentGame;
 use super::notice::Notice;
-use super::records::GameHistory;
 use super::screens::Screen;
 use crate::rules::{Hex, Move};
 
@@ -31,17 +30,21 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        announce_forced_pass
+        (
+            announce_forced_pass
+                .run_if(resource_changed::<CurrentGame>.or_else(state_changed::<Turn>)),
+            end_finished_game,
+        )
+            .chain()
             .in_set(GameSystems::Sync)
-            .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
-    );
-    app.add_systems(
-        Update,
-        advance_turn
-            .after(GameSystems::Animate)
+            .in_set(TurnChecks)
             .run_if(in_state(Screen::Playing)),
     );
 }
+
+/// The checks of the turn after the game changed (forced pass, game over).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TurnChecks;
 
 /// Where the current turn stands.
 #[derive(SubStates, Reflect, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
@@ -52,11 +55,20 @@ pub enum Turn {
     AwaitingInput,
     /// The last move's piece is sliding into place.
     Animating,
-    /// A queen is surrounded (or both): the game is decided.
+    /// A queen is surrounded (or both), or a draw rule ended the game.
     GameOver,
-    /// The game is being reviewed move by move (see `review`): no moves
-    /// are played and the AI does not search.
+    /// The game is being reviewed move by move: no moves are played and the
+    /// AI does not search.
     Review,
+}
+
+/// The turn as it will be once this frame's transition is applied: a
+/// change asked for this frame (say, a jump into review) counts already.
+pub fn upcoming_turn(turn: &State<Turn>, next: &NextState<Turn>) -> Turn {
+    match next {
+        NextState::Pending(next) | NextState::PendingIfNeq(next) => *next,
+        NextState::Unchanged => *turn.get(),
+    }
 }
 
 /// Play this move for the side to move (ignored unless it is legal).
@@ -78,7 +90,7 @@ pub struct ForcedPass(pub bool);
 
 fn play_requested_moves(
     mut requests: MessageReader<PlayMove>,
-    mut game: ResMut<CurrentGame>,
+    mut current: ResMut<CurrentGame>,
     mut notice: ResMut<Notice>,
     mut played: MessageWriter<MovePlayed>,
     mut next_turn: ResMut<NextState<Turn>>,
@@ -88,12 +100,18 @@ fn play_requested_moves(
         return;
     };
     requests.clear();
-    let path = game.game().path_of(mv);
-    match game.play(mv) {
-        Ok(()) => {
+    // Checked first: a refused move leaves the game untouched and unmarked,
+    // so nothing that follows the game recomputes or rewrites anything.
+    let checked = current
+        .game()
+        .check_move(mv)
+        .map(|()| current.game().path_of(mv));
+    match checked.and_then(|path| current.bypass_change_detection().play(mv).map(|()| path)) {
+        Ok(path) => {
+            current.set_changed();
             info!(
                 "move played: {}",
-                game.notation().last().map_or("", String::as_str)
+                current.notation().last().map_or("", String::as_str)
             );
             notice.clear();
             played.write(MovePlayed { mv, path });
@@ -107,16 +125,22 @@ fn play_requested_moves(
 }
 
 fn announce_forced_pass(
-    game: Res<CurrentGame>,
-    history: Res<GameHistory>,
+    current: Res<CurrentGame>,
+    turn: Res<State<Turn>>,
+    next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
     mut notice: ResMut<Notice>,
 ) {
-    let game = game.game();
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    // Reviewing (the flag is set before the turn becomes `Review`).
-    let must_pass = moves == [Move::Pass] && !history.reviewing();
+    let game = current.game();
+    let playing = matches!(
+        upcoming_turn(&turn, &next_turn),
+        Turn::AwaitingInput | Turn::Animating
+    );
+    let must_pass = playing && {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves == [Move::Pass]
+    };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
         notice.show(format!(
@@ -126,23 +150,15 @@ fn announce_forced_pass(
     }
 }
 
-fn advance_turn(
+/// A game shown while awaiting input that is already over (a resumed or
+/// continued game, or a draw rule switched on) ends.
+fn end_finished_game(
+    current: Res<CurrentGame>,
     turn: Res<State<Turn>>,
-    game: Res<CurrentGame>,
-    slides: Query<(), With<Slide>>,
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
-    if !matches!(*next_turn, NextState::Unchanged) {
-        return; // a transition is already on its way (a move was just played)
-    }
-    let over = game.game().status().is_over();
-    match turn.get() {
-        Turn::Animating if slides.is_empty() => next_turn.set(if over {
-            Turn::GameOver
-        } else {
-            Turn::AwaitingInput
-        }),
-        Turn::AwaitingInput if over => next_turn.set(Turn::GameOver),
-        _ => {}
+    let pending = !matches!(*next_turn, NextState::Unchanged);
+    if *turn.get() == Turn::AwaitingInput && !pending && current.game().status().is_over() {
+        next_turn.set(Turn::GameOver);
     }
 }

@@ -1,0 +1,150 @@
+//! The AI's engine in the app, and its searches on the task pool.
+//!
+//! One [`Engine`] serves every search of a game (the AI's moves and the
+//! hints): made on the first search, on the task pool (so the frame never
+//! waits for its table to be zero-filled), its transposition table kept from
+//! move to move so each search starts from what the last one learned, and
+//! cleared when a new game starts. A [`Search`] runs on Bevy's
+//! `AsyncComputeTaskPool`, never on the main thread; dropping it sets its
+//! cancel flag, so a search for a position that is gone stops within a few
+//! nodes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use crate::ai::{Difficulty, Engine, SearchResult};
+use crate::game::core::{GameSystems, NewGame, Players, Screen};
+use crate::rules::{Color, Game};
+
+/// Size of the engine's transposition table.
+const TT_MEGABYTES: usize = 32;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiEngine>();
+    app.add_systems(OnEnter(Screen::Playing), clear_table);
+    app.add_systems(
+        Update,
+        clear_table_on_new_game
+            .in_set(GameSystems::Jump)
+            .run_if(on_message::<NewGame>),
+    );
+}
+
+/// The engine shared by the searches of the game in play.
+#[derive(Resource, Clone, Default)]
+pub struct AiEngine(Arc<Mutex<Slot>>);
+
+#[derive(Default)]
+struct Slot {
+    engine: Option<Engine>,
+    /// The table holds results of an earlier game: clear it first.
+    stale: bool,
+    /// How many engines (and tables) were made, and tables cleared.
+    made: u32,
+    cleared: u32,
+}
+
+impl AiEngine {
+    /// How many engines (each with its table) have been made since the app
+    /// started: one, once the AI has searched.
+    pub fn engines_made(&self) -> u32 {
+        self.lock().made
+    }
+
+    /// How many times the table was cleared for a new game.
+    pub fn tables_cleared(&self) -> u32 {
+        self.lock().cleared
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
+        // A search that panicked leaves a usable slot: at worst a table
+        // half written, which only costs speed.
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Forget what earlier games taught the table (done by the next search).
+    fn mark_stale(&self) {
+        self.lock().stale = true;
+    }
+
+    /// Runs `search` with the engine, made or cleared first if needed.
+    fn with_engine<T>(&self, search: impl FnOnce(&mut Engine) -> T) -> T {
+        let mut slot = self.lock();
+        let slot = &mut *slot;
+        if slot.engine.is_none() {
+            slot.made += 1;
+            slot.stale = false;
+        }
+        let stale = std::mem::take(&mut slot.stale);
+        let engine = slot.engine.get_or_insert_with(|| Engine::new(TT_MEGABYTES));
+        if stale {
+            engine.clear();
+            slot.cleared += 1;
+        }
+        search(engine)
+    }
+}
+
+fn clear_table(engine: Res<AiEngine>) {
+    engine.mark_stale();
+}
+
+fn clear_table_on_new_game(mut requests: MessageReader<NewGame>, engine: Res<AiEngine>) {
+    requests.clear();
+    engine.mark_stale();
+}
+
+/// One search on the task pool, and what it was for; dropping it sets its
+/// cancel flag.
+pub struct Search {
+    task: Task<SearchResult>,
+    cancel: Arc<AtomicBool>,
+    /// The game searched: its id and how many moves had been played.
+    pub game_id: u64,
+    pub ply: u32,
+    /// The side to move in it, and the preset searched with.
+    pub side: Color,
+    pub difficulty: Difficulty,
+}
+
+impl Search {
+    /// Starts searching `game` (game `game_id`) at `difficulty` with the
+    /// shared `engine`.
+    pub fn start(engine: &AiEngine, game: &Game, difficulty: Difficulty, game_id: u64) -> Search {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let position = game.clone();
+        let seed = rand::random::<u64>();
+        let engine = engine.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            engine.with_engine(|engine| engine.choose(&position, difficulty, seed, &flag))
+        });
+        Search {
+            task,
+            cancel,
+            game_id,
+            ply: game.ply(),
+            side: game.to_move(),
+            difficulty,
+        }
+    }
+
+    /// The result, once the search is done.
+    pub fn poll(&mut self) -> Option<SearchResult> {
+        check_ready(&mut self.task)
+    }
+
+    /// Whether it searched the position in play now.
+    pub fn is_for(&self, players: &Players, game: &Game) -> bool {
+        self.game_id == players.game_id && self.ply == game.ply()
+    }
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}

@@ -1,0 +1,27 @@
+//! The AI in the app: its engine and searches on the task pool, the AI as a
+//! player (moves, the destinations it considered), hints for the person to
+//! move, and AI vs AI exhibitions with their pace.
+
+pub mod engine;
+pub mod exhibition;
+pub mod hint;
+pub mod player;
+
+use bevy::prelude::*;
+
+pub use engine::{AiEngine, Search};
+pub use exhibition::{
+    DEFAULT_MOVES_PER_MINUTE, ExhibitionCommand, ExhibitionControl, ExhibitionLaunch,
+    MOVES_PER_MINUTE,
+};
+pub use hint::{Hint, RequestHint, hint_available};
+pub use player::{AiEvaluation, AiThinking, ConsideredDestinations, Evaluation};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        engine::plugin,
+        exhibition::plugin,
+        player::plugin,
+        hint::plugin,
+    ));
+}

@@ -1,0 +1,201 @@
+//! The game in play, as the rules engine holds it: the single source of
+//! truth of the app. [`CurrentGame`] owns the line of moves (with a cursor,
+//! for undo, redo and review) and the position at the cursor; everything
+//! on screen (piece entities, highlights, the move list) is derived from it.
+//!
+//! It only changes through its own methods, and only when something really
+//! changed: a refused move leaves it untouched (and unmarked, so nothing
+//! downstream recomputes or rewrites the autosave).
+
+use bevy::prelude::*;
+
+use crate::records::History;
+use crate::rules::{Color, Game, GameType, Move, RuleError};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CurrentGame>();
+}
+
+/// The game in play: its moves with a cursor (see [`History`]) and the
+/// notation of every move of the line.
+#[derive(Resource, Clone)]
+pub struct CurrentGame {
+    history: History,
+    /// Every move of the line in UHP notation, the moves after the cursor
+    /// included; kept in step by every method that changes the line.
+    line: Vec<String>,
+}
+
+impl Default for CurrentGame {
+    fn default() -> Self {
+        CurrentGame::new(Game::new(GameType::BASE))
+    }
+}
+
+impl std::fmt::Debug for CurrentGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CurrentGame")
+            .field("ply", &self.ply())
+            .field("line", &self.line)
+            .finish()
+    }
+}
+
+impl CurrentGame {
+    /// A game (possibly with moves already played), the cursor after its
+    /// last move.
+    pub fn new(game: Game) -> Self {
+        let line = notation_of(&game);
+        CurrentGame {
+            history: History::new(game),
+            line,
+        }
+    }
+
+    /// The position at the cursor (the one on the board).
+    pub fn game(&self) -> &Game {
+        self.history.game()
+    }
+
+    /// The moves played up to the cursor, in UHP notation, oldest first.
+    pub fn notation(&self) -> &[String] {
+        &self.line[..self.ply()]
+    }
+
+    /// Every move of the line in UHP notation, the moves after the cursor
+    /// included.
+    pub fn line(&self) -> &[String] {
+        &self.line
+    }
+
+    /// The cursor: how many moves of the line are played.
+    pub fn ply(&self) -> usize {
+        self.history.ply()
+    }
+
+    /// The line with its cursor.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The whole line as one game (what Save writes and Copy copies).
+    pub fn full_game(&self) -> Game {
+        self.history.full_game()
+    }
+
+    /// Whether there is a move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    /// Whether there is a move taken back to play again.
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Checks and plays a move at the cursor, dropping the moves after it;
+    /// on error nothing changes.
+    pub fn play(&mut self, mv: Move) -> Result<(), RuleError> {
+        // Notation refers to the position before the move.
+        let text = self.game().move_string(mv);
+        self.history.play(mv)?;
+        self.line.truncate(self.ply() - 1);
+        self.line.push(text);
+        Ok(())
+    }
+
+    /// Takes back the move before the cursor; whether there was one.
+    pub fn undo(&mut self) -> bool {
+        self.history.undo().is_some()
+    }
+
+    /// Against the AI: takes back moves until `human` is to move before
+    /// their latest move (see [`History::undo_pair`]); whether any was.
+    pub fn undo_pair(&mut self, human: Color) -> bool {
+        self.history.undo_pair(human) > 0
+    }
+
+    /// Plays again the move after the cursor; whether there was one.
+    pub fn redo(&mut self) -> bool {
+        self.history.redo().is_some()
+    }
+
+    /// Moves the cursor to after `ply` moves (clamped to the line).
+    pub fn goto(&mut self, ply: usize) {
+        self.history.goto(ply);
+    }
+
+    /// Drops the moves after the cursor; how many were dropped.
+    pub fn continue_from_here(&mut self) -> usize {
+        let dropped = self.history.continue_from_here();
+        self.line.truncate(self.ply());
+        dropped
+    }
+}
+
+/// The notation of every move of `game`.
+fn notation_of(game: &Game) -> Vec<String> {
+    game.game_string()
+        .split(';')
+        .skip(3)
+        .map(str::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_moves(game: &Game, n: usize) -> Vec<Move> {
+        let mut game = game.clone();
+        let mut played = Vec::new();
+        for _ in 0..n {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            game.play(moves[0]).unwrap();
+            played.push(moves[0]);
+        }
+        played
+    }
+
+    #[test]
+    fn the_notation_follows_the_cursor_and_the_line() {
+        let mut current = CurrentGame::default();
+        for mv in first_moves(current.game(), 4) {
+            current.play(mv).unwrap();
+        }
+        let full = current.line().to_vec();
+        assert_eq!(full.len(), 4);
+        assert!(current.undo());
+        assert_eq!(current.notation(), &full[..3]);
+        assert_eq!(current.line(), &full[..]);
+        assert!(current.redo());
+        assert_eq!(current.notation(), &full[..]);
+        current.goto(1);
+        assert_eq!(current.continue_from_here(), 3);
+        assert_eq!(current.line(), &full[..1]);
+        // Playing after an undo drops the moves after the cursor.
+        let mut other = CurrentGame::default();
+        for mv in first_moves(other.game(), 3) {
+            other.play(mv).unwrap();
+        }
+        other.undo();
+        other.undo();
+        let mut moves = Vec::new();
+        other.game().legal_moves(&mut moves);
+        other.play(*moves.last().unwrap()).unwrap();
+        assert_eq!(other.line().len(), 2);
+        assert_eq!(CurrentGame::new(other.full_game()).line(), other.line());
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut current = CurrentGame::default();
+        let mv = first_moves(current.game(), 1)[0];
+        current.play(mv).unwrap();
+        let before = current.line().to_vec();
+        assert!(current.play(mv).is_err());
+        assert_eq!(current.line(), &before[..]);
+        assert_eq!(current.ply(), 1);
+    }
+}

@@ -1,0 +1,77 @@
+//! What every other feature of the game builds on: the screens, the game in
+//! play and who plays it, the turn state machine and its messages, the
+//! message line, what the command line asked for, and the order of the
+//! game's work within a frame ([`GameSystems`]).
+//!
+//! Nothing here knows about the board's drawing, the devices, the AI or the
+//! files: those features come after this one and depend on it, never the
+//! other way round.
+
+mod current_game;
+mod launch;
+mod notice;
+mod players;
+mod screens;
+mod turn;
+
+use bevy::prelude::*;
+
+pub use current_game::CurrentGame;
+pub use launch::LaunchSettings;
+pub use notice::Notice;
+pub use players::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart};
+pub use screens::Screen;
+pub use turn::{ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            GameSystems::Input,
+            GameSystems::Jump,
+            GameSystems::Ai,
+            GameSystems::Select,
+            GameSystems::Play,
+            GameSystems::Sync,
+            GameSystems::Animate,
+            GameSystems::View,
+        )
+            .chain(),
+    );
+    app.init_resource::<LaunchSettings>();
+    app.add_plugins((
+        screens::plugin,
+        notice::plugin,
+        current_game::plugin,
+        players::plugin,
+        turn::plugin,
+    ));
+}
+
+/// The order of the game's work within a frame, stated once: devices become
+/// messages; the position is replaced (restart, undo, review, a loaded
+/// game); the AI searches and plays; selections are answered; moves are
+/// played; entities and highlights follow the game; pieces slide; the view
+/// catches up. Every system of the game's `Update` runs in one of these, and
+/// systems of one set that touch the same data are ordered within it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSystems {
+    /// Mouse, keyboard and gamepad turned into messages.
+    Input,
+    /// The position on the board replaced: a new game, undo and redo,
+    /// review, a loaded or resumed game.
+    Jump,
+    /// The AI's searches started and collected, its moves played, hints,
+    /// the exhibition's pace.
+    Ai,
+    /// Selection messages and clicks answered with highlights.
+    Select,
+    /// Requested moves checked and played.
+    Play,
+    /// Piece entities, layout, highlights and files updated from the game.
+    Sync,
+    /// Pieces sliding to their new cells; the turn moves on after them.
+    Animate,
+    /// Meshes, labels and camera following the entities.
+    View,
+}

@@ -1,0 +1,52 @@
+//! Playing on the board: selecting a piece and seeing where it may go, the
+//! devices (keyboard and gamepad; with a window, the mouse pointer and the
+//! bridge to egui's focus) turned into one kind of intent, and the board
+//! cursor that carries those intents out.
+
+pub mod cursor;
+pub mod devices;
+pub mod egui_focus;
+pub mod pointer;
+pub mod selection;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPreUpdateSet;
+
+pub use cursor::BoardCursor;
+pub use devices::{GameIntent, ReadDevices};
+pub use egui_focus::FocusTopBar;
+pub use pointer::HoveredCell;
+pub use selection::{
+    CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
+};
+
+use crate::game::core::{GameSystems, Screen};
+
+/// What runs without a window: selection, keyboard and gamepad, the cursor.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((selection::plugin, devices::plugin, cursor::plugin));
+}
+
+/// The pointer and the bridge to egui: they need a window.
+pub(super) fn view_plugin(app: &mut App) {
+    app.init_resource::<HoveredCell>();
+    app.init_resource::<FocusTopBar>();
+    app.add_systems(
+        Update,
+        (
+            pointer::hide_cursor_for_the_mouse,
+            pointer::track_pointer,
+            pointer::read_clicks,
+        )
+            .chain()
+            .in_set(GameSystems::Input)
+            .in_set(ReadDevices)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        PreUpdate,
+        egui_focus::drive_egui_focus
+            .after(EguiPreUpdateSet::ProcessInput)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}

@@ -1,0 +1,129 @@
+//! The autosave: after every change of the game in play (a move, an undo,
+//! a resumed game), the position is written with who plays it; a finished
+//! game removes it. Review writes nothing.
+//!
+//! The write (a temporary file, fsync, rename, fsync of the folder) runs on
+//! Bevy's IO task pool, never on the frame that starts the piece's slide.
+//! One write runs at a time, in order: a change made while one runs waits
+//! for it, and only the newest waiting change is written, so the file on
+//! disk is at most one move behind, as a crash between moves allows.
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+
+use super::files::{AutosaveStatus, RecordPaths, refuse};
+use crate::game::core::{CurrentGame, Notice, Players, Turn, upcoming_turn};
+use crate::records::{Autosave, RecordError, Seats};
+use crate::rules::Game;
+
+/// The autosave's writes: the one running and the one waiting.
+#[derive(Resource, Default)]
+pub(super) struct AutosaveWriter {
+    running: Option<Task<Finished>>,
+    waiting: Option<Job>,
+}
+
+/// One change to the autosave file.
+enum Job {
+    Write {
+        autosave: Autosave,
+        game: Box<Game>,
+        seats: Seats,
+    },
+    Remove {
+        autosave: Autosave,
+    },
+}
+
+/// What a job did, and on which thread.
+struct Finished {
+    result: Result<(), RecordError>,
+    /// Whether an autosave is on disk after it.
+    exists: bool,
+    thread: std::thread::ThreadId,
+}
+
+impl Job {
+    fn run(self) -> Finished {
+        let (result, wrote) = match self {
+            Job::Write {
+                autosave,
+                game,
+                seats,
+            } => (autosave.save_with_seats(&game, seats), true),
+            Job::Remove { autosave } => (autosave.clear(), false),
+        };
+        Finished {
+            exists: wrote,
+            result,
+            thread: std::thread::current().id(),
+        }
+    }
+}
+
+impl AutosaveWriter {
+    fn push(&mut self, job: Job) {
+        // A newer state of the game replaces one not written yet.
+        self.waiting = Some(job);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.running.is_some() || self.waiting.is_some()
+    }
+}
+
+/// Queues the autosave after the game changed (not in review).
+pub(super) fn autosave_after_change(
+    current: Res<CurrentGame>,
+    paths: Res<RecordPaths>,
+    players: Res<Players>,
+    turn: Option<Res<State<Turn>>>,
+    next_turn: Res<NextState<Turn>>,
+    mut writer: ResMut<AutosaveWriter>,
+    mut status: ResMut<AutosaveStatus>,
+) {
+    let reviewing = turn.is_some_and(|turn| upcoming_turn(&turn, &next_turn) == Turn::Review);
+    let Some(autosave) = paths.autosave.clone().filter(|_| !reviewing) else {
+        return;
+    };
+    let game = current.game();
+    if game.status().is_over() {
+        writer.push(Job::Remove { autosave });
+    } else if game.ply() > 0 {
+        writer.push(Job::Write {
+            autosave,
+            game: Box::new(game.clone()),
+            seats: players.seats(),
+        });
+    } else {
+        return;
+    }
+    status.writing = true;
+}
+
+/// Collects the write that finished (reporting a failure on the message
+/// line) and starts the one waiting.
+pub(super) fn run_autosave_writes(
+    mut writer: ResMut<AutosaveWriter>,
+    mut status: ResMut<AutosaveStatus>,
+    mut notice: ResMut<Notice>,
+) {
+    if let Some(task) = writer.running.as_mut() {
+        let Some(finished) = check_ready(task) else {
+            return;
+        };
+        writer.running = None;
+        match finished.result {
+            Ok(()) => status.available = finished.exists,
+            Err(err) => refuse(&mut notice, &err),
+        }
+        status.last_writer = Some(finished.thread);
+    }
+    if let Some(job) = writer.waiting.take() {
+        writer.running = Some(IoTaskPool::get().spawn(async move { job.run() }));
+    }
+    let busy = writer.is_busy();
+    if status.writing != busy {
+        status.writing = busy;
+    }
+}

@@ -1,0 +1,224 @@
+//! Saved games in the app: saving the whole game to a file, loading one or
+//! importing a pasted GameString for review, and resuming the autosave.
+//! The files themselves are `crate::records`' business.
+//!
+//! Nothing is written unless [`RecordPaths`] names where: `run` fills it
+//! from the command line's directories or the platform's, tests point it at
+//! temporary directories, and an app without it keeps no files at all.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::history::Jump;
+use crate::game::core::{
+    CurrentGame, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
+};
+use crate::records::{
+    Autosave, RecordError, Seats, SettingsFile, load_game, parse_game_text, save_game,
+};
+use crate::rules::Game;
+
+/// Where the autosave and the settings live; `None` keeps no file.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RecordPaths {
+    /// The autosave (in the data directory).
+    pub autosave: Option<Autosave>,
+    /// The settings file (in the config directory).
+    pub settings: Option<SettingsFile>,
+}
+
+impl RecordPaths {
+    /// Both files in the directories the command line names, else this
+    /// platform's; a missing directory is logged and that file not kept.
+    pub fn default_locations(launch: &LaunchSettings) -> RecordPaths {
+        let autosave = Autosave::default_location(launch.data_dir.clone())
+            .inspect_err(|err| warn!("no autosave: {err}"))
+            .ok();
+        let settings = SettingsFile::default_location(launch.config_dir.clone())
+            .inspect_err(|err| warn!("settings will not be kept: {err}"))
+            .ok();
+        RecordPaths { autosave, settings }
+    }
+
+    /// Where saved games go: the data directory, if known.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::dir)
+    }
+}
+
+/// Whether there is an autosaved game to offer on the main menu, and how
+/// the autosave's writes (on the IO task pool) stand.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct AutosaveStatus {
+    /// An autosave file exists (and did not fail to load this session).
+    pub available: bool,
+    /// A write (or removal) of the autosave is under way or waiting.
+    pub writing: bool,
+    /// The thread that made the latest write: never the app's own (the
+    /// writes run on the IO task pool).
+    pub last_writer: Option<std::thread::ThreadId>,
+}
+
+/// What the player asks of the game's records.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum RecordsAction {
+    /// Take back the last move (against the AI: the AI's reply and the
+    /// player's move before it).
+    Undo,
+    /// Play again the move taken back (against the AI: the pair).
+    Redo,
+    /// Save the whole game to this file.
+    Save(PathBuf),
+    /// Load the game in this file, for review.
+    Load(PathBuf),
+    /// Load this GameString (pasted), for review.
+    Import(String),
+    /// Resume the autosaved game.
+    Resume,
+}
+
+/// A game to put on the board once the playing screen is up.
+#[derive(Resource, Default)]
+pub(super) struct PendingGame(Option<Pending>);
+
+struct Pending {
+    game: Game,
+    /// Open it in review (a loaded game) or play on (a resumed one).
+    review: bool,
+    /// Who plays it on: as saved (a resumed game), the people at the screen
+    /// (a loaded one), or as chosen in the menu (`None`: an autosave that
+    /// does not say).
+    seats: Option<Seats>,
+    /// The message for the player.
+    message: String,
+}
+
+/// Saving, loading, importing and resuming.
+pub(super) fn handle_file_actions(
+    mut actions: MessageReader<RecordsAction>,
+    paths: Res<RecordPaths>,
+    current: Res<CurrentGame>,
+    mut pending: ResMut<PendingGame>,
+    mut status: ResMut<AutosaveStatus>,
+    mut notice: ResMut<Notice>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        let loaded = match action {
+            RecordsAction::Undo | RecordsAction::Redo => continue,
+            RecordsAction::Save(path) => {
+                if let Some(dir) = path.parent()
+                    && !dir.as_os_str().is_empty()
+                    && !dir.exists()
+                {
+                    // An error here shows as the save's own.
+                    let _ = fs::create_dir_all(dir);
+                }
+                match save_game(path, &current.full_game()) {
+                    Ok(()) => {
+                        info!("game saved to {}", path.display());
+                        notice.show(format!("game saved to {}", path.display()));
+                    }
+                    Err(err) => refuse(&mut notice, &err),
+                }
+                continue;
+            }
+            RecordsAction::Load(path) => load_game(path).map(|game| Pending {
+                game,
+                review: true,
+                seats: Some(Seats::Human),
+                message: format!(
+                    "loaded {}: the Left and Right arrow keys step through it",
+                    path.display()
+                ),
+            }),
+            RecordsAction::Import(text) => {
+                parse_game_text(text, Path::new("the pasted GameString"), None).map(|game| {
+                    Pending {
+                        game,
+                        review: true,
+                        seats: Some(Seats::Human),
+                        message:
+                            "GameString imported: the Left and Right arrow keys step through it"
+                                .into(),
+                    }
+                })
+            }
+            RecordsAction::Resume => {
+                let Some(autosave) = &paths.autosave else {
+                    notice.show("there is no autosaved game");
+                    continue;
+                };
+                match autosave.load() {
+                    Ok(Some(game)) => Ok(Pending {
+                        game,
+                        review: false,
+                        seats: autosave.seats(),
+                        message: "your last game, where you left it".into(),
+                    }),
+                    Ok(None) => {
+                        status.available = false;
+                        notice.show("there is no autosaved game");
+                        continue;
+                    }
+                    Err(err) => {
+                        // Left as it is on disk, but not offered again.
+                        status.available = false;
+                        Err(err)
+                    }
+                }
+            }
+        };
+        match loaded {
+            Ok(game) => {
+                pending.0 = Some(game);
+                NextState::set_if_neq(&mut next_screen, Screen::Playing);
+            }
+            Err(err) => refuse(&mut notice, &err),
+        }
+    }
+}
+
+pub(super) fn refuse(notice: &mut Notice, err: &RecordError) {
+    warn!("{err}");
+    notice.show(err.to_string());
+}
+
+pub(super) fn apply_pending_game(
+    mut pending: ResMut<PendingGame>,
+    settings: Res<NewGameSettings>,
+    mut jump: Jump,
+) {
+    let Some(Pending {
+        game,
+        review,
+        seats,
+        message,
+    }) = pending.0.take()
+    else {
+        return;
+    };
+    let game_id = jump.players().game_id;
+    let players = match seats {
+        Some(seats) => Players::seated(game_id, seats),
+        None => jump.players().next(&settings),
+    };
+    jump.seat(players);
+    let turn = if review {
+        Turn::Review
+    } else {
+        Turn::AwaitingInput
+    };
+    // Opened at its last move, in review or to play on.
+    jump.change(turn, |current| {
+        *current = CurrentGame::new(game);
+        true
+    });
+    jump.notice().show(message);
+}
+
+pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {
+    status.available = paths.autosave.as_ref().is_some_and(Autosave::exists);
+}

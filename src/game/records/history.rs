@@ -1,0 +1,99 @@
+//! Undo and redo in the game in play, and [`Jump`]: what replacing the
+//! position on the board touches (undo, redo, review, a loaded or resumed
+//! game).
+//!
+//! [`CurrentGame`] owns the line of moves and its cursor; undo and redo
+//! move the cursor. Every jump gives the game a new id in [`Players`], so
+//! an AI search for the old position is cancelled and its move never
+//! applied, and drops move requests still waiting.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::RecordsAction;
+use crate::game::core::{CurrentGame, Notice, PlayMove, Players, Turn, upcoming_turn};
+use crate::rules::Color;
+
+/// What replacing the position on the board touches.
+#[derive(SystemParam)]
+pub struct Jump<'w> {
+    current: ResMut<'w, CurrentGame>,
+    players: ResMut<'w, Players>,
+    turn: Option<Res<'w, State<Turn>>>,
+    next_turn: ResMut<'w, NextState<Turn>>,
+    requests: ResMut<'w, Messages<PlayMove>>,
+    notice: ResMut<'w, Notice>,
+}
+
+impl Jump<'_> {
+    /// The game in play.
+    pub fn current(&self) -> &CurrentGame {
+        &self.current
+    }
+
+    /// Who plays the game now.
+    pub fn players(&self) -> Players {
+        *self.players
+    }
+
+    /// Seats new players (a loaded or resumed game).
+    pub fn seat(&mut self, players: Players) {
+        *self.players = players;
+    }
+
+    /// The message line.
+    pub fn notice(&mut self) -> &mut Notice {
+        &mut self.notice
+    }
+
+    /// Whether the game is being reviewed (or will be from this frame on).
+    pub fn reviewing(&self) -> bool {
+        self.turn
+            .as_ref()
+            .is_some_and(|turn| upcoming_turn(turn, &self.next_turn) == Turn::Review)
+    }
+
+    /// Changes the game with `change`, which says whether it changed
+    /// anything. If it did: the game gets a new id (a search for the old
+    /// position is dropped), no move request is left over, and the turn
+    /// becomes `turn`. If not, nothing is marked changed.
+    pub fn change(&mut self, turn: Turn, change: impl FnOnce(&mut CurrentGame) -> bool) -> bool {
+        if !change(self.current.bypass_change_detection()) {
+            return false;
+        }
+        self.current.set_changed();
+        self.players.game_id += 1;
+        self.requests.clear();
+        self.notice.clear();
+        NextState::set_if_neq(&mut self.next_turn, turn);
+        true
+    }
+}
+
+pub(super) fn handle_undo_redo(mut actions: MessageReader<RecordsAction>, mut jump: Jump) {
+    for action in actions.read() {
+        if jump.reviewing() {
+            continue;
+        }
+        let ai = jump.players().ai.map(|(side, _)| side);
+        match action {
+            RecordsAction::Undo => jump.change(Turn::AwaitingInput, |current| match ai {
+                Some(ai) => current.undo_pair(ai.opponent()),
+                None => current.undo(),
+            }),
+            RecordsAction::Redo => jump.change(Turn::AwaitingInput, |current| redo(current, ai)),
+            _ => continue,
+        };
+    }
+}
+
+/// Redo one move, or against the AI until the human is to move again.
+fn redo(current: &mut CurrentGame, ai: Option<Color>) -> bool {
+    if !current.redo() {
+        return false;
+    }
+    while ai.is_some_and(|ai| current.game().to_move() == ai && !current.game().status().is_over())
+        && current.redo()
+    {}
+    true
+}

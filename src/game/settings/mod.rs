@@ -1,0 +1,204 @@
+//! The player's settings kept between runs: read at start-up (or by `run`,
+//! before the command line applies) into the features' own resources (the
+//! next game's settings, draw rules, animation speed, the AI's considered
+//! cells, the theme), and saved when the player changes one. This feature
+//! depends on those it persists, never the reverse. The file itself is
+//! `crate::records`' business.
+
+use std::fs;
+
+use bevy::prelude::*;
+
+use crate::game::ai::ConsideredDestinations;
+use crate::game::board::AnimationSettings;
+use crate::game::core::{GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice};
+use crate::game::records::{AutosaveWrites, RecordPaths};
+use crate::game::theme::ThemeChoice;
+use crate::records::Settings;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayerSettings>();
+    app.add_systems(PreStartup, restore_at_startup);
+    app.add_systems(
+        Update,
+        save_changed_settings
+            .in_set(GameSystems::Sync)
+            .after(AutosaveWrites)
+            .run_if(
+                resource_changed::<NewGameSettings>
+                    .or_else(resource_changed::<GameOptions>)
+                    .or_else(resource_changed::<AnimationSettings>)
+                    .or_else(resource_changed::<ConsideredDestinations>)
+                    .or_else(resource_changed::<PlayerSettings>),
+            ),
+    );
+}
+
+/// The player's settings as last read or saved.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PlayerSettings {
+    settings: Settings,
+    /// What the file holds (the defaults when there is none, or it is
+    /// damaged): a difference is saved.
+    saved: Settings,
+    /// The file was damaged when read: keep it aside before the first save.
+    damaged: bool,
+    /// Read from the file already (by `run`, or at start-up).
+    restored: bool,
+}
+
+impl PlayerSettings {
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+}
+
+/// Reads the settings file (if [`RecordPaths`] names one) and applies it to
+/// the next game's settings and the animation speed; a damaged file is
+/// reported in the [`Notice`] and the log, and left as it is. `run` calls it
+/// before applying its command line, which then wins; otherwise it runs at
+/// start-up.
+pub fn restore_settings(world: &mut World) {
+    let file = world
+        .get_resource::<RecordPaths>()
+        .and_then(|paths| paths.settings.clone());
+    let Some(file) = file else {
+        world.get_resource_or_init::<PlayerSettings>().restored = true;
+        return;
+    };
+    let loaded = file.load();
+    if let Some(warning) = &loaded.warning {
+        warn!("{warning}");
+        if let Some(mut notice) = world.get_resource_mut::<Notice>() {
+            notice.show(warning.to_string());
+        }
+    }
+    let settings = loaded.settings;
+    let from_command_line = world
+        .get_resource::<LaunchSettings>()
+        .is_some_and(|launch| launch.theme.is_some());
+    if let Some(mut choice) = world.get_resource_mut::<ThemeChoice>()
+        && !from_command_line
+    {
+        choice.name = Some(settings.theme.clone());
+    }
+    if let Some(mut next) = world.get_resource_mut::<NewGameSettings>() {
+        next.difficulty = settings.difficulty;
+        next.game_type = settings.game_type();
+    }
+    world.insert_resource(GameOptions(settings.options()));
+    world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
+    world.insert_resource(considered_from_word(&settings.ai_shows_considered));
+    world.insert_resource(PlayerSettings {
+        saved: settings.clone(),
+        settings,
+        damaged: loaded.warning.is_some(),
+        restored: true,
+    });
+}
+
+fn restore_at_startup(world: &mut World) {
+    if !world.get_resource_or_init::<PlayerSettings>().restored {
+        restore_settings(world);
+    }
+}
+
+/// How a [`ConsideredDestinations`] choice is written in the settings (one
+/// of [`Settings::AI_SHOWS_CONSIDERED`]).
+fn considered_word(choice: ConsideredDestinations) -> &'static str {
+    match choice {
+        ConsideredDestinations::EasyPresets => "easy",
+        ConsideredDestinations::Always => "always",
+        ConsideredDestinations::Never => "never",
+    }
+}
+
+/// The choice a settings word names (the default for an unknown word).
+fn considered_from_word(word: &str) -> ConsideredDestinations {
+    ConsideredDestinations::ALL
+        .into_iter()
+        .find(|&choice| considered_word(choice) == word)
+        .unwrap_or_default()
+}
+
+/// Saves the settings when the player changed one (in the main menu, or the
+/// theme). A file that was damaged is first kept aside, and the player told.
+pub(super) fn save_changed_settings(
+    paths: Res<RecordPaths>,
+    next_game: Res<NewGameSettings>,
+    options: Res<GameOptions>,
+    animation: Res<AnimationSettings>,
+    considered: Res<ConsideredDestinations>,
+    mut stored: ResMut<PlayerSettings>,
+    mut notice: ResMut<Notice>,
+) {
+    if !stored.restored {
+        return; // start-up has not read the file yet
+    }
+    let mut settings = stored.settings.clone();
+    settings.difficulty = next_game.difficulty;
+    settings.last_expansions = next_game.game_type.expansions();
+    settings.threefold_repetition = options.0.threefold_repetition;
+    settings.turn_limit = options.0.turn_limit;
+    settings.ai_shows_considered = considered_word(*considered).to_string();
+    if animation.is_changed() {
+        settings.animation_speed = animation.speed();
+    }
+    let Some(file) = paths.settings.clone().filter(|_| settings != stored.saved) else {
+        stored.bypass_change_detection().settings = settings;
+        return;
+    };
+    if stored.damaged {
+        let aside = file.path().with_extension("ron.damaged");
+        if let Err(err) = fs::rename(file.path(), &aside) {
+            let message = format!(
+                "the settings were not saved: the damaged file {} could not be kept aside as {}: {err}",
+                file.path().display(),
+                aside.display()
+            );
+            warn!("{message}");
+            notice.show(message);
+            let stored = stored.bypass_change_detection();
+            stored.saved = settings.clone();
+            stored.settings = settings;
+            return;
+        }
+        notice.show(format!(
+            "the damaged settings file was kept as {}; new settings saved",
+            aside.display()
+        ));
+        stored.bypass_change_detection().damaged = false;
+    }
+    if let Err(err) = file.save(&settings) {
+        warn!("{err}");
+        notice.show(err.to_string());
+    } else {
+        info!("settings saved to {}", file.path().display());
+    }
+    // Also on failure: the error is shown once, not every frame.
+    let stored = stored.bypass_change_detection();
+    stored.saved = settings.clone();
+    stored.settings = settings;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn considered_words_match_the_settings_words() {
+        let words: Vec<&str> = ConsideredDestinations::ALL
+            .into_iter()
+            .map(considered_word)
+            .collect();
+        assert_eq!(words, Settings::AI_SHOWS_CONSIDERED);
+        for choice in ConsideredDestinations::ALL {
+            assert_eq!(considered_from_word(considered_word(choice)), choice);
+        }
+        assert_eq!(
+            considered_from_word("sometimes"),
+            ConsideredDestinations::default()
+        );
+    }
+}

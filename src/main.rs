@@ -246,8 +246,29 @@ fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
 
 #[cfg(feature = "gui")]
 fn launch_window(start: hive::game::Launch, launch: LaunchSettings) -> ExitCode {
+    if !has_display() {
+        eprintln!(
+            "hive: the game needs a window, and there is no display here \
+             (neither DISPLAY nor WAYLAND_DISPLAY is set).\n\
+             Without one, these work: `hive uhp` (the UHP engine), \
+             `hive match` (matches between engines), `hive perft` (move counts)."
+        );
+        return ExitCode::from(2);
+    }
     hive::game::run(start, launch);
     ExitCode::SUCCESS
+}
+
+/// Whether a window can be opened: on Linux and the BSDs, an X11 or a
+/// Wayland display is named; elsewhere the system always has one.
+#[cfg(feature = "gui")]
+fn has_display() -> bool {
+    if cfg!(any(target_os = "windows", target_os = "macos")) {
+        return true;
+    }
+    ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|value| !value.is_empty()))
 }
 
 #[cfg(not(feature = "gui"))]

@@ -413,11 +413,12 @@ fn watch_moves(app: &mut App, moves: u32) -> Vec<Watched> {
 }
 
 #[test]
-fn the_easy_ai_shows_the_destinations_it_considered() {
+fn the_ai_shows_the_destinations_it_considered() {
     let mut app = exhibition(|_| {});
     assert_eq!(
         *app.world().resource::<ConsideredDestinations>(),
-        ConsideredDestinations::EasyPresets
+        ConsideredDestinations::Always,
+        "at every level by default"
     );
     start_playing(&mut app);
     for (before, mv, shown) in watch_moves(&mut app, 8) {

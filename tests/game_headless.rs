@@ -16,9 +16,9 @@ use common::app::{
 };
 use hive::ai::Difficulty;
 use hive::game::{
-    BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass, Highlight, HighlightKind,
-    HumanSide, NewGame, NewGameSettings, Notice, Opponent, PieceId, PlayMove, Players, Position,
-    Screen, SelectPiece, Selection, StackLevel, Turn,
+    AnimationSettings, AutoPass, BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass,
+    GameOptions, Highlight, HighlightKind, HumanSide, NewGame, NewGameSettings, Notice, Opponent,
+    PieceId, PlayMove, Players, Position, Screen, SelectPiece, Selection, StackLevel, Turn,
 };
 use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
 
@@ -284,9 +284,16 @@ const BLACK_MUST_PASS: &str = "Base;InProgress;Black[12];wS1;bA1 wS1\\;wB1 wS1/;
 wQ wB1/;bA2 bA1-;wS2 wQ-;bA2 -wB1;wB2 \\wS2;bA2 -wB2;wA1 wB2-;bA2 wS1-;wA2 -wQ;bG1 bA1-;\
 wA3 \\wB2;bA3 /bA1;wA3 bQ-;bA2 -bA3;wA2 wA3-;bG1 /wS1;wA2 -bA2;bG1 bA3\\;wA1 /bG1";
 
+/// The confirm-button way of passing (the automatic pass switched off).
+fn app_with_pass_button(game_type: GameType) -> App {
+    let mut app = app(game_type);
+    app.insert_resource(AutoPass(false));
+    app
+}
+
 #[test]
 fn a_forced_pass_is_announced_and_applied() {
-    let mut app = app(GameType::BASE);
+    let mut app = app_with_pass_button(GameType::BASE);
     let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
@@ -479,11 +486,43 @@ fn the_ai_passes_when_it_must() {
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
 }
 
+#[test]
+fn a_forced_pass_is_played_by_itself_after_a_moment() {
+    let mut app = app(GameType::BASE);
+    // Animations at their normal speed: the pass waits about a second.
+    app.insert_resource(AnimationSettings::default());
+    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(opening.clone()),
+        ..default()
+    });
+    app.world_mut().write_message(NewGame);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(game(&app).hash(), opening.hash(), "not passed at once");
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    assert_eq!(notice, "Black has no legal move and passes");
+    let start = std::time::Instant::now();
+    update_until(&mut app, "the automatic pass", |app| {
+        game(app).last_move() == Some(Move::Pass)
+    });
+    let waited = start.elapsed().as_secs_f32();
+    assert!(
+        waited > 0.5,
+        "the announcement shows for a moment ({waited} s)"
+    );
+    assert_eq!(game(&app).to_move(), Side::White);
+    let notation = app.world().resource::<CurrentGame>().notation().to_vec();
+    assert_eq!(notation.last().map(String::as_str), Some("pass"));
+}
+
 /// A position where the side to move must pass, seen in review: no call to
 /// pass (nothing is played in review); back in the game, the call again.
 #[test]
 fn review_does_not_ask_to_pass() {
-    let mut app = app(GameType::BASE);
+    let mut app = app_with_pass_button(GameType::BASE);
     let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
     app.insert_resource(NewGameSettings {
         game_type: GameType::BASE,
@@ -559,4 +598,37 @@ fn a_finished_game_can_be_reviewed_from_game_over() {
     settle(&mut app);
     assert_eq!(game(&app).hash(), finished.hash());
     assert_eq!(turn(&app), Some(Turn::GameOver));
+}
+
+/// The tournament opening is on by default (no Queen on the first turn);
+/// switched off in the menu, the Queen may open the game.
+#[test]
+fn the_tournament_opening_is_a_choice() {
+    let mut app = app(GameType::BASE);
+    let queen = Piece::new(Side::White, Bug::Queen, 1).unwrap();
+    app.world_mut().write_message(SelectPiece(queen));
+    app.update();
+    assert!(destinations(&mut app).is_empty(), "tournament opening");
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(notice.contains("tournament"), "{notice}");
+
+    let mut options = app.world().resource::<GameOptions>().0;
+    assert!(options.tournament_opening, "on by default");
+    assert_eq!(options.turn_limit, Some(100), "draw at turn 100 by default");
+    options.tournament_opening = false;
+    app.insert_resource(GameOptions(options));
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    app.world_mut().write_message(SelectPiece(queen));
+    app.update();
+    assert_eq!(destinations(&mut app).len(), 1, "the Queen opens the game");
+    let mv = game(&app).legal_moves_for(queen)[0];
+    play_like_a_player(&mut app, mv);
+    assert_eq!(game(&app).last_move(), Some(mv));
+    assert!(!game(&app).options().tournament_opening);
 }

@@ -51,12 +51,7 @@ fn monkey_app(data: &Path) -> App {
 fn some_cell(app: &App, rng: &mut StdRng) -> IVec2 {
     let layout = app.world().resource::<BoardLayout>();
     let selection = app.world().resource::<Selection>();
-    let destinations: Vec<IVec2> = selection
-        .moves
-        .iter()
-        .filter_map(|mv| mv.to())
-        .map(|hex| layout.plane_of(hex))
-        .collect();
+    let destinations = selection.destination_planes(layout);
     let occupied: Vec<IVec2> = layout.occupied().map(|(_, plane)| plane).collect();
     match rng.random_range(0..10) {
         0..=4 if !destinations.is_empty() => destinations[rng.random_range(0..destinations.len())],

@@ -451,6 +451,8 @@ fn settings_round_trip() {
         animation_speed: 2.5,
         threefold_repetition: true,
         turn_limit: Some(40),
+        tournament_opening: false,
+        auto_pass: false,
         last_expansions: "MLP".to_string(),
         ai_shows_considered: "never".to_string(),
     };
@@ -503,7 +505,10 @@ fn settings_from_before_ai_shows_considered_still_load() {
     assert!(loaded.warning.is_none(), "{:?}", loaded.warning);
     assert_eq!(loaded.settings.difficulty, Difficulty::Hard);
     assert_eq!(loaded.settings.last_expansions, "P");
-    assert_eq!(loaded.settings.ai_shows_considered, "easy");
+    assert_eq!(loaded.settings.ai_shows_considered, "always");
+    // Settings added since take their defaults: the house rules.
+    assert!(loaded.settings.tournament_opening);
+    assert!(loaded.settings.auto_pass);
 
     // Every word round-trips; case and spaces do not matter; an unknown
     // word is the default, not an error.
@@ -515,8 +520,8 @@ fn settings_from_before_ai_shows_considered_still_load() {
         file.save(&settings).unwrap();
         assert_eq!(file.load().settings, settings);
     }
-    fs::write(file.path(), "(ai_shows_considered: \" Always \")").unwrap();
-    assert_eq!(file.load().settings.ai_shows_considered, "always");
+    fs::write(file.path(), "(ai_shows_considered: \" Easy \")").unwrap();
+    assert_eq!(file.load().settings.ai_shows_considered, "easy");
     fs::write(file.path(), "(ai_shows_considered: \"sometimes\")").unwrap();
     let loaded = file.load();
     assert!(loaded.warning.is_none());
@@ -551,4 +556,30 @@ fn corrupt_settings_are_reported_and_kept_until_changed() {
     let loaded = file.load();
     assert!(loaded.warning.is_none());
     assert_eq!(loaded.settings, settings);
+}
+
+#[test]
+fn the_default_settings_are_the_house_rules() {
+    let settings = Settings::default();
+    let options = settings.options();
+    assert!(options.tournament_opening);
+    assert_eq!(options.turn_limit, Some(100));
+    assert_eq!(options.turn_limit, Some(Settings::HOUSE_TURN_LIMIT));
+    assert!(!options.threefold_repetition);
+    assert!(settings.auto_pass);
+    assert_eq!(settings.ai_shows_considered, "always");
+    // The UHP engine's default rules have no turn limit.
+    assert_eq!(hive::rules::Options::default().turn_limit, None);
+    // A player who switches the tournament opening off keeps that choice.
+    let dir = tempfile::tempdir().unwrap();
+    let file = SettingsFile::in_dir(dir.path());
+    let open = Settings {
+        tournament_opening: false,
+        auto_pass: false,
+        ..Settings::default()
+    };
+    file.save(&open).unwrap();
+    let loaded = file.load().settings;
+    assert_eq!(loaded, open);
+    assert!(!loaded.options().tournament_opening);
 }

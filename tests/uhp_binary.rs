@@ -119,3 +119,38 @@ fn end_of_input_exits_with_status_zero() {
         "{output}"
     );
 }
+
+/// Started where no window can open, the game says so in one line and
+/// names what works without one; no panic, no backtrace.
+#[cfg(all(feature = "gui", target_os = "linux"))]
+#[test]
+fn without_a_display_the_game_explains_and_exits_2() {
+    for args in [&["play"][..], &[][..], &["exhibition", "--moves", "1"][..]] {
+        let output = Command::new(HIVE)
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("hive runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("needs a window"), "{args:?}: {stderr}");
+        assert!(stderr.contains("hive uhp"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// Typos in AI levels are caught by the command line parser, which lists
+/// the levels.
+#[test]
+fn a_misspelt_level_is_refused_with_the_choices() {
+    let output = Command::new(HIVE)
+        .args(["exhibition", "--white", "godlike"])
+        .output()
+        .expect("hive runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    for level in ["beginner", "easy", "medium", "hard", "expert"] {
+        assert!(stderr.contains(level), "{stderr}");
+    }
+}

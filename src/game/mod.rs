@@ -42,8 +42,8 @@ pub use self::board::{
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    CurrentGame, ForcedPass, GameOptions, GameSystems, HumanSide, LaunchSettings, MovePlayed,
-    NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, Screen, Turn,
+    AutoPass, CurrentGame, ForcedPass, GameOptions, GameSystems, HumanSide, LaunchSettings,
+    MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, Screen, Turn,
 };
 pub use self::play::{
     BoardCursor, CellClicked, ClearSelection, GameIntent, Highlight, HighlightKind, SelectPiece,

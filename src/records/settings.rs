@@ -35,14 +35,20 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Draw on threefold repetition.
     pub threefold_repetition: bool,
-    /// Draw after this many turns each.
+    /// Draw at this turn (the house rule, 100 by default; `None`: no limit).
     pub turn_limit: Option<u16>,
+    /// No Queen on a player's first turn (the tournament opening, on by
+    /// default).
+    pub tournament_opening: bool,
+    /// A player with no legal move passes by itself after a moment (on by
+    /// default); off, a Pass button waits for the player.
+    pub auto_pass: bool,
     /// Expansion letters of the last game, like `"MLP"` or `""`.
     pub last_expansions: String,
     /// When the AI shows the cells it considered before moving: one of
-    /// [`Settings::AI_SHOWS_CONSIDERED`], `"easy"` (at the Beginner and
-    /// Easy presets) by default; files from before this setting, and
-    /// unknown words, read as the default (case does not matter).
+    /// [`Settings::AI_SHOWS_CONSIDERED`], `"always"` by default; files from
+    /// before this setting, and unknown words, read as the default (case
+    /// does not matter).
     #[serde(default = "default_ai_shows_considered")]
     pub ai_shows_considered: String,
 }
@@ -58,7 +64,9 @@ impl Default for Settings {
             theme: "default".to_string(),
             animation_speed: 1.0,
             threefold_repetition: false,
-            turn_limit: None,
+            turn_limit: Some(Settings::HOUSE_TURN_LIMIT),
+            tournament_opening: true,
+            auto_pass: true,
             last_expansions: String::new(),
             ai_shows_considered: default_ai_shows_considered(),
         }
@@ -70,20 +78,25 @@ impl Settings {
     pub const MAX_ANIMATION_SPEED: f32 = 10.0;
 
     /// The words [`Settings::ai_shows_considered`] may be, the default first:
-    /// at the Beginner and Easy presets, at every preset, never.
-    pub const AI_SHOWS_CONSIDERED: [&'static str; 3] = ["easy", "always", "never"];
+    /// at every preset, at the Beginner and Easy presets, never.
+    pub const AI_SHOWS_CONSIDERED: [&'static str; 3] = ["always", "easy", "never"];
+
+    /// The turn at which games are drawn unless the player changes it (the
+    /// game's rules sheet promises it; the UHP engine has no limit by
+    /// default).
+    pub const HOUSE_TURN_LIMIT: u16 = 100;
 
     /// The expansions of the last game (the base game if the letters are wrong).
     pub fn game_type(&self) -> GameType {
         GameType::from_expansions(&self.last_expansions).unwrap_or(GameType::BASE)
     }
 
-    /// The optional rules these settings ask for (tournament opening on).
+    /// The optional rules these settings ask for.
     pub fn options(&self) -> Options {
         Options {
             threefold_repetition: self.threefold_repetition,
             turn_limit: self.turn_limit,
-            ..Options::default()
+            tournament_opening: self.tournament_opening,
         }
     }
 

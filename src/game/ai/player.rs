@@ -136,11 +136,11 @@ impl Evaluation {
 /// When the AI shows the destinations it considered before moving.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ConsideredDestinations {
-    /// At the Beginner and Easy presets only.
+    /// At every preset (the default).
     #[default]
-    EasyPresets,
-    /// At every preset.
     Always,
+    /// At the Beginner and Easy presets only.
+    EasyPresets,
     /// Never: the AI moves as soon as it has chosen.
     Never,
 }
@@ -148,8 +148,8 @@ pub enum ConsideredDestinations {
 impl ConsideredDestinations {
     /// All choices, in menu order.
     pub const ALL: [ConsideredDestinations; 3] = [
-        ConsideredDestinations::EasyPresets,
         ConsideredDestinations::Always,
+        ConsideredDestinations::EasyPresets,
         ConsideredDestinations::Never,
     ];
 
@@ -177,12 +177,7 @@ impl ConsideredDestinations {
 /// How long the considered destinations show, scaled like the animations
 /// (none when pieces move instantly).
 fn consider_seconds(animation: &AnimationSettings) -> f64 {
-    let normal = AnimationSettings::default().seconds_per_step;
-    if normal <= 0.0 || animation.seconds_per_step <= 0.0 {
-        return 0.0;
-    }
-    let scale = animation.seconds_per_step / normal;
-    f64::from((CONSIDER_SECONDS * scale).clamp(0.0, 2.0))
+    animation.pause(CONSIDER_SECONDS)
 }
 
 /// A game restarted (or a move was played) under a running search or a

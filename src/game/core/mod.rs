@@ -19,7 +19,9 @@ use bevy::prelude::*;
 pub use current_game::CurrentGame;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
-pub use players::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart};
+pub use players::{
+    AutoPass, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
+};
 pub use screens::Screen;
 pub use turn::{ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
 

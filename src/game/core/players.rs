@@ -14,13 +14,14 @@ use super::notice::Notice;
 use super::screens::Screen;
 use super::turn::Turn;
 use crate::ai::Difficulty;
-use crate::records::Seats;
+use crate::records::{Seats, Settings};
 use crate::rules::{Color, Game, GameType, Options};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
     app.init_resource::<Players>();
     app.init_resource::<GameOptions>();
+    app.init_resource::<AutoPass>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
@@ -205,9 +206,27 @@ impl NewGameSettings {
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct NewGame;
 
-/// The optional rules (draw rules) games are started with.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// The optional rules games are started with: by default the house rules
+/// (tournament opening, draw at turn 100), as the settings' defaults say.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameOptions(pub Options);
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions(Settings::default().options())
+    }
+}
+
+/// Whether a player with no legal move passes by itself after a moment
+/// (`true`, the default) or is shown a Pass button to press.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutoPass(pub bool);
+
+impl Default for AutoPass {
+    fn default() -> Self {
+        AutoPass(Settings::default().auto_pass)
+    }
+}
 
 impl GameOptions {
     /// `game` under these rules.

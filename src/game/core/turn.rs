@@ -5,8 +5,9 @@
 //! game over, and review (stepping through the moves; nothing is played).
 //! A `PlayMove` message is checked by the rules engine and played, and the
 //! turn becomes `Animating`; the board's animation ends that state when its
-//! pieces have landed. A player with no legal move is told so and shown a
-//! Pass button ([`ForcedPass`]): passes are never silent. In review nothing
+//! pieces have landed. A player with no legal move is told so; the
+//! pass is played by itself after a moment (`play`'s automatic pass), or a
+//! Pass button waits ([`ForcedPass`], [`AutoPass`]): passes are never silent. In review nothing
 //! is played, so such a position is shown without the call to pass.
 
 use bevy::prelude::*;
@@ -14,6 +15,7 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::current_game::CurrentGame;
 use super::notice::Notice;
+use super::players::AutoPass;
 use super::screens::Screen;
 use crate::rules::{Hex, Move};
 
@@ -126,6 +128,7 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
+    auto: Res<AutoPass>,
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
@@ -143,10 +146,12 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        notice.show(format!(
-            "{} has no legal move and must pass: press Pass",
-            game.to_move()
-        ));
+        let then = if auto.0 {
+            "passes"
+        } else {
+            "must pass: press Pass"
+        };
+        notice.show(format!("{} has no legal move and {then}", game.to_move()));
     }
 }
 

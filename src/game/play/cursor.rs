@@ -164,12 +164,7 @@ fn follow_selection(
     if !cursor.visible || selection.moves.is_empty() {
         return;
     }
-    let destinations: Vec<IVec2> = selection
-        .moves
-        .iter()
-        .filter_map(|mv| mv.to())
-        .map(|hex| layout.plane_of(hex))
-        .collect();
+    let destinations = selection.destination_planes(&layout);
     if cursor.plane.is_some_and(|at| destinations.contains(&at)) {
         return;
     }

@@ -1,8 +1,9 @@
 //! Playing on the board: selecting a piece and seeing where it may go, the
-//! devices (keyboard and gamepad; with a window, the mouse pointer and the
+//! automatic pass, the devices (keyboard and gamepad; with a window, the mouse pointer and the
 //! bridge to egui's focus) turned into one kind of intent, and the board
 //! cursor that carries those intents out.
 
+pub mod auto_pass;
 pub mod cursor;
 pub mod devices;
 pub mod egui_focus;
@@ -20,11 +21,19 @@ pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
 };
 
-use crate::game::core::{GameSystems, Screen};
+use crate::game::core::{GameSystems, Screen, Turn};
 
 /// What runs without a window: selection, keyboard and gamepad, the cursor.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((selection::plugin, devices::plugin, cursor::plugin));
+    app.init_resource::<auto_pass::PendingPass>();
+    app.add_systems(
+        Update,
+        auto_pass::pass_when_forced
+            .in_set(GameSystems::Select)
+            .after(selection::handle_selection_requests)
+            .run_if(in_state(Turn::AwaitingInput)),
+    );
 }
 
 /// The pointer and the bridge to egui: they need a window.

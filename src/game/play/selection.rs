@@ -120,6 +120,15 @@ impl Selection {
     pub fn move_to(&self, hex: Hex) -> Option<Move> {
         self.moves.iter().copied().find(|m| m.to() == Some(hex))
     }
+
+    /// The plane coordinates of the selection's destinations.
+    pub fn destination_planes(&self, layout: &BoardLayout) -> Vec<IVec2> {
+        self.moves
+            .iter()
+            .filter_map(|mv| mv.to())
+            .map(|hex| layout.plane_of(hex))
+            .collect()
+    }
 }
 
 /// A highlighted cell on the board.
@@ -185,7 +194,7 @@ fn handle_clicks(
     }
 }
 
-fn handle_selection_requests(
+pub(super) fn handle_selection_requests(
     mut requests: MessageReader<SelectPiece>,
     mut clears: MessageReader<ClearSelection>,
     game: Res<CurrentGame>,

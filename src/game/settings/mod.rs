@@ -11,7 +11,9 @@ use bevy::prelude::*;
 
 use crate::game::ai::ConsideredDestinations;
 use crate::game::board::AnimationSettings;
-use crate::game::core::{GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice};
+use crate::game::core::{
+    AutoPass, GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice,
+};
 use crate::game::records::{AutosaveWrites, RecordPaths};
 use crate::game::theme::ThemeChoice;
 use crate::records::Settings;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(
                 resource_changed::<NewGameSettings>
                     .or_else(resource_changed::<GameOptions>)
+                    .or_else(resource_changed::<AutoPass>)
                     .or_else(resource_changed::<AnimationSettings>)
                     .or_else(resource_changed::<ConsideredDestinations>)
                     .or_else(resource_changed::<PlayerSettings>),
@@ -88,6 +91,7 @@ pub fn restore_settings(world: &mut World) {
         next.game_type = settings.game_type();
     }
     world.insert_resource(GameOptions(settings.options()));
+    world.insert_resource(AutoPass(settings.auto_pass));
     world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
     world.insert_resource(considered_from_word(&settings.ai_shows_considered));
     world.insert_resource(PlayerSettings {
@@ -124,23 +128,39 @@ fn considered_from_word(word: &str) -> ConsideredDestinations {
 
 /// Saves the settings when the player changed one (in the main menu, or the
 /// theme). A file that was damaged is first kept aside, and the player told.
+/// The features' resources the settings file keeps.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Chosen<'w> {
+    next_game: Res<'w, NewGameSettings>,
+    options: Res<'w, GameOptions>,
+    auto_pass: Res<'w, AutoPass>,
+    animation: Res<'w, AnimationSettings>,
+    considered: Res<'w, ConsideredDestinations>,
+}
+
 pub(super) fn save_changed_settings(
     paths: Res<RecordPaths>,
-    next_game: Res<NewGameSettings>,
-    options: Res<GameOptions>,
-    animation: Res<AnimationSettings>,
-    considered: Res<ConsideredDestinations>,
+    chosen: Chosen,
     mut stored: ResMut<PlayerSettings>,
     mut notice: ResMut<Notice>,
 ) {
     if !stored.restored {
         return; // start-up has not read the file yet
     }
+    let Chosen {
+        next_game,
+        options,
+        auto_pass,
+        animation,
+        considered,
+    } = chosen;
     let mut settings = stored.settings.clone();
     settings.difficulty = next_game.difficulty;
     settings.last_expansions = next_game.game_type.expansions();
     settings.threefold_repetition = options.0.threefold_repetition;
     settings.turn_limit = options.0.turn_limit;
+    settings.tournament_opening = options.0.tournament_opening;
+    settings.auto_pass = auto_pass.0;
     settings.ai_shows_considered = considered_word(*considered).to_string();
     if animation.is_changed() {
         settings.animation_speed = animation.speed();

@@ -13,7 +13,7 @@ use crate::game::board::BoardArea;
 use crate::game::core::CurrentGame;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
-use crate::game::core::{ForcedPass, PlayMove, Turn};
+use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{NewGame, Players};
 use crate::game::play::{FocusTopBar, HoveredCell};
 use crate::game::play::{SelectPiece, Selection};
@@ -36,6 +36,7 @@ struct HudView<'w> {
     selection: Res<'w, Selection>,
     notice: Res<'w, Notice>,
     forced_pass: Res<'w, ForcedPass>,
+    auto_pass: Res<'w, AutoPass>,
     turn: Res<'w, State<Turn>>,
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
@@ -73,7 +74,7 @@ fn draw_hud(
             game,
             players: &view.players,
             thinking: view.thinking.is_thinking(),
-            offer_pass: view.forced_pass.0 && awaiting,
+            offer_pass: view.forced_pass.0 && !view.auto_pass.0 && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
         };

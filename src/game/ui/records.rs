@@ -13,11 +13,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::HudAction;
 use super::dialogs::{self, Dialog};
-use crate::game::core::GameOptions;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
+use crate::game::core::{AutoPass, GameOptions};
 use crate::game::records::ReviewAction;
 use crate::game::records::{AutosaveStatus, RecordPaths, RecordsAction};
+use crate::records::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<dialogs::Dialogs>();
@@ -92,6 +93,7 @@ pub(super) struct MenuRecords<'w> {
     autosave: Res<'w, AutosaveStatus>,
     notice: Res<'w, Notice>,
     options: ResMut<'w, GameOptions>,
+    auto_pass: ResMut<'w, AutoPass>,
     actions: MessageWriter<'w, RecordsAction>,
     requests: MessageWriter<'w, RecordsRequest>,
 }
@@ -125,17 +127,23 @@ impl MenuRecords<'_> {
     pub(super) fn settings(&mut self, ui: &mut egui::Ui) {
         let mut options = self.options.0;
         ui.checkbox(
+            &mut options.tournament_opening,
+            "Tournament opening (no Queen on the first turn)",
+        );
+        ui.checkbox(
             &mut options.threefold_repetition,
             "Draw on threefold repetition",
         );
         let mut limited = options.turn_limit.is_some();
-        let mut turns = options.turn_limit.unwrap_or(50);
+        let mut turn = options.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
         ui.horizontal(|ui| {
-            ui.checkbox(&mut limited, "Draw after");
-            ui.add_enabled(limited, egui::DragValue::new(&mut turns).range(1..=500));
-            ui.label("turns");
+            ui.checkbox(&mut limited, "Draw at turn");
+            ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500));
         });
-        options.turn_limit = limited.then_some(turns);
+        options.turn_limit = limited.then_some(turn);
+        let mut auto_pass = self.auto_pass.0;
+        ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move");
+        self.auto_pass.set_if_neq(AutoPass(auto_pass));
         self.options.set_if_neq(GameOptions(options));
 
         if let Some(text) = &self.notice.0 {

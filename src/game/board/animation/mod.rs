@@ -100,6 +100,17 @@ impl AnimationSettings {
         }
     }
 
+    /// A pause of `seconds` at the normal speed, scaled like the animations
+    /// (none when they are off; at most two seconds).
+    pub fn pause(&self, seconds: f32) -> f64 {
+        let normal = AnimationSettings::default().seconds_per_step;
+        if self.is_off() || normal <= 0.0 {
+            return 0.0;
+        }
+        let scale = self.seconds_per_step / normal;
+        f64::from((seconds * scale).clamp(0.0, 2.0))
+    }
+
     /// Whether pieces are put in place at once.
     pub fn is_off(&self) -> bool {
         // Written so that NaN counts as off.

@@ -253,10 +253,11 @@ fn turn_limit_draws() {
     let mut g = Game::with_options(
         "Base".parse().expect("type"),
         hive::rules::Options {
-            turn_limit: Some(2),
+            turn_limit: Some(3),
             ..hive::rules::Options::default()
         },
     );
+    // Some(3): drawn when the GameString reads White[3].
     for mv in ["wA1", "bA1 wA1-", "wQ -wA1"] {
         g.play_move_string(mv).expect("legal");
         assert_eq!(g.status(), GameStatus::InProgress);

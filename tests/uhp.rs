@@ -574,8 +574,8 @@ fn turn_limit_ends_the_game_in_a_draw() {
     let mut s = started("Base");
     check(
         &mut s,
-        "options set TurnLimit 1",
-        &["TurnLimit;int;1;0;0;1000"],
+        "options set TurnLimit 2",
+        &["TurnLimit;int;2;0;0;1000"],
     );
     check(&mut s, "play wS1", &["Base;InProgress;Black[1];wS1"]);
     check(

@@ -21,7 +21,7 @@ mod zobrist;
 
 pub use analysis::{PieceFacts, PieceSet};
 pub use ending::Ending;
-pub use error::{LoadError, NotationError, RuleError, how_it_moves};
+pub use error::{CellName, LoadError, NotationError, RuleError, how_it_moves};
 pub use game::{Game, GameStatus, Move};
 pub use game_type::{GameType, Options};
 pub use hex::{CELLS, Direction, Hex};

@@ -1,7 +1,7 @@
 //! Rule errors a player sees, notation round trips and malformed input, and
 //! the paths moves travel along.
 
-use hive::rules::{Game, GameStatus, LoadError, Move, Piece, RuleError};
+use hive::rules::{Color, Game, GameStatus, LoadError, Move, Piece, RuleError};
 
 fn game(s: &str) -> Game {
     Game::from_game_string(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -21,14 +21,16 @@ const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ -wA1;bQ bA1-;wG1
 #[test]
 fn each_rule_is_named() {
     let g = game(OPENING);
-    assert!(matches!(
-        error_of(&g, "wS1 bQ/"),
-        RuleError::PlaceNextToOpponent { .. }
-    ));
-    assert!(matches!(
-        error_of(&g, "wS1 bG1-"),
-        RuleError::PlaceNextToOpponent { .. }
-    ));
+    for mv in ["wS1 bQ/", "wS1 bG1-"] {
+        match error_of(&g, mv) {
+            RuleError::PlaceNextToOpponent {
+                piece: placed,
+                touching,
+                ..
+            } => assert_eq!((placed, touching.color()), (piece("wS1"), Color::Black)),
+            other => panic!("{mv}: {other:?}"),
+        }
+    }
     assert_eq!(
         error_of(&g, "wS1 wQ").to_string(),
         "wS1 cannot be placed on wQ: pieces are never placed on top of others"

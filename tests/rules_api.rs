@@ -1,7 +1,7 @@
 //! Rule errors a player sees, notation round trips and malformed input, and
 //! the paths moves travel along.
 
-use hive::rules::{Game, GameStatus, LoadError, Move, Piece, RuleError};
+use hive::rules::{Color, Game, GameStatus, LoadError, Move, Piece, RuleError};
 
 fn game(s: &str) -> Game {
     Game::from_game_string(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -21,9 +21,20 @@ const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ -wA1;bQ bA1-;wG1
 #[test]
 fn each_rule_is_named() {
     let g = game(OPENING);
-    assert_eq!(error_of(&g, "wS1 bQ/"), RuleError::PlaceNextToOpponent);
-    assert_eq!(error_of(&g, "wS1 bG1-"), RuleError::PlaceNextToOpponent);
-    assert_eq!(error_of(&g, "wS1 wQ"), RuleError::PlaceOnOccupied);
+    for mv in ["wS1 bQ/", "wS1 bG1-"] {
+        match error_of(&g, mv) {
+            RuleError::PlaceNextToOpponent {
+                piece: placed,
+                touching,
+                ..
+            } => assert_eq!((placed, touching.color()), (piece("wS1"), Color::Black)),
+            other => panic!("{mv}: {other:?}"),
+        }
+    }
+    assert_eq!(
+        error_of(&g, "wS1 wQ").to_string(),
+        "wS1 cannot be placed on wQ: pieces are never placed on top of others"
+    );
     assert_eq!(
         error_of(&g, "wA3 \\wQ"),
         RuleError::WrongPieceNumber {
@@ -44,24 +55,31 @@ fn each_rule_is_named() {
         RuleError::CannotReach { .. }
     ));
     assert_eq!(error_of(&g, "pass"), RuleError::PassNotAllowed);
-    assert_eq!(error_of(&game("Base"), "wQ"), RuleError::QueenOnFirstTurn);
     assert_eq!(
-        error_of(&game("Base;InProgress;Black[1];wA1"), "bA1 wA1"),
-        RuleError::PlaceOnOccupied
+        error_of(&game("Base"), "wQ"),
+        RuleError::QueenOnFirstTurn { piece: piece("wQ") }
+    );
+    assert_eq!(
+        error_of(&game("Base;InProgress;Black[1];wA1"), "bA1 wA1").to_string(),
+        "bA1 cannot be placed on wA1: pieces are never placed on top of others"
     );
     assert_eq!(
         error_of(
             &game("Base;InProgress;White[3];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-"),
             "wA1 \\wG1"
         ),
-        RuleError::QueenNotPlaced
+        RuleError::QueenNotPlaced {
+            piece: piece("wA1")
+        }
     );
     assert_eq!(
         error_of(
             &game("Base;InProgress;White[4];wA1;bA1 wA1-;wG1 -wA1;bG1 bA1-;wS1 /wA1;bS1 bG1-"),
             "wA2 -wG1"
         ),
-        RuleError::QueenByFourthTurn
+        RuleError::QueenByFourthTurn {
+            piece: piece("wA2")
+        }
     );
     assert_eq!(
         error_of(
@@ -74,8 +92,10 @@ fn each_rule_is_named() {
     assert!(no_mosquito.parse_move("wM").is_err());
     // Every message reads as a sentence for a player.
     for e in [
-        RuleError::GateTooNarrow { piece: piece("wQ") },
-        RuleError::QueenByFourthTurn,
+        RuleError::JustThrown { piece: piece("wQ") },
+        RuleError::QueenByFourthTurn {
+            piece: piece("wA2"),
+        },
     ] {
         assert!(e.to_string().len() > 20);
     }
@@ -114,9 +134,14 @@ fn gates_are_refused_by_name() {
                             from: at,
                             to,
                         };
-                        assert_eq!(
-                            g.check_move(mv),
-                            Err(RuleError::GateTooNarrow { piece: queen })
+                        let error = g.check_move(mv);
+                        assert!(
+                            matches!(
+                                &error,
+                                Err(RuleError::GateTooNarrow { piece, cell })
+                                    if *piece == queen && cell.hex() == to
+                            ),
+                            "{error:?}"
                         );
                         gates_seen += 1;
                     }
@@ -170,7 +195,7 @@ fn malformed_strings_say_what_is_wrong() {
     match illegal {
         LoadError::IllegalMove { index, text, error } => {
             assert_eq!((index, text.as_str()), (1, "wQ"));
-            assert_eq!(error, RuleError::QueenOnFirstTurn);
+            assert_eq!(error, RuleError::QueenOnFirstTurn { piece: piece("wQ") });
         }
         other => panic!("unexpected {other:?}"),
     }
@@ -253,10 +278,11 @@ fn turn_limit_draws() {
     let mut g = Game::with_options(
         "Base".parse().expect("type"),
         hive::rules::Options {
-            turn_limit: Some(2),
+            turn_limit: Some(3),
             ..hive::rules::Options::default()
         },
     );
+    // Some(3): drawn when the GameString reads White[3].
     for mv in ["wA1", "bA1 wA1-", "wQ -wA1"] {
         g.play_move_string(mv).expect("legal");
         assert_eq!(g.status(), GameStatus::InProgress);

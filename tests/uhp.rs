@@ -206,7 +206,7 @@ fn play_errors_keep_the_game() {
     check(
         &mut s,
         "play wS2 bS1-",
-        &[&illegal(RuleError::PlaceNextToOpponent)],
+        &["invalidmove wS2 cannot be placed at bS1-: it would touch bS1, an opponent's piece"],
     );
     check(
         &mut s,
@@ -220,7 +220,7 @@ fn play_errors_keep_the_game() {
     check(
         &mut s,
         "play wS1 bS1-",
-        &[&illegal(RuleError::QueenNotPlaced)],
+        &["invalidmove wS1 cannot move yet: White's Queen must be placed first"],
     );
     check(
         &mut s,
@@ -236,7 +236,11 @@ fn play_errors_keep_the_game() {
     assert_eq!(s.game().map(Game::game_string).as_deref(), Some(start));
 
     let mut s = started("Base");
-    check(&mut s, "play wQ", &[&illegal(RuleError::QueenOnFirstTurn)]);
+    check(
+        &mut s,
+        "play wQ",
+        &["invalidmove wQ may not be placed on White's first turn (tournament rule)"],
+    );
 }
 
 #[test]
@@ -574,8 +578,8 @@ fn turn_limit_ends_the_game_in_a_draw() {
     let mut s = started("Base");
     check(
         &mut s,
-        "options set TurnLimit 1",
-        &["TurnLimit;int;1;0;0;1000"],
+        "options set TurnLimit 2",
+        &["TurnLimit;int;2;0;0;1000"],
     );
     check(&mut s, "play wS1", &["Base;InProgress;Black[1];wS1"]);
     check(

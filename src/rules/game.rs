@@ -322,27 +322,10 @@ impl Game {
     }
 
     fn compute_status(&self) -> GameStatus {
-        let white_lost = self.queen_surrounded(Color::White);
-        let black_lost = self.queen_surrounded(Color::Black);
-        match (white_lost, black_lost) {
-            (true, true) => GameStatus::Draw,
-            (true, false) => GameStatus::BlackWins,
-            (false, true) => GameStatus::WhiteWins,
-            (false, false) => {
-                let repeated = self.options.threefold_repetition
-                    && self.hashes.iter().filter(|&&h| h == self.hash).count() >= 3;
-                let turn_limit = self
-                    .options
-                    .turn_limit
-                    .is_some_and(|limit| self.ply >= 2 * u32::from(limit));
-                if repeated || turn_limit {
-                    GameStatus::Draw
-                } else if self.ply == 0 {
-                    GameStatus::NotStarted
-                } else {
-                    GameStatus::InProgress
-                }
-            }
+        match self.compute_ending() {
+            Some(ending) => ending.status(),
+            None if self.ply == 0 => GameStatus::NotStarted,
+            None => GameStatus::InProgress,
         }
     }
 

@@ -118,7 +118,11 @@ pub struct Options {
     pub tournament_opening: bool,
     /// The game is drawn when a position repeats three times with the same side to move.
     pub threefold_repetition: bool,
-    /// The game is drawn when both sides have played this many turns without a result.
+    /// The game is drawn when it reaches this turn, in UHP numbering: with
+    /// `Some(100)` the game is drawn as soon as its GameString would read
+    /// `White[100]` (both sides have played 99 turns), unless a Queen fell on
+    /// the move that got there. Checked after each move, so a limit of 1
+    /// ends the game after the first move.
     pub turn_limit: Option<u16>,
 }
 

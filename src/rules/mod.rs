@@ -8,6 +8,7 @@
 mod analysis;
 mod check;
 mod display;
+mod ending;
 mod error;
 mod game;
 mod game_type;
@@ -19,7 +20,8 @@ mod piece;
 mod zobrist;
 
 pub use analysis::{PieceFacts, PieceSet};
-pub use error::{LoadError, NotationError, RuleError, how_it_moves};
+pub use ending::Ending;
+pub use error::{CellName, LoadError, NotationError, RuleError, how_it_moves};
 pub use game::{Game, GameStatus, Move};
 pub use game_type::{GameType, Options};
 pub use hex::{CELLS, Direction, Hex};

@@ -204,7 +204,7 @@ fn a_scripted_game_with_a_climb_throws_and_a_win() {
 }
 
 #[test]
-fn immobile_pieces_say_why_and_clicks_elsewhere_cancel() {
+fn immobile_pieces_say_why_and_clicks_elsewhere_say_why_not() {
     let mut app = app(GameType::BASE);
     let queen = Piece::new(Side::White, Bug::Queen, 1).unwrap();
     // Tournament opening: no queen on the first turn.
@@ -228,13 +228,23 @@ fn immobile_pieces_say_why_and_clicks_elsewhere_cancel() {
     app.update();
     assert!(highlights(&mut app).is_empty());
 
-    // A click far from any highlight cancels too.
+    // A click on a cell that is not green says why, and keeps the
+    // selection to try again.
     app.world_mut().write_message(SelectPiece(ant));
     app.update();
-    app.world_mut().write_message(CellClicked(IVec2::new(5, 5)));
+    let elsewhere = Hex::ORIGIN.neighbor(hive::rules::Direction::East);
+    let plane = plane_of(&app, elsewhere);
+    app.world_mut().write_message(CellClicked(plane));
+    app.update();
+    assert_eq!(destinations(&mut app), BTreeSet::from([Hex::ORIGIN]));
+    let notice = app.world().resource::<Notice>().0.clone().unwrap();
+    let reason = game(&app).why_not(ant, elsewhere).unwrap().to_string();
+    assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
+    assert_eq!(game(&app).ply(), 0);
+    // Escape cancels.
+    app.world_mut().write_message(ClearSelection);
     app.update();
     assert!(highlights(&mut app).is_empty());
-    assert_eq!(game(&app).ply(), 0);
 
     // Moving a piece before its queen is placed: the reason, in words.
     play_like_a_player(

@@ -7,8 +7,10 @@
 //! rings the neighbours it can throw; clicking one shows where it can land.
 //! A piece with no move gets the rules engine's reason in the [`Notice`].
 //! `CellClicked` turns a click into the right one of these: play the move
-//! to a highlighted cell, pick a piece to throw, select another piece, or
-//! cancel. While the AI is to move, selections and clicks are ignored.
+//! to a highlighted cell, pick a piece to throw, select another of one's
+//! own pieces, cancel (a click on the selected piece again), or, on any
+//! other cell, say on the message line which rule keeps the selected piece
+//! from going there (the rules engine's `why_not`), keeping the selection. While the AI is to move, selections and clicks are ignored.
 
 use bevy::prelude::*;
 
@@ -178,18 +180,37 @@ fn handle_clicks(
         let top = game.top(hex).filter(|_| on_board);
         // Throwable pieces are only ever listed beside the selected pillbug.
         let thrower = selection.piece.filter(|_| !selection.throwable.is_empty());
+        // With something to do, a selection answers clicks on other cells
+        // with the reason it cannot go there; a piece with nothing to do
+        // gives way to any piece clicked.
+        let live = !selection.moves.is_empty() || !selection.throwable.is_empty();
         match (top, thrower) {
             (Some(piece), Some(thrower)) if selection.throwable.contains(&piece) => {
                 *selection = throw_selection(game, thrower, piece);
                 notice.show(format!("choose where {thrower} throws {piece}"));
             }
-            (Some(piece), _) if selection.piece != Some(piece) => {
-                *selection = select(game, piece, &mut notice);
-            }
-            _ => {
+            (Some(piece), _) if selection.piece == Some(piece) => {
                 selection.set_if_neq(Selection::default());
                 notice.clear();
             }
+            (Some(piece), _) if !live || piece.color() == game.to_move() => {
+                *selection = select(game, piece, &mut notice);
+            }
+            _ => match selection.piece.filter(|_| on_board && live) {
+                Some(selected) => {
+                    let reason = match selection.thrower {
+                        Some(thrower) => game.why_not_throw(thrower, selected, hex),
+                        None => game.why_not(selected, hex),
+                    };
+                    if let Some(reason) = reason {
+                        notice.show(reason.to_string());
+                    }
+                }
+                None => {
+                    selection.set_if_neq(Selection::default());
+                    notice.clear();
+                }
+            },
         }
     }
 }

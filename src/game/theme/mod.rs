@@ -11,17 +11,21 @@
 //! reported once and replaced by the default theme's, until it is fixed.
 //! A bad mod never stops the game: each problem is one warning line.
 
+mod loader;
 pub mod manifest;
+mod palette;
 pub mod tiles;
 
-pub use tiles::{bug_color, side_color};
+pub use loader::ThemeSource;
+use loader::ThemeSourceLoader;
+
+pub use palette::{bug_color, side_color};
 
 use std::collections::{HashMap, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use bevy::asset::io::Reader;
-use bevy::asset::{AssetLoader, LoadContext, LoadState};
+use bevy::asset::LoadState;
 use bevy::prelude::*;
 
 use self::manifest::{
@@ -99,38 +103,6 @@ pub fn assets_dir() -> PathBuf {
         return built_from;
     }
     exe_dir.unwrap_or_default().join("assets")
-}
-
-/// A manifest's text as read (or why it could not be read as text).
-#[derive(Asset, TypePath, Debug)]
-pub struct ThemeSource(Result<String, String>);
-
-/// Loads a `theme.ron` as text; parsing comes later (in [`resolve`]) so a
-/// bad file is a warning, not a failed asset.
-#[derive(TypePath, Default)]
-struct ThemeSourceLoader;
-
-impl AssetLoader for ThemeSourceLoader {
-    type Asset = ThemeSource;
-    type Settings = ();
-    type Error = std::io::Error;
-
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _load_context: &mut LoadContext<'_>,
-    ) -> Result<ThemeSource, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        Ok(ThemeSource(
-            String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string()),
-        ))
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &["theme.ron", "ron"]
-    }
 }
 
 /// An image to draw and the colour to tint it with.

@@ -24,7 +24,7 @@ use crate::game::board::{
 };
 use crate::game::core::{CurrentGame, GameSystems, Screen, Turn};
 use crate::game::play::{BoardCursor, Highlight, HighlightKind, HoveredCell};
-use crate::rules::{self, Bug, Game, Hex, Move, Piece};
+use crate::rules::{Game, Hex, Move, Piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_markers);
@@ -90,33 +90,6 @@ fn face_offset() -> Vec2 {
 const LAST_MOVE_Z: f32 = 38.0;
 const HOVER_Z: f32 = 39.0;
 const CURSOR_Z: f32 = 39.5;
-
-/// The face of a White tile (for the panels).
-const WHITE_TILE: Color = Color::srgb(0.93, 0.90, 0.82);
-/// The face of a Black tile (for the panels).
-const BLACK_TILE: Color = Color::srgb(0.17, 0.17, 0.19);
-
-/// The colour of each bug in the panels, so bugs tell apart at a glance.
-pub fn bug_color(bug: Bug) -> Color {
-    match bug {
-        Bug::Queen => Color::srgb(0.95, 0.72, 0.10),
-        Bug::Ant => Color::srgb(0.25, 0.50, 0.95),
-        Bug::Grasshopper => Color::srgb(0.30, 0.70, 0.30),
-        Bug::Spider => Color::srgb(0.62, 0.40, 0.22),
-        Bug::Beetle => Color::srgb(0.58, 0.36, 0.80),
-        Bug::Mosquito => Color::srgb(0.50, 0.52, 0.55),
-        Bug::Ladybug => Color::srgb(0.85, 0.22, 0.22),
-        Bug::Pillbug => Color::srgb(0.15, 0.65, 0.68),
-    }
-}
-
-/// Which tile colour a side uses (for the panels too).
-pub fn side_color(side: rules::Color) -> Color {
-    match side {
-        rules::Color::White => WHITE_TILE,
-        rules::Color::Black => BLACK_TILE,
-    }
-}
 
 fn sprite(image: &ThemeImage, size: Vec2) -> Sprite {
     Sprite {
@@ -386,6 +359,7 @@ fn place_markers(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{self, Bug};
 
     #[test]
     fn a_stack_badge_waits_for_the_climbing_piece() {

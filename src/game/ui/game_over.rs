@@ -6,15 +6,26 @@ use bevy_egui::egui;
 use super::HudAction;
 use super::records::RecordsRequest;
 use crate::game::records::ReviewAction;
-use crate::rules::{Game, GameStatus};
+use crate::rules::{Color, Game};
+
+/// The dialog's title and the sentence saying how the game ended (which
+/// Queen, by whose move; both at once; the turn limit; threefold
+/// repetition).
+fn verdict(game: &Game) -> (String, String) {
+    let Some(ending) = game.ending() else {
+        return ("Game over".to_string(), String::new());
+    };
+    let title = match ending.winner() {
+        Some(Color::White) => "White wins!".to_string(),
+        Some(Color::Black) => "Black wins!".to_string(),
+        None => "Draw".to_string(),
+    };
+    (title, format!("{ending}."))
+}
 
 /// The dialog; returns the button clicked.
 pub(super) fn show(ctx: &egui::Context, game: &Game) -> Option<HudAction> {
-    let (title, detail) = match game.status() {
-        GameStatus::WhiteWins => ("White wins!", "Black's queen is surrounded."),
-        GameStatus::BlackWins => ("Black wins!", "White's queen is surrounded."),
-        _ => ("Draw", "Both queens are surrounded."),
-    };
+    let (title, detail) = verdict(game);
     let mut action = None;
     egui::Window::new("Game over")
         .collapsible(false)
@@ -46,4 +57,47 @@ pub(super) fn show(ctx: &egui::Context, game: &Game) -> Option<HudAction> {
             });
         });
     action
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameType, Options};
+
+    fn played(options: Options, moves: &str) -> Game {
+        let mut game = Game::with_options(GameType::BASE, options);
+        for text in moves.split(';') {
+            game.play_move_string(text.trim()).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn the_dialog_names_the_real_end() {
+        // Black's queen surrounded by White's move (a game found by search:
+        // a pillbug throw finishes it).
+        let mut win = Game::new(GameType::from_expansions("P").unwrap());
+        let script = "wP;bP /wP;wQ wP-;bG1 bP\\;wA1 \\wQ;bA1 /bP;wA2 wQ\\;bQ -bP;\
+            wA1 /bQ;bQ bP-;bP -wP;bA2 -bP;wA1 bG1-;bA3 -bA2;wB1 wA1-;bA3 \\wP;wB1 wA1;\
+            bB1 -bA1;bA3 bP\\";
+        for text in script.split(';') {
+            win.play_move_string(text.trim()).unwrap();
+        }
+        let (title, detail) = verdict(&win);
+        assert_eq!(title, "White wins!");
+        assert!(detail.contains("Black's Queen is surrounded"), "{detail}");
+        // The turn limit.
+        let options = Options {
+            turn_limit: Some(2),
+            ..Options::default()
+        };
+        let limit = played(options, "wS1;bS1 wS1-");
+        let (title, detail) = verdict(&limit);
+        assert_eq!(title, "Draw");
+        assert!(detail.contains("Turn limit"), "{detail}");
+        assert!(!detail.contains("surrounded"), "{detail}");
+        // A game going on has no verdict.
+        let going = played(Options::default(), "wS1");
+        assert_eq!(verdict(&going).1, "");
+    }
 }

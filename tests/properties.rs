@@ -2,7 +2,7 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use hive::rules::{Bug, Color, Game, GameStatus, GameType, Hex, Move, Piece};
+use hive::rules::{Bug, Color, Direction, Game, GameStatus, GameType, Hex, Move, Piece};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -73,6 +73,56 @@ fn assert_pieces_conserved(game: &Game) {
     }
 }
 
+/// Every way of writing `mv` (each piece on the board that names its
+/// destination, directly or by a side, in any letter case) reads as `mv`,
+/// and `mv` prints as `canonical` whichever spelling it came from.
+fn assert_spellings_agree(game: &Game, mv: Move, canonical: &str) {
+    let (Some(piece), Some(to)) = (mv.piece(), mv.to()) else {
+        assert_eq!(canonical, "pass");
+        return;
+    };
+    if game.ply() == 0 {
+        assert_eq!(canonical, piece.to_string());
+        return;
+    }
+    // The canonical form names the piece a move lands on.
+    if let Some(top) = game.top(to) {
+        assert_eq!(canonical, format!("{piece} {top}"));
+    }
+    let mut spellings = 0;
+    for (reference, at, _) in game.pieces_on_board() {
+        let mut forms = Vec::new();
+        if at == to {
+            forms.push(format!("{piece} {reference}"));
+        }
+        for (dir, [before, after]) in Direction::ALL.into_iter().zip(MARKS) {
+            if at.neighbor(dir) == to {
+                forms.push(format!("{piece} {before}{reference}{after}"));
+            }
+        }
+        for form in forms {
+            spellings += 1;
+            let parsed = game.parse_move(&form);
+            assert_eq!(parsed, Ok(mv), "{form} in {}", game.game_string());
+            assert_eq!(game.move_string(mv), canonical, "{form}");
+            let shouted = format!("  {}  ", form.to_uppercase().replace(' ', "   "));
+            assert_eq!(game.parse_move(&shouted), Ok(mv), "{shouted}");
+        }
+    }
+    assert!(spellings > 0, "no spelling of {canonical}");
+}
+
+/// The UHP marks around a reference piece for each direction, in
+/// [`Direction::ALL`] order (east, south-east, south-west, west, north-west, north-east).
+const MARKS: [[&str; 2]; 6] = [
+    ["", "-"],
+    ["", "\\"],
+    ["/", ""],
+    ["-", ""],
+    ["\\", ""],
+    ["", "/"],
+];
+
 fn check_random_game(type_index: usize, seed: u64, plies: usize) {
     let game_type: GameType = TYPES[type_index].parse().expect("game type");
     let mut game = Game::new(game_type);
@@ -102,6 +152,7 @@ fn check_random_game(type_index: usize, seed: u64, plies: usize) {
                     game.game_string()
                 );
                 assert_eq!(game.check_move(mv), Ok(()));
+                assert_spellings_agree(&game, mv, &text);
             }
         }
         let before = snapshot(&game);

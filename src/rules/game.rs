@@ -102,8 +102,6 @@ pub(super) struct Record {
     pub(super) mv: Move,
     pub(super) last_moved: u8,
     pub(super) status: GameStatus,
-    /// The MoveString the move was given as, when it came from text.
-    pub(super) notation: Option<Box<str>>,
 }
 
 /// A game of Hive: board, side to move, history and result.
@@ -385,7 +383,6 @@ impl Game {
             mv,
             last_moved: self.last_moved,
             status: self.status,
-            notation: None,
         });
         match mv {
             Move::Place { piece, to } => {

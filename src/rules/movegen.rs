@@ -126,7 +126,28 @@ impl CellList {
     }
 }
 
-/// Collects one piece's destinations, each once.
+/// How a generator reached a destination: all a path needs, at no cost to
+/// generators that only want the destination.
+#[derive(Copy, Clone)]
+pub(super) enum Trail {
+    /// One step from the start.
+    Step,
+    /// A straight jump in this direction (grasshopper).
+    Line(Direction),
+    /// Three steps through these two cells (spider, ladybug).
+    Walk(Hex, Hex),
+    /// A walk of any length whose last step came from this cell, itself the
+    /// start or an earlier destination of the same walk (ant).
+    After(Hex),
+}
+
+/// Where the movement generators put one piece's destinations.
+pub(super) trait Sink {
+    /// `to` is reachable, by way of `trail`.
+    fn emit(&mut self, to: Hex, trail: Trail);
+}
+
+/// Collects one piece's destinations as moves, each once.
 struct Emitter<'a> {
     out: &'a mut Vec<Move>,
     piece: Piece,
@@ -134,9 +155,9 @@ struct Emitter<'a> {
     seen: CellSet,
 }
 
-impl Emitter<'_> {
+impl Sink for Emitter<'_> {
     #[inline]
-    fn emit(&mut self, to: Hex) {
+    fn emit(&mut self, to: Hex, _trail: Trail) {
         if self.seen.insert(to) {
             self.out.push(Move::Move {
                 piece: self.piece,
@@ -323,32 +344,17 @@ impl Game {
             .skip(base)
             .take(PIECES_PER_SIDE)
         {
-            if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
-                continue;
-            }
-            let from = self.pos[id];
-            if self.top[from.index()] as usize != id {
-                continue;
-            }
-            let on_ground = heights[from.index()] == 1;
-            if on_ground && pinned & (1 << id) != 0 {
+            if !self.can_move_itself(id, pinned) {
                 continue;
             }
             let start = out.len();
-            let piece = Piece::from_id(id as u8);
-            heights[from.index()] -= 1;
             let mut emitter = Emitter {
                 out,
-                piece,
-                from,
+                piece: Piece::from_id(id as u8),
+                from: self.pos[id],
                 seen: CellSet::new(),
             };
-            match piece.bug() {
-                Bug::Mosquito if !on_ground => beetle_moves(&heights, &mut emitter),
-                Bug::Mosquito => self.mosquito_moves(&heights, &mut emitter),
-                bug => bug_moves(bug, &heights, &mut emitter),
-            }
-            heights[from.index()] += 1;
+            self.piece_moves(id, &mut heights, &mut emitter);
             *range = (start as u16, out.len() as u16);
         }
 
@@ -383,6 +389,57 @@ impl Game {
         out.truncate(kept);
     }
 
+    /// Whether the piece with this id may move by its own power now (it is
+    /// on the board, on top, not just moved, and not pinned on the ground),
+    /// given the pinned pieces. Colour and queen are the caller's business.
+    #[inline]
+    pub(super) fn can_move_itself(&self, id: usize, pinned: u32) -> bool {
+        if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
+            return false;
+        }
+        let from = self.pos[id];
+        self.top[from.index()] as usize == id
+            && (self.height[from.index()] > 1 || pinned & (1 << id) == 0)
+    }
+
+    /// The destinations of the piece with this id (which may move itself),
+    /// by its own movement, into `sink`. `heights` is the board's height map;
+    /// the piece is lifted off it while its moves are found, then put back.
+    pub(super) fn piece_moves<S: Sink>(&self, id: usize, heights: &mut Heights, sink: &mut S) {
+        let from = self.pos[id];
+        let on_ground = heights[from.index()] == 1;
+        heights[from.index()] -= 1;
+        match Piece::from_id(id as u8).bug() {
+            Bug::Mosquito if !on_ground => beetle_moves(heights, from, sink),
+            Bug::Mosquito => self.mosquito_moves(heights, from, sink),
+            bug => bug_moves(bug, heights, from, sink),
+        }
+        heights[from.index()] += 1;
+    }
+
+    /// The pillbug throws of the side to move that move `target` to `to`,
+    /// handed to `found` with the thrower's cell.
+    pub(super) fn throws_of(&self, piece: Piece, from: Hex, to: Hex, mut found: impl FnMut(Hex)) {
+        let me = self.to_move;
+        if self.status.is_over() || !self.queen_placed(me) {
+            return;
+        }
+        let pinned = self.pinned_pieces();
+        for bug in [Bug::Pillbug, Bug::Mosquito] {
+            if let Some(actor) = Piece::new(me, bug, 1)
+                && self.can_use_pillbug_power(actor)
+            {
+                let target = Move::Move { piece, from, to };
+                let at = self.pos[actor.id()];
+                self.each_throw_by(actor, pinned, |mv| {
+                    if mv == target {
+                        found(at);
+                    }
+                });
+            }
+        }
+    }
+
     /// Whether `actor` (the side to move's pillbug, or its mosquito touching a
     /// pillbug) may use the pillbug's ability now.
     pub(super) fn can_use_pillbug_power(&self, actor: Piece) -> bool {
@@ -409,6 +466,11 @@ impl Game {
     /// drop it on an empty neighbour of the actor; both legs obey the climbing
     /// gate rule.
     fn throws_by(&self, actor: Piece, pinned: u32, out: &mut Vec<Move>) {
+        self.each_throw_by(actor, pinned, |mv| out.push(mv));
+    }
+
+    /// [`Game::throws_by`], handing each throw to `found`.
+    fn each_throw_by(&self, actor: Piece, pinned: u32, mut found: impl FnMut(Move)) {
         let h = &self.height;
         let at = self.pos[actor.id()];
         for dir in Direction::ALL {
@@ -437,7 +499,7 @@ impl Game {
                 if left.min(right) > 1 {
                     continue;
                 }
-                out.push(Move::Move {
+                found(Move::Move {
                     piece: Piece::from_id(target),
                     from,
                     to,
@@ -447,9 +509,9 @@ impl Game {
     }
 
     /// A ground mosquito moves as each bug it touches.
-    fn mosquito_moves(&self, h: &Heights, emitter: &mut Emitter) {
+    fn mosquito_moves<S: Sink>(&self, h: &Heights, from: Hex, sink: &mut S) {
         let mut touched = 0u8;
-        for n in emitter.from.neighbors() {
+        for n in from.neighbors() {
             let t = self.top[n.index()];
             if t != NONE {
                 touched |= 1 << Piece::from_id(t).bug() as u8;
@@ -458,64 +520,64 @@ impl Game {
         let has = |bug: Bug| touched & (1 << bug as u8) != 0;
         // Beetle and ant moves include every one-step slide.
         if has(Bug::Beetle) {
-            beetle_moves(h, emitter);
+            beetle_moves(h, from, sink);
         } else if !has(Bug::Ant) && (has(Bug::Queen) || has(Bug::Pillbug)) {
-            slide_moves(h, emitter);
+            slide_moves(h, from, sink);
         }
         if has(Bug::Ant) {
-            ant_moves(h, emitter);
+            ant_moves(h, from, sink);
         } else if has(Bug::Spider) {
-            spider_moves(h, emitter);
+            spider_moves(h, from, sink);
         }
         if has(Bug::Grasshopper) {
-            grasshopper_moves(h, emitter);
+            grasshopper_moves(h, from, sink);
         }
         if has(Bug::Ladybug) {
-            ladybug_moves(h, emitter);
+            ladybug_moves(h, from, sink);
         }
     }
 }
 
-fn bug_moves(bug: Bug, h: &Heights, emitter: &mut Emitter) {
+fn bug_moves<S: Sink>(bug: Bug, h: &Heights, from: Hex, sink: &mut S) {
     match bug {
-        Bug::Queen | Bug::Pillbug => slide_moves(h, emitter),
-        Bug::Ant => ant_moves(h, emitter),
-        Bug::Grasshopper => grasshopper_moves(h, emitter),
-        Bug::Spider => spider_moves(h, emitter),
-        Bug::Beetle => beetle_moves(h, emitter),
-        Bug::Ladybug => ladybug_moves(h, emitter),
+        Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
+        Bug::Ant => ant_moves(h, from, sink),
+        Bug::Grasshopper => grasshopper_moves(h, from, sink),
+        Bug::Spider => spider_moves(h, from, sink),
+        Bug::Beetle => beetle_moves(h, from, sink),
+        Bug::Ladybug => ladybug_moves(h, from, sink),
         // A mosquito on the ground is handled by Game::mosquito_moves; one on
         // top moves as a beetle.
-        Bug::Mosquito => beetle_moves(h, emitter),
+        Bug::Mosquito => beetle_moves(h, from, sink),
     }
 }
 
 /// One sliding step (Queen, Pillbug).
-fn slide_moves(h: &Heights, e: &mut Emitter) {
-    let mut dirs = SLIDES[occupied_mask(h, e.from) as usize];
+fn slide_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
+    let mut dirs = SLIDES[occupied_mask(h, from) as usize];
     while dirs != 0 {
         let i = dirs.trailing_zeros() as usize;
         dirs &= dirs - 1;
-        e.emit(e.from.neighbor(Direction::ALL[i]));
+        sink.emit(from.neighbor(Direction::ALL[i]), Trail::Step);
     }
 }
 
 /// One step in any direction, climbing allowed (Beetle).
-fn beetle_moves(h: &Heights, e: &mut Emitter) {
+fn beetle_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
     for dir in Direction::ALL {
-        if can_step(h, e.from, dir) {
-            e.emit(e.from.neighbor(dir));
+        if can_step(h, from, dir) {
+            sink.emit(from.neighbor(dir), Trail::Step);
         }
     }
 }
 
 /// Any number of slides around the hive (Soldier Ant).
-fn ant_moves(h: &Heights, e: &mut Emitter) {
+fn ant_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
     let mut visited = CellSet::new();
-    visited.insert(e.from);
+    visited.insert(from);
     let mut stack = [Hex::ORIGIN; 128];
     let mut len = 1;
-    stack[0] = e.from;
+    stack[0] = from;
     while len > 0 {
         len -= 1;
         let cell = stack[len];
@@ -525,7 +587,7 @@ fn ant_moves(h: &Heights, e: &mut Emitter) {
             dirs &= dirs - 1;
             let next = cell.neighbor(Direction::ALL[i]);
             if visited.insert(next) {
-                e.emit(next);
+                sink.emit(next, Trail::After(cell));
                 if len < stack.len() {
                     stack[len] = next;
                     len += 1;
@@ -536,8 +598,7 @@ fn ant_moves(h: &Heights, e: &mut Emitter) {
 }
 
 /// Exactly three slides, never revisiting a cell (Spider).
-fn spider_moves(h: &Heights, e: &mut Emitter) {
-    let start = e.from;
+fn spider_moves<S: Sink>(h: &Heights, start: Hex, sink: &mut S) {
     let slides = |cell: Hex| SLIDES[occupied_mask(h, cell) as usize];
     for (i1, d1) in Direction::ALL.into_iter().enumerate() {
         if slides(start) & (1 << i1) == 0 {
@@ -556,29 +617,28 @@ fn spider_moves(h: &Heights, e: &mut Emitter) {
                 if c3 == c1 || c3 == start || from_c2 & (1 << i3) == 0 {
                     continue;
                 }
-                e.emit(c3);
+                sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
     }
 }
 
 /// Straight jumps over one or more pieces (Grasshopper).
-fn grasshopper_moves(h: &Heights, e: &mut Emitter) {
+fn grasshopper_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
     for dir in Direction::ALL {
-        let mut cell = e.from.neighbor(dir);
+        let mut cell = from.neighbor(dir);
         if h[cell.index()] == 0 {
             continue;
         }
         while h[cell.index()] != 0 {
             cell = cell.neighbor(dir);
         }
-        e.emit(cell);
+        sink.emit(cell, Trail::Line(dir));
     }
 }
 
 /// Two steps on top of the hive, then one down (Ladybug).
-fn ladybug_moves(h: &Heights, e: &mut Emitter) {
-    let start = e.from;
+fn ladybug_moves<S: Sink>(h: &Heights, start: Hex, sink: &mut S) {
     for d1 in Direction::ALL {
         let c1 = start.neighbor(d1);
         if h[c1.index()] == 0 || !can_step(h, start, d1) {
@@ -594,7 +654,7 @@ fn ladybug_moves(h: &Heights, e: &mut Emitter) {
                 if h[c3.index()] != 0 || c3 == start || !can_step(h, c2, d3) {
                     continue;
                 }
-                e.emit(c3);
+                sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
     }

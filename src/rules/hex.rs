@@ -43,6 +43,12 @@ impl Hex {
         Hex(self.0.wrapping_add(dir.offset()) & (CELLS as u16 - 1))
     }
 
+    /// The neighbouring cell in direction `Direction::ALL[i]` (`i < 6`).
+    #[inline]
+    pub(crate) const fn neighbor_at(self, i: usize) -> Hex {
+        Hex(self.0.wrapping_add(OFFSETS[i]) & (CELLS as u16 - 1))
+    }
+
     /// The six neighbours, in [`Direction::ALL`] order.
     #[inline]
     pub fn neighbors(self) -> [Hex; 6] {
@@ -97,6 +103,17 @@ impl fmt::Debug for Hex {
         write!(f, "Hex({q},{r})")
     }
 }
+
+/// The change of torus index for one step in each direction, in
+/// [`Direction::ALL`] order.
+const OFFSETS: [u16; 6] = [
+    Direction::East.offset(),
+    Direction::SouthEast.offset(),
+    Direction::SouthWest.offset(),
+    Direction::West.offset(),
+    Direction::NorthWest.offset(),
+    Direction::NorthEast.offset(),
+];
 
 /// The six directions of a pointy-top hexagonal grid, clockwise from east.
 ///

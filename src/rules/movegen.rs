@@ -25,54 +25,83 @@ impl CellSet {
         self.0[word] |= bit;
         fresh
     }
+}
 
+/// The board as a moving piece sees it: the piece lifted off its cell, so
+/// gates, contact and jumps never see it. Nothing is copied: heights and
+/// neighbour masks are the game's, corrected around the lifted cell.
+#[derive(Copy, Clone)]
+pub(super) struct Lifted<'a> {
+    game: &'a Game,
+    from: Hex,
+    /// The lifted piece was alone on its cell, which is now empty.
+    empties: bool,
+}
+
+/// For a cell at torus offset `o` from the lifted cell, the bit of the
+/// direction back to it (0 unless `o` is one step): what lifting a lone
+/// piece clears from that cell's neighbour mask.
+const LIFT: [u8; CELLS] = {
+    let mut table = [0u8; CELLS];
+    let mut i = 0;
+    while i < 6 {
+        let dir = Direction::ALL[i];
+        table[(Hex::ORIGIN.neighbor(dir).index() + CELLS - Hex::ORIGIN.index()) % CELLS] |=
+            1 << dir.opposite().index();
+        i += 1;
+    }
+    table
+};
+
+impl<'a> Lifted<'a> {
+    /// The game with the top piece of `from` lifted.
     #[inline]
-    pub(super) fn contains(&self, hex: Hex) -> bool {
-        self.0[hex.index() / 64] & (1u64 << (hex.index() % 64)) != 0
+    pub(super) fn new(game: &'a Game, from: Hex) -> Lifted<'a> {
+        Lifted {
+            game,
+            from,
+            empties: game.height[from.index()] == 1,
+        }
     }
-}
 
-/// Heights with one piece lifted: what a moving piece sees.
-pub(super) type Heights = [u8; CELLS];
-
-/// Can a piece whose stack (after lifting it) is `h[from]` high step from
-/// `from` to its neighbour in `dir`? Applies the sliding rule on the ground
-/// (exactly one of the two shared neighbours occupied) and the climbing gate
-/// rule above it.
-#[inline]
-pub(super) fn can_step(h: &Heights, from: Hex, dir: Direction) -> bool {
-    let to = from.neighbor(dir);
-    let left = h[from.neighbor(dir.rotate(5)).index()];
-    let right = h[from.neighbor(dir.rotate(1)).index()];
-    let h1 = h[from.index()];
-    let h2 = h[to.index()];
-    if h1 == 0 && h2 == 0 {
-        (left == 0) != (right == 0)
-    } else {
-        left.min(right) <= h1.max(h2)
+    /// The stack height of a cell.
+    #[inline]
+    fn h(&self, cell: Hex) -> u8 {
+        self.game.height[cell.index()] - u8::from(cell == self.from)
     }
-}
 
-/// A ground-level slide from `from` to the empty neighbour in `dir`.
-#[inline]
-pub(super) fn can_slide(h: &Heights, from: Hex, dir: Direction) -> bool {
-    let to = from.neighbor(dir);
-    if h[to.index()] != 0 {
-        return false;
+    /// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
+    #[inline]
+    fn mask(&self, cell: Hex) -> u8 {
+        let mask = self.game.occupied_around(cell);
+        if self.empties {
+            mask & !LIFT[cell.index().wrapping_sub(self.from.index()) % CELLS]
+        } else {
+            mask
+        }
     }
-    let left = h[from.neighbor(dir.rotate(5)).index()];
-    let right = h[from.neighbor(dir.rotate(1)).index()];
-    (left == 0) != (right == 0)
-}
 
-/// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
-#[inline]
-pub(super) fn occupied_mask(h: &Heights, cell: Hex) -> u8 {
-    let mut mask = 0;
-    for (i, dir) in Direction::ALL.into_iter().enumerate() {
-        mask |= u8::from(h[cell.neighbor(dir).index()] != 0) << i;
+    /// The directions a ground piece at `cell` can slide in.
+    #[inline]
+    fn slides(&self, cell: Hex) -> u8 {
+        SLIDES[self.mask(cell) as usize]
     }
-    mask
+
+    /// Can a piece step from `from` to its neighbour in `dir`? Applies the
+    /// sliding rule on the ground (exactly one of the two shared neighbours
+    /// occupied) and the climbing gate rule above it.
+    #[inline]
+    fn can_step(&self, from: Hex, dir: Direction) -> bool {
+        let left = self.h(from.neighbor(dir.rotate(5)));
+        let right = self.h(from.neighbor(dir.rotate(1)));
+        let h1 = self.h(from);
+        let h2 = self.h(from.neighbor(dir));
+        if h1 == 0 && h2 == 0 {
+            (left == 0) != (right == 0)
+        } else {
+            left.min(right) <= h1.max(h2)
+        }
+    }
 }
 
 /// For each occupied-neighbour mask, the directions a ground piece can slide
@@ -274,12 +303,16 @@ impl Game {
         (cells, pieces)
     }
 
-    /// Empty cells touching `me`'s stacks and none of the opponent's.
+    /// Empty cells touching `me`'s stacks and none of the opponent's, each
+    /// found once: from the first of its own-coloured neighbours, by the
+    /// neighbour masks (no set to clear or fill).
     fn placement_cells(&self, me: Color, cells: &mut CellList) {
-        let mut enemy_side = CellSet::new();
-        let mut own_tops = [Hex::ORIGIN; PIECE_COUNT];
-        let mut own_count = 0;
-        for id in 0..PIECE_COUNT {
+        let (mine, theirs) = (
+            &self.around[me.index()],
+            &self.around[me.opponent().index()],
+        );
+        let base = me.index() * PIECES_PER_SIDE;
+        for id in base..base + PIECES_PER_SIDE {
             if self.placed & (1 << id) == 0 {
                 continue;
             }
@@ -287,20 +320,15 @@ impl Game {
             if self.top[hex.index()] as usize != id {
                 continue;
             }
-            if Piece::from_id(id as u8).color() == me {
-                own_tops[own_count] = hex;
-                own_count += 1;
-            } else {
-                for n in hex.neighbors() {
-                    enemy_side.insert(n);
-                }
-            }
-        }
-        let mut seen = CellSet::new();
-        for &hex in &own_tops[..own_count] {
-            for n in hex.neighbors() {
-                if self.height[n.index()] == 0 && !enemy_side.contains(n) && seen.insert(n) {
-                    cells.push(n);
+            let mut empty = !self.occupied_around(hex) & 0b11_1111;
+            while empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let n = hex.neighbor_at(i).index();
+                // Bit of the direction from `n` back to this stack.
+                let back = 1u8 << ((i + 3) % 6);
+                if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
+                    cells.push(Hex::from_index(n));
                 }
             }
         }
@@ -335,7 +363,6 @@ impl Game {
             return;
         }
         let pinned = self.pinned_pieces();
-        let mut heights: Heights = self.height;
         let base = me.index() * PIECES_PER_SIDE;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
         for (id, range) in ranges
@@ -354,7 +381,7 @@ impl Game {
                 from: self.pos[id],
                 seen: CellSet::new(),
             };
-            self.piece_moves(id, &mut heights, &mut emitter);
+            self.piece_moves(id, &mut emitter);
             *range = (start as u16, out.len() as u16);
         }
 
@@ -403,18 +430,15 @@ impl Game {
     }
 
     /// The destinations of the piece with this id (which may move itself),
-    /// by its own movement, into `sink`. `heights` is the board's height map;
-    /// the piece is lifted off it while its moves are found, then put back.
-    pub(super) fn piece_moves<S: Sink>(&self, id: usize, heights: &mut Heights, sink: &mut S) {
+    /// by its own movement, into `sink`.
+    pub(super) fn piece_moves<S: Sink>(&self, id: usize, sink: &mut S) {
         let from = self.pos[id];
-        let on_ground = heights[from.index()] == 1;
-        heights[from.index()] -= 1;
+        let view = Lifted::new(self, from);
         match Piece::from_id(id as u8).bug() {
-            Bug::Mosquito if !on_ground => beetle_moves(heights, from, sink),
-            Bug::Mosquito => self.mosquito_moves(heights, from, sink),
-            bug => bug_moves(bug, heights, from, sink),
+            Bug::Mosquito if !view.empties => beetle_moves(&view, from, sink),
+            Bug::Mosquito => self.mosquito_moves(&view, from, sink),
+            bug => bug_moves(bug, &view, from, sink),
         }
-        heights[from.index()] += 1;
     }
 
     /// The pillbug throws of the side to move that move `target` to `to`,
@@ -509,7 +533,7 @@ impl Game {
     }
 
     /// A ground mosquito moves as each bug it touches.
-    fn mosquito_moves<S: Sink>(&self, h: &Heights, from: Hex, sink: &mut S) {
+    fn mosquito_moves<S: Sink>(&self, h: &Lifted, from: Hex, sink: &mut S) {
         let mut touched = 0u8;
         for n in from.neighbors() {
             let t = self.top[n.index()];
@@ -538,7 +562,7 @@ impl Game {
     }
 }
 
-fn bug_moves<S: Sink>(bug: Bug, h: &Heights, from: Hex, sink: &mut S) {
+fn bug_moves<S: Sink>(bug: Bug, h: &Lifted, from: Hex, sink: &mut S) {
     match bug {
         Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
         Bug::Ant => ant_moves(h, from, sink),
@@ -553,26 +577,26 @@ fn bug_moves<S: Sink>(bug: Bug, h: &Heights, from: Hex, sink: &mut S) {
 }
 
 /// One sliding step (Queen, Pillbug).
-fn slide_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
-    let mut dirs = SLIDES[occupied_mask(h, from) as usize];
+fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
+    let mut dirs = h.slides(from);
     while dirs != 0 {
         let i = dirs.trailing_zeros() as usize;
         dirs &= dirs - 1;
-        sink.emit(from.neighbor(Direction::ALL[i]), Trail::Step);
+        sink.emit(from.neighbor_at(i), Trail::Step);
     }
 }
 
 /// One step in any direction, climbing allowed (Beetle).
-fn beetle_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
+fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     for dir in Direction::ALL {
-        if can_step(h, from, dir) {
+        if h.can_step(from, dir) {
             sink.emit(from.neighbor(dir), Trail::Step);
         }
     }
 }
 
 /// Any number of slides around the hive (Soldier Ant).
-fn ant_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
+fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     let mut visited = CellSet::new();
     visited.insert(from);
     let mut stack = [Hex::ORIGIN; 128];
@@ -581,11 +605,11 @@ fn ant_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
     while len > 0 {
         len -= 1;
         let cell = stack[len];
-        let mut dirs = SLIDES[occupied_mask(h, cell) as usize];
+        let mut dirs = h.slides(cell);
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let next = cell.neighbor(Direction::ALL[i]);
+            let next = cell.neighbor_at(i);
             if visited.insert(next) {
                 sink.emit(next, Trail::After(cell));
                 if len < stack.len() {
@@ -598,8 +622,8 @@ fn ant_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
 }
 
 /// Exactly three slides, never revisiting a cell (Spider).
-fn spider_moves<S: Sink>(h: &Heights, start: Hex, sink: &mut S) {
-    let slides = |cell: Hex| SLIDES[occupied_mask(h, cell) as usize];
+fn spider_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
+    let slides = |cell: Hex| h.slides(cell);
     for (i1, d1) in Direction::ALL.into_iter().enumerate() {
         if slides(start) & (1 << i1) == 0 {
             continue;
@@ -624,13 +648,13 @@ fn spider_moves<S: Sink>(h: &Heights, start: Hex, sink: &mut S) {
 }
 
 /// Straight jumps over one or more pieces (Grasshopper).
-fn grasshopper_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
-    for dir in Direction::ALL {
+fn grasshopper_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
+    let mut dirs = h.mask(from);
+    while dirs != 0 {
+        let dir = Direction::ALL[dirs.trailing_zeros() as usize];
+        dirs &= dirs - 1;
         let mut cell = from.neighbor(dir);
-        if h[cell.index()] == 0 {
-            continue;
-        }
-        while h[cell.index()] != 0 {
+        while h.game.height[cell.index()] != 0 {
             cell = cell.neighbor(dir);
         }
         sink.emit(cell, Trail::Line(dir));
@@ -638,20 +662,20 @@ fn grasshopper_moves<S: Sink>(h: &Heights, from: Hex, sink: &mut S) {
 }
 
 /// Two steps on top of the hive, then one down (Ladybug).
-fn ladybug_moves<S: Sink>(h: &Heights, start: Hex, sink: &mut S) {
+fn ladybug_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
     for d1 in Direction::ALL {
         let c1 = start.neighbor(d1);
-        if h[c1.index()] == 0 || !can_step(h, start, d1) {
+        if h.h(c1) == 0 || !h.can_step(start, d1) {
             continue;
         }
         for d2 in Direction::ALL {
             let c2 = c1.neighbor(d2);
-            if h[c2.index()] == 0 || !can_step(h, c1, d2) {
+            if h.h(c2) == 0 || !h.can_step(c1, d2) {
                 continue;
             }
             for d3 in Direction::ALL {
                 let c3 = c2.neighbor(d3);
-                if h[c3.index()] != 0 || c3 == start || !can_step(h, c2, d3) {
+                if h.h(c3) != 0 || c3 == start || !h.can_step(c2, d3) {
                     continue;
                 }
                 sink.emit(c3, Trail::Walk(c1, c2));
@@ -676,12 +700,12 @@ impl Articulation<'_> {
         self.disc[v] = self.time;
         self.low[v] = self.time;
         let mut children = 0;
-        for next in cell.neighbors() {
-            let n = self.game.top[next.index()];
-            if n == NONE {
-                continue;
-            }
-            let n = n as usize;
+        let mut around = self.game.occupied_around(cell);
+        while around != 0 {
+            let i = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let next = cell.neighbor_at(i);
+            let n = self.game.top[next.index()] as usize;
             if self.disc[n] == 0 {
                 children += 1;
                 self.visit(next, Some(cell));

@@ -6,7 +6,7 @@
 
 use super::game::{Game, Move};
 use super::hex::Hex;
-use super::movegen::{Heights, Sink, Trail};
+use super::movegen::{Sink, Trail};
 
 /// Listens to one piece's destinations for one of them, and rebuilds the way
 /// the generator went there.
@@ -108,8 +108,7 @@ impl Game {
             came_from: Vec::new(),
             found: None,
         };
-        let mut heights: Heights = self.height;
-        self.piece_moves(id, &mut heights, &mut sink);
+        self.piece_moves(id, &mut sink);
         sink.found
     }
 }

@@ -128,6 +128,18 @@ pub(super) const SLIDES: [u8; 64] = {
     table
 };
 
+/// The piece slots of each bug within a side, in [`Bug::ALL`] order.
+const BUG_SLOTS: [u32; 8] = [
+    0b1,
+    0b1110,
+    0b111_0000,
+    0b1_1000_0000,
+    0b110_0000_0000,
+    1 << 11,
+    1 << 12,
+    1 << 13,
+];
+
 /// Fixed-capacity list of cells (no heap in the hot loop).
 pub(super) struct CellList {
     cells: [Hex; 128],
@@ -176,23 +188,47 @@ pub(super) trait Sink {
     fn emit(&mut self, to: Hex, trail: Trail);
 }
 
-/// Collects one piece's destinations as moves, each once.
-struct Emitter<'a> {
+/// Whether a bug's generator may reach one cell by two ways (then its sink
+/// must keep each destination once): a spider's or ladybug's walks, and a
+/// ground mosquito's several borrowed movements. An ant's walk, a
+/// grasshopper's lines and one-step movements reach each cell once.
+#[inline]
+fn may_repeat(bug: Bug) -> bool {
+    matches!(bug, Bug::Spider | Bug::Ladybug | Bug::Mosquito)
+}
+
+/// Collects one piece's destinations as moves (each once when `DEDUP`).
+struct Emitter<'a, const DEDUP: bool> {
     out: &'a mut Vec<Move>,
     piece: Piece,
     from: Hex,
     seen: CellSet,
 }
 
-impl Sink for Emitter<'_> {
+impl<const DEDUP: bool> Sink for Emitter<'_, DEDUP> {
     #[inline]
     fn emit(&mut self, to: Hex, _trail: Trail) {
-        if self.seen.insert(to) {
+        if !DEDUP || self.seen.insert(to) {
             self.out.push(Move::Move {
                 piece: self.piece,
                 from: self.from,
                 to,
             });
+        }
+    }
+}
+
+/// Counts one piece's destinations (each once when `DEDUP`).
+struct Counter<const DEDUP: bool> {
+    count: usize,
+    seen: CellSet,
+}
+
+impl<const DEDUP: bool> Sink for Counter<DEDUP> {
+    #[inline]
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        if !DEDUP || self.seen.insert(to) {
+            self.count += 1;
         }
     }
 }
@@ -206,10 +242,17 @@ impl Game {
             return;
         }
         let start = out.len();
-        let (cells, pieces) = self.placement_options();
-        for &piece in pieces.iter().flatten() {
-            for &to in cells.as_slice() {
-                out.push(Move::Place { piece, to });
+        let pieces = self.placeable();
+        if pieces != 0 {
+            let mut cells = CellList::new();
+            self.each_placement_cell(|cell| cells.push(cell));
+            let mut rest = pieces;
+            while rest != 0 {
+                let piece = Piece::from_id(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                for &to in cells.as_slice() {
+                    out.push(Move::Place { piece, to });
+                }
             }
         }
         self.movements(out);
@@ -229,11 +272,18 @@ impl Game {
         if self.status.is_over() {
             return 0;
         }
-        let (cells, pieces) = self.placement_options();
-        let placements = cells.len * pieces.iter().flatten().count();
-        scratch.clear();
-        self.movements(scratch);
-        match placements + scratch.len() {
+        let pieces = self.placeable();
+        let mut cells = 0;
+        if pieces != 0 {
+            self.each_placement_cell(|_| cells += 1);
+        }
+        let placements = cells * pieces.count_ones() as usize;
+        let movements = self.count_movements().unwrap_or_else(|| {
+            scratch.clear();
+            self.movements(scratch);
+            scratch.len()
+        });
+        match placements + movements {
             0 => 1,
             n => n,
         }
@@ -269,44 +319,54 @@ impl Game {
         out
     }
 
-    /// Cells where the side to move may place, and which pieces (one per bug).
-    fn placement_options(&self) -> (CellList, [Option<Piece>; 8]) {
+    /// The pieces the side to move may place now, one per bug (the
+    /// lowest-numbered in hand), as a bit mask of piece ids.
+    fn placeable(&self) -> u32 {
         let me = self.to_move;
-        let mut pieces = [None; 8];
+        let base = me.index() * PIECES_PER_SIDE;
+        let mut hand = (!self.placed >> base) & ((1 << PIECES_PER_SIDE) - 1);
+        for (bug, slots) in [
+            (Bug::Mosquito, BUG_SLOTS[5]),
+            (Bug::Ladybug, BUG_SLOTS[6]),
+            (Bug::Pillbug, BUG_SLOTS[7]),
+        ] {
+            if !self.game_type.includes(bug) {
+                hand &= !slots;
+            }
+        }
         let turn = self.turn_number();
-        let queen_in_hand = !self.queen_placed(me);
-        let must_place_queen = queen_in_hand && turn == 4;
-        for (i, bug) in Bug::ALL.into_iter().enumerate() {
-            if must_place_queen && bug != Bug::Queen {
-                continue;
-            }
-            if bug == Bug::Queen && turn == 1 && self.options.tournament_opening {
-                continue;
-            }
-            pieces[i] = self.next_in_hand(me, bug);
+        if turn == 4 && !self.queen_placed(me) {
+            hand &= BUG_SLOTS[0];
+        } else if turn == 1 && self.options.tournament_opening {
+            hand &= !BUG_SLOTS[0];
         }
-        let mut cells = CellList::new();
-        if pieces.iter().all(Option::is_none) {
-            return (cells, pieces);
+        let mut pieces = 0;
+        for slots in BUG_SLOTS {
+            let of_bug = hand & slots;
+            pieces |= of_bug & of_bug.wrapping_neg();
         }
+        pieces << base
+    }
+
+    /// Each cell where the side to move may place, once.
+    #[inline]
+    fn each_placement_cell(&self, mut found: impl FnMut(Hex)) {
         match self.ply {
-            0 => cells.push(Hex::ORIGIN),
+            0 => found(Hex::ORIGIN),
             1 => {
                 if let Some(first) = self.occupied_cells().next() {
-                    for n in first.neighbors() {
-                        cells.push(n);
-                    }
+                    first.neighbors().into_iter().for_each(found);
                 }
             }
-            _ => self.placement_cells(me, &mut cells),
+            _ => self.placement_cells(self.to_move, found),
         }
-        (cells, pieces)
     }
 
     /// Empty cells touching `me`'s stacks and none of the opponent's, each
     /// found once: from the first of its own-coloured neighbours, by the
     /// neighbour masks (no set to clear or fill).
-    fn placement_cells(&self, me: Color, cells: &mut CellList) {
+    #[inline]
+    fn placement_cells(&self, me: Color, mut found: impl FnMut(Hex)) {
         let (mine, theirs) = (
             &self.around[me.index()],
             &self.around[me.opponent().index()],
@@ -328,7 +388,7 @@ impl Game {
                 // Bit of the direction from `n` back to this stack.
                 let back = 1u8 << ((i + 3) % 6);
                 if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
-                    cells.push(Hex::from_index(n));
+                    found(Hex::from_index(n));
                 }
             }
         }
@@ -356,6 +416,42 @@ impl Game {
         search.pinned
     }
 
+    /// The number of movements [`Game::movements`] would list, counted
+    /// without listing them; `None` when a pillbug throw is possible (the
+    /// throws must then be compared with the moves, which needs the list).
+    fn count_movements(&self) -> Option<usize> {
+        let me = self.to_move;
+        if !self.queen_placed(me) {
+            return Some(0);
+        }
+        for actor in [Bug::Pillbug, Bug::Mosquito] {
+            if let Some(piece) = Piece::new(me, actor, 1)
+                && self.can_use_pillbug_power(piece)
+            {
+                return None;
+            }
+        }
+        let pinned = self.pinned_pieces();
+        let base = me.index() * PIECES_PER_SIDE;
+        let mut count = 0;
+        for id in base..base + PIECES_PER_SIDE {
+            if !self.can_move_itself(id, pinned) {
+                continue;
+            }
+            let seen = CellSet::new();
+            count += if may_repeat(Piece::from_id(id as u8).bug()) {
+                let mut counter = Counter::<true> { count: 0, seen };
+                self.piece_moves(id, &mut counter);
+                counter.count
+            } else {
+                let mut counter = Counter::<false> { count: 0, seen };
+                self.piece_moves(id, &mut counter);
+                counter.count
+            };
+        }
+        Some(count)
+    }
+
     /// Movements and pillbug throws for the side to move.
     fn movements(&self, out: &mut Vec<Move>) {
         let me = self.to_move;
@@ -375,13 +471,25 @@ impl Game {
                 continue;
             }
             let start = out.len();
-            let mut emitter = Emitter {
-                out,
-                piece: Piece::from_id(id as u8),
-                from: self.pos[id],
-                seen: CellSet::new(),
-            };
-            self.piece_moves(id, &mut emitter);
+            let (piece, from) = (Piece::from_id(id as u8), self.pos[id]);
+            let seen = CellSet::new();
+            if may_repeat(piece.bug()) {
+                let mut emitter = Emitter::<true> {
+                    out,
+                    piece,
+                    from,
+                    seen,
+                };
+                self.piece_moves(id, &mut emitter);
+            } else {
+                let mut emitter = Emitter::<false> {
+                    out,
+                    piece,
+                    from,
+                    seen,
+                };
+                self.piece_moves(id, &mut emitter);
+            }
             *range = (start as u16, out.len() as u16);
         }
 

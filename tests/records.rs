@@ -161,8 +161,16 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
     // Truncated files: cut in the middle, or the last move lost or empty.
     let full = game.game_string();
     let last = full.rfind(';').unwrap();
-    for cut in [full.len() / 3, full.len() / 2, last + 1] {
-        refused(d, "truncated.txt", &full.as_bytes()[..cut]);
+    // A cut inside a move is refused; a cut that leaves whole moves (or
+    // whole but different ones: `wB1 bS1\` cut to `wB1 bS1`) is a shorter
+    // game whose header no longer matches: loaded from its moves, with a note.
+    refused(d, "truncated.txt", &full.as_bytes()[..last + 1]);
+    for cut in [full.len() / 3, full.len() / 2, last] {
+        let text = &full[..cut];
+        match parse_game_text_noted(text, Path::new("truncated.txt"), None) {
+            Err(e) => assert!(e.to_string().contains("truncated.txt"), "{e}"),
+            Ok((_, note)) => assert!(note.is_some(), "{text} loaded without a note"),
+        }
     }
 
     // Not a game at all.

@@ -255,7 +255,7 @@ impl Game {
                 }
             }
         }
-        self.movements(out);
+        self.movements(out, false);
         if out.len() == start {
             out.push(Move::Pass);
         }
@@ -278,11 +278,8 @@ impl Game {
             self.each_placement_cell(|_| cells += 1);
         }
         let placements = cells * pieces.count_ones() as usize;
-        let movements = self.count_movements().unwrap_or_else(|| {
-            scratch.clear();
-            self.movements(scratch);
-            scratch.len()
-        });
+        scratch.clear();
+        let movements = self.movements(scratch, true) + scratch.len();
         match placements + movements {
             0 => 1,
             n => n,
@@ -397,69 +394,99 @@ impl Game {
     /// Pieces whose cell is an articulation point of the hive, as a bit mask
     /// of the top piece ids of those cells (Tarjan, linear time).
     pub(super) fn pinned_pieces(&self) -> u32 {
-        let mut start = None;
-        for id in 0..PIECE_COUNT {
-            if self.placed & (1 << id) != 0 {
-                start = Some(self.pos[id]);
-                break;
-            }
+        if self.placed == 0 {
+            return 0;
         }
-        let Some(start) = start else { return 0 };
-        let mut search = Articulation {
-            game: self,
-            disc: [0; PIECE_COUNT],
-            low: [0; PIECE_COUNT],
-            time: 0,
-            pinned: 0,
-        };
-        search.visit(start, None);
-        search.pinned
-    }
-
-    /// The number of movements [`Game::movements`] would list, counted
-    /// without listing them; `None` when a pillbug throw is possible (the
-    /// throws must then be compared with the moves, which needs the list).
-    fn count_movements(&self) -> Option<usize> {
-        let me = self.to_move;
-        if !self.queen_placed(me) {
-            return Some(0);
-        }
-        for actor in [Bug::Pillbug, Bug::Mosquito] {
-            if let Some(piece) = Piece::new(me, actor, 1)
-                && self.can_use_pillbug_power(piece)
-            {
-                return None;
-            }
-        }
-        let pinned = self.pinned_pieces();
-        let base = me.index() * PIECES_PER_SIDE;
-        let mut count = 0;
-        for id in base..base + PIECES_PER_SIDE {
-            if !self.can_move_itself(id, pinned) {
-                continue;
-            }
-            let seen = CellSet::new();
-            count += if may_repeat(Piece::from_id(id as u8).bug()) {
-                let mut counter = Counter::<true> { count: 0, seen };
-                self.piece_moves(id, &mut counter);
-                counter.count
+        let root = self.pos[self.placed.trailing_zeros() as usize];
+        // Iterative depth-first search over occupied cells, by top piece id:
+        // discovery time and low link per id; a stack of cells, each with
+        // the neighbours it has still to look at.
+        let mut disc = [0u8; PIECE_COUNT];
+        let mut low = [0u8; PIECE_COUNT];
+        let mut cells = [Hex::ORIGIN; PIECE_COUNT];
+        let mut ids = [0u8; PIECE_COUNT];
+        let mut left = [0u8; PIECE_COUNT];
+        let mut time = 1;
+        let mut pinned = 0u32;
+        let mut root_children = 0;
+        let root_id = self.top[root.index()];
+        disc[root_id as usize] = 1;
+        low[root_id as usize] = 1;
+        cells[0] = root;
+        ids[0] = root_id;
+        left[0] = self.occupied_around(root);
+        let mut depth = 1;
+        while depth > 0 {
+            let top = depth - 1;
+            let (cell, v) = (cells[top], ids[top] as usize);
+            if left[top] != 0 {
+                let i = left[top].trailing_zeros() as usize;
+                left[top] &= left[top] - 1;
+                let next = cell.neighbor_at(i);
+                let n = self.top[next.index()];
+                if disc[n as usize] == 0 {
+                    time += 1;
+                    disc[n as usize] = time;
+                    low[n as usize] = time;
+                    cells[depth] = next;
+                    ids[depth] = n;
+                    left[depth] = self.occupied_around(next);
+                    depth += 1;
+                    if top == 0 {
+                        root_children += 1;
+                    }
+                } else if top == 0 || n != ids[top - 1] {
+                    low[v] = low[v].min(disc[n as usize]);
+                }
             } else {
-                let mut counter = Counter::<false> { count: 0, seen };
-                self.piece_moves(id, &mut counter);
-                counter.count
-            };
+                depth -= 1;
+                if top > 0 {
+                    let p = ids[top - 1] as usize;
+                    low[p] = low[p].min(low[v]);
+                    if top > 1 && low[v] >= disc[p] {
+                        pinned |= 1 << p;
+                    }
+                }
+            }
         }
-        Some(count)
+        if root_children > 1 {
+            pinned |= 1 << root_id;
+        }
+        pinned
     }
 
-    /// Movements and pillbug throws for the side to move.
-    fn movements(&self, out: &mut Vec<Move>) {
+    /// Movements and pillbug throws for the side to move, appended to `out`.
+    ///
+    /// With `count_only`, the moves of pieces that no pillbug throw could
+    /// repeat (those not beside an acting pillbug or mosquito) are only
+    /// counted, not listed; the number of such moves is returned (0 when
+    /// listing everything).
+    fn movements(&self, out: &mut Vec<Move>, count_only: bool) -> usize {
         let me = self.to_move;
         if !self.queen_placed(me) {
-            return;
+            return 0;
+        }
+        let mut actors = [None; 2];
+        for (slot, bug) in actors.iter_mut().zip([Bug::Pillbug, Bug::Mosquito]) {
+            *slot = Piece::new(me, bug, 1).filter(|&actor| self.can_use_pillbug_power(actor));
+        }
+        // The pieces whose own moves a throw could repeat must be listed.
+        let mut listed = u32::MAX;
+        if count_only {
+            listed = 0;
+            for actor in actors.iter().flatten() {
+                let at = self.pos[actor.id()];
+                let mut around = self.occupied_around(at);
+                while around != 0 {
+                    let i = around.trailing_zeros() as usize;
+                    around &= around - 1;
+                    listed |= 1 << self.top[at.neighbor_at(i).index()];
+                }
+            }
         }
         let pinned = self.pinned_pieces();
         let base = me.index() * PIECES_PER_SIDE;
+        let mut counted = 0;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
         for (id, range) in ranges
             .iter_mut()
@@ -470,10 +497,23 @@ impl Game {
             if !self.can_move_itself(id, pinned) {
                 continue;
             }
-            let start = out.len();
             let (piece, from) = (Piece::from_id(id as u8), self.pos[id]);
             let seen = CellSet::new();
-            if may_repeat(piece.bug()) {
+            let repeats = may_repeat(piece.bug());
+            if listed & (1 << id) == 0 {
+                counted += if repeats {
+                    let mut counter = Counter::<true> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                } else {
+                    let mut counter = Counter::<false> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                };
+                continue;
+            }
+            let start = out.len();
+            if repeats {
                 let mut emitter = Emitter::<true> {
                     out,
                     piece,
@@ -496,15 +536,11 @@ impl Game {
         // Pillbug throws: a thrown piece's move may equal one of its own moves
         // (same MoveString), so each is checked against those first.
         let throws_start = out.len();
-        for actor in [Bug::Pillbug, Bug::Mosquito] {
-            if let Some(piece) = Piece::new(me, actor, 1)
-                && self.can_use_pillbug_power(piece)
-            {
-                self.throws_by(piece, pinned, out);
-            }
+        for &actor in actors.iter().flatten() {
+            self.throws_by(actor, pinned, out);
         }
         if out.len() == throws_start {
-            return;
+            return counted;
         }
         // Keep only throws that are new: not a move the piece makes itself,
         // nor the same throw by the other actor.
@@ -522,6 +558,7 @@ impl Game {
             kept += 1;
         }
         out.truncate(kept);
+        counted
     }
 
     /// Whether the piece with this id may move by its own power now (it is
@@ -788,45 +825,6 @@ fn ladybug_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
                 }
                 sink.emit(c3, Trail::Walk(c1, c2));
             }
-        }
-    }
-}
-
-/// Tarjan's articulation points over occupied cells, indexed by top piece id.
-struct Articulation<'a> {
-    game: &'a Game,
-    disc: [u8; PIECE_COUNT],
-    low: [u8; PIECE_COUNT],
-    time: u8,
-    pinned: u32,
-}
-
-impl Articulation<'_> {
-    fn visit(&mut self, cell: Hex, parent: Option<Hex>) {
-        let v = self.game.top[cell.index()] as usize;
-        self.time += 1;
-        self.disc[v] = self.time;
-        self.low[v] = self.time;
-        let mut children = 0;
-        let mut around = self.game.occupied_around(cell);
-        while around != 0 {
-            let i = around.trailing_zeros() as usize;
-            around &= around - 1;
-            let next = cell.neighbor_at(i);
-            let n = self.game.top[next.index()] as usize;
-            if self.disc[n] == 0 {
-                children += 1;
-                self.visit(next, Some(cell));
-                self.low[v] = self.low[v].min(self.low[n]);
-                if parent.is_some() && self.low[n] >= self.disc[v] {
-                    self.pinned |= 1 << v;
-                }
-            } else if Some(next) != parent {
-                self.low[v] = self.low[v].min(self.disc[n]);
-            }
-        }
-        if parent.is_none() && children > 1 {
-            self.pinned |= 1 << v;
         }
     }
 }

@@ -7,11 +7,13 @@
 # times of the last depth, their ratio and the geometric mean of the ratios.
 # Skips cleanly (exit 0) when nokamute is not there.
 #
-# Usage: scripts/perft-vs-nokamute.sh [--quick]
+# Usage: scripts/perft-vs-nokamute.sh [--quick | --deep]
 #   HIVE=path/to/hive        our binary (default: $CARGO_TARGET_DIR or target, release)
 #   NOKAMUTE=path/to/nokamute (default: ../shared/peers/bin/nokamute)
 #   RUNS=3                   runs of each engine per row
 #   --quick                  start position to depth 5, mid-game rows to depth 3
+#   --deep                   once each (RUNS=1 unless set): the start position of all
+#                            eight game types to depth 7, and Base to depth 8 (minutes)
 # Build ours first: cargo build --release --no-default-features
 set -euo pipefail
 
@@ -21,10 +23,17 @@ nokamute=${NOKAMUTE:-$here/../shared/peers/bin/nokamute}
 runs=${RUNS:-3}
 start_depth=6
 mid_depth=4
-if [[ ${1:-} == --quick ]]; then
-    start_depth=5
-    mid_depth=3
-fi
+deep=""
+case ${1:-} in
+    --quick)
+        start_depth=5
+        mid_depth=3
+        ;;
+    --deep)
+        deep=1
+        runs=${RUNS:-1}
+        ;;
+esac
 table=$here/../shared/testdata/perft.tsv
 [[ -f $table ]] || table=$here/tests/data/perft.tsv
 
@@ -62,10 +71,18 @@ theirs() {
     echo "$result"
 }
 
-rows=("Base+MLP;NotStarted;White[1]	$start_depth")
-while IFS=$'\t' read -r game _; do
-    [[ $game == Base+MLP\;InProgress* ]] && rows+=("$game	$mid_depth")
-done < "$table"
+rows=()
+if [[ -n $deep ]]; then
+    for type in Base Base+M Base+L Base+P Base+ML Base+MP Base+LP Base+MLP; do
+        rows+=("$type;NotStarted;White[1]	7")
+    done
+    rows+=("Base;NotStarted;White[1]	8")
+else
+    rows+=("Base+MLP;NotStarted;White[1]	$start_depth")
+    while IFS=$'\t' read -r game _; do
+        [[ $game == Base+MLP\;InProgress* ]] && rows+=("$game	$mid_depth")
+    done < "$table"
+fi
 
 echo "| Position | Depth | Count | hive (s) | nokamute (s) | ratio |"
 echo "|---|---|---|---|---|---|"
@@ -89,6 +106,7 @@ for row in "${rows[@]}"; do
     ratio=$(awk -v a="$best_ours" -v b="$best_theirs" 'BEGIN { printf "%.2f", a / b }')
     ratios+=("$ratio")
     name=$(awk -F';' '{ print $1 " " $3 }' <<< "$game")
+    [[ -n $deep ]] && name=$(awk -F';' '{ print $1 " start" }' <<< "$game")
     echo "| $name | $depth | $count | $best_ours | $best_theirs | ${ratio}x |"
 done
 printf '%s\n' "${ratios[@]}" | awk '{ s += log($1); n++ } END { printf "\nGeometric mean of the ratios: %.2fx over %d positions (best of '"$runs"' alternating runs each).\n", exp(s / n), n }'

@@ -345,6 +345,12 @@ impl Game {
         }
     }
 
+    /// How many of the six neighbours of `hex` are occupied (one load).
+    #[inline]
+    pub fn occupied_neighbours(&self, hex: Hex) -> u32 {
+        self.occupied_around(hex).count_ones()
+    }
+
     /// Bits of the six neighbours of `cell` that are occupied.
     #[inline]
     pub(super) fn occupied_around(&self, cell: Hex) -> u8 {

@@ -55,6 +55,15 @@ impl Hex {
         Direction::ALL.map(|d| self.neighbor(d))
     }
 
+    /// Whether `other` is one of the six neighbours (one subtraction).
+    #[inline]
+    pub const fn is_neighbor(self, other: Hex) -> bool {
+        matches!(
+            other.0.wrapping_sub(self.0) & (CELLS as u16 - 1),
+            1 | 31 | 32 | 992 | 993 | 1023
+        )
+    }
+
     /// The direction from `self` to `other` if they are neighbours.
     pub fn direction_to(self, other: Hex) -> Option<Direction> {
         Direction::ALL
@@ -204,6 +213,8 @@ mod tests {
                 assert_ne!(n, h);
                 assert_eq!(n.neighbor(Direction::ALL[i].opposite()), h);
                 assert_eq!(h.direction_to(n), Some(Direction::ALL[i]));
+                assert!(h.is_neighbor(n) && n.is_neighbor(h));
+                assert!(!h.is_neighbor(h) && !h.is_neighbor(n.neighbor(Direction::ALL[i])));
                 for &m in &ns[i + 1..] {
                     assert_ne!(n, m);
                 }

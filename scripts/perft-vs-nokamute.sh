@@ -46,22 +46,32 @@ if [[ ! -x $hive ]]; then
     exit 1
 fi
 
-# Seconds our perft took for its last depth (hive prints depth, count, seconds, rate).
+# "wall cpu count" for our perft: the seconds hive reports for the last depth,
+# and the CPU seconds (user + system) of the whole run, depths 0 to $2.
 ours() {
-    "$hive" perft "$1" "$2" | awk -v d="$2" -F'\t' '$1 == d { print $3, $2 }'
+    local out cpu
+    out=$( { time -p "$hive" perft "$1" "$2" >/tmp/perft-vs-nokamute.$$; } 2>&1 )
+    cpu=$(awk '/^user|^sys/ { s += $2 } END { printf "%.3f", s }' <<< "$out")
+    awk -v d="$2" -v cpu="$cpu" -F'\t' '$1 == d { print $3, cpu, $2 }' /tmp/perft-vs-nokamute.$$
+    rm -f /tmp/perft-vs-nokamute.$$
 }
 
-# Seconds nokamute took for depth $2 (it counts on deeper until stopped).
+# The same for nokamute (it counts on deeper until stopped): the seconds it
+# reports for depth $2, and its CPU seconds when it has printed that depth.
 theirs() {
-    local line pid result=""
+    local line pid result="" ticks
+    ticks=$(getconf CLK_TCK)
     exec {fd}< <(exec "$nokamute" perft "$1" 2>/dev/null)
     pid=$!
     while IFS= read -r line <&"$fd"; do
         # "    4        69590216     771.2ms     90239.6"
         if [[ $line =~ ^[[:space:]]*$2[[:space:]]+([0-9]+)[[:space:]]+([0-9.]+)(ns|µs|us|ms|s)[[:space:]] ]]; then
-            result=$(awk -v t="${BASH_REMATCH[2]}" -v u="${BASH_REMATCH[3]}" -v c="${BASH_REMATCH[1]}" 'BEGIN {
+            local stat cpu
+            stat=$(cat "/proc/$pid/stat" 2>/dev/null || true)
+            cpu=$(awk -v t="$ticks" '{ sub(/^.*\) /, ""); printf "%.3f", ($12 + $13) / t }' <<< "$stat")
+            result=$(awk -v t="${BASH_REMATCH[2]}" -v u="${BASH_REMATCH[3]}" -v c="${BASH_REMATCH[1]}" -v cpu="$cpu" 'BEGIN {
                 f = (u == "ns") ? 1e-9 : (u == "µs" || u == "us") ? 1e-6 : (u == "ms") ? 1e-3 : 1
-                printf "%.4f %s\n", t * f, c }')
+                printf "%.4f %s %s\n", t * f, cpu, c }')
             break
         fi
     done
@@ -69,6 +79,11 @@ theirs() {
     exec {fd}<&-
     wait "$pid" 2>/dev/null || true
     echo "$result"
+}
+
+# Smaller of two numbers (the first when the second is empty).
+min() {
+    awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a < b) ? a : b }'
 }
 
 rows=()
@@ -84,29 +99,42 @@ else
     done < "$table"
 fi
 
-echo "| Position | Depth | Count | hive (s) | nokamute (s) | ratio |"
-echo "|---|---|---|---|---|---|"
+echo "| Position | Depth | Count | hive (s) | nokamute (s) | ratio | hive CPU (s) | nokamute CPU (s) | CPU ratio |"
+echo "|---|---|---|---|---|---|---|---|---|"
 ratios=()
+cpu_ratios=()
 for row in "${rows[@]}"; do
     game=${row%	*}
     depth=${row##*	}
-    best_ours="" best_theirs="" count="" their_count=""
+    wall_ours="" wall_theirs="" cpu_ours="" cpu_theirs="" count="" their_count=""
     for ((i = 0; i < runs; i++)); do
-        read -r t c < <(ours "$game" "$depth")
-        count=$c
-        if [[ -z $best_ours ]] || awk -v a="$t" -v b="$best_ours" 'BEGIN { exit !(a < b) }'; then best_ours=$t; fi
-        read -r t c < <(theirs "$game" "$depth")
-        their_count=$c
-        if [[ -z $best_theirs ]] || awk -v a="$t" -v b="$best_theirs" 'BEGIN { exit !(a < b) }'; then best_theirs=$t; fi
+        read -r w c n < <(ours "$game" "$depth")
+        count=$n
+        wall_ours=$(min "$w" "$wall_ours")
+        cpu_ours=$(min "$c" "$cpu_ours")
+        read -r w c n < <(theirs "$game" "$depth")
+        their_count=$n
+        wall_theirs=$(min "$w" "$wall_theirs")
+        cpu_theirs=$(min "$c" "$cpu_theirs")
     done
     if [[ $count != "$their_count" ]]; then
         echo "count mismatch on $game depth $depth: hive $count, nokamute $their_count" >&2
         exit 1
     fi
-    ratio=$(awk -v a="$best_ours" -v b="$best_theirs" 'BEGIN { printf "%.2f", a / b }')
+    ratio=$(awk -v a="$wall_ours" -v b="$wall_theirs" 'BEGIN { printf "%.2f", a / b }')
+    # (Too short to measure in clock ticks: n/a, left out of the mean.)
+    cpu_ratio=$(awk -v a="$cpu_ours" -v b="$cpu_theirs" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b; else print "n/a" }')
     ratios+=("$ratio")
+    cpu_ratios+=("$cpu_ratio")
     name=$(awk -F';' '{ print $1 " " $3 }' <<< "$game")
     [[ -n $deep ]] && name=$(awk -F';' '{ print $1 " start" }' <<< "$game")
-    echo "| $name | $depth | $count | $best_ours | $best_theirs | ${ratio}x |"
+    echo "| $name | $depth | $count | $wall_ours | $wall_theirs | ${ratio}x | $cpu_ours | $cpu_theirs | ${cpu_ratio/%[0-9]/&x} |"
 done
-printf '%s\n' "${ratios[@]}" | awk '{ s += log($1); n++ } END { printf "\nGeometric mean of the ratios: %.2fx over %d positions (best of '"$runs"' alternating runs each).\n", exp(s / n), n }'
+geomean() {
+    printf '%s\n' "$@" | awk '$1 != "n/a" { s += log($1); n++ } END { if (n) printf "%.2fx", exp(s / n); else print "n/a" }'
+}
+echo
+echo "Geometric mean of the ratios over ${#ratios[@]} positions (best of $runs alternating runs each):" \
+    "wall clock $(geomean "${ratios[@]}"), CPU time $(geomean "${cpu_ratios[@]}")."
+echo "Wall clock: each engine's own time for the last depth. CPU time: user + system" \
+    "seconds of each process for depths 0 to the last (less disturbed by other load)."

@@ -57,6 +57,26 @@ fn assert_hive_connected(game: &Game) {
     );
 }
 
+/// The game's incremental neighbour counts agree with the board, on every
+/// occupied cell and every cell beside one.
+fn assert_neighbour_counts(game: &Game) {
+    for cell in game.occupied_cells() {
+        for c in std::iter::once(cell).chain(cell.neighbors()) {
+            let counted = c
+                .neighbors()
+                .iter()
+                .filter(|&&n| game.height(n) > 0)
+                .count();
+            assert_eq!(
+                game.occupied_neighbours(c) as usize,
+                counted,
+                "{c:?} in {}",
+                game.game_string()
+            );
+        }
+    }
+}
+
 fn assert_pieces_conserved(game: &Game) {
     let total: usize = Bug::ALL
         .iter()
@@ -259,6 +279,7 @@ fn check_random_game(type_index: usize, seed: u64, plies: usize) {
         game.play(mv).expect("a listed move is legal");
         assert_hive_connected(&game);
         assert_pieces_conserved(&game);
+        assert_neighbour_counts(&game);
         if ply % 3 == 0 {
             let after = snapshot(&game);
             assert_eq!(game.undo(), Some(mv));

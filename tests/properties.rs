@@ -1,6 +1,6 @@
 //! Property tests over thousands of seeded random games, every expansion set.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use hive::rules::{Bug, Color, Direction, Game, GameStatus, GameType, Hex, Move, Piece};
 use proptest::prelude::*;
@@ -170,10 +170,7 @@ fn path_error(game: &Game, mv: Move, path: &[Hex]) -> Option<String> {
         let d = a.direction_to(b).expect("neighbours");
         (h(a.neighbor(d.rotate(5))), h(a.neighbor(d.rotate(1))))
     };
-    let slide = |a: Hex, b: Hex| {
-        let (left, right) = beside(a, b);
-        h(a) == 0 && h(b) == 0 && (left == 0) != (right == 0)
-    };
+    let slide = |a: Hex, b: Hex| slides_between(game, from, a, b);
     let climb = |a: Hex, b: Hex| {
         let (left, right) = beside(a, b);
         if h(a) == 0 && h(b) == 0 {
@@ -236,6 +233,47 @@ fn path_error(game: &Game, mv: Move, path: &[Hex]) -> Option<String> {
     (!own && !thrown).then(|| format!("{path:?} is not a way {piece} may go"))
 }
 
+/// Whether a ground piece lifted off `lifted` may slide from `a` to its
+/// neighbour `b`: both empty, and exactly one of the two cells beside the
+/// step occupied (no gate, and contact kept).
+fn slides_between(game: &Game, lifted: Hex, a: Hex, b: Hex) -> bool {
+    let h = |cell: Hex| game.height(cell) - u8::from(cell == lifted);
+    let Some(d) = a.direction_to(b) else {
+        return false;
+    };
+    let (left, right) = (h(a.neighbor(d.rotate(5))), h(a.neighbor(d.rotate(1))));
+    h(a) == 0 && h(b) == 0 && (left == 0) != (right == 0)
+}
+
+/// An ant's own walk (what the animation follows) is a shortest one: as
+/// many steps as a breadth-first search over the sliding rule needs. (An
+/// enemy ant thrown by our pillbug goes over the pillbug instead.)
+fn assert_shortest_walk(game: &Game, mv: Move, path: &[Hex]) {
+    let Move::Move { piece, from, to } = mv else {
+        return;
+    };
+    if piece.bug() != Bug::Ant || piece.color() != game.to_move() || path.len() == 3 {
+        // (Three cells may be a throw; a walk of two steps is short anyway.)
+        return;
+    }
+    let mut steps = HashMap::from([(from, 0usize)]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(cell) = queue.pop_front() {
+        for next in cell.neighbors() {
+            if !steps.contains_key(&next) && slides_between(game, from, cell, next) {
+                steps.insert(next, steps[&cell] + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    assert_eq!(
+        Some(path.len() - 1),
+        steps.get(&to).copied(),
+        "{path:?} is not a shortest walk in {}",
+        game.game_string()
+    );
+}
+
 fn check_random_game(type_index: usize, seed: u64, plies: usize) {
     let game_type: GameType = TYPES[type_index].parse().expect("game type");
     let mut game = Game::new(game_type);
@@ -266,9 +304,11 @@ fn check_random_game(type_index: usize, seed: u64, plies: usize) {
                 );
                 assert_eq!(game.check_move(mv), Ok(()));
                 assert_spellings_agree(&game, mv, &text);
-                if let Some(error) = path_error(&game, mv, &game.path_of(mv)) {
+                let path = game.path_of(mv);
+                if let Some(error) = path_error(&game, mv, &path) {
                     panic!("{error}: {text} in {}", game.game_string());
                 }
+                assert_shortest_walk(&game, mv, &path);
             }
         }
         let before = snapshot(&game);

@@ -740,16 +740,18 @@ fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     }
 }
 
-/// Any number of slides around the hive (Soldier Ant).
+/// Any number of slides around the hive (Soldier Ant). Breadth first, so
+/// the trail to each cell (the cell it was first reached from) is a
+/// shortest walk: what an animation of the move follows.
 fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     let mut visited = CellSet::new();
     visited.insert(from);
-    let mut stack = [Hex::ORIGIN; 128];
-    let mut len = 1;
-    stack[0] = from;
-    while len > 0 {
-        len -= 1;
-        let cell = stack[len];
+    let mut queue = [Hex::ORIGIN; 128];
+    let (mut head, mut tail) = (0, 1);
+    queue[0] = from;
+    while head < tail {
+        let cell = queue[head];
+        head += 1;
         let mut dirs = h.slides(cell);
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
@@ -757,9 +759,9 @@ fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
             let next = cell.neighbor_at(i);
             if visited.insert(next) {
                 sink.emit(next, Trail::After(cell));
-                if len < stack.len() {
-                    stack[len] = next;
-                    len += 1;
+                if tail < queue.len() {
+                    queue[tail] = next;
+                    tail += 1;
                 }
             }
         }

@@ -13,7 +13,9 @@ use super::movegen::{Sink, Trail};
 struct PathTo {
     from: Hex,
     to: Hex,
-    /// Each cell an ant walk reached, with the cell it came from.
+    /// Each cell an ant walk reached, with the cell it came from (the
+    /// generator walks breadth first, so following these back from a cell
+    /// gives a shortest walk to it).
     came_from: Vec<(Hex, Hex)>,
     found: Option<Vec<Hex>>,
 }

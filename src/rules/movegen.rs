@@ -184,6 +184,11 @@ pub(super) enum Trail {
 
 /// Where the movement generators put one piece's destinations.
 pub(super) trait Sink {
+    /// Whether the ant's walk should go breadth first, so that each cell's
+    /// trail is a shortest walk (for paths); otherwise it goes depth first,
+    /// which fixes the order of the generated moves.
+    const BREADTH_FIRST: bool = false;
+
     /// `to` is reachable, by way of `trail`.
     fn emit(&mut self, to: Hex, trail: Trail);
 }
@@ -740,18 +745,24 @@ fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     }
 }
 
-/// Any number of slides around the hive (Soldier Ant). Breadth first, so
-/// the trail to each cell (the cell it was first reached from) is a
-/// shortest walk: what an animation of the move follows.
+/// Any number of slides around the hive (Soldier Ant). Depth first, or
+/// breadth first when the sink asks (then the trail to each cell, the cell
+/// it was first reached from, is a shortest walk: what an animation
+/// follows). The same cells either way.
 fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     let mut visited = CellSet::new();
     visited.insert(from);
-    let mut queue = [Hex::ORIGIN; 128];
+    let mut cells = [Hex::ORIGIN; 128];
     let (mut head, mut tail) = (0, 1);
-    queue[0] = from;
+    cells[0] = from;
     while head < tail {
-        let cell = queue[head];
-        head += 1;
+        let cell = if S::BREADTH_FIRST {
+            head += 1;
+            cells[head - 1]
+        } else {
+            tail -= 1;
+            cells[tail]
+        };
         let mut dirs = h.slides(cell);
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
@@ -759,8 +770,8 @@ fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
             let next = cell.neighbor_at(i);
             if visited.insert(next) {
                 sink.emit(next, Trail::After(cell));
-                if tail < queue.len() {
-                    queue[tail] = next;
+                if tail < cells.len() {
+                    cells[tail] = next;
                     tail += 1;
                 }
             }

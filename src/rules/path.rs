@@ -14,8 +14,8 @@ struct PathTo {
     from: Hex,
     to: Hex,
     /// Each cell an ant walk reached, with the cell it came from (the
-    /// generator walks breadth first, so following these back from a cell
-    /// gives a shortest walk to it).
+    /// generator walks breadth first for this sink, so following these back
+    /// from a cell gives a shortest walk to it).
     came_from: Vec<(Hex, Hex)>,
     found: Option<Vec<Hex>>,
 }
@@ -38,6 +38,8 @@ impl PathTo {
 }
 
 impl Sink for PathTo {
+    const BREADTH_FIRST: bool = true;
+
     fn emit(&mut self, to: Hex, trail: Trail) {
         if self.found.is_some() {
             return;

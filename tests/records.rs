@@ -6,7 +6,7 @@ use std::path::Path;
 use hive::ai::Difficulty;
 use hive::records::{
     Autosave, History, RecordError, Settings, SettingsFile, game_file_text, load_game,
-    parse_game_text, save_game,
+    load_game_noted, parse_game_text, parse_game_text_noted, save_game,
 };
 use hive::rules::{Color, Game, GameStatus, GameType, Move, Options};
 use rand::rngs::StdRng;
@@ -161,8 +161,16 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
     // Truncated files: cut in the middle, or the last move lost or empty.
     let full = game.game_string();
     let last = full.rfind(';').unwrap();
-    for cut in [full.len() / 3, full.len() / 2, last, last + 1] {
-        refused(d, "truncated.txt", &full.as_bytes()[..cut]);
+    // A cut inside a move is refused; a cut that leaves whole moves (or
+    // whole but different ones: `wB1 bS1\` cut to `wB1 bS1`) is a shorter
+    // game whose header no longer matches: loaded from its moves, with a note.
+    refused(d, "truncated.txt", &full.as_bytes()[..last + 1]);
+    for cut in [full.len() / 3, full.len() / 2, last] {
+        let text = &full[..cut];
+        match parse_game_text_noted(text, Path::new("truncated.txt"), None) {
+            Err(e) => assert!(e.to_string().contains("truncated.txt"), "{e}"),
+            Ok((_, note)) => assert!(note.is_some(), "{text} loaded without a note"),
+        }
     }
 
     // Not a game at all.
@@ -174,13 +182,47 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
     let m = refused(d, "empty.txt", b"");
     assert!(m.contains("empty"), "{m}");
     refused(d, "comment-only.txt", b"# nothing here\n\n");
-    // Stated result that the moves do not reach.
-    refused(d, "lies.txt", b"Base;WhiteWins;Black[1];wS1\n");
 
     // A missing file.
     let err = load_game(d.join("missing.txt")).unwrap_err();
     assert!(matches!(err, RecordError::Read { .. }));
     assert!(err.to_string().contains("missing.txt"));
+}
+
+/// A header that disagrees with the moves (other programs write such
+/// GameStrings, and a file missing its last move has one) is forgiven: the
+/// state and turn come from the moves, and the note says so.
+#[test]
+fn a_header_the_moves_contradict_is_recomputed_with_a_note() {
+    let dir = tempfile::tempdir().unwrap();
+    for (text, expected) in [
+        (
+            "Base;WhiteWins;Black[1];wS1",
+            "Base;InProgress;Black[1];wS1",
+        ),
+        (
+            "Base;NotStarted;Black[1];wS1",
+            "Base;InProgress;Black[1];wS1",
+        ),
+        (
+            "Base;InProgress;White[5];wS1;bS1 wS1-",
+            "Base;InProgress;White[2];wS1;bS1 wS1-",
+        ),
+    ] {
+        let (game, note) = parse_game_text_noted(text, Path::new("x.txt"), None).unwrap();
+        assert_eq!(game.game_string(), expected);
+        let note = note.expect("a note about the header");
+        assert!(note.contains("moves lead to"), "{note}");
+        let path = dir.path().join("lenient.txt");
+        fs::write(&path, text).unwrap();
+        let (loaded, note) = load_game_noted(&path).unwrap();
+        assert_eq!(loaded.game_string(), expected);
+        assert!(note.is_some());
+    }
+    // An honest header gives no note.
+    let (_, note) =
+        parse_game_text_noted("Base;InProgress;Black[1];wS1", Path::new("x.txt"), None).unwrap();
+    assert_eq!(note, None);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Rule errors a player sees, notation round trips and malformed input, and
 //! the paths moves travel along.
 
-use hive::rules::{Color, Game, GameStatus, LoadError, Move, Piece, RuleError};
+use hive::rules::{Color, Game, GameStatus, LoadError, Move, Options, Piece, RuleError};
 
 fn game(s: &str) -> Game {
     Game::from_game_string(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -159,11 +159,17 @@ fn game_strings_round_trip() {
     for s in [
         "Base;NotStarted;White[1]",
         OPENING,
-        "Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ",
+        "Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ bB1\\;wB2 wQ;bB1 bQ",
         "Base+P;InProgress;Black[3];wP;bP wP-;wQ -wP;bQ bP-;wQ wP\\",
     ] {
         assert_eq!(game(s).game_string(), s);
     }
+    // Other spellings of the same moves load, and are written canonically.
+    assert_eq!(
+        game("Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ /wB1;wB2 wQ;bB1 bQ")
+            .game_string(),
+        "Base+MLP;InProgress;White[5];wB1;bB1 -wB1;wQ wB1-;bQ /bB1;wB2 wQ-;bQ bB1\\;wB2 wQ;bB1 bQ"
+    );
     // A bare game type loads too.
     assert_eq!(game("Base+ML").game_string(), "Base+ML;NotStarted;White[1]");
 }
@@ -177,9 +183,14 @@ fn malformed_strings_say_what_is_wrong() {
         ("Base;Started;White[1]", "game state"),
         ("Base;NotStarted;Red[1]", "turn"),
         ("Base;NotStarted;White[0]", "turn"),
-        ("Base;InProgress;White[3];wA1;bA1 wA1-", "White[3]"),
-        ("Base;NotStarted;White[1];wA1", "InProgress"),
-        ("Base;InProgress;Black[1];xA1", "not a piece"),
+        (
+            "Base;InProgress;Black[1];xA1",
+            "move 1 (xA1) cannot be read",
+        ),
+        (
+            "Base;InProgress;Black[1];wS1;xA1",
+            "move 2 (xA1) cannot be read: 'xA1' is not a piece",
+        ),
         ("Base;InProgress;Black[1];wA4", "number"),
         ("Base;InProgress;Black[1];wQ1", "no number"),
         ("Base;InProgress;White[2];wA1;bA1", "reference"),
@@ -190,6 +201,29 @@ fn malformed_strings_say_what_is_wrong() {
         let err = Game::from_game_string(text).expect_err(text).to_string();
         assert!(err.contains(needle), "{text}: '{err}' lacks '{needle}'");
     }
+    // A header that disagrees with the moves is recomputed from them, with a note.
+    for (text, expected) in [
+        (
+            "Base;InProgress;White[3];wA1;bA1 wA1-",
+            "Base;InProgress;White[2];wA1;bA1 wA1-",
+        ),
+        (
+            "Base;NotStarted;White[1];wA1",
+            "Base;InProgress;Black[1];wA1",
+        ),
+        (
+            "Base;NotStarted;Black[1];wS1",
+            "Base;InProgress;Black[1];wS1",
+        ),
+    ] {
+        let (loaded, note) = Game::load_game_string(text, Options::default()).expect(text);
+        assert_eq!(loaded.game_string(), expected);
+        let note = note.expect("a note");
+        assert!(note.contains("lead to"), "{note}");
+    }
+    let (_, note) = Game::load_game_string("Base;InProgress;Black[1];wS1", Options::default())
+        .expect("honest header");
+    assert_eq!(note, None);
     let illegal =
         Game::from_game_string("Base;InProgress;White[2];wQ;bA1 wQ-").expect_err("queen first");
     match illegal {

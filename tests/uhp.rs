@@ -7,12 +7,16 @@ use hive::uhp::{self, Session};
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// A Base game White won on its eighth move.
-const WHITE_WON: &str = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
+const WHITE_WON: &str = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bS1-;bG2 bG1-;wA1 wQ\\;bA1 bG2/;wA1 bQ-;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
+/// The same game with other spellings of some moves (as other programs write them).
+const WHITE_WON_SPELT_OTHERWISE: &str = "Base;WhiteWins;Black[8];wS1;bS1 wS1-;wQ -wS1;bQ bS1/;wG1 -wQ;bG1 \\bQ;wG1 bQ\\;bG2 bQ/;wA1 wQ\\;bA1 bG2/;wA1 bG2\\;bA1 \\bG2;wQ \\wS1;bA1 bG2/;wQ /bG1";
 /// A Base+P position where White has no move but to pass.
-const MUST_PASS: &str = "Base+P;InProgress;White[14];wP;bS1 wP-;wQ /wP;bQ bS1-;wB1 -wQ;bB1 bS1\\;wG1 wB1\\;bB1 wP\\;wS1 wG1\\;bQ bS1/;wB1 -wP;bB1 wQ;wG2 wS1\\;bB1 wB1;wG3 wG2\\;bA1 bQ\\;wS2 wG3-;bA1 bS1\\;wA1 wS2/;bA1 bQ\\;wA2 wA1/;bA1 bS1\\;wA3 wA2/;bA1 bQ\\;wB2 wA3/;bA1 wB2/";
+const MUST_PASS: &str = "Base+P;InProgress;White[14];wP;bS1 wP-;wQ /wP;bQ bS1-;wB1 -wQ;bB1 bS1\\;wG1 wB1\\;bB1 wQ-;wS1 wG1\\;bQ bS1/;wB1 -wP;bB1 wQ;wG2 wS1\\;bB1 wB1;wG3 wG2\\;bA1 bS1-;wS2 wG3-;bA1 bS1\\;wA1 wS2/;bA1 bS1-;wA2 wA1/;bA1 bS1\\;wA3 wA2/;bA1 bS1-;wB2 wA3/;bA1 wB2/";
 
 const NO_GAME: &str = "err No game in progress. Try 'newgame' to start a new game.";
 const GAME_OVER: &str = "err The game is over. Try 'newgame' to start a new game, or 'undo'.";
+/// A move after the end: the move is refused, as other engines answer.
+const MOVE_AFTER_END: &str = "invalidmove the game is over";
 
 /// Sends `command` and checks the whole answer: `expected` lines, then `ok`.
 #[track_caller]
@@ -113,6 +117,24 @@ fn newgame_forms() {
         &["Base;InProgress;White[2];wS1;bS1 wS1-"],
     );
     check(&mut s, &format!("newgame {WHITE_WON}"), &[WHITE_WON]);
+    // Other spellings of the same moves are accepted and answered canonically.
+    check(
+        &mut s,
+        &format!("newgame {WHITE_WON_SPELT_OTHERWISE}"),
+        &[WHITE_WON],
+    );
+    // A header that disagrees with the moves (Mzinga's own tests load this
+    // one) is recomputed from the moves.
+    check(
+        &mut s,
+        "newgame Base;NotStarted;Black[1];wS1",
+        &["Base;InProgress;Black[1];wS1"],
+    );
+    check(
+        &mut s,
+        "newgame Base;InProgress;White[1];wS1",
+        &["Base;InProgress;Black[1];wS1"],
+    );
 }
 
 #[test]
@@ -135,8 +157,6 @@ fn newgame_errors_keep_the_game() {
         "Base;InProgress",
         "Base;Started;White[1]",
         "Base;InProgress;Purple[1];wS1",
-        "Base;InProgress;White[1];wS1",
-        "Base;NotStarted;Black[1];wS1",
         "Base;InProgress;Black[1];wQ",
         "Base;InProgress;White[2];wS1;wS2 wS1-",
         "Base;InProgress;Black[1];xx",
@@ -168,6 +188,24 @@ fn play_and_pass() {
         &mut s,
         "play wQ -wS1",
         &["Base;InProgress;Black[2];wS1;bG1 wS1-;wQ -wS1"],
+    );
+
+    // A climb written by a side of another piece (`-bQ` is where bS1
+    // stands) is accepted, and recorded by the piece it lands on, as UHP
+    // names it (Mzinga refuses the other form).
+    let opening =
+        "Base;InProgress;Black[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 -wQ;bB1 bS1\\;wA2 -wA1";
+    let mut s = started(opening);
+    check(
+        &mut s,
+        "play bB1 -bQ",
+        &[&format!("{opening};bB1 bS1").replace("Black[4]", "White[5]")],
+    );
+    check(&mut s, "undo", &[opening]);
+    check(
+        &mut s,
+        "play bB1 bS1",
+        &[&format!("{opening};bB1 bS1").replace("Black[4]", "White[5]")],
     );
 
     let mut s = started(MUST_PASS);
@@ -311,8 +349,8 @@ fn undo() {
 fn the_game_over_state() {
     let mut s = started(WHITE_WON);
     check(&mut s, "validmoves", &[GAME_OVER]);
-    check(&mut s, "play bQ bS1-", &[GAME_OVER]);
-    check(&mut s, "pass", &[GAME_OVER]);
+    check(&mut s, "play bQ bS1-", &[MOVE_AFTER_END]);
+    check(&mut s, "pass", &[MOVE_AFTER_END]);
     check(&mut s, "bestmove depth 1", &[GAME_OVER]);
     check(
         &mut s,

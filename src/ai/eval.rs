@@ -1,7 +1,7 @@
 //! The Hive evaluation: queen danger, free pieces, pins, beetles on the
 //! queen, reserves, and immediate threats, weighed by one [`Weights`] struct.
 
-use crate::rules::{Bug, Color, Game, Hex, Move, Piece};
+use crate::rules::{Bug, Color, Game, Move, PIECES_PER_SIDE, Piece};
 
 use super::search::Evaluator;
 
@@ -67,8 +67,10 @@ pub struct HiveEvaluator {
     pub weights: Weights,
 }
 
+#[inline]
 fn queen_of(color: Color) -> Piece {
-    Piece::new(color, Bug::Queen, 1).unwrap_or(Piece::from_id(0))
+    // The queen is the first piece of each side.
+    Piece::from_id((color.index() * PIECES_PER_SIDE) as u8)
 }
 
 impl HiveEvaluator {
@@ -100,16 +102,12 @@ impl HiveEvaluator {
                 score[s] -= w.queen_in_hand;
                 continue;
             };
-            let occupied = at
-                .neighbors()
-                .iter()
-                .filter(|&&n| game.height(n) > 0)
-                .count();
+            let occupied = game.occupied_neighbours(at) as usize;
             score[s] -= w.queen_danger[occupied.min(5)];
             let sealed = at
                 .neighbors()
                 .iter()
-                .filter(|&&n| game.height(n) == 0 && occupied_around(game, n) >= 5)
+                .filter(|&&n| game.height(n) == 0 && game.occupied_neighbours(n) >= 5)
                 .count() as i32;
             score[s] += sealed * w.sealed_cell;
             if facts.free.contains(queen) {
@@ -135,30 +133,17 @@ impl HiveEvaluator {
         let to_move = game.to_move().index();
         score[to_move] += w.tempo;
         // One empty cell left around the enemy queen, and it is our move.
-        if let Some(at) = game.position(queen_of(game.to_move().opponent())) {
-            let empty: Vec<Hex> = at
-                .neighbors()
-                .into_iter()
-                .filter(|&n| game.height(n) == 0)
-                .collect();
-            if empty.len() == 1
-                && facts
-                    .free
-                    .iter()
-                    .any(|p| p.color() == game.to_move() && p.bug() != Bug::Queen)
-            {
-                score[to_move] += w.winning_threat;
-            }
+        if let Some(at) = game.position(queen_of(game.to_move().opponent()))
+            && game.occupied_neighbours(at) == 5
+            && facts
+                .free
+                .iter()
+                .any(|p| p.color() == game.to_move() && p.bug() != Bug::Queen)
+        {
+            score[to_move] += w.winning_threat;
         }
         score[color.index()] - score[color.opponent().index()]
     }
-}
-
-fn occupied_around(game: &Game, hex: Hex) -> usize {
-    hex.neighbors()
-        .iter()
-        .filter(|&&n| game.height(n) > 0)
-        .count()
 }
 
 impl Evaluator<Game> for HiveEvaluator {
@@ -172,11 +157,11 @@ impl Evaluator<Game> for HiveEvaluator {
         let me = game.to_move();
         let mut priority = 0;
         if let Some(enemy_queen) = game.position(queen_of(me.opponent())) {
-            if enemy_queen.direction_to(to).is_some() || enemy_queen == to {
+            if enemy_queen.is_neighbor(to) || enemy_queen == to {
                 priority += 100;
             }
             if let Move::Move { from, .. } = mv
-                && enemy_queen.direction_to(from).is_some()
+                && enemy_queen.is_neighbor(from)
                 && game.height(from) == 1
             {
                 priority -= 60;
@@ -184,11 +169,11 @@ impl Evaluator<Game> for HiveEvaluator {
         }
         if let Some(own_queen) = game.position(queen_of(me)) {
             if let Move::Move { from, .. } = mv
-                && own_queen.direction_to(from).is_some()
+                && own_queen.is_neighbor(from)
             {
                 priority += 40;
             }
-            if own_queen.direction_to(to).is_some() {
+            if own_queen.is_neighbor(to) {
                 priority -= 40;
             }
         }

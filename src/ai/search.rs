@@ -116,6 +116,9 @@ pub struct Searcher<M> {
     killers: [[Option<M>; 2]; MAX_PLY],
     history: Vec<i32>,
     buffers: Vec<Vec<M>>,
+    /// Per ply: the moves with their ordering keys, reused (no allocation
+    /// at any node).
+    keyed: Vec<Vec<(u64, M)>>,
     nodes: u64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
@@ -133,6 +136,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
             deadline: None,
             node_limit: None,
@@ -396,33 +400,36 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         best_score
     }
 
-    /// Table move first, then killers, then by priority and history.
-    fn order<G, E>(&self, game: &G, eval: &E, moves: &mut [M], tt_move: Option<M>, ply: usize)
+    /// Table move first, then killers, then by priority and history (ties
+    /// keep the generator's order).
+    fn order<G, E>(&mut self, game: &G, eval: &E, moves: &mut [M], tt_move: Option<M>, ply: usize)
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
         let killers = self.killers[ply];
-        let mut keyed: Vec<(i32, M)> = moves
-            .iter()
-            .map(|&m| {
-                let key = if Some(m) == tt_move {
-                    i32::MAX
-                } else if Some(m) == killers[0] {
-                    i32::MAX - 1
-                } else if Some(m) == killers[1] {
-                    i32::MAX - 2
-                } else {
-                    eval.move_priority(game, m)
-                        .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE])
-                };
-                (key, m)
-            })
-            .collect();
-        keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+        let mut keyed = std::mem::take(&mut self.keyed[ply]);
+        keyed.clear();
+        keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
+            let key = if Some(m) == tt_move {
+                i32::MAX
+            } else if Some(m) == killers[0] {
+                i32::MAX - 1
+            } else if Some(m) == killers[1] {
+                i32::MAX - 2
+            } else {
+                eval.move_priority(game, m)
+                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE])
+            };
+            // Ascending order of this is descending key, then generator order.
+            let descending = !((key as u32) ^ 0x8000_0000);
+            ((u64::from(descending) << 32) | i as u64, m)
+        }));
+        keyed.sort_unstable_by_key(|&(k, _)| k);
+        for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
             *slot = m;
         }
+        self.keyed[ply] = keyed;
     }
 
     fn remember_cutoff<G: SearchGame<Move = M>>(

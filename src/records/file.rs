@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::RecordError;
-use crate::rules::{Game, GameType, LoadError, Options, parse_state, parse_turn};
+use crate::rules::{Game, LoadError, Options};
 
 /// Files larger than this are not games (a long game is a few kilobytes).
 const MAX_GAME_FILE: u64 = 1 << 20;
@@ -32,6 +32,13 @@ pub fn save_game(path: impl AsRef<Path>, game: &Game) -> Result<(), RecordError>
 pub fn load_game(path: impl AsRef<Path>) -> Result<Game, RecordError> {
     let path = path.as_ref();
     parse_game_text(&read_game_file(path)?, path, None)
+}
+
+/// [`load_game`], with the note [`parse_game_text_noted`] gives when the
+/// file's header disagrees with its moves (for the game's message line).
+pub fn load_game_noted(path: impl AsRef<Path>) -> Result<(Game, Option<String>), RecordError> {
+    let path = path.as_ref();
+    parse_game_text_noted(&read_game_file(path)?, path, None)
 }
 
 /// Load the game in `path` under exactly these optional rules (any options
@@ -58,11 +65,29 @@ pub fn game_file_text(game: &Game) -> String {
 /// Read a game from `text` (a file's contents, or a GameString pasted from
 /// the clipboard), naming `source` in errors. With `options`, those rules
 /// apply; without, those of the text's options line, or the defaults.
+///
+/// A GameString whose stated state or turn disagrees with its moves (other
+/// Hive programs write some) is loaded from its moves, saying so on stderr;
+/// [`parse_game_text_noted`] returns that note instead.
 pub fn parse_game_text(
     text: &str,
     source: &Path,
     options: Option<Options>,
 ) -> Result<Game, RecordError> {
+    let (game, note) = parse_game_text_noted(text, source, options)?;
+    if let Some(note) = note {
+        eprintln!("{}: {note}", source.display());
+    }
+    Ok(game)
+}
+
+/// [`parse_game_text`], returning the note about a header that disagreed
+/// with the moves (the state and turn were recomputed from the moves).
+pub fn parse_game_text_noted(
+    text: &str,
+    source: &Path,
+    options: Option<Options>,
+) -> Result<(Game, Option<String>), RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut file_options = None;
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
@@ -87,8 +112,15 @@ pub fn parse_game_text(
         ));
     }
     let options = options.or(file_options).unwrap_or_default();
-    match Game::from_game_string_with(game_line, options) {
-        Ok(game) => Ok(game),
+    match Game::load_game_string(game_line, options) {
+        Ok(loaded) => Ok(loaded),
+        Err(LoadError::UnreadableMove { index, text, error }) => Err(RecordError::BadMove {
+            path: source.to_path_buf(),
+            index,
+            text,
+            reason: format!("cannot be read: {error}"),
+            rule: None,
+        }),
         Err(LoadError::IllegalMove { index, text, error }) => Err(RecordError::BadMove {
             path: source.to_path_buf(),
             index,
@@ -96,48 +128,9 @@ pub fn parse_game_text(
             reason: format!("is illegal: {error}"),
             rule: Some(error),
         }),
-        Err(LoadError::Notation(error)) => Err(diagnose(game_line, options, source)
-            .unwrap_or_else(|| not_a_game(source, error.message()))),
+        // Only the header is left: a move that cannot be read is named above.
+        Err(LoadError::Notation(error)) => Err(not_a_game(source, error.message())),
     }
-}
-
-/// Replays a GameString that failed to load, to find which part is wrong:
-/// the header, or the first move that cannot be read. `None` when all of
-/// it reads (the moves then disagree with the stated state or turn).
-fn diagnose(game_string: &str, options: Options, source: &Path) -> Option<RecordError> {
-    let mut fields = game_string.split(';');
-    let game_type: GameType = match fields.next().unwrap_or_default().parse() {
-        Ok(game_type) => game_type,
-        Err(e) => return Some(not_a_game(source, e.message())),
-    };
-    let mut game = Game::with_options(game_type, options);
-    if let Some(state) = fields.next()
-        && let Err(e) = parse_state(state)
-    {
-        return Some(not_a_game(source, e.message()));
-    }
-    if let Some(turn) = fields.next()
-        && let Err(e) = parse_turn(turn)
-    {
-        return Some(not_a_game(source, e.message()));
-    }
-    for (i, text) in fields.enumerate() {
-        let text = text.trim();
-        let reason = match game.play_move_string(text) {
-            Ok(_) => continue,
-            Err(_) if text.is_empty() => "is empty".to_string(),
-            Err(LoadError::Notation(e)) => format!("cannot be read: {e}"),
-            Err(LoadError::IllegalMove { error, .. }) => format!("is illegal: {error}"),
-        };
-        return Some(RecordError::BadMove {
-            path: source.to_path_buf(),
-            index: i + 1,
-            text: text.to_string(),
-            reason,
-            rule: None,
-        });
-    }
-    None
 }
 
 fn not_a_game(path: &Path, message: &str) -> RecordError {

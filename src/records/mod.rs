@@ -24,7 +24,8 @@ mod settings;
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV};
 pub use error::RecordError;
 pub use file::{
-    game_file_text, load_game, load_game_with, parse_game_text, save_game, write_atomic,
+    game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
+    parse_game_text_noted, save_game, write_atomic,
 };
 pub use history::History;
 pub use seats::{PLAYERS_PREFIX, Seats};

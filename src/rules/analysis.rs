@@ -2,8 +2,7 @@
 //! evaluation or a viewer wants to know beyond the legal move list.
 
 use super::game::{Game, NONE};
-use super::hex::Direction;
-use super::movegen::can_slide;
+use super::movegen::SLIDES;
 use super::piece::{Bug, PIECE_COUNT, Piece};
 
 /// A set of pieces as a bit mask over piece ids.
@@ -72,10 +71,9 @@ impl Game {
             }
             let free = match piece.bug() {
                 _ if !on_ground => true,
+                // Lifting the piece changes no neighbour of its own cell.
                 Bug::Queen | Bug::Ant | Bug::Spider | Bug::Pillbug => {
-                    let mut h = self.height;
-                    h[at.index()] = 0;
-                    Direction::ALL.into_iter().any(|d| can_slide(&h, at, d))
+                    SLIDES[self.occupied_around(at) as usize] != 0
                 }
                 Bug::Mosquito => at.neighbors().iter().any(|n| {
                     let t = self.top[n.index()];

@@ -382,6 +382,16 @@ pub enum LoadError {
     /// The text is malformed.
     #[error("{0}")]
     Notation(#[from] NotationError),
+    /// Move number `index` (from 1) of a GameString, written `text`, cannot be read.
+    #[error("move {index} ({text}) cannot be read: {error}")]
+    UnreadableMove {
+        /// Position of the move in the game, from 1.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        error: NotationError,
+    },
     /// Move number `index` (from 1), written `text`, is illegal.
     #[error("move {index} ({text}) is illegal: {error}")]
     IllegalMove {

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::error::RuleError;
 use super::game_type::{GameType, Options};
-use super::hex::{CELLS, Hex};
+use super::hex::{CELLS, Direction, Hex};
 use super::piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 use super::zobrist;
 
@@ -102,8 +102,6 @@ pub(super) struct Record {
     pub(super) mv: Move,
     pub(super) last_moved: u8,
     pub(super) status: GameStatus,
-    /// The MoveString the move was given as, when it came from text.
-    pub(super) notation: Option<Box<str>>,
 }
 
 /// A game of Hive: board, side to move, history and result.
@@ -116,6 +114,10 @@ pub struct Game {
     pub(super) height: [u8; CELLS],
     /// Top piece id per cell, [`NONE`] when empty.
     pub(super) top: [u8; CELLS],
+    /// Per colour and cell: bit `d` set when the neighbour in direction
+    /// `Direction::ALL[d]` has a stack topped by that colour. Kept up to date
+    /// by every move, so a cell's occupied neighbours cost one load.
+    pub(super) around: [[u8; CELLS]; 2],
     /// The piece directly below each piece, [`NONE`] when on the ground.
     pub(super) under: [u8; PIECE_COUNT],
     /// Cell of each piece on the board (meaningless while in hand).
@@ -148,6 +150,7 @@ impl Game {
         Game {
             height: [0; CELLS],
             top: [NONE; CELLS],
+            around: [[0; CELLS]; 2],
             under: [NONE; PIECE_COUNT],
             pos: [Hex::ORIGIN; PIECE_COUNT],
             placed: 0,
@@ -314,11 +317,7 @@ impl Game {
     /// Is the queen of `color` surrounded on all six sides?
     pub fn queen_surrounded(&self, color: Color) -> bool {
         let queen = color.index() * PIECES_PER_SIDE;
-        self.placed & (1 << queen) != 0
-            && self.pos[queen]
-                .neighbors()
-                .iter()
-                .all(|n| self.height[n.index()] != 0)
+        self.placed & (1 << queen) != 0 && self.occupied_around(self.pos[queen]) == 0b11_1111
     }
 
     fn compute_status(&self) -> GameStatus {
@@ -329,10 +328,44 @@ impl Game {
         }
     }
 
+    /// How many of the six neighbours of `hex` are occupied (one load).
+    #[inline]
+    pub fn occupied_neighbours(&self, hex: Hex) -> u32 {
+        self.occupied_around(hex).count_ones()
+    }
+
+    /// Bits of the six neighbours of `cell` that are occupied.
+    #[inline]
+    pub(super) fn occupied_around(&self, cell: Hex) -> u8 {
+        self.around[0][cell.index()] | self.around[1][cell.index()]
+    }
+
+    /// The top of `cell` changes from `old` to `new` (piece ids or [`NONE`]):
+    /// its neighbours' masks follow when the colour on top changes.
+    #[inline]
+    fn retop(&mut self, cell: Hex, old: u8, new: u8) {
+        let side = |id: u8| (id != NONE).then(|| usize::from(id as usize >= PIECES_PER_SIDE));
+        let (was, now) = (side(old), side(new));
+        if was == now {
+            return;
+        }
+        for dir in Direction::ALL {
+            let n = cell.neighbor(dir).index();
+            let bit = 1 << dir.opposite().index();
+            if let Some(was) = was {
+                self.around[was][n] &= !bit;
+            }
+            if let Some(now) = now {
+                self.around[now][n] |= bit;
+            }
+        }
+    }
+
     fn put(&mut self, piece: u8, to: Hex) {
         let c = to.index();
         let level = self.height[c];
         self.under[piece as usize] = self.top[c];
+        self.retop(to, self.top[c], piece);
         self.top[c] = piece;
         self.height[c] = level + 1;
         self.pos[piece as usize] = to;
@@ -344,6 +377,7 @@ impl Game {
         let c = from.index();
         let level = self.height[c] - 1;
         self.height[c] = level;
+        self.retop(from, piece, self.under[piece as usize]);
         self.top[c] = self.under[piece as usize];
         self.hash ^=
             zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
@@ -368,7 +402,6 @@ impl Game {
             mv,
             last_moved: self.last_moved,
             status: self.status,
-            notation: None,
         });
         match mv {
             Move::Place { piece, to } => {

@@ -43,10 +43,25 @@ impl Hex {
         Hex(self.0.wrapping_add(dir.offset()) & (CELLS as u16 - 1))
     }
 
+    /// The neighbouring cell in direction `Direction::ALL[i]` (`i < 6`).
+    #[inline]
+    pub(crate) const fn neighbor_at(self, i: usize) -> Hex {
+        Hex(self.0.wrapping_add(OFFSETS[i]) & (CELLS as u16 - 1))
+    }
+
     /// The six neighbours, in [`Direction::ALL`] order.
     #[inline]
     pub fn neighbors(self) -> [Hex; 6] {
         Direction::ALL.map(|d| self.neighbor(d))
+    }
+
+    /// Whether `other` is one of the six neighbours (one subtraction).
+    #[inline]
+    pub const fn is_neighbor(self, other: Hex) -> bool {
+        matches!(
+            other.0.wrapping_sub(self.0) & (CELLS as u16 - 1),
+            1 | 31 | 32 | 992 | 993 | 1023
+        )
     }
 
     /// The direction from `self` to `other` if they are neighbours.
@@ -97,6 +112,17 @@ impl fmt::Debug for Hex {
         write!(f, "Hex({q},{r})")
     }
 }
+
+/// The change of torus index for one step in each direction, in
+/// [`Direction::ALL`] order.
+const OFFSETS: [u16; 6] = [
+    Direction::East.offset(),
+    Direction::SouthEast.offset(),
+    Direction::SouthWest.offset(),
+    Direction::West.offset(),
+    Direction::NorthWest.offset(),
+    Direction::NorthEast.offset(),
+];
 
 /// The six directions of a pointy-top hexagonal grid, clockwise from east.
 ///
@@ -187,6 +213,8 @@ mod tests {
                 assert_ne!(n, h);
                 assert_eq!(n.neighbor(Direction::ALL[i].opposite()), h);
                 assert_eq!(h.direction_to(n), Some(Direction::ALL[i]));
+                assert!(h.is_neighbor(n) && n.is_neighbor(h));
+                assert!(!h.is_neighbor(h) && !h.is_neighbor(n.neighbor(Direction::ALL[i])));
                 for &m in &ns[i + 1..] {
                     assert_ne!(n, m);
                 }

@@ -25,54 +25,83 @@ impl CellSet {
         self.0[word] |= bit;
         fresh
     }
+}
 
+/// The board as a moving piece sees it: the piece lifted off its cell, so
+/// gates, contact and jumps never see it. Nothing is copied: heights and
+/// neighbour masks are the game's, corrected around the lifted cell.
+#[derive(Copy, Clone)]
+pub(super) struct Lifted<'a> {
+    game: &'a Game,
+    from: Hex,
+    /// The lifted piece was alone on its cell, which is now empty.
+    empties: bool,
+}
+
+/// For a cell at torus offset `o` from the lifted cell, the bit of the
+/// direction back to it (0 unless `o` is one step): what lifting a lone
+/// piece clears from that cell's neighbour mask.
+const LIFT: [u8; CELLS] = {
+    let mut table = [0u8; CELLS];
+    let mut i = 0;
+    while i < 6 {
+        let dir = Direction::ALL[i];
+        table[(Hex::ORIGIN.neighbor(dir).index() + CELLS - Hex::ORIGIN.index()) % CELLS] |=
+            1 << dir.opposite().index();
+        i += 1;
+    }
+    table
+};
+
+impl<'a> Lifted<'a> {
+    /// The game with the top piece of `from` lifted.
     #[inline]
-    pub(super) fn contains(&self, hex: Hex) -> bool {
-        self.0[hex.index() / 64] & (1u64 << (hex.index() % 64)) != 0
+    pub(super) fn new(game: &'a Game, from: Hex) -> Lifted<'a> {
+        Lifted {
+            game,
+            from,
+            empties: game.height[from.index()] == 1,
+        }
     }
-}
 
-/// Heights with one piece lifted: what a moving piece sees.
-pub(super) type Heights = [u8; CELLS];
-
-/// Can a piece whose stack (after lifting it) is `h[from]` high step from
-/// `from` to its neighbour in `dir`? Applies the sliding rule on the ground
-/// (exactly one of the two shared neighbours occupied) and the climbing gate
-/// rule above it.
-#[inline]
-pub(super) fn can_step(h: &Heights, from: Hex, dir: Direction) -> bool {
-    let to = from.neighbor(dir);
-    let left = h[from.neighbor(dir.rotate(5)).index()];
-    let right = h[from.neighbor(dir.rotate(1)).index()];
-    let h1 = h[from.index()];
-    let h2 = h[to.index()];
-    if h1 == 0 && h2 == 0 {
-        (left == 0) != (right == 0)
-    } else {
-        left.min(right) <= h1.max(h2)
+    /// The stack height of a cell.
+    #[inline]
+    fn h(&self, cell: Hex) -> u8 {
+        self.game.height[cell.index()] - u8::from(cell == self.from)
     }
-}
 
-/// A ground-level slide from `from` to the empty neighbour in `dir`.
-#[inline]
-pub(super) fn can_slide(h: &Heights, from: Hex, dir: Direction) -> bool {
-    let to = from.neighbor(dir);
-    if h[to.index()] != 0 {
-        return false;
+    /// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
+    #[inline]
+    fn mask(&self, cell: Hex) -> u8 {
+        let mask = self.game.occupied_around(cell);
+        if self.empties {
+            mask & !LIFT[cell.index().wrapping_sub(self.from.index()) % CELLS]
+        } else {
+            mask
+        }
     }
-    let left = h[from.neighbor(dir.rotate(5)).index()];
-    let right = h[from.neighbor(dir.rotate(1)).index()];
-    (left == 0) != (right == 0)
-}
 
-/// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
-#[inline]
-pub(super) fn occupied_mask(h: &Heights, cell: Hex) -> u8 {
-    let mut mask = 0;
-    for (i, dir) in Direction::ALL.into_iter().enumerate() {
-        mask |= u8::from(h[cell.neighbor(dir).index()] != 0) << i;
+    /// The directions a ground piece at `cell` can slide in.
+    #[inline]
+    fn slides(&self, cell: Hex) -> u8 {
+        SLIDES[self.mask(cell) as usize]
     }
-    mask
+
+    /// Can a piece step from `from` to its neighbour in `dir`? Applies the
+    /// sliding rule on the ground (exactly one of the two shared neighbours
+    /// occupied) and the climbing gate rule above it.
+    #[inline]
+    fn can_step(&self, from: Hex, dir: Direction) -> bool {
+        let left = self.h(from.neighbor(dir.rotate(5)));
+        let right = self.h(from.neighbor(dir.rotate(1)));
+        let h1 = self.h(from);
+        let h2 = self.h(from.neighbor(dir));
+        if h1 == 0 && h2 == 0 {
+            (left == 0) != (right == 0)
+        } else {
+            left.min(right) <= h1.max(h2)
+        }
+    }
 }
 
 /// For each occupied-neighbour mask, the directions a ground piece can slide
@@ -98,6 +127,18 @@ pub(super) const SLIDES: [u8; 64] = {
     }
     table
 };
+
+/// The piece slots of each bug within a side, in [`Bug::ALL`] order.
+const BUG_SLOTS: [u32; 8] = [
+    0b1,
+    0b1110,
+    0b111_0000,
+    0b1_1000_0000,
+    0b110_0000_0000,
+    1 << 11,
+    1 << 12,
+    1 << 13,
+];
 
 /// Fixed-capacity list of cells (no heap in the hot loop).
 pub(super) struct CellList {
@@ -126,23 +167,73 @@ impl CellList {
     }
 }
 
-/// Collects one piece's destinations, each once.
-struct Emitter<'a> {
+/// How a generator reached a destination: all a path needs, at no cost to
+/// generators that only want the destination.
+#[derive(Copy, Clone)]
+pub(super) enum Trail {
+    /// One step from the start.
+    Step,
+    /// A straight jump in this direction (grasshopper).
+    Line(Direction),
+    /// Three steps through these two cells (spider, ladybug).
+    Walk(Hex, Hex),
+    /// A walk of any length whose last step came from this cell, itself the
+    /// start or an earlier destination of the same walk (ant).
+    After(Hex),
+}
+
+/// Where the movement generators put one piece's destinations.
+pub(super) trait Sink {
+    /// Whether the ant's walk should go breadth first, so that each cell's
+    /// trail is a shortest walk (for paths); otherwise it goes depth first,
+    /// which fixes the order of the generated moves.
+    const BREADTH_FIRST: bool = false;
+
+    /// `to` is reachable, by way of `trail`.
+    fn emit(&mut self, to: Hex, trail: Trail);
+}
+
+/// Whether a bug's generator may reach one cell by two ways (then its sink
+/// must keep each destination once): a spider's or ladybug's walks, and a
+/// ground mosquito's several borrowed movements. An ant's walk, a
+/// grasshopper's lines and one-step movements reach each cell once.
+#[inline]
+fn may_repeat(bug: Bug) -> bool {
+    matches!(bug, Bug::Spider | Bug::Ladybug | Bug::Mosquito)
+}
+
+/// Collects one piece's destinations as moves (each once when `DEDUP`).
+struct Emitter<'a, const DEDUP: bool> {
     out: &'a mut Vec<Move>,
     piece: Piece,
     from: Hex,
     seen: CellSet,
 }
 
-impl Emitter<'_> {
+impl<const DEDUP: bool> Sink for Emitter<'_, DEDUP> {
     #[inline]
-    fn emit(&mut self, to: Hex) {
-        if self.seen.insert(to) {
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        if !DEDUP || self.seen.insert(to) {
             self.out.push(Move::Move {
                 piece: self.piece,
                 from: self.from,
                 to,
             });
+        }
+    }
+}
+
+/// Counts one piece's destinations (each once when `DEDUP`).
+struct Counter<const DEDUP: bool> {
+    count: usize,
+    seen: CellSet,
+}
+
+impl<const DEDUP: bool> Sink for Counter<DEDUP> {
+    #[inline]
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        if !DEDUP || self.seen.insert(to) {
+            self.count += 1;
         }
     }
 }
@@ -156,13 +247,20 @@ impl Game {
             return;
         }
         let start = out.len();
-        let (cells, pieces) = self.placement_options();
-        for &piece in pieces.iter().flatten() {
-            for &to in cells.as_slice() {
-                out.push(Move::Place { piece, to });
+        let pieces = self.placeable();
+        if pieces != 0 {
+            let mut cells = CellList::new();
+            self.each_placement_cell(|cell| cells.push(cell));
+            let mut rest = pieces;
+            while rest != 0 {
+                let piece = Piece::from_id(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                for &to in cells.as_slice() {
+                    out.push(Move::Place { piece, to });
+                }
             }
         }
-        self.movements(out);
+        self.movements(out, false);
         if out.len() == start {
             out.push(Move::Pass);
         }
@@ -179,11 +277,15 @@ impl Game {
         if self.status.is_over() {
             return 0;
         }
-        let (cells, pieces) = self.placement_options();
-        let placements = cells.len * pieces.iter().flatten().count();
+        let pieces = self.placeable();
+        let mut cells = 0;
+        if pieces != 0 {
+            self.each_placement_cell(|_| cells += 1);
+        }
+        let placements = cells * pieces.count_ones() as usize;
         scratch.clear();
-        self.movements(scratch);
-        match placements + scratch.len() {
+        let movements = self.movements(scratch, true) + scratch.len();
+        match placements + movements {
             0 => 1,
             n => n,
         }
@@ -219,46 +321,60 @@ impl Game {
         out
     }
 
-    /// Cells where the side to move may place, and which pieces (one per bug).
-    fn placement_options(&self) -> (CellList, [Option<Piece>; 8]) {
+    /// The pieces the side to move may place now, one per bug (the
+    /// lowest-numbered in hand), as a bit mask of piece ids.
+    fn placeable(&self) -> u32 {
         let me = self.to_move;
-        let mut pieces = [None; 8];
+        let base = me.index() * PIECES_PER_SIDE;
+        let mut hand = (!self.placed >> base) & ((1 << PIECES_PER_SIDE) - 1);
+        for (bug, slots) in [
+            (Bug::Mosquito, BUG_SLOTS[5]),
+            (Bug::Ladybug, BUG_SLOTS[6]),
+            (Bug::Pillbug, BUG_SLOTS[7]),
+        ] {
+            if !self.game_type.includes(bug) {
+                hand &= !slots;
+            }
+        }
         let turn = self.turn_number();
-        let queen_in_hand = !self.queen_placed(me);
-        let must_place_queen = queen_in_hand && turn == 4;
-        for (i, bug) in Bug::ALL.into_iter().enumerate() {
-            if must_place_queen && bug != Bug::Queen {
-                continue;
-            }
-            if bug == Bug::Queen && turn == 1 && self.options.tournament_opening {
-                continue;
-            }
-            pieces[i] = self.next_in_hand(me, bug);
+        if turn == 4 && !self.queen_placed(me) {
+            hand &= BUG_SLOTS[0];
+        } else if turn == 1 && self.options.tournament_opening {
+            hand &= !BUG_SLOTS[0];
         }
-        let mut cells = CellList::new();
-        if pieces.iter().all(Option::is_none) {
-            return (cells, pieces);
+        let mut pieces = 0;
+        for slots in BUG_SLOTS {
+            let of_bug = hand & slots;
+            pieces |= of_bug & of_bug.wrapping_neg();
         }
-        match self.ply {
-            0 => cells.push(Hex::ORIGIN),
-            1 => {
-                if let Some(first) = self.occupied_cells().next() {
-                    for n in first.neighbors() {
-                        cells.push(n);
-                    }
-                }
-            }
-            _ => self.placement_cells(me, &mut cells),
-        }
-        (cells, pieces)
+        pieces << base
     }
 
-    /// Empty cells touching `me`'s stacks and none of the opponent's.
-    fn placement_cells(&self, me: Color, cells: &mut CellList) {
-        let mut enemy_side = CellSet::new();
-        let mut own_tops = [Hex::ORIGIN; PIECE_COUNT];
-        let mut own_count = 0;
-        for id in 0..PIECE_COUNT {
+    /// Each cell where the side to move may place, once.
+    #[inline]
+    fn each_placement_cell(&self, mut found: impl FnMut(Hex)) {
+        match self.ply {
+            0 => found(Hex::ORIGIN),
+            1 => {
+                if let Some(first) = self.occupied_cells().next() {
+                    first.neighbors().into_iter().for_each(found);
+                }
+            }
+            _ => self.placement_cells(self.to_move, found),
+        }
+    }
+
+    /// Empty cells touching `me`'s stacks and none of the opponent's, each
+    /// found once: from the first of its own-coloured neighbours, by the
+    /// neighbour masks (no set to clear or fill).
+    #[inline]
+    fn placement_cells(&self, me: Color, mut found: impl FnMut(Hex)) {
+        let (mine, theirs) = (
+            &self.around[me.index()],
+            &self.around[me.opponent().index()],
+        );
+        let base = me.index() * PIECES_PER_SIDE;
+        for id in base..base + PIECES_PER_SIDE {
             if self.placed & (1 << id) == 0 {
                 continue;
             }
@@ -266,20 +382,15 @@ impl Game {
             if self.top[hex.index()] as usize != id {
                 continue;
             }
-            if Piece::from_id(id as u8).color() == me {
-                own_tops[own_count] = hex;
-                own_count += 1;
-            } else {
-                for n in hex.neighbors() {
-                    enemy_side.insert(n);
-                }
-            }
-        }
-        let mut seen = CellSet::new();
-        for &hex in &own_tops[..own_count] {
-            for n in hex.neighbors() {
-                if self.height[n.index()] == 0 && !enemy_side.contains(n) && seen.insert(n) {
-                    cells.push(n);
+            let mut empty = !self.occupied_around(hex) & 0b11_1111;
+            while empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let n = hex.neighbor_at(i).index();
+                // Bit of the direction from `n` back to this stack.
+                let back = 1u8 << ((i + 3) % 6);
+                if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
+                    found(Hex::from_index(n));
                 }
             }
         }
@@ -288,34 +399,99 @@ impl Game {
     /// Pieces whose cell is an articulation point of the hive, as a bit mask
     /// of the top piece ids of those cells (Tarjan, linear time).
     pub(super) fn pinned_pieces(&self) -> u32 {
-        let mut start = None;
-        for id in 0..PIECE_COUNT {
-            if self.placed & (1 << id) != 0 {
-                start = Some(self.pos[id]);
-                break;
+        if self.placed == 0 {
+            return 0;
+        }
+        let root = self.pos[self.placed.trailing_zeros() as usize];
+        // Iterative depth-first search over occupied cells, by top piece id:
+        // discovery time and low link per id; a stack of cells, each with
+        // the neighbours it has still to look at.
+        let mut disc = [0u8; PIECE_COUNT];
+        let mut low = [0u8; PIECE_COUNT];
+        let mut cells = [Hex::ORIGIN; PIECE_COUNT];
+        let mut ids = [0u8; PIECE_COUNT];
+        let mut left = [0u8; PIECE_COUNT];
+        let mut time = 1;
+        let mut pinned = 0u32;
+        let mut root_children = 0;
+        let root_id = self.top[root.index()];
+        disc[root_id as usize] = 1;
+        low[root_id as usize] = 1;
+        cells[0] = root;
+        ids[0] = root_id;
+        left[0] = self.occupied_around(root);
+        let mut depth = 1;
+        while depth > 0 {
+            let top = depth - 1;
+            let (cell, v) = (cells[top], ids[top] as usize);
+            if left[top] != 0 {
+                let i = left[top].trailing_zeros() as usize;
+                left[top] &= left[top] - 1;
+                let next = cell.neighbor_at(i);
+                let n = self.top[next.index()];
+                if disc[n as usize] == 0 {
+                    time += 1;
+                    disc[n as usize] = time;
+                    low[n as usize] = time;
+                    cells[depth] = next;
+                    ids[depth] = n;
+                    left[depth] = self.occupied_around(next);
+                    depth += 1;
+                    if top == 0 {
+                        root_children += 1;
+                    }
+                } else if top == 0 || n != ids[top - 1] {
+                    low[v] = low[v].min(disc[n as usize]);
+                }
+            } else {
+                depth -= 1;
+                if top > 0 {
+                    let p = ids[top - 1] as usize;
+                    low[p] = low[p].min(low[v]);
+                    if top > 1 && low[v] >= disc[p] {
+                        pinned |= 1 << p;
+                    }
+                }
             }
         }
-        let Some(start) = start else { return 0 };
-        let mut search = Articulation {
-            game: self,
-            disc: [0; PIECE_COUNT],
-            low: [0; PIECE_COUNT],
-            time: 0,
-            pinned: 0,
-        };
-        search.visit(start, None);
-        search.pinned
+        if root_children > 1 {
+            pinned |= 1 << root_id;
+        }
+        pinned
     }
 
-    /// Movements and pillbug throws for the side to move.
-    fn movements(&self, out: &mut Vec<Move>) {
+    /// Movements and pillbug throws for the side to move, appended to `out`.
+    ///
+    /// With `count_only`, the moves of pieces that no pillbug throw could
+    /// repeat (those not beside an acting pillbug or mosquito) are only
+    /// counted, not listed; the number of such moves is returned (0 when
+    /// listing everything).
+    fn movements(&self, out: &mut Vec<Move>, count_only: bool) -> usize {
         let me = self.to_move;
         if !self.queen_placed(me) {
-            return;
+            return 0;
+        }
+        let mut actors = [None; 2];
+        for (slot, bug) in actors.iter_mut().zip([Bug::Pillbug, Bug::Mosquito]) {
+            *slot = Piece::new(me, bug, 1).filter(|&actor| self.can_use_pillbug_power(actor));
+        }
+        // The pieces whose own moves a throw could repeat must be listed.
+        let mut listed = u32::MAX;
+        if count_only {
+            listed = 0;
+            for actor in actors.iter().flatten() {
+                let at = self.pos[actor.id()];
+                let mut around = self.occupied_around(at);
+                while around != 0 {
+                    let i = around.trailing_zeros() as usize;
+                    around &= around - 1;
+                    listed |= 1 << self.top[at.neighbor_at(i).index()];
+                }
+            }
         }
         let pinned = self.pinned_pieces();
-        let mut heights: Heights = self.height;
         let base = me.index() * PIECES_PER_SIDE;
+        let mut counted = 0;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
         for (id, range) in ranges
             .iter_mut()
@@ -323,47 +499,53 @@ impl Game {
             .skip(base)
             .take(PIECES_PER_SIDE)
         {
-            if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
+            if !self.can_move_itself(id, pinned) {
                 continue;
             }
-            let from = self.pos[id];
-            if self.top[from.index()] as usize != id {
-                continue;
-            }
-            let on_ground = heights[from.index()] == 1;
-            if on_ground && pinned & (1 << id) != 0 {
+            let (piece, from) = (Piece::from_id(id as u8), self.pos[id]);
+            let seen = CellSet::new();
+            let repeats = may_repeat(piece.bug());
+            if listed & (1 << id) == 0 {
+                counted += if repeats {
+                    let mut counter = Counter::<true> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                } else {
+                    let mut counter = Counter::<false> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                };
                 continue;
             }
             let start = out.len();
-            let piece = Piece::from_id(id as u8);
-            heights[from.index()] -= 1;
-            let mut emitter = Emitter {
-                out,
-                piece,
-                from,
-                seen: CellSet::new(),
-            };
-            match piece.bug() {
-                Bug::Mosquito if !on_ground => beetle_moves(&heights, &mut emitter),
-                Bug::Mosquito => self.mosquito_moves(&heights, &mut emitter),
-                bug => bug_moves(bug, &heights, &mut emitter),
+            if repeats {
+                let mut emitter = Emitter::<true> {
+                    out,
+                    piece,
+                    from,
+                    seen,
+                };
+                self.piece_moves(id, &mut emitter);
+            } else {
+                let mut emitter = Emitter::<false> {
+                    out,
+                    piece,
+                    from,
+                    seen,
+                };
+                self.piece_moves(id, &mut emitter);
             }
-            heights[from.index()] += 1;
             *range = (start as u16, out.len() as u16);
         }
 
         // Pillbug throws: a thrown piece's move may equal one of its own moves
         // (same MoveString), so each is checked against those first.
         let throws_start = out.len();
-        for actor in [Bug::Pillbug, Bug::Mosquito] {
-            if let Some(piece) = Piece::new(me, actor, 1)
-                && self.can_use_pillbug_power(piece)
-            {
-                self.throws_by(piece, pinned, out);
-            }
+        for &actor in actors.iter().flatten() {
+            self.throws_by(actor, pinned, out);
         }
         if out.len() == throws_start {
-            return;
+            return counted;
         }
         // Keep only throws that are new: not a move the piece makes itself,
         // nor the same throw by the other actor.
@@ -381,6 +563,55 @@ impl Game {
             kept += 1;
         }
         out.truncate(kept);
+        counted
+    }
+
+    /// Whether the piece with this id may move by its own power now (it is
+    /// on the board, on top, not just moved, and not pinned on the ground),
+    /// given the pinned pieces. Colour and queen are the caller's business.
+    #[inline]
+    pub(super) fn can_move_itself(&self, id: usize, pinned: u32) -> bool {
+        if self.placed & (1 << id) == 0 || id as u8 == self.last_moved {
+            return false;
+        }
+        let from = self.pos[id];
+        self.top[from.index()] as usize == id
+            && (self.height[from.index()] > 1 || pinned & (1 << id) == 0)
+    }
+
+    /// The destinations of the piece with this id (which may move itself),
+    /// by its own movement, into `sink`.
+    pub(super) fn piece_moves<S: Sink>(&self, id: usize, sink: &mut S) {
+        let from = self.pos[id];
+        let view = Lifted::new(self, from);
+        match Piece::from_id(id as u8).bug() {
+            Bug::Mosquito if !view.empties => beetle_moves(&view, from, sink),
+            Bug::Mosquito => self.mosquito_moves(&view, from, sink),
+            bug => bug_moves(bug, &view, from, sink),
+        }
+    }
+
+    /// The pillbug throws of the side to move that move `target` to `to`,
+    /// handed to `found` with the thrower's cell.
+    pub(super) fn throws_of(&self, piece: Piece, from: Hex, to: Hex, mut found: impl FnMut(Hex)) {
+        let me = self.to_move;
+        if self.status.is_over() || !self.queen_placed(me) {
+            return;
+        }
+        let pinned = self.pinned_pieces();
+        for bug in [Bug::Pillbug, Bug::Mosquito] {
+            if let Some(actor) = Piece::new(me, bug, 1)
+                && self.can_use_pillbug_power(actor)
+            {
+                let target = Move::Move { piece, from, to };
+                let at = self.pos[actor.id()];
+                self.each_throw_by(actor, pinned, |mv| {
+                    if mv == target {
+                        found(at);
+                    }
+                });
+            }
+        }
     }
 
     /// Whether `actor` (the side to move's pillbug, or its mosquito touching a
@@ -409,6 +640,11 @@ impl Game {
     /// drop it on an empty neighbour of the actor; both legs obey the climbing
     /// gate rule.
     fn throws_by(&self, actor: Piece, pinned: u32, out: &mut Vec<Move>) {
+        self.each_throw_by(actor, pinned, |mv| out.push(mv));
+    }
+
+    /// [`Game::throws_by`], handing each throw to `found`.
+    fn each_throw_by(&self, actor: Piece, pinned: u32, mut found: impl FnMut(Move)) {
         let h = &self.height;
         let at = self.pos[actor.id()];
         for dir in Direction::ALL {
@@ -437,7 +673,7 @@ impl Game {
                 if left.min(right) > 1 {
                     continue;
                 }
-                out.push(Move::Move {
+                found(Move::Move {
                     piece: Piece::from_id(target),
                     from,
                     to,
@@ -447,9 +683,9 @@ impl Game {
     }
 
     /// A ground mosquito moves as each bug it touches.
-    fn mosquito_moves(&self, h: &Heights, emitter: &mut Emitter) {
+    fn mosquito_moves<S: Sink>(&self, h: &Lifted, from: Hex, sink: &mut S) {
         let mut touched = 0u8;
-        for n in emitter.from.neighbors() {
+        for n in from.neighbors() {
             let t = self.top[n.index()];
             if t != NONE {
                 touched |= 1 << Piece::from_id(t).bug() as u8;
@@ -458,77 +694,85 @@ impl Game {
         let has = |bug: Bug| touched & (1 << bug as u8) != 0;
         // Beetle and ant moves include every one-step slide.
         if has(Bug::Beetle) {
-            beetle_moves(h, emitter);
+            beetle_moves(h, from, sink);
         } else if !has(Bug::Ant) && (has(Bug::Queen) || has(Bug::Pillbug)) {
-            slide_moves(h, emitter);
+            slide_moves(h, from, sink);
         }
         if has(Bug::Ant) {
-            ant_moves(h, emitter);
+            ant_moves(h, from, sink);
         } else if has(Bug::Spider) {
-            spider_moves(h, emitter);
+            spider_moves(h, from, sink);
         }
         if has(Bug::Grasshopper) {
-            grasshopper_moves(h, emitter);
+            grasshopper_moves(h, from, sink);
         }
         if has(Bug::Ladybug) {
-            ladybug_moves(h, emitter);
+            ladybug_moves(h, from, sink);
         }
     }
 }
 
-fn bug_moves(bug: Bug, h: &Heights, emitter: &mut Emitter) {
+fn bug_moves<S: Sink>(bug: Bug, h: &Lifted, from: Hex, sink: &mut S) {
     match bug {
-        Bug::Queen | Bug::Pillbug => slide_moves(h, emitter),
-        Bug::Ant => ant_moves(h, emitter),
-        Bug::Grasshopper => grasshopper_moves(h, emitter),
-        Bug::Spider => spider_moves(h, emitter),
-        Bug::Beetle => beetle_moves(h, emitter),
-        Bug::Ladybug => ladybug_moves(h, emitter),
+        Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
+        Bug::Ant => ant_moves(h, from, sink),
+        Bug::Grasshopper => grasshopper_moves(h, from, sink),
+        Bug::Spider => spider_moves(h, from, sink),
+        Bug::Beetle => beetle_moves(h, from, sink),
+        Bug::Ladybug => ladybug_moves(h, from, sink),
         // A mosquito on the ground is handled by Game::mosquito_moves; one on
         // top moves as a beetle.
-        Bug::Mosquito => beetle_moves(h, emitter),
+        Bug::Mosquito => beetle_moves(h, from, sink),
     }
 }
 
 /// One sliding step (Queen, Pillbug).
-fn slide_moves(h: &Heights, e: &mut Emitter) {
-    let mut dirs = SLIDES[occupied_mask(h, e.from) as usize];
+fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
+    let mut dirs = h.slides(from);
     while dirs != 0 {
         let i = dirs.trailing_zeros() as usize;
         dirs &= dirs - 1;
-        e.emit(e.from.neighbor(Direction::ALL[i]));
+        sink.emit(from.neighbor_at(i), Trail::Step);
     }
 }
 
 /// One step in any direction, climbing allowed (Beetle).
-fn beetle_moves(h: &Heights, e: &mut Emitter) {
+fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     for dir in Direction::ALL {
-        if can_step(h, e.from, dir) {
-            e.emit(e.from.neighbor(dir));
+        if h.can_step(from, dir) {
+            sink.emit(from.neighbor(dir), Trail::Step);
         }
     }
 }
 
-/// Any number of slides around the hive (Soldier Ant).
-fn ant_moves(h: &Heights, e: &mut Emitter) {
+/// Any number of slides around the hive (Soldier Ant). Depth first, or
+/// breadth first when the sink asks (then the trail to each cell, the cell
+/// it was first reached from, is a shortest walk: what an animation
+/// follows). The same cells either way.
+fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     let mut visited = CellSet::new();
-    visited.insert(e.from);
-    let mut stack = [Hex::ORIGIN; 128];
-    let mut len = 1;
-    stack[0] = e.from;
-    while len > 0 {
-        len -= 1;
-        let cell = stack[len];
-        let mut dirs = SLIDES[occupied_mask(h, cell) as usize];
+    visited.insert(from);
+    let mut cells = [Hex::ORIGIN; 128];
+    let (mut head, mut tail) = (0, 1);
+    cells[0] = from;
+    while head < tail {
+        let cell = if S::BREADTH_FIRST {
+            head += 1;
+            cells[head - 1]
+        } else {
+            tail -= 1;
+            cells[tail]
+        };
+        let mut dirs = h.slides(cell);
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let next = cell.neighbor(Direction::ALL[i]);
+            let next = cell.neighbor_at(i);
             if visited.insert(next) {
-                e.emit(next);
-                if len < stack.len() {
-                    stack[len] = next;
-                    len += 1;
+                sink.emit(next, Trail::After(cell));
+                if tail < cells.len() {
+                    cells[tail] = next;
+                    tail += 1;
                 }
             }
         }
@@ -536,9 +780,8 @@ fn ant_moves(h: &Heights, e: &mut Emitter) {
 }
 
 /// Exactly three slides, never revisiting a cell (Spider).
-fn spider_moves(h: &Heights, e: &mut Emitter) {
-    let start = e.from;
-    let slides = |cell: Hex| SLIDES[occupied_mask(h, cell) as usize];
+fn spider_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
+    let slides = |cell: Hex| h.slides(cell);
     for (i1, d1) in Direction::ALL.into_iter().enumerate() {
         if slides(start) & (1 << i1) == 0 {
             continue;
@@ -556,85 +799,45 @@ fn spider_moves(h: &Heights, e: &mut Emitter) {
                 if c3 == c1 || c3 == start || from_c2 & (1 << i3) == 0 {
                     continue;
                 }
-                e.emit(c3);
+                sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
     }
 }
 
 /// Straight jumps over one or more pieces (Grasshopper).
-fn grasshopper_moves(h: &Heights, e: &mut Emitter) {
-    for dir in Direction::ALL {
-        let mut cell = e.from.neighbor(dir);
-        if h[cell.index()] == 0 {
-            continue;
-        }
-        while h[cell.index()] != 0 {
+fn grasshopper_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
+    let mut dirs = h.mask(from);
+    while dirs != 0 {
+        let dir = Direction::ALL[dirs.trailing_zeros() as usize];
+        dirs &= dirs - 1;
+        let mut cell = from.neighbor(dir);
+        while h.game.height[cell.index()] != 0 {
             cell = cell.neighbor(dir);
         }
-        e.emit(cell);
+        sink.emit(cell, Trail::Line(dir));
     }
 }
 
 /// Two steps on top of the hive, then one down (Ladybug).
-fn ladybug_moves(h: &Heights, e: &mut Emitter) {
-    let start = e.from;
+fn ladybug_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
     for d1 in Direction::ALL {
         let c1 = start.neighbor(d1);
-        if h[c1.index()] == 0 || !can_step(h, start, d1) {
+        if h.h(c1) == 0 || !h.can_step(start, d1) {
             continue;
         }
         for d2 in Direction::ALL {
             let c2 = c1.neighbor(d2);
-            if h[c2.index()] == 0 || !can_step(h, c1, d2) {
+            if h.h(c2) == 0 || !h.can_step(c1, d2) {
                 continue;
             }
             for d3 in Direction::ALL {
                 let c3 = c2.neighbor(d3);
-                if h[c3.index()] != 0 || c3 == start || !can_step(h, c2, d3) {
+                if h.h(c3) != 0 || c3 == start || !h.can_step(c2, d3) {
                     continue;
                 }
-                e.emit(c3);
+                sink.emit(c3, Trail::Walk(c1, c2));
             }
-        }
-    }
-}
-
-/// Tarjan's articulation points over occupied cells, indexed by top piece id.
-struct Articulation<'a> {
-    game: &'a Game,
-    disc: [u8; PIECE_COUNT],
-    low: [u8; PIECE_COUNT],
-    time: u8,
-    pinned: u32,
-}
-
-impl Articulation<'_> {
-    fn visit(&mut self, cell: Hex, parent: Option<Hex>) {
-        let v = self.game.top[cell.index()] as usize;
-        self.time += 1;
-        self.disc[v] = self.time;
-        self.low[v] = self.time;
-        let mut children = 0;
-        for next in cell.neighbors() {
-            let n = self.game.top[next.index()];
-            if n == NONE {
-                continue;
-            }
-            let n = n as usize;
-            if self.disc[n] == 0 {
-                children += 1;
-                self.visit(next, Some(cell));
-                self.low[v] = self.low[v].min(self.low[n]);
-                if parent.is_some() && self.low[n] >= self.disc[v] {
-                    self.pinned |= 1 << v;
-                }
-            } else if Some(next) != parent {
-                self.low[v] = self.low[v].min(self.disc[n]);
-            }
-        }
-        if parent.is_none() && children > 1 {
-            self.pinned |= 1 << v;
         }
     }
 }

@@ -168,7 +168,9 @@ impl Game {
         piece.to_string()
     }
 
-    /// Parses and plays a MoveString, remembering how it was written.
+    /// Parses and plays a MoveString. Any spelling that names the right cell
+    /// is accepted (`bB1 -bQ` for a climb onto the piece west of `bQ`); the
+    /// game records the move in its canonical form ([`Game::move_string`]).
     pub fn play_move_string(&mut self, text: &str) -> Result<Move, LoadError> {
         let mv = self.parse_move(text)?;
         self.play(mv).map_err(|error| LoadError::IllegalMove {
@@ -176,9 +178,6 @@ impl Game {
             text: text.trim().to_string(),
             error,
         })?;
-        if let Some(record) = self.history.last_mut() {
-            record.notation = Some(normalize(text).into_boxed_str());
-        }
         Ok(mv)
     }
 
@@ -187,7 +186,8 @@ impl Game {
         format!("{}[{}]", self.to_move, self.turn_number())
     }
 
-    /// The UHP GameString of the game so far.
+    /// The UHP GameString of the game so far, every move in its canonical
+    /// MoveString.
     pub fn game_string(&self) -> String {
         let mut s = format!(
             "{};{};{}",
@@ -198,10 +198,7 @@ impl Game {
         let mut replay = Game::with_options(self.game_type, self.options);
         for record in &self.history {
             s.push(';');
-            match &record.notation {
-                Some(text) => s.push_str(text),
-                None => s.push_str(&replay.move_string(record.mv)),
-            }
+            s.push_str(&replay.move_string(record.mv));
             replay.apply_unchecked(record.mv);
         }
         s
@@ -213,14 +210,27 @@ impl Game {
     }
 
     /// Loads a GameString (or a bare GameTypeString) with these options,
-    /// checking every move and that the stated state and turn match.
+    /// checking every move. A header whose state or turn disagrees with the
+    /// moves is forgiven (see [`Game::load_game_string`]).
     pub fn from_game_string_with(text: &str, options: Options) -> Result<Game, LoadError> {
+        Game::load_game_string(text, options).map(|(game, _)| game)
+    }
+
+    /// Loads a GameString by replaying its moves, with a note when its
+    /// stated state or turn disagrees with them (other programs write such
+    /// headers, like `Base;NotStarted;Black[1];wS1`): the state and turn are
+    /// then recomputed from the moves. Refuses only what cannot be replayed,
+    /// naming the first move that cannot be read or played.
+    pub fn load_game_string(
+        text: &str,
+        options: Options,
+    ) -> Result<(Game, Option<String>), LoadError> {
         let text = text.trim();
         let mut fields = text.split(';');
         let game_type: GameType = fields.next().unwrap_or_default().parse()?;
         let mut game = Game::with_options(game_type, options);
         let Some(state) = fields.next() else {
-            return Ok(game);
+            return Ok((game, None));
         };
         let state = parse_state(state)?;
         let turn = fields.next().ok_or_else(|| {
@@ -228,57 +238,30 @@ impl Game {
         })?;
         let (turn_color, turn_number) = parse_turn(turn)?;
         for text in fields {
-            game.play_move_string(text)?;
+            let index = game.history.len() + 1;
+            match game.play_move_string(text) {
+                Ok(_) => {}
+                Err(LoadError::Notation(error)) => {
+                    return Err(LoadError::UnreadableMove {
+                        index,
+                        text: text.trim().to_string(),
+                        error,
+                    });
+                }
+                Err(error) => return Err(error),
+            }
         }
-        if game.status != state {
-            return Err(NotationError::new(format!(
-                "the GameString says {state} but its moves lead to {}",
-                game.status
-            ))
-            .into());
-        }
-        if (game.to_move, game.turn_number()) != (turn_color, turn_number) {
-            return Err(NotationError::new(format!(
-                "the GameString says {turn} but its moves lead to {}",
+        let header = (state, turn_color, turn_number);
+        let note = (header != (game.status, game.to_move, game.turn_number())).then(|| {
+            format!(
+                "the GameString says {state};{} but its moves lead to {};{}, which is used",
+                turn.trim(),
+                game.status,
                 game.turn_string()
-            ))
-            .into());
-        }
-        Ok(game)
+            )
+        });
+        Ok((game, note))
     }
-}
-
-/// A MoveString with regular spacing and case (`bg1  -WS1` becomes `bG1 -wS1`),
-/// keeping the reference piece it was written with.
-fn normalize(text: &str) -> String {
-    let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() == 1 && parts[0].eq_ignore_ascii_case("pass") {
-        return "pass".to_string();
-    }
-    parts
-        .iter()
-        .map(|part| canonical_case(part))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// `wS1`-style case for the piece inside a token with optional direction marks.
-fn canonical_case(token: &str) -> String {
-    let mut out = String::with_capacity(token.len());
-    let mut letters_seen = 0;
-    for c in token.chars() {
-        if c.is_ascii_alphabetic() {
-            letters_seen += 1;
-            out.push(if letters_seen == 1 {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            });
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Parses a GameStateString.

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::ai::{Engine, Limits};
-use crate::rules::{Game, LoadError, Move};
+use crate::rules::{Game, LoadError, Move, RuleError};
 
 use super::command::{Command, SearchLimit, UhpError, echo};
 use super::options::EngineOptions;
@@ -183,12 +183,16 @@ impl Session {
     }
 
     fn new_game(&mut self, text: &str, answer: &mut String) -> Result<(), UhpError> {
-        let game = Game::from_game_string_with(text, self.options.rules).map_err(|error| {
+        let (game, note) = Game::load_game_string(text, self.options.rules).map_err(|error| {
             UhpError::BadGameString {
                 text: echo(text),
                 error,
             }
         })?;
+        if let Some(note) = note {
+            // The answer is the GameString; the forgiven header is only noted.
+            eprintln!("newgame: {note}");
+        }
         let _ = writeln!(answer, "{}", game.game_string());
         self.game = Some(game);
         if let Some(engine) = &mut self.engine {
@@ -197,28 +201,22 @@ impl Session {
         Ok(())
     }
 
-    /// The game, if there is one and it has not ended.
-    fn game_in_play(&mut self) -> Result<&mut Game, UhpError> {
+    /// `play`: any spelling of a move is accepted, the GameString records
+    /// its canonical MoveString. After the game has ended the move is what
+    /// is refused (`invalidmove`), as other engines answer.
+    fn play(&mut self, text: &str, answer: &mut String) -> Result<(), UhpError> {
         let game = self.game.as_mut().ok_or(UhpError::NoGame)?;
         if game.status().is_over() {
-            return Err(UhpError::GameOver);
+            return Err(UhpError::IllegalMove(RuleError::GameOver));
         }
-        Ok(game)
-    }
-
-    fn play(&mut self, text: &str, answer: &mut String) -> Result<(), UhpError> {
-        let game = self.game_in_play()?;
         let bad_text = |error| UhpError::BadMoveString {
             text: echo(text),
             error,
         };
-        // Errors quote the move as written; the GameString records it canonically.
-        game.parse_move(text).map_err(bad_text)?;
-        game.play_move_string(&canonical_move_text(text))
-            .map_err(|error| match error {
-                LoadError::Notation(error) => bad_text(error),
-                LoadError::IllegalMove { error, .. } => UhpError::IllegalMove(error),
-            })?;
+        game.play_move_string(text).map_err(|error| match error {
+            LoadError::IllegalMove { error, .. } => UhpError::IllegalMove(error),
+            LoadError::Notation(error) | LoadError::UnreadableMove { error, .. } => bad_text(error),
+        })?;
         let _ = writeln!(answer, "{}", game.game_string());
         Ok(())
     }
@@ -326,37 +324,6 @@ fn search(
     }
 }
 
-/// A MoveString as it will be recorded in the GameString: single spaces,
-/// `pass` in lower case and piece names cased as UHP writes them (`wS1`),
-/// whatever case they were typed in.
-fn canonical_move_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (i, token) in text.split_whitespace().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        if token.eq_ignore_ascii_case("pass") {
-            out.push_str("pass");
-            continue;
-        }
-        // The piece name starts at the first letter (after any direction mark).
-        let mut letters = 0;
-        for c in token.chars() {
-            if c.is_ascii_alphabetic() {
-                letters += 1;
-                match letters {
-                    1 => out.push(c.to_ascii_lowercase()),
-                    2 => out.push(c.to_ascii_uppercase()),
-                    _ => out.push(c),
-                }
-            } else {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
 const HELP: &str = "\
 Commands:
   info
@@ -371,16 +338,3 @@ Commands:
   help
   exit
 ";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_text_is_made_canonical() {
-        assert_eq!(canonical_move_text("  ws1 "), "wS1");
-        assert_eq!(canonical_move_text("BG1   wS1-"), "bG1 wS1-");
-        assert_eq!(canonical_move_text("bq \\WA3"), "bQ \\wA3");
-        assert_eq!(canonical_move_text("PASS"), "pass");
-    }
-}

@@ -294,6 +294,19 @@ const BLACK_MUST_PASS: &str = "Base;InProgress;Black[12];wS1;bA1 wS1\\;wB1 wS1/;
 wQ wB1/;bA2 bA1-;wS2 wQ-;bA2 -wB1;wB2 \\wS2;bA2 -wB2;wA1 wB2-;bA2 wS1-;wA2 -wQ;bG1 bA1-;\
 wA3 \\wB2;bA3 /bA1;wA3 bQ-;bA2 -bA3;wA2 wA3-;bG1 /wS1;wA2 -bA2;bG1 bA3\\;wA1 /bG1";
 
+/// Asks for a new game from `position` (a GameString), played from the
+/// next frame on; returns the position.
+fn restart_from(app: &mut App, position: &str) -> Game {
+    let opening = Game::from_game_string(position).unwrap();
+    app.insert_resource(NewGameSettings {
+        game_type: opening.game_type(),
+        opening: Some(opening.clone()),
+        ..default()
+    });
+    app.world_mut().write_message(NewGame);
+    opening
+}
+
 /// The confirm-button way of passing (the automatic pass switched off).
 fn app_with_pass_button(game_type: GameType) -> App {
     let mut app = app(game_type);
@@ -304,13 +317,7 @@ fn app_with_pass_button(game_type: GameType) -> App {
 #[test]
 fn a_forced_pass_is_announced_and_applied() {
     let mut app = app_with_pass_button(GameType::BASE);
-    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opening: Some(opening.clone()),
-        ..default()
-    });
-    app.world_mut().write_message(NewGame);
+    let opening = restart_from(&mut app, BLACK_MUST_PASS);
     settle(&mut app);
     assert_eq!(game(&app).hash(), opening.hash());
     assert_entities_match_game(&mut app);
@@ -501,13 +508,7 @@ fn a_forced_pass_is_played_by_itself_after_a_moment() {
     let mut app = app(GameType::BASE);
     // Animations at their normal speed: the pass waits about a second.
     app.insert_resource(AnimationSettings::default());
-    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opening: Some(opening.clone()),
-        ..default()
-    });
-    app.world_mut().write_message(NewGame);
+    let opening = restart_from(&mut app, BLACK_MUST_PASS);
     for _ in 0..3 {
         app.update();
     }
@@ -533,13 +534,7 @@ fn a_forced_pass_is_played_by_itself_after_a_moment() {
 #[test]
 fn review_does_not_ask_to_pass() {
     let mut app = app_with_pass_button(GameType::BASE);
-    let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opening: Some(opening),
-        ..default()
-    });
-    app.world_mut().write_message(NewGame);
+    restart_from(&mut app, BLACK_MUST_PASS);
     settle(&mut app);
     assert!(app.world().resource::<ForcedPass>().0);
 

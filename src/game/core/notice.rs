@@ -12,13 +12,19 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Notice(pub Option<String>);
 
 impl Notice {
-    /// Shows `text`, starting with a capital letter.
+    /// Shows `text`, starting with a capital letter, unless it starts with
+    /// a piece's name (`wQ`, `bS1`), which keeps its case.
     pub fn show(&mut self, text: impl Into<String>) {
         let text: String = text.into();
         let mut chars = text.chars();
-        let capitalised = match chars.next() {
-            Some(first) => first.to_uppercase().chain(chars).collect(),
-            None => text,
+        let first = chars.next();
+        let names_a_piece = matches!(first, Some('w' | 'b'))
+            && chars.next().is_some_and(|c| c.is_ascii_uppercase());
+        let capitalised = match first {
+            Some(first) if !names_a_piece => {
+                first.to_uppercase().chain(text.chars().skip(1)).collect()
+            }
+            _ => text,
         };
         self.0 = Some(capitalised);
     }
@@ -26,5 +32,25 @@ impl Notice {
     /// Shows nothing.
     pub fn clear(&mut self) {
         self.0 = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_get_a_capital_and_piece_names_keep_their_case() {
+        let mut notice = Notice::default();
+        notice.show("the game is over");
+        assert_eq!(notice.0.as_deref(), Some("The game is over"));
+        notice.show("wQ cannot be placed at bA1-");
+        assert_eq!(notice.0.as_deref(), Some("wQ cannot be placed at bA1-"));
+        notice.show("bS1 cannot move");
+        assert_eq!(notice.0.as_deref(), Some("bS1 cannot move"));
+        notice.show("black has no legal move");
+        assert_eq!(notice.0.as_deref(), Some("Black has no legal move"));
+        notice.show("");
+        assert_eq!(notice.0.as_deref(), Some(""));
     }
 }

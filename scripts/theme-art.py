@@ -388,6 +388,9 @@ def overlays(edged):
                                   'opacity="0.9"' if not edged else "") + dots),
         "hover": box_svg(stroke_ring(FACE_R - 10, 5, 'opacity="0.9"')),
         "cursor": box_svg(brackets),
+        # A small pip at the face's lower edge: "this piece can move".
+        "movable": box_svg(circle(cx, cy + FACE_R - 34, 14 if edged else 11, "#ffffff",
+                                  'stroke="#000000" stroke-width="6"' if edged else "")),
     }
 
 

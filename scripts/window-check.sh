@@ -7,7 +7,8 @@
 #   scripts/window-check.sh play --expansions MLP   # other arguments (no clicks)
 #
 # With the default arguments (a local base game) it then plays seven moves
-# by clicking hand buttons and highlighted cells with xdotool, opens Black's
+# by clicking hand stacks and highlighted cells with xdotool (the last by
+# dragging the grasshopper), opens Black's
 # ant placements, and saves the result as shots/window.png and
 # docs/screenshot.png (the README's picture); the first frame is kept as
 # shots/window-start.png. Cell positions come from the game's own log
@@ -83,12 +84,17 @@ echo "window-check: $shot has $colours colours after $((SECONDS - start))s" >&2
 
 # --- Click through a few moves ------------------------------------------------
 cp "$shot" shots/window-start.png
-# Hand buttons (logical pixels; the side panels have a fixed width and the
-# buttons a fixed height): White's hand on the left, Black's on the right.
-hand_x() { [[ $1 == white ]] && echo 80 || echo 1150; }
+# Hand stacks (logical pixels; the side panels have a fixed width and the
+# stacks a fixed size, three to a row in Bug order Q A G / S B): White's
+# hand on the left, Black's on the right.
+hand_x() {
+    local column
+    case $2 in Q | S) column=0 ;; A | B) column=1 ;; G) column=2 ;; esac
+    if [[ $1 == white ]]; then echo $((38 + 64 * column)); else echo $((1108 + 64 * column)); fi
+}
 hand_y() {
     case $1 in
-        Q) echo 84 ;; A) echo 113 ;; G) echo 142 ;; S) echo 171 ;; B) echo 200 ;;
+        Q | A | G) echo 105 ;; S | B) echo 170 ;;
     esac
 }
 click_at() {
@@ -100,12 +106,31 @@ click_at() {
     # Long enough for the slide and the camera to settle under llvmpipe.
     sleep "${HIVE_CLICK_PAUSE:-1.5}"
 }
-click_hand() { click_at "$(hand_x "$1")" "$(hand_y "$2")"; }
+click_hand() { click_at "$(hand_x "$1" "$2")" "$(hand_y "$2")"; }
 click_cell() {
     local xy
     xy=$(cell_px "$workdir/game.log" "$1" "$2")
     # shellcheck disable=SC2086
     click_at $xy
+}
+
+# Press on a cell, move in steps (as a hand would), release on another.
+drag_cell() {
+    local from to fx fy tx ty
+    from=$(cell_px "$workdir/game.log" "$1" "$2")
+    to=$(cell_px "$workdir/game.log" "$3" "$4")
+    # shellcheck disable=SC2086
+    xdotool mousemove $from mousedown 1
+    sleep 0.5
+    read -r fx fy <<<"$from"
+    read -r tx ty <<<"$to"
+    xdotool mousemove $(((fx + tx) / 2)) $(((fy + ty) / 2 - 30))
+    sleep 0.5
+    # shellcheck disable=SC2086
+    xdotool mousemove $to
+    sleep 0.5
+    xdotool mouseup 1
+    sleep "${HIVE_CLICK_PAUSE:-1.5}"
 }
 
 sleep 1
@@ -115,7 +140,7 @@ click_hand white G; click_cell -1 0     # wG1 -wA1
 click_hand black S; click_cell 2 0      # bS1 bA1-
 click_hand white Q; click_cell 0 -1     # wQ \wA1
 click_hand black Q; click_cell 2 -1     # bQ bS1/
-click_cell -1 0; click_cell 3 0         # wG1 jumps over three pieces: wG1 bS1-
+drag_cell -1 0 3 0                      # wG1 dragged over three pieces: wG1 bS1-
 click_hand black A                      # Black's ant: placements highlighted
 sleep 1
 screenshot "$shot"

@@ -44,10 +44,11 @@ pub use self::board::{
 pub use self::core::{
     AutoPass, CurrentGame, ForcedPass, GameOptions, GameSystems, HumanSide, LaunchSettings,
     MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, Screen, Turn,
+    last_move_cells,
 };
 pub use self::play::{
-    BoardCursor, CellClicked, ClearSelection, GameIntent, Highlight, HighlightKind, SelectPiece,
-    Selection,
+    BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,
+    HighlightKind, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
 pub use self::records::{AutosaveStatus, RecordPaths, RecordsAction, ReviewAction};
 pub use self::settings::{PlayerSettings, restore_settings};

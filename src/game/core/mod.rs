@@ -8,6 +8,7 @@
 //! other way round.
 
 mod current_game;
+mod last_move;
 mod launch;
 mod notice;
 mod players;
@@ -17,6 +18,7 @@ mod turn;
 use bevy::prelude::*;
 
 pub use current_game::CurrentGame;
+pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
 pub use players::{

@@ -19,6 +19,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::devices::{GameIntent, ReadDevices};
+use super::drag::{CellDropped, DragFrom, PointerDrag};
 use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, Selection};
 use crate::game::board::geometry::plane_to_world;
 use crate::game::board::{BoardLayout, SkipAnimation, hex_to_world};
@@ -79,6 +80,8 @@ struct Requests<'w> {
     select: MessageWriter<'w, SelectPiece>,
     clear: MessageWriter<'w, ClearSelection>,
     skip: MessageWriter<'w, SkipAnimation>,
+    drops: MessageWriter<'w, CellDropped>,
+    drag: ResMut<'w, PointerDrag>,
     notice: ResMut<'w, Notice>,
 }
 
@@ -99,7 +102,13 @@ fn carry_out_intents(
     let game = game.game();
     for &intent in intents.read() {
         match intent {
-            GameIntent::Click(_) => cursor.set_visible(false),
+            GameIntent::Click(None) | GameIntent::Release(_) => {
+                cursor.set_visible(false);
+                if intent == GameIntent::Click(None) || turn != Some(Turn::AwaitingInput) {
+                    requests.drag.0 = None;
+                }
+            }
+            GameIntent::Click(_) | GameIntent::Grab(_) => cursor.set_visible(false),
             GameIntent::MoveCursor(_)
             | GameIntent::Confirm
             | GameIntent::NextHandPiece
@@ -123,6 +132,24 @@ fn carry_out_intents(
             (Some(Turn::AwaitingInput), GameIntent::Click(Some(plane))) => {
                 cursor.plane = Some(plane);
                 requests.clicks.write(CellClicked(plane));
+                requests.drag.0 = Some(DragFrom::Board(plane));
+            }
+            (Some(Turn::AwaitingInput), GameIntent::Grab(piece)) => {
+                if selection.piece != Some(piece) {
+                    requests.select.write(SelectPiece(piece));
+                }
+                requests.drag.0 = Some(DragFrom::Hand(piece));
+            }
+            (Some(Turn::AwaitingInput), GameIntent::Release(cell)) => {
+                let from = requests.drag.0.take();
+                let dropped = match (from, cell) {
+                    (Some(DragFrom::Board(press)), Some(to)) if press != to => from,
+                    (Some(DragFrom::Hand(_)), Some(_)) => from,
+                    _ => None,
+                };
+                if let (Some(from), Some(to)) = (dropped, cell) {
+                    requests.drops.write(CellDropped { from, to });
+                }
             }
             (Some(Turn::AwaitingInput), GameIntent::Confirm) => match cursor.plane {
                 Some(plane) => {

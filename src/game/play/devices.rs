@@ -54,8 +54,14 @@ pub struct ReadDevices;
 pub enum GameIntent {
     /// Move the board cursor toward this direction on screen (x right, y up).
     MoveCursor(Vec2),
-    /// A left click, on this board cell (plane coordinates) or elsewhere.
+    /// A left click (the button pressed), on this board cell (plane
+    /// coordinates) or elsewhere.
     Click(Option<IVec2>),
+    /// The left button released, over this board cell or elsewhere: ends a
+    /// drag (see `drag`).
+    Release(Option<IVec2>),
+    /// A piece in hand picked up to drag onto the board.
+    Grab(crate::rules::Piece),
     /// Select the piece under the cursor, or play the move to its cell.
     Confirm,
     /// Drop the selection.

@@ -6,7 +6,9 @@
 pub mod auto_pass;
 pub mod cursor;
 pub mod devices;
+pub mod drag;
 pub mod egui_focus;
+pub mod movable;
 pub mod pointer;
 pub mod selection;
 
@@ -15,18 +17,43 @@ use bevy_egui::EguiPreUpdateSet;
 
 pub use cursor::BoardCursor;
 pub use devices::{GameIntent, ReadDevices};
+pub use drag::{CellDropped, DragFrom, PointerDrag};
 pub use egui_focus::FocusTopBar;
+pub use movable::{MovablePieces, movable_pieces};
 pub use pointer::HoveredCell;
 pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
 };
 
-use crate::game::core::{GameSystems, Screen, Turn};
+use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
 
 /// What runs without a window: selection, keyboard and gamepad, the cursor.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((selection::plugin, devices::plugin, cursor::plugin));
     app.init_resource::<auto_pass::PendingPass>();
+    app.init_resource::<MovablePieces>();
+    app.init_resource::<PointerDrag>();
+    app.add_message::<CellDropped>();
+    app.add_systems(
+        Update,
+        drag::handle_drops
+            .in_set(GameSystems::Select)
+            .after(selection::handle_selection_requests)
+            .before(auto_pass::pass_when_forced)
+            .run_if(in_state(Turn::AwaitingInput)),
+    );
+    app.add_systems(
+        Update,
+        movable::update_movable_pieces
+            .in_set(GameSystems::Sync)
+            .run_if(
+                in_state(Screen::Playing).and_then(
+                    resource_changed::<CurrentGame>
+                        .or_else(state_changed::<Turn>)
+                        .or_else(resource_changed::<Players>),
+                ),
+            ),
+    );
     app.add_systems(
         Update,
         auto_pass::pass_when_forced

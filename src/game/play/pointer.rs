@@ -1,5 +1,5 @@
 //! The mouse pointer over the board: the cell under it (for clicks and the
-//! stack inspector), clicks as [`GameIntent`]s, and the keyboard cursor
+//! stack inspector), clicks and releases (for drag and drop) as [`GameIntent`]s, and the keyboard cursor
 //! hidden while the mouse is in use. Needs a window.
 
 use bevy::input::mouse::AccumulatedMouseMotion;
@@ -56,12 +56,19 @@ pub(super) fn read_clicks(
     hovered: Res<HoveredCell>,
     mut intents: MessageWriter<GameIntent>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) {
+    let pressed = buttons.just_pressed(MouseButton::Left);
+    let released = buttons.just_released(MouseButton::Left);
+    if !pressed && !released {
         return;
     }
     let over_board = window
         .cursor_position()
         .is_some_and(|at| area.0.is_none_or(|rect| rect.contains(at)));
     let cell = hovered.0.filter(|_| over_board).map(|(plane, _)| plane);
-    intents.write(GameIntent::Click(cell));
+    if pressed {
+        intents.write(GameIntent::Click(cell));
+    }
+    if released {
+        intents.write(GameIntent::Release(cell));
+    }
 }

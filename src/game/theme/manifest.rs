@@ -158,6 +158,8 @@ pub struct Overlays {
     pub hover: Overlay,
     /// The keyboard and gamepad cursor.
     pub cursor: Overlay,
+    /// On the side to move's pieces that have a legal move.
+    pub movable: Overlay,
     /// The disc showing a stack's height.
     pub badge: Overlay,
 }
@@ -217,6 +219,8 @@ pub struct ResolvedOverlays {
     pub hover: TintedImage,
     /// The keyboard and gamepad cursor.
     pub cursor: TintedImage,
+    /// On the side to move's pieces that have a legal move.
+    pub movable: TintedImage,
     /// The disc showing a stack's height.
     pub badge: TintedImage,
 }
@@ -286,6 +290,7 @@ impl ResolvedTheme {
                 last_move: tinted("overlays/last-move.png", rgba(0x5a, 0xa6, 0xff, 0xe6)),
                 hover: tinted("overlays/hover.png", rgba(255, 255, 255, 0x66)),
                 cursor: tinted("overlays/cursor.png", rgba(0x4d, 0xe1, 0xff, 255)),
+                movable: tinted("overlays/movable.png", rgba(0x59, 0xd9, 0x7a, 0xe6)),
                 badge: tinted("overlays/badge.png", rgba(0xff, 0xd8, 0x4d, 255)),
             },
             badge_text: rgba(0x1d, 0x18, 0x13, 255),
@@ -311,6 +316,7 @@ impl ResolvedTheme {
             &o.last_move,
             &o.hover,
             &o.cursor,
+            &o.movable,
             &o.badge,
         ] {
             paths.push(&overlay.image);
@@ -453,6 +459,7 @@ pub fn resolve(
     r.overlay("overlays.last_move", &mo.last_move, &mut to.last_move);
     r.overlay("overlays.hover", &mo.hover, &mut to.hover);
     r.overlay("overlays.cursor", &mo.cursor, &mut to.cursor);
+    r.overlay("overlays.movable", &mo.movable, &mut to.movable);
     r.overlay("overlays.badge", &mo.badge, &mut to.badge);
     r.color("badge_text", &manifest.badge_text, &mut theme.badge_text);
     if manifest.font.is_some() {

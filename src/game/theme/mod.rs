@@ -142,6 +142,8 @@ pub struct Theme {
     pub hover: ThemeImage,
     /// The keyboard/gamepad cursor.
     pub cursor: ThemeImage,
+    /// A piece of the side to move that has a legal move.
+    pub movable: ThemeImage,
     /// The stack-height disc.
     pub badge: ThemeImage,
     /// Stack-height text colour.
@@ -173,6 +175,7 @@ impl Theme {
             last_move: image(&o.last_move),
             hover: image(&o.hover),
             cursor: image(&o.cursor),
+            movable: image(&o.movable),
             badge: image(&o.badge),
             badge_text: color(resolved.badge_text),
             background: color(resolved.background),

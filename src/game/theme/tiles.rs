@@ -4,8 +4,11 @@
 //! stack's height; a shadow under every tile, deeper under stacked pieces,
 //! makes the height read at a glance (the tiles themselves are drawn a
 //! little higher per level by `pieces`). Highlight entities get the theme's
-//! destination, selection or throwable overlay; two markers show the last
-//! move and one the cell under the pointer. While a piece slides (see
+//! destination, selection or throwable overlay; markers show the last
+//! move (its two cells, and the pillbug of a throw) and the cell under the
+//! pointer; the pieces the player to move can move carry the theme's
+//! `movable` mark; the pieces under a stack's top show as small tiles down
+//! its left side, top first. While a piece slides (see
 //! `animation`), the badges of its stack wait for it: the moving piece and
 //! the pieces on its destination show none until it has landed. The look is
 //! a child of the piece entity, so it grows with the piece's scale in flight.
@@ -22,9 +25,9 @@ use crate::game::board::{
     self, BoardLayout, HEX_SIZE, PieceId, Position, Slide, StackLevel, hex_to_world,
     resting_translation,
 };
-use crate::game::core::{CurrentGame, GameSystems, Screen, Turn};
-use crate::game::play::{BoardCursor, Highlight, HighlightKind, HoveredCell};
-use crate::rules::{Game, Hex, Move, Piece};
+use crate::game::core::{CurrentGame, GameSystems, Screen, Turn, last_move_cells};
+use crate::game::play::{BoardCursor, Highlight, HighlightKind, HoveredCell, MovablePieces};
+use crate::rules::{Game, Hex, Piece};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_markers);
@@ -39,9 +42,16 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(any_with_component::<Slide>)
                     .or_else(any_component_removed::<Slide>),
             ),
+            show_covered_pieces.run_if(
+                resource_changed::<CurrentGame>
+                    .or_else(resource_changed::<Theme>)
+                    .or_else(resource_changed::<BoardLayout>)
+                    .or_else(any_component_removed::<Slide>),
+            ),
             update_shadows
                 .run_if(resource_changed::<CurrentGame>.or_else(resource_changed::<Theme>)),
             place_markers,
+            show_movable_marks,
         )
             .chain()
             .in_set(GameSystems::View)
@@ -61,6 +71,72 @@ struct Dressed;
 #[derive(Component, Debug, Default)]
 struct PieceShadow;
 
+/// A small tile beside a stack showing one of the pieces under its top.
+#[derive(Component, Debug, Default)]
+struct CoveredPiece;
+
+/// Above the last-move and hover marks, under the selection highlights.
+const COVERED_Z: f32 = 39.7;
+
+/// The lower pieces of every stack, top first, each as a small tile in a
+/// strip down the stack's left side, so a beetle never hides what it sits
+/// on (waiting, like the badges, for a piece on its way to land).
+fn show_covered_pieces(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    sliding: Query<&Position, With<Slide>>,
+    old: Query<Entity, With<CoveredPiece>>,
+) {
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let game = game.game();
+    let landing: Vec<Hex> = sliding.iter().map(|position| position.hex).collect();
+    let small = cell_box() * 0.44;
+    let mut stacks: Vec<Hex> = game
+        .occupied_cells()
+        .filter(|&hex| game.height(hex) > 1 && !landing.contains(&hex))
+        .collect();
+    stacks.sort_by_key(|hex| hex.index());
+    for hex in stacks {
+        let plane = layout.plane_of(hex);
+        let top = resting_translation(plane, game.height(hex) - 1).truncate();
+        // Top first: the piece right under the top piece comes first.
+        for (k, piece) in game.stack(hex).into_iter().rev().skip(1).enumerate() {
+            let at = top
+                + Vec2::new(
+                    -HEX_SIZE * 0.82,
+                    HEX_SIZE * 0.5 - k as f32 * small.y * 0.8,
+                );
+            commands.spawn((
+                Name::new(format!("Under {piece}")),
+                CoveredPiece,
+                Sprite {
+                    image: theme.tile(piece.color()),
+                    custom_size: Some(small),
+                    ..default()
+                },
+                Transform::from_translation(at.extend(COVERED_Z + k as f32 * 0.01)),
+                Visibility::default(),
+                DespawnOnExit(Screen::Playing),
+                children![(
+                    sprite(
+                        theme.bug(piece.bug(), piece.color()),
+                        Vec2::splat(small.y * theme.icon_scale),
+                    ),
+                    Transform::from_translation((face_offset() * 0.44).extend(0.001)),
+                )],
+            ));
+        }
+    }
+}
+
+/// The mark on a piece the player to move can move (see `MovablePieces`).
+#[derive(Component, Debug, Default)]
+struct MovableMark;
+
 /// The label in the corner of a stack's top piece: how many pieces it holds.
 #[derive(Component, Debug, Default)]
 struct StackBadge;
@@ -68,7 +144,8 @@ struct StackBadge;
 /// A marker drawn over the board that is not a selection highlight.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum Marker {
-    /// The last move's first (0) or second (1) cell.
+    /// The last move's first (0) or second (1) cell, or (2) the pillbug
+    /// that threw the piece.
     LastMove(usize),
     /// The cell under the mouse pointer.
     Hover,
@@ -158,6 +235,12 @@ fn dress_pieces(
                         Transform::from_xyz(HEX_SIZE * 0.56, -HEX_SIZE * 0.36, 0.2),
                     ),
                     (
+                        MovableMark,
+                        sprite(&theme.movable, cell_box()),
+                        Transform::from_translation(face.extend(0.25)),
+                        Visibility::Hidden,
+                    ),
+                    (
                         StackBadge,
                         sprite(&theme.badge, Vec2::splat(22.0)),
                         Transform::from_xyz(HEX_SIZE * 0.5, HEX_SIZE * 0.48, 0.3),
@@ -240,6 +323,26 @@ fn update_stack_badges(
     }
 }
 
+/// Shows the mark on the pieces the player to move can move, hides the rest.
+fn show_movable_marks(
+    movable: Res<MovablePieces>,
+    pieces: Query<&PieceId>,
+    looks: Query<&ChildOf, With<PieceLook>>,
+    mut marks: Query<(&ChildOf, &mut Visibility), With<MovableMark>>,
+) {
+    for (child_of, mut visibility) in &mut marks {
+        let shown = looks
+            .get(child_of.parent())
+            .and_then(|look| pieces.get(look.parent()))
+            .is_ok_and(|id| movable.0.contains(&id.0));
+        visibility.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+}
+
 /// A light shadow under ground pieces, a longer, darker one under pieces
 /// on a stack (falling on the piece below).
 fn update_shadows(
@@ -271,6 +374,7 @@ fn spawn_markers(mut commands: Commands) {
     for marker in [
         Marker::LastMove(0),
         Marker::LastMove(1),
+        Marker::LastMove(2),
         Marker::Hover,
         Marker::Cursor,
     ] {
@@ -290,18 +394,17 @@ fn spawn_markers(mut commands: Commands) {
 fn place_markers(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
-    hovered: Res<HoveredCell>,
-    cursor: Res<BoardCursor>,
+    (hovered, cursor): (Res<HoveredCell>, Res<BoardCursor>),
     turn: Res<State<Turn>>,
     theme: Res<Theme>,
+    mut last_cells: Local<Option<Vec<Hex>>>,
     mut markers: Query<(&Marker, &mut Transform, &mut Sprite, &mut Visibility)>,
 ) {
+    if game.is_changed() || last_cells.is_none() {
+        *last_cells = Some(last_move_cells(game.game()));
+    }
+    let last_cells = last_cells.as_deref().unwrap_or_default();
     let game = game.game();
-    let last_cells = match game.last_move() {
-        Some(Move::Place { to, .. }) => vec![to],
-        Some(Move::Move { from, to, .. }) => vec![from, to],
-        Some(Move::Pass) | None => Vec::new(),
-    };
     // The top of the stack on a cell, or the ground of an empty one.
     let top_of = |plane: IVec2, hex| {
         let height = game.height(hex);

@@ -1,20 +1,138 @@
-//! A side's pieces in hand: one button per bug with how many are left;
-//! clicking one selects the next piece of that bug for placement.
+//! A side's pieces in hand, drawn as the theme's own tiles: one stack per
+//! bug (a tile per piece left, up to three drawn, with the count), the
+//! bug's art on top. Clicking a stack selects its next piece for placement;
+//! pressing one and dragging it onto the board places it where it is
+//! released. On the side to move, a bug that cannot be placed now (the
+//! Queen on the first turn, everything but the Queen on the fourth, none
+//! left) is dimmed, and hovering it gives the rules engine's reason.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::{HudAction, egui_color};
 use crate::game::play::Selection;
-use crate::game::theme::bug_color;
-use crate::rules::{self, Bug, Game};
+use crate::game::theme::Theme;
+use crate::rules::{self, Bug, Game, Piece};
 
-/// The hand of `side`; returns the piece clicked, if any.
+/// One bug's stack in a hand, as the panel shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct HandStack {
+    /// The bug.
+    pub bug: Bug,
+    /// How many are left in hand.
+    pub left: usize,
+    /// The piece a click places (the lowest number left).
+    pub next: Option<Piece>,
+    /// Why it cannot be placed now, on the side to move (dimmed when set).
+    pub reason: Option<String>,
+}
+
+/// The stacks of `side`'s hand, one per bug in the game, in `Bug::ALL` order.
+pub(super) fn hand_stacks(game: &Game, side: rules::Color) -> Vec<HandStack> {
+    let to_move = game.to_move() == side && !game.status().is_over();
+    Bug::ALL
+        .into_iter()
+        .filter(|&bug| game.game_type().includes(bug))
+        .map(|bug| {
+            let left = game.hand(side).filter(|p| p.bug() == bug).count();
+            let next = game.next_in_hand(side, bug);
+            let reason = if !to_move {
+                None
+            } else if let Some(piece) = next {
+                game.why_immobile(piece).map(|why| why.to_string())
+            } else {
+                Some(format!("No {} left in {side}'s hand", bug.name()))
+            };
+            HandStack {
+                bug,
+                left,
+                next,
+                reason,
+            }
+        })
+        .collect()
+}
+
+/// The theme's tile and bug art as egui textures, for one frame.
+pub(super) struct HandArt {
+    tiles: [egui::TextureId; 2],
+    bugs: Vec<(Bug, [(egui::TextureId, egui::Color32); 2])>,
+    selected: egui::Color32,
+}
+
+impl HandArt {
+    /// Registers the theme's images with egui (weakly: the theme owns them).
+    pub(super) fn new(contexts: &mut EguiContexts, theme: &Theme) -> HandArt {
+        let mut texture =
+            |handle: &Handle<Image>| contexts.add_image(EguiTextureHandle::Weak(handle.id()));
+        let tiles = [
+            texture(&theme.tile(rules::Color::White)),
+            texture(&theme.tile(rules::Color::Black)),
+        ];
+        let bugs = Bug::ALL
+            .into_iter()
+            .map(|bug| {
+                let mut art = |side| {
+                    let image = theme.bug(bug, side);
+                    (texture(&image.image), egui_color(image.color))
+                };
+                (bug, [art(rules::Color::White), art(rules::Color::Black)])
+            })
+            .collect();
+        HandArt {
+            tiles,
+            bugs,
+            selected: egui_color(theme.selected.color),
+        }
+    }
+}
+
+impl HandArt {
+    /// `piece`'s tile and art, a little larger than in hand, centred on `at`.
+    pub(super) fn paint_piece(&self, painter: &egui::Painter, piece: Piece, at: egui::Pos2) {
+        let side = usize::from(piece.color() == rules::Color::Black);
+        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        let tile = egui::Rect::from_center_size(at, TILE * 1.4);
+        painter.image(
+            self.tiles[side],
+            tile,
+            uv,
+            egui::Color32::WHITE.gamma_multiply(0.9),
+        );
+        if let Some((_, sides)) = self.bugs.iter().find(|(bug, _)| *bug == piece.bug()) {
+            let (texture, color) = sides[side];
+            let icon = egui::Rect::from_center_size(
+                tile.center() - egui::vec2(0.0, tile.height() * 4.0 / 256.0),
+                egui::Vec2::splat(tile.height() * 0.62),
+            );
+            painter.image(texture, icon, uv, color);
+        }
+    }
+}
+
+/// A hand tile's size in the panel (the theme's tile images are 222x256).
+const TILE: egui::Vec2 = egui::vec2(42.0, 48.4);
+/// How far each tile under the top one peeks out.
+const STACK_STEP: egui::Vec2 = egui::vec2(3.0, -4.0);
+/// Stacks per row.
+const PER_ROW: usize = 3;
+
+/// What the player did with a hand this frame.
+pub(super) enum HandAction {
+    /// Clicked a stack: select its next piece.
+    Select(Piece),
+    /// Started dragging a stack's next piece toward the board.
+    Grab(Piece),
+}
+
+/// The hand of `side`; returns what the player did with it, if anything.
 pub(super) fn show(
     ui: &mut egui::Ui,
     game: &Game,
     side: rules::Color,
     selection: &Selection,
     awaiting_input: bool,
+    art: &HandArt,
 ) -> Option<HudAction> {
     let to_move = game.to_move() == side && !game.status().is_over();
     let heading = if to_move {
@@ -24,29 +142,158 @@ pub(super) fn show(
     };
     ui.heading(heading);
     ui.label(format!("In hand: {}", game.hand(side).count()));
-    ui.add_space(4.0);
+    ui.add_space(6.0);
+    let stacks = hand_stacks(game, side);
+    let side_index = usize::from(side == rules::Color::Black);
     let mut action = None;
-    for bug in Bug::ALL {
-        if !game.game_type().includes(bug) {
-            continue;
+    for row in stacks.chunks(PER_ROW) {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            for stack in row {
+                if let Some(done) = stack_tile(
+                    ui,
+                    stack,
+                    side_index,
+                    selection,
+                    to_move && awaiting_input,
+                    art,
+                ) {
+                    action = Some(done);
+                }
+            }
+        });
+        ui.add_space(2.0);
+    }
+    action.map(|done| match done {
+        HandAction::Select(piece) => HudAction::Select(piece),
+        HandAction::Grab(piece) => HudAction::Grab(piece),
+    })
+}
+
+/// One stack: up to three tiles, the bug's art, the count; dimmed with a
+/// tooltip when it cannot be placed.
+fn stack_tile(
+    ui: &mut egui::Ui,
+    stack: &HandStack,
+    side: usize,
+    selection: &Selection,
+    playable_side: bool,
+    art: &HandArt,
+) -> Option<HandAction> {
+    let size = TILE + egui::vec2(2.0 * STACK_STEP.x + 12.0, -2.0 * STACK_STEP.y + 4.0);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    let dimmed = stack.left == 0 || (playable_side && stack.reason.is_some());
+    let alpha = if dimmed { 0.3 } else { 1.0 };
+    let tint = egui::Color32::WHITE.gamma_multiply(alpha);
+    let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+    let painter = ui.painter_at(rect);
+    let drawn = stack.left.clamp(1, 3);
+    // The bottom tile lowest and leftmost, the top one up and to the right.
+    let base = rect.left_bottom() + egui::vec2(0.0, -TILE.y);
+    let mut top = egui::Rect::from_min_size(base, TILE);
+    for k in 0..drawn {
+        top = egui::Rect::from_min_size(base + STACK_STEP * k as f32, TILE);
+        painter.image(art.tiles[side], top, uv, tint);
+    }
+    if let Some((_, sides)) = art.bugs.iter().find(|(bug, _)| *bug == stack.bug) {
+        let (texture, color) = sides[side];
+        // The tile's face is centred a little above its middle.
+        let icon = egui::Rect::from_center_size(
+            top.center() - egui::vec2(0.0, TILE.y * 4.0 / 256.0),
+            egui::Vec2::splat(TILE.y * 0.62),
+        );
+        painter.image(texture, icon, uv, color.gamma_multiply(alpha));
+    }
+    let selected = stack.next.is_some() && selection.piece == stack.next;
+    if selected {
+        painter.rect_stroke(
+            top.expand(1.0),
+            6.0,
+            egui::Stroke::new(3.0, art.selected),
+            egui::StrokeKind::Outside,
+        );
+    }
+    painter.text(
+        rect.right_bottom() + egui::vec2(-1.0, -1.0),
+        egui::Align2::RIGHT_BOTTOM,
+        format!("×{}", stack.left),
+        egui::FontId::proportional(13.0),
+        ui.visuals().text_color().gamma_multiply(alpha.max(0.5)),
+    );
+    let mut response = response.on_hover_text(match &stack.reason {
+        Some(reason) => reason.clone(),
+        None => format!("{} ({} left)", stack.bug.name(), stack.left),
+    });
+    response = response.on_hover_cursor(if playable_side && !dimmed {
+        egui::CursorIcon::Grab
+    } else {
+        egui::CursorIcon::Default
+    });
+    if !playable_side {
+        return None;
+    }
+    let piece = stack.next?;
+    if response.drag_started() {
+        return Some(HandAction::Grab(piece));
+    }
+    response.clicked().then_some(HandAction::Select(piece))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameType;
+
+    fn stack(stacks: &[HandStack], bug: Bug) -> &HandStack {
+        stacks.iter().find(|s| s.bug == bug).unwrap()
+    }
+
+    #[test]
+    fn the_queen_is_dimmed_on_the_first_turn_with_the_reason() {
+        let game = Game::new(GameType::from_expansions("MLP").unwrap());
+        let stacks = hand_stacks(&game, rules::Color::White);
+        assert_eq!(stacks.len(), 8, "one stack per bug of Base+MLP");
+        let queen = stack(&stacks, Bug::Queen);
+        let reason = queen.reason.as_deref().unwrap_or_default();
+        assert!(reason.contains("first turn"), "{reason}");
+        let ant = stack(&stacks, Bug::Ant);
+        assert_eq!((ant.left, ant.reason.clone()), (3, None));
+        // The side not to move is not dimmed: nothing of it is playable now.
+        let black = hand_stacks(&game, rules::Color::Black);
+        assert!(black.iter().all(|s| s.reason.is_none()));
+        assert_eq!(
+            hand_stacks(&Game::new(GameType::BASE), rules::Color::White).len(),
+            5
+        );
+    }
+
+    #[test]
+    fn on_the_fourth_turn_only_the_queen_is_playable() {
+        let mut game = Game::new(GameType::BASE);
+        for text in [
+            "wA1", "bA1 wA1-", "wA2 -wA1", "bA2 bA1-", "wG1 -wA2", "bG1 bA2-",
+        ] {
+            game.play_move_string(text).unwrap();
         }
-        let left = game.hand(side).filter(|p| p.bug() == bug).count();
-        let next = game.next_in_hand(side, bug);
-        let selected = next.is_some() && selection.piece == next;
-        let label = egui::RichText::new(format!("{}  {:<12} ×{left}", bug.letter(), bug.name()))
-            .monospace()
-            .color(if left == 0 {
-                egui::Color32::DARK_GRAY
-            } else {
-                egui_color(bug_color(bug)).gamma_multiply(1.4)
-            });
-        let button = egui::Button::selectable(selected, label).min_size(egui::vec2(190.0, 26.0));
-        let response = ui.add_enabled(left > 0 && to_move && awaiting_input, button);
-        if response.clicked()
-            && let Some(piece) = next
-        {
-            action = Some(HudAction::Select(piece));
+        let stacks = hand_stacks(&game, rules::Color::White);
+        assert_eq!(stack(&stacks, Bug::Queen).reason, None);
+        for bug in [Bug::Ant, Bug::Grasshopper, Bug::Spider, Bug::Beetle] {
+            let reason = stack(&stacks, bug).reason.clone().unwrap_or_default();
+            assert!(reason.contains("Queen"), "{bug:?}: {reason}");
         }
     }
-    action
+
+    #[test]
+    fn an_empty_stack_says_none_are_left() {
+        let mut game = Game::new(GameType::BASE);
+        for text in [
+            "wA1", "bA1 wA1-", "wQ -wA1", "bQ bA1-", "wA2 -wQ", "bA2 bQ-", "wA3 -wA2", "bA3 bA2-",
+        ] {
+            game.play_move_string(text).unwrap();
+        }
+        let ant = stack(&hand_stacks(&game, rules::Color::White), Bug::Ant).clone();
+        assert_eq!(ant.left, 0);
+        assert_eq!(ant.next, None);
+        assert!(ant.reason.unwrap_or_default().contains("Ant left"));
+    }
 }

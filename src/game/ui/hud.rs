@@ -10,13 +10,15 @@ use super::records::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
 use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
+use crate::game::board::BoardLayout;
 use crate::game::core::CurrentGame;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{NewGame, Players};
-use crate::game::play::{FocusTopBar, HoveredCell};
+use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
+use crate::game::theme::Theme;
 use crate::rules::{self, Move};
 
 /// Width of each side panel, in logical pixels.
@@ -42,6 +44,9 @@ struct HudView<'w> {
     players: Res<'w, Players>,
     thinking: Res<'w, AiThinking>,
     history: super::GameRecord<'w>,
+    theme: Res<'w, Theme>,
+    drag: Res<'w, PointerDrag>,
+    layout: Res<'w, BoardLayout>,
 }
 
 /// Everything the panels can ask for.
@@ -53,6 +58,7 @@ struct HudCommands<'w> {
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,
     records: MessageWriter<'w, RecordsRequest>,
+    intents: MessageWriter<'w, GameIntent>,
 }
 
 fn draw_hud(
@@ -62,6 +68,7 @@ fn draw_hud(
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
 ) -> Result {
+    let art = hands::HandArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "hud_window");
     let game = view.game.game();
@@ -92,7 +99,7 @@ fn draw_hud(
             .exact_size(SIDE_PANEL_WIDTH)
             .resizable(false)
             .show(&mut window, |ui| {
-                actions.extend(hands::show(ui, game, side, &view.selection, awaiting));
+                actions.extend(hands::show(ui, game, side, &view.selection, awaiting, &art));
                 ui.separator();
                 match side {
                     rules::Color::White => {
@@ -104,6 +111,9 @@ fn draw_hud(
     }
     area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
     inspector::tooltip(ctx, game, &view.hovered);
+    if awaiting {
+        draw_dragged_piece(ctx, &view, &art);
+    }
     if *view.turn.get() == Turn::GameOver {
         actions.extend(game_over::show(ctx, game));
     }
@@ -112,6 +122,9 @@ fn draw_hud(
         match action {
             HudAction::Select(piece) => {
                 commands.select.write(SelectPiece(piece));
+            }
+            HudAction::Grab(piece) => {
+                commands.intents.write(GameIntent::Grab(piece));
             }
             HudAction::Pass => {
                 commands.play.write(PlayMove(Move::Pass));
@@ -129,6 +142,28 @@ fn draw_hud(
         }
     }
     Ok(())
+}
+
+/// The piece being dragged, drawn under the pointer until it is released
+/// (a board piece once the pointer has left its cell).
+fn draw_dragged_piece(ctx: &egui::Context, view: &HudView, art: &hands::HandArt) {
+    let game = view.game.game();
+    let Some(piece) = view.drag.piece(game, &view.layout) else {
+        return;
+    };
+    if let Some(DragFrom::Board(press)) = view.drag.0
+        && view.hovered.0.is_none_or(|(plane, _)| plane == press)
+    {
+        return;
+    }
+    let (down, at) = ctx.input(|input| (input.pointer.primary_down(), input.pointer.latest_pos()));
+    if let (true, Some(at)) = (down, at) {
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Tooltip,
+            egui::Id::new("dragged_piece"),
+        ));
+        art.paint_piece(&painter, piece, at);
+    }
 }
 
 fn rect_to_bevy(rect: egui::Rect) -> Rect {

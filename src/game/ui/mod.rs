@@ -90,6 +90,8 @@ impl GameRecord<'_> {
 enum HudAction {
     /// Select a piece in hand.
     Select(Piece),
+    /// Pick a piece in hand up, to drag it onto the board.
+    Grab(Piece),
     /// Pass (only offered when it is the only legal move).
     Pass,
     /// Start the game again.

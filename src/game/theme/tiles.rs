@@ -105,11 +105,7 @@ fn show_covered_pieces(
         let top = resting_translation(plane, game.height(hex) - 1).truncate();
         // Top first: the piece right under the top piece comes first.
         for (k, piece) in game.stack(hex).into_iter().rev().skip(1).enumerate() {
-            let at = top
-                + Vec2::new(
-                    -HEX_SIZE * 0.82,
-                    HEX_SIZE * 0.5 - k as f32 * small.y * 0.8,
-                );
+            let at = top + Vec2::new(-HEX_SIZE * 0.82, HEX_SIZE * 0.5 - k as f32 * small.y * 0.8);
             commands.spawn((
                 Name::new(format!("Under {piece}")),
                 CoveredPiece,

@@ -1,17 +1,19 @@
 //! The records' dialogs: save to a file, load one, import a pasted
 //! GameString, and the question before continuing a reviewed game from an
-//! earlier move. The save and load dialogs take a path, start in the data
-//! directory and list the games saved there to click.
+//! earlier move. Save and Load open a file picker (egui-file-dialog) in the
+//! data directory, showing the `.txt` game files; a path can also be typed
+//! in it (its path bar, or the file name field when saving).
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use egui_file_dialog::{DialogState, FileDialog};
 
 use crate::game::records::{RecordsAction, ReviewAction};
-use crate::records::AUTOSAVE_FILE;
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,14 +32,38 @@ pub(super) enum Dialog {
 #[derive(Resource, Debug, Default)]
 pub(super) struct Dialogs {
     pub(super) open: Option<Dialog>,
-    /// The file to save to or load from.
-    path: String,
     /// The pasted GameString.
     paste: String,
-    /// The games in the data directory.
-    saves: Vec<PathBuf>,
     /// How many moves continuing would drop.
     pub(super) dropped: usize,
+    /// The file picker of the open Save or Load dialog (behind a lock: the
+    /// picker reads folders on its own threads and is not `Sync`).
+    picker: Mutex<Option<FileDialog>>,
+}
+
+/// The filter of game files in the picker.
+const GAME_FILES: &str = "Hive games (.txt)";
+
+/// A file picker for `dialog` (Save or Load), opened in `dir`.
+fn file_picker(dialog: Dialog, dir: &Path, file_name: &str) -> FileDialog {
+    let mut picker = FileDialog::new()
+        .id(egui::Id::new("file_picker"))
+        .initial_directory(dir.to_path_buf())
+        .add_file_filter_extensions(GAME_FILES, vec!["txt"])
+        .default_file_filter(GAME_FILES)
+        .add_save_extension(GAME_FILES, "txt")
+        .default_save_extension(GAME_FILES)
+        .default_file_name(file_name)
+        .default_size([640.0, 420.0])
+        .title(match dialog {
+            Dialog::Save => "Save game",
+            _ => "Load game",
+        });
+    match dialog {
+        Dialog::Save => picker.save_file(),
+        _ => picker.pick_file(),
+    }
+    picker
 }
 
 /// Undo, Redo and the Game menu, for the top bar; returns what was clicked.
@@ -46,41 +72,27 @@ pub(super) struct Dialogs {
 pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     dialogs.open = Some(dialog);
     let dir = dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let _ = fs::create_dir_all(&dir);
     match dialog {
         Dialog::Save => {
             let free = (1..)
-                .map(|n| dir.join(format!("game-{n}.txt")))
-                .find(|path| !path.exists())
-                .unwrap_or_else(|| dir.join("game.txt"));
-            dialogs.path = free.display().to_string();
+                .map(|n| format!("game-{n}.txt"))
+                .find(|name| !dir.join(name).exists())
+                .unwrap_or_else(|| "game.txt".to_string());
+            *dialogs
+                .picker
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, &free));
         }
         Dialog::Load => {
-            dialogs.saves = saved_games(&dir);
-            dialogs.path = dir.join("").display().to_string();
+            *dialogs
+                .picker
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, ""));
         }
         Dialog::Import => dialogs.paste.clear(),
         Dialog::ConfirmContinue => {}
     }
-}
-
-/// The `.txt` files in `dir`, newest first (the autosave among them).
-fn saved_games(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut saves: Vec<(std::time::SystemTime, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e == "txt") && path.is_file())
-        .map(|path| {
-            let modified = fs::metadata(&path)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::SystemTime::UNIX_EPOCH);
-            (modified, path)
-        })
-        .collect();
-    saves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-    saves.into_iter().map(|(_, path)| path).collect()
 }
 
 /// What the dialogs can send.
@@ -100,6 +112,43 @@ pub(super) fn draw_dialogs(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    if matches!(dialog, Dialog::Save | Dialog::Load) {
+        let picker = dialogs
+            .picker
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(picker) = picker {
+            picker.update(ctx);
+            let finished = match picker.state() {
+                DialogState::Open => false,
+                DialogState::Picked(path) => {
+                    let path = path.clone();
+                    commands.actions.write(match dialog {
+                        Dialog::Save => RecordsAction::Save(path),
+                        _ => RecordsAction::Load(path),
+                    });
+                    true
+                }
+                _ => true,
+            };
+            if finished {
+                dialogs.open = None;
+                *dialogs
+                    .picker
+                    .get_mut()
+                    .unwrap_or_else(PoisonError::into_inner) = None;
+            }
+        }
+        if dialogs
+            .picker
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_none()
+        {
+            dialogs.open = None;
+        }
+        return Ok(());
+    }
     let title = match dialog {
         Dialog::Save => "Save game",
         Dialog::Load => "Load game",
@@ -113,49 +162,8 @@ pub(super) fn draw_dialogs(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| match dialog {
-            Dialog::Save => {
-                ui.label("Save the whole game (as a UHP GameString) to the file:");
-                if let Some(row) = path_row(ui, &mut dialogs.path, "Save") {
-                    close = true;
-                    if let PathRow::Chosen(path) = row {
-                        commands.actions.write(RecordsAction::Save(path));
-                    }
-                }
-            }
-            Dialog::Load => {
-                if dialogs.saves.is_empty() {
-                    ui.label(egui::RichText::new("No saved games in the data directory.").weak());
-                } else {
-                    ui.label("Saved games (click to open for review):");
-                    egui::ScrollArea::vertical()
-                        .max_height(240.0)
-                        .show(ui, |ui| {
-                            for path in &dialogs.saves {
-                                let name = path
-                                    .file_name()
-                                    .map(|n| n.to_string_lossy().into_owned())
-                                    .unwrap_or_default();
-                                let label = if name == AUTOSAVE_FILE {
-                                    format!("{name} (the autosave)")
-                                } else {
-                                    name
-                                };
-                                if ui.selectable_label(false, label).clicked() {
-                                    commands.actions.write(RecordsAction::Load(path.clone()));
-                                    close = true;
-                                }
-                            }
-                        });
-                }
-                ui.separator();
-                ui.label("Or a file:");
-                if let Some(row) = path_row(ui, &mut dialogs.path, "Load") {
-                    close = true;
-                    if let PathRow::Chosen(path) = row {
-                        commands.actions.write(RecordsAction::Load(path));
-                    }
-                }
-            }
+            // Shown by the file picker above.
+            Dialog::Save | Dialog::Load => {}
             Dialog::Import => {
                 ui.label("Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1");
                 ui.add(
@@ -197,32 +205,4 @@ pub(super) fn draw_dialogs(
         dialogs.open = None;
     }
     Ok(())
-}
-
-/// What the path row of the save and load dialogs was asked for.
-enum PathRow {
-    /// The action button, with the path typed.
-    Chosen(PathBuf),
-    /// Cancel.
-    Cancelled,
-}
-
-/// A path field with `action` and Cancel buttons below it; `None` while
-/// neither was clicked.
-fn path_row(ui: &mut egui::Ui, path: &mut String, action: &str) -> Option<PathRow> {
-    ui.add(egui::TextEdit::singleline(path).desired_width(440.0));
-    ui.horizontal(|ui| {
-        let typed = path.trim();
-        if ui
-            .add_enabled(!typed.is_empty(), egui::Button::new(action))
-            .clicked()
-        {
-            Some(PathRow::Chosen(PathBuf::from(typed)))
-        } else if ui.button("Cancel").clicked() {
-            Some(PathRow::Cancelled)
-        } else {
-            None
-        }
-    })
-    .inner
 }

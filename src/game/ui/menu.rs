@@ -1,4 +1,7 @@
-//! The main menu: start a game against another person at the same screen or
+//! The title screen and main menu: the game's name over a row of the
+//! theme's tiles; on the left what to play (new game, resume, load, import,
+//! quit), on the right, on one grid whose rows never move (a row that does
+//! not apply is greyed, not hidden), how: start a game against another person at the same screen or
 //! against the AI (its preset, and which side the human plays), or watch the
 //! AI play itself (each side's preset), with a choice of expansions
 //! (Mosquito, Ladybug, Pillbug) and of when the AI shows the destinations it
@@ -14,9 +17,12 @@ use crate::game::board::AnimationSettings;
 use crate::game::core::Screen;
 use crate::game::core::{HumanSide, NewGameSettings, Opponent};
 
+use super::hands::HandArt;
 use super::records::MenuRecords;
+use crate::game::theme::Theme;
+use crate::rules::{Bug, Color, Piece};
 
-const BUTTON_SIZE: egui::Vec2 = egui::vec2(200.0, 32.0);
+const BUTTON_SIZE: egui::Vec2 = egui::vec2(220.0, 34.0);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -25,15 +31,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The menu's size: fixed, so no control moves when another is switched.
+const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 500.0);
+
 fn draw_main_menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<NewGameSettings>,
     mut considered: ResMut<ConsideredDestinations>,
     mut animation: ResMut<AnimationSettings>,
     mut next_screen: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
+    (mut exit, theme): (MessageWriter<AppExit>, Option<Res<Theme>>),
     mut records: MenuRecords,
 ) -> Result {
+    let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
     // Edit a copy so the resource only reads as changed when a box is ticked.
     let mut chosen = settings.game_type;
@@ -43,94 +53,129 @@ fn draw_main_menu(
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
+        .fixed_size(MENU_SIZE)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.heading("Hive");
-                ui.add_space(12.0);
-                if ui
-                    .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
-                    .clicked()
-                {
-                    next_screen.set(Screen::Playing);
-                }
-                records.game_buttons(ui, BUTTON_SIZE);
-                ui.add_space(8.0);
-                ui.label("Opponent");
-                ui.horizontal(|ui| {
-                    ui.radio_value(&mut opponent, Opponent::Human, "Human");
-                    ui.radio_value(&mut opponent, Opponent::Ai, "AI");
-                    let exhibition = matches!(opponent, Opponent::Exhibition { .. });
-                    if ui.radio(exhibition, "AI vs AI").clicked() && !exhibition {
-                        opponent = Opponent::Exhibition {
-                            white: difficulty,
-                            black: difficulty,
-                        };
+            title(ui, art.as_ref());
+            ui.add_space(10.0);
+            ui.columns(2, |columns| {
+                let left = &mut columns[0];
+                left.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new("Play").strong());
+                    ui.add_space(4.0);
+                    if ui
+                        .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
+                        .clicked()
+                    {
+                        next_screen.set(Screen::Playing);
                     }
+                    records.game_buttons(ui, BUTTON_SIZE);
+                    ui.add_space(16.0);
+                    if ui
+                        .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
+                        .clicked()
+                    {
+                        exit.write(AppExit::Success);
+                    }
+                    ui.add_space(8.0);
+                    records.notice(ui);
                 });
-                if let Opponent::Exhibition { white, black } = &mut opponent {
-                    for (label, preset) in [("White AI", white), ("Black AI", black)] {
-                        egui::ComboBox::from_label(label)
-                            .selected_text(preset.name())
-                            .show_ui(ui, |ui| {
-                                for choice in Difficulty::ALL {
-                                    ui.selectable_value(preset, choice, choice.name());
+                let right = &mut columns[1];
+                right.label(egui::RichText::new("New game").strong());
+                right.add_space(4.0);
+                egui::Grid::new("menu_grid")
+                    .num_columns(2)
+                    .spacing([12.0, 7.0])
+                    .show(right, |ui| {
+                        ui.label("Opponent");
+                        ui.horizontal(|ui| {
+                            ui.radio_value(&mut opponent, Opponent::Human, "Human");
+                            ui.radio_value(&mut opponent, Opponent::Ai, "AI");
+                            let exhibition = matches!(opponent, Opponent::Exhibition { .. });
+                            if ui.radio(exhibition, "AI vs AI").clicked() && !exhibition {
+                                opponent = Opponent::Exhibition {
+                                    white: difficulty,
+                                    black: difficulty,
+                                };
+                            }
+                        });
+                        ui.end_row();
+
+                        let against_ai = opponent == Opponent::Ai;
+                        ui.add_enabled(against_ai, egui::Label::new("AI level"));
+                        ui.add_enabled_ui(against_ai, |ui| {
+                            preset_box(ui, "ai_level", &mut difficulty);
+                        });
+                        ui.end_row();
+
+                        ui.add_enabled(against_ai, egui::Label::new("You play"));
+                        ui.add_enabled_ui(against_ai, |ui| {
+                            ui.horizontal(|ui| {
+                                for side in HumanSide::ALL {
+                                    ui.radio_value(&mut human_side, side, side.name());
                                 }
                             });
-                    }
-                }
-                if opponent != Opponent::Human {
-                    let mut shown = *considered;
-                    egui::ComboBox::from_label("AI shows the cells it considered")
-                        .selected_text(shown.name())
-                        .show_ui(ui, |ui| {
-                            for choice in ConsideredDestinations::ALL {
-                                ui.selectable_value(&mut shown, choice, choice.name());
-                            }
                         });
-                    considered.set_if_neq(shown);
-                }
-                if opponent == Opponent::Ai {
-                    egui::ComboBox::from_label("AI level")
-                        .selected_text(difficulty.name())
-                        .show_ui(ui, |ui| {
-                            for preset in Difficulty::ALL {
-                                ui.selectable_value(&mut difficulty, preset, preset.name());
-                            }
+                        ui.end_row();
+
+                        let exhibition = matches!(opponent, Opponent::Exhibition { .. });
+                        let (mut white, mut black) = match opponent {
+                            Opponent::Exhibition { white, black } => (white, black),
+                            _ => (difficulty, difficulty),
+                        };
+                        ui.add_enabled(exhibition, egui::Label::new("AI vs AI"));
+                        ui.add_enabled_ui(exhibition, |ui| {
+                            ui.horizontal(|ui| {
+                                ui.label("White");
+                                preset_box(ui, "white_ai", &mut white);
+                                ui.label("Black");
+                                preset_box(ui, "black_ai", &mut black);
+                            });
                         });
-                    ui.label("You play");
-                    ui.horizontal(|ui| {
-                        for side in HumanSide::ALL {
-                            ui.radio_value(&mut human_side, side, side.name());
+                        if exhibition {
+                            opponent = Opponent::Exhibition { white, black };
                         }
+                        ui.end_row();
+
+                        let any_ai = opponent != Opponent::Human;
+                        ui.add_enabled(any_ai, egui::Label::new("AI shows its cells"));
+                        ui.add_enabled_ui(any_ai, |ui| {
+                            let mut shown = *considered;
+                            egui::ComboBox::from_id_salt("considered")
+                                .selected_text(shown.name())
+                                .show_ui(ui, |ui| {
+                                    for choice in ConsideredDestinations::ALL {
+                                        ui.selectable_value(&mut shown, choice, choice.name());
+                                    }
+                                });
+                            considered.set_if_neq(shown);
+                        });
+                        ui.end_row();
+
+                        ui.label("Expansions");
+                        ui.horizontal(|ui| {
+                            ui.checkbox(&mut chosen.mosquito, "Mosquito");
+                            ui.checkbox(&mut chosen.ladybug, "Ladybug");
+                            ui.checkbox(&mut chosen.pillbug, "Pillbug");
+                        });
+                        ui.end_row();
+
+                        ui.label("Animations");
+                        ui.horizontal(|ui| {
+                            let current = animation.speed();
+                            for (name, speed) in AnimationSettings::SPEEDS {
+                                let on = (current - speed).abs() < 0.01;
+                                if ui.radio(on, name).clicked() && !on {
+                                    animation.set_if_neq(AnimationSettings::at_speed(speed));
+                                }
+                            }
+                        });
+                        ui.end_row();
+
+                        ui.label("Rules");
+                        ui.vertical(|ui| records.settings(ui));
+                        ui.end_row();
                     });
-                }
-                ui.add_space(8.0);
-                ui.label("Expansions");
-                ui.checkbox(&mut chosen.mosquito, "Mosquito");
-                ui.checkbox(&mut chosen.ladybug, "Ladybug");
-                ui.checkbox(&mut chosen.pillbug, "Pillbug");
-                ui.add_space(8.0);
-                ui.label("Animations");
-                ui.horizontal(|ui| {
-                    let current = animation.speed();
-                    for (name, speed) in AnimationSettings::SPEEDS {
-                        let on = (current - speed).abs() < 0.01;
-                        if ui.radio(on, name).clicked() && !on {
-                            animation.set_if_neq(AnimationSettings::at_speed(speed));
-                        }
-                    }
-                });
-                ui.add_space(8.0);
-                ui.label("Draw rules");
-                records.settings(ui);
-                ui.add_space(12.0);
-                if ui
-                    .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
-                    .clicked()
-                {
-                    exit.write(AppExit::Success);
-                }
             });
         });
     if (opponent, difficulty, human_side)
@@ -146,4 +191,64 @@ fn draw_main_menu(
         settings.opening = None;
     }
     Ok(())
+}
+
+/// A choice of AI preset.
+fn preset_box(ui: &mut egui::Ui, id: &str, preset: &mut Difficulty) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(preset.name())
+        .show_ui(ui, |ui| {
+            for choice in Difficulty::ALL {
+                ui.selectable_value(preset, choice, choice.name());
+            }
+        });
+}
+
+/// The game's name over a row of the theme's tiles (White and Black in
+/// turn, the five bugs of the base game).
+fn title(ui: &mut egui::Ui, art: Option<&HandArt>) {
+    let width = ui.max_rect().width();
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 78.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.text(
+        rect.center_top(),
+        egui::Align2::CENTER_TOP,
+        "HIVE",
+        egui::FontId::proportional(46.0),
+        egui::Color32::from_rgb(0xf4, 0xb8, 0x1c),
+    );
+    painter.text(
+        rect.center_bottom(),
+        egui::Align2::CENTER_BOTTOM,
+        "the board game of bugs on hexagons",
+        egui::FontId::proportional(14.0),
+        ui.visuals().weak_text_color(),
+    );
+    let Some(art) = art else {
+        return;
+    };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 70.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let bugs = [
+        Bug::Queen,
+        Bug::Ant,
+        Bug::Grasshopper,
+        Bug::Spider,
+        Bug::Beetle,
+    ];
+    let step = 62.0;
+    let first = rect.center().x - step * (bugs.len() as f32 - 1.0) / 2.0;
+    for (k, bug) in bugs.into_iter().enumerate() {
+        let side = if k % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let Some(piece) = Piece::new(side, bug, 1) else {
+            continue;
+        };
+        // A honeycomb row: every other tile a little lower.
+        let y = rect.center().y + if k % 2 == 0 { -6.0 } else { 6.0 };
+        art.paint_piece(&painter, piece, egui::pos2(first + step * k as f32, y));
+    }
 }

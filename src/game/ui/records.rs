@@ -101,10 +101,13 @@ pub(super) struct MenuRecords<'w> {
 impl MenuRecords<'_> {
     /// "Resume last game" (when there is one), "Load game…", "Import…".
     pub(super) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
-        if self.autosave.available
-            && ui
-                .add(egui::Button::new("Resume last game").min_size(size))
-                .clicked()
+        // Always there (greyed without an autosave), so nothing below moves.
+        if ui
+            .add_enabled(
+                self.autosave.available,
+                egui::Button::new("Resume last game").min_size(size),
+            )
+            .clicked()
         {
             self.actions.write(RecordsAction::Resume);
         }
@@ -122,13 +125,12 @@ impl MenuRecords<'_> {
         }
     }
 
-    /// Draw rules (saved as soon as changed, like the rest of the menu), and
-    /// the current message (a damaged settings file, a file that did not load).
+    /// Draw rules (saved as soon as changed, like the rest of the menu).
     pub(super) fn settings(&mut self, ui: &mut egui::Ui) {
         let mut options = self.options.0;
         ui.checkbox(
             &mut options.tournament_opening,
-            "Tournament opening (no Queen on the first turn)",
+            "No Queen on the first turn (tournament)",
         );
         ui.checkbox(
             &mut options.threefold_repetition,
@@ -145,9 +147,12 @@ impl MenuRecords<'_> {
         ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move");
         self.auto_pass.set_if_neq(AutoPass(auto_pass));
         self.options.set_if_neq(GameOptions(options));
+    }
 
+    /// The current message (a damaged settings file, a file that did not
+    /// load), if any.
+    pub(super) fn notice(&self, ui: &mut egui::Ui) {
         if let Some(text) = &self.notice.0 {
-            ui.add_space(6.0);
             ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(255, 210, 90)));
         }
     }

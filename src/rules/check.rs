@@ -325,6 +325,15 @@ impl Game {
         {
             return error;
         }
+        // An ant walks to every empty cell along the hive that a slide can
+        // get into: one it cannot reach lies behind a gate.
+        let touches_hive = to
+            .neighbors()
+            .iter()
+            .any(|&n| n != from && self.height(n) > 0);
+        if piece.bug() == Bug::Ant && self.height(to) == 0 && touches_hive {
+            return RuleError::GateTooNarrow { piece, cell };
+        }
         RuleError::CannotReach {
             piece,
             cell,

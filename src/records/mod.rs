@@ -15,6 +15,7 @@
 //! good file as it was. Every error names the file it is about.
 
 mod autosave;
+mod clock;
 mod error;
 mod file;
 mod history;
@@ -22,6 +23,7 @@ mod seats;
 mod settings;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV};
+pub use clock::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
 pub use error::RecordError;
 pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,

@@ -42,9 +42,9 @@ pub use self::board::{
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    AutoPass, CurrentGame, ForcedPass, GameOptions, GameSystems, HumanSide, LaunchSettings,
-    MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, Screen, Turn,
-    last_move_cells,
+    AutoPass, ClockPause, CurrentGame, ForcedPass, GameClock, GameOptions, GameSystems, HumanSide,
+    LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players,
+    Screen, Turn, last_move_cells,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,

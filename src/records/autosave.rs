@@ -4,6 +4,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use super::Clocks;
 use super::{RecordError, Seats, game_file_text, load_game, project_dirs, save_game, write_atomic};
 use crate::rules::Game;
 
@@ -59,12 +60,33 @@ impl Autosave {
     /// Save `game` atomically with who plays it (a comment line other
     /// programs skip); on failure the previous autosave is kept.
     pub fn save_with_seats(&self, game: &Game, seats: Seats) -> Result<(), RecordError> {
+        self.save_with_clocks(game, seats, None)
+    }
+
+    /// [`Autosave::save_with_seats`], with the clocks of a timed game (a
+    /// second comment line, see [`Clocks::line`]).
+    pub fn save_with_clocks(
+        &self,
+        game: &Game,
+        seats: Seats,
+        clocks: Option<Clocks>,
+    ) -> Result<(), RecordError> {
         fs::create_dir_all(&self.dir).map_err(|source| RecordError::Write {
             path: self.path(),
             source,
         })?;
-        let text = format!("{}\n{}", seats.line(), game_file_text(game));
+        let mut text = format!("{}\n", seats.line());
+        if let Some(clocks) = clocks {
+            text.push_str(&clocks.line());
+            text.push('\n');
+        }
+        text.push_str(&game_file_text(game));
         write_atomic(&self.path(), text.as_bytes())
+    }
+
+    /// The clocks of the autosaved game, if it was timed.
+    pub fn clocks(&self) -> Option<Clocks> {
+        Clocks::from_file_text(&fs::read_to_string(self.path()).ok()?)
     }
 
     /// Who played the autosaved game, if its file says so.

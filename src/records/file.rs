@@ -11,7 +11,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::RecordError;
+use super::{Clocks, RecordError};
 use crate::rules::{Game, LoadError, Options};
 
 /// Files larger than this are not games (a long game is a few kilobytes).
@@ -24,6 +24,27 @@ const OPTIONS_PREFIX: &str = "# hive options:";
 /// is left as it was and the error names the file.
 pub fn save_game(path: impl AsRef<Path>, game: &Game) -> Result<(), RecordError> {
     write_atomic(path.as_ref(), game_file_text(game).as_bytes())
+}
+
+/// [`save_game`], with the clocks of a timed game on a comment line
+/// before the GameString (other programs skip it).
+pub fn save_game_with_clocks(
+    path: impl AsRef<Path>,
+    game: &Game,
+    clocks: Option<Clocks>,
+) -> Result<(), RecordError> {
+    let mut text = String::new();
+    if let Some(clocks) = clocks {
+        text.push_str(&clocks.line());
+        text.push('\n');
+    }
+    text.push_str(&game_file_text(game));
+    write_atomic(path.as_ref(), text.as_bytes())
+}
+
+/// The clocks saved in the game file at `path`, if it has a clock line.
+pub fn saved_clocks(path: impl AsRef<Path>) -> Option<Clocks> {
+    Clocks::from_file_text(&read_game_file(path.as_ref()).ok()?)
 }
 
 /// Load the game in `path`, with the optional rules its comment line names

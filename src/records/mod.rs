@@ -27,7 +27,7 @@ pub use clock::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
 pub use error::RecordError;
 pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
-    parse_game_text_noted, save_game, write_atomic,
+    parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
 };
 pub use history::History;
 pub use seats::{PLAYERS_PREFIX, Seats};

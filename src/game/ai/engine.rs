@@ -11,11 +11,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::{Difficulty, Engine, SearchResult};
+use crate::ai::{Difficulty, Engine, Limits, SearchResult};
 use crate::game::core::{GameSystems, NewGame, Players, Screen};
 use crate::rules::{Color, Game};
 
@@ -112,15 +113,25 @@ pub struct Search {
 
 impl Search {
     /// Starts searching `game` (game `game_id`) at `difficulty` with the
-    /// shared `engine`.
-    pub fn start(engine: &AiEngine, game: &Game, difficulty: Difficulty, game_id: u64) -> Search {
+    /// shared `engine`; in a timed game, within `budget` (the AI's share of
+    /// its clock, see `Clocks::move_budget`).
+    pub fn start(
+        engine: &AiEngine,
+        game: &Game,
+        difficulty: Difficulty,
+        game_id: u64,
+        budget: Option<Duration>,
+    ) -> Search {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let position = game.clone();
         let seed = rand::random::<u64>();
         let engine = engine.clone();
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            engine.with_engine(|engine| engine.choose(&position, difficulty, seed, &flag))
+            engine.with_engine(|engine| match budget {
+                None => engine.choose(&position, difficulty, seed, &flag),
+                Some(budget) => engine.search(&position, timed_limits(difficulty, budget), &flag),
+            })
         });
         Search {
             task,
@@ -143,8 +154,42 @@ impl Search {
     }
 }
 
+/// The limits of a search at `difficulty` on a clock: the level's own, and
+/// never longer than `budget`.
+pub fn timed_limits(difficulty: Difficulty, budget: Duration) -> Limits {
+    let mut limits = difficulty.limits();
+    limits.time = Some(limits.time.map_or(budget, |time| time.min(budget)));
+    limits
+}
+
 impl Drop for Search {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_caps_every_level_and_keeps_its_depth() {
+        let budget = Duration::from_millis(300);
+        for difficulty in Difficulty::ALL {
+            let limits = timed_limits(difficulty, budget);
+            assert!(
+                limits.time.is_some_and(|t| t <= budget),
+                "{difficulty}: {limits:?}"
+            );
+            assert_eq!(
+                limits.max_depth,
+                difficulty.limits().max_depth,
+                "{difficulty}"
+            );
+        }
+        // A long budget does not make a timed level slower than it is.
+        let long = Duration::from_secs(3600);
+        let expert = Difficulty::Expert.limits().time;
+        assert_eq!(timed_limits(Difficulty::Expert, long).time, expert);
     }
 }

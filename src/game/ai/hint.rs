@@ -108,6 +108,7 @@ fn start_hint_on_request(
         game,
         preset,
         players.game_id,
+        None,
     ));
 }
 

@@ -22,7 +22,9 @@ use super::engine::{AiEngine, Search};
 use super::exhibition::{ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
-use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn};
+use crate::game::core::{
+    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Turn,
+};
 use crate::game::play::Selection;
 use crate::rules::{Color, Game, Move, Piece};
 
@@ -212,6 +214,7 @@ struct MoveDisplay<'w> {
     evaluation: ResMut<'w, AiEvaluation>,
     selection: ResMut<'w, Selection>,
     notice: ResMut<'w, Notice>,
+    clock: Res<'w, GameClock>,
 }
 
 /// Polls the running search, plays a held move when its time comes, or
@@ -232,7 +235,11 @@ fn drive_search(
         Stage::Idle => {
             let stopped = players.exhibition.is_some() && display.exhibition.at_limit(game);
             if ai_turn && !stopped {
-                thinking.0 = start_search(&display.engine, &players, game, now);
+                let budget = display
+                    .clock
+                    .0
+                    .map(|clocks| clocks.move_budget(game.to_move()));
+                thinking.0 = start_search(&display.engine, &players, game, now, budget);
             }
         }
         Stage::Searching(search) => {
@@ -284,7 +291,13 @@ fn drive_search(
 }
 
 /// A search for the AI's move, or at once a pass when nothing else is legal.
-fn start_search(engine: &AiEngine, players: &Players, game: &Game, now: f64) -> Stage {
+fn start_search(
+    engine: &AiEngine,
+    players: &Players,
+    game: &Game,
+    now: f64,
+    budget: Option<std::time::Duration>,
+) -> Stage {
     let Some(difficulty) = players.ai_preset(game.to_move()) else {
         return Stage::Idle;
     };
@@ -300,7 +313,13 @@ fn start_search(engine: &AiEngine, players: &Players, game: &Game, now: f64) -> 
             held: false,
         });
     }
-    Stage::Searching(Search::start(engine, game, difficulty, players.game_id))
+    Stage::Searching(Search::start(
+        engine,
+        game,
+        difficulty,
+        players.game_id,
+        budget,
+    ))
 }
 
 /// Selects `piece` with every destination it has, as the AI's choice.

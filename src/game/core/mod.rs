@@ -7,6 +7,7 @@
 //! files: those features come after this one and depend on it, never the
 //! other way round.
 
+mod clock;
 mod current_game;
 mod last_move;
 mod launch;
@@ -17,6 +18,7 @@ mod turn;
 
 use bevy::prelude::*;
 
+pub use clock::{ClockPause, ClockSync, GameClock};
 pub use current_game::CurrentGame;
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
@@ -47,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         screens::plugin,
         notice::plugin,
         current_game::plugin,
+        clock::plugin,
         players::plugin,
         turn::plugin,
     ));

@@ -9,12 +9,13 @@
 use bevy::prelude::*;
 
 use super::GameSystems;
+use super::clock::GameClock;
 use super::current_game::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
 use super::turn::Turn;
 use crate::ai::Difficulty;
-use crate::records::{Seats, Settings};
+use crate::records::{Seats, Settings, TimeControl};
 use crate::rules::{Color, Game, GameType, Options};
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,6 +53,10 @@ pub struct NewGameSettings {
     pub difficulty: Difficulty,
     /// The side the human plays against the AI.
     pub human_side: HumanSide,
+    /// The clocks' time control (`None`: untimed, the default).
+    pub time_control: Option<TimeControl>,
+    /// Whether the clocks stand still while the window is not focused.
+    pub pause_clock_unfocused: bool,
 }
 
 impl Default for NewGameSettings {
@@ -62,6 +67,8 @@ impl Default for NewGameSettings {
             opponent: Opponent::Human,
             difficulty: Difficulty::Medium,
             human_side: HumanSide::White,
+            time_control: None,
+            pause_clock_unfocused: false,
         }
     }
 }
@@ -242,8 +249,10 @@ fn start_game(
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
+    mut clock: ResMut<GameClock>,
 ) {
     *game = CurrentGame::new(options.apply(settings.new_game()));
+    *clock = GameClock::start(settings.time_control);
     *players = players.next(&settings);
     notice.clear();
 }
@@ -255,12 +264,13 @@ fn restart_on_request(
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
-    mut next_turn: ResMut<NextState<Turn>>,
+    (mut next_turn, mut clock): (ResMut<NextState<Turn>>, ResMut<GameClock>),
 ) {
     if requests.read().count() == 0 {
         return;
     }
     *game = CurrentGame::new(options.apply(settings.new_game()));
+    *clock = GameClock::start(settings.time_control);
     *players = players.next(&settings);
     notice.clear();
     next_turn.set(Turn::AwaitingInput);

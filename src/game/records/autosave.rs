@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::{AutosaveStatus, RecordPaths, refuse};
-use crate::game::core::{CurrentGame, Notice, Players, Turn, upcoming_turn};
-use crate::records::{Autosave, RecordError, Seats};
+use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, upcoming_turn};
+use crate::records::{Autosave, Clocks, RecordError, Seats};
 use crate::rules::Game;
 
 /// The autosave's writes: the one running and the one waiting.
@@ -29,6 +29,7 @@ enum Job {
         autosave: Autosave,
         game: Box<Game>,
         seats: Seats,
+        clocks: Option<Clocks>,
     },
     Remove {
         autosave: Autosave,
@@ -50,7 +51,8 @@ impl Job {
                 autosave,
                 game,
                 seats,
-            } => (autosave.save_with_seats(&game, seats), true),
+                clocks,
+            } => (autosave.save_with_clocks(&game, seats, clocks), true),
             Job::Remove { autosave } => (autosave.clear(), false),
         };
         Finished {
@@ -76,7 +78,7 @@ impl AutosaveWriter {
 pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
-    players: Res<Players>,
+    (players, clock): (Res<Players>, Res<GameClock>),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
     mut writer: ResMut<AutosaveWriter>,
@@ -94,6 +96,7 @@ pub(super) fn autosave_after_change(
             autosave,
             game: Box::new(game.clone()),
             seats: players.seats(),
+            clocks: clock.0,
         });
     } else {
         return;

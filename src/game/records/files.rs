@@ -13,10 +13,11 @@ use bevy::prelude::*;
 
 use super::history::Jump;
 use crate::game::core::{
-    CurrentGame, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
+    CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
 };
 use crate::records::{
-    Autosave, RecordError, Seats, SettingsFile, load_game, parse_game_text, save_game,
+    Autosave, Clocks, RecordError, Seats, SettingsFile, load_game, parse_game_text,
+    save_game_with_clocks, saved_clocks,
 };
 use crate::rules::Game;
 
@@ -93,13 +94,15 @@ struct Pending {
     seats: Option<Seats>,
     /// The message for the player.
     message: String,
+    /// The clocks it was saved with (a timed game).
+    clocks: Option<Clocks>,
 }
 
 /// Saving, loading, importing and resuming.
 pub(super) fn handle_file_actions(
     mut actions: MessageReader<RecordsAction>,
     paths: Res<RecordPaths>,
-    current: Res<CurrentGame>,
+    (current, clock): (Res<CurrentGame>, Res<GameClock>),
     mut pending: ResMut<PendingGame>,
     mut status: ResMut<AutosaveStatus>,
     mut notice: ResMut<Notice>,
@@ -116,7 +119,7 @@ pub(super) fn handle_file_actions(
                     // An error here shows as the save's own.
                     let _ = fs::create_dir_all(dir);
                 }
-                match save_game(path, &current.full_game()) {
+                match save_game_with_clocks(path, &current.full_game(), clock.0) {
                     Ok(()) => {
                         info!("game saved to {}", path.display());
                         notice.show(format!("game saved to {}", path.display()));
@@ -133,6 +136,7 @@ pub(super) fn handle_file_actions(
                     "loaded {}: the Left and Right arrow keys step through it",
                     path.display()
                 ),
+                clocks: saved_clocks(path),
             }),
             RecordsAction::Import(text) => {
                 parse_game_text(text, Path::new("the pasted GameString"), None).map(|game| {
@@ -143,6 +147,7 @@ pub(super) fn handle_file_actions(
                         message:
                             "GameString imported: the Left and Right arrow keys step through it"
                                 .into(),
+                        clocks: None,
                     }
                 })
             }
@@ -157,6 +162,7 @@ pub(super) fn handle_file_actions(
                         review: false,
                         seats: autosave.seats(),
                         message: "your last game, where you left it".into(),
+                        clocks: autosave.clocks(),
                     }),
                     Ok(None) => {
                         status.available = false;
@@ -190,12 +196,14 @@ pub(super) fn apply_pending_game(
     mut pending: ResMut<PendingGame>,
     settings: Res<NewGameSettings>,
     mut jump: Jump,
+    mut clock: ResMut<GameClock>,
 ) {
     let Some(Pending {
         game,
         review,
         seats,
         message,
+        clocks,
     }) = pending.0.take()
     else {
         return;
@@ -217,6 +225,7 @@ pub(super) fn apply_pending_game(
         true
     });
     jump.notice().show(message);
+    clock.set_if_neq(GameClock(clocks));
 }
 
 pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {

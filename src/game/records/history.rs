@@ -11,7 +11,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::RecordsAction;
-use crate::game::core::{CurrentGame, Notice, PlayMove, Players, Turn, upcoming_turn};
+use crate::game::core::{CurrentGame, GameClock, Notice, PlayMove, Players, Turn, upcoming_turn};
 use crate::rules::Color;
 
 /// What replacing the position on the board touches.
@@ -70,9 +70,18 @@ impl Jump<'_> {
     }
 }
 
-pub(super) fn handle_undo_redo(mut actions: MessageReader<RecordsAction>, mut jump: Jump) {
+pub(super) fn handle_undo_redo(
+    mut actions: MessageReader<RecordsAction>,
+    mut jump: Jump,
+    clock: Res<GameClock>,
+) {
     for action in actions.read() {
         if jump.reviewing() {
+            continue;
+        }
+        if clock.timed() && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
+            jump.notice()
+                .show("moves cannot be taken back in a timed game");
             continue;
         }
         let ai = jump.players().ai.map(|(side, _)| side);

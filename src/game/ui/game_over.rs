@@ -11,7 +11,14 @@ use crate::rules::{Color, Game};
 /// The dialog's title and the sentence saying how the game ended (which
 /// Queen, by whose move; both at once; the turn limit; threefold
 /// repetition).
-fn verdict(game: &Game) -> (String, String) {
+fn verdict(game: &Game, flagged: Option<Color>) -> (String, String) {
+    if let Some(side) = flagged.filter(|_| !game.status().is_over()) {
+        let winner = side.opponent();
+        return (
+            format!("{winner} wins!"),
+            format!("{side} ran out of time."),
+        );
+    }
     let Some(ending) = game.ending() else {
         return ("Game over".to_string(), String::new());
     };
@@ -24,8 +31,8 @@ fn verdict(game: &Game) -> (String, String) {
 }
 
 /// The dialog; returns the button clicked.
-pub(super) fn show(ctx: &egui::Context, game: &Game) -> Option<HudAction> {
-    let (title, detail) = verdict(game);
+pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> Option<HudAction> {
+    let (title, detail) = verdict(game, flagged);
     let mut action = None;
     egui::Window::new("Game over")
         .collapsible(false)
@@ -83,7 +90,7 @@ mod tests {
         for text in script.split(';') {
             win.play_move_string(text.trim()).unwrap();
         }
-        let (title, detail) = verdict(&win);
+        let (title, detail) = verdict(&win, None);
         assert_eq!(title, "White wins!");
         assert!(detail.contains("Black's Queen is surrounded"), "{detail}");
         // The turn limit.
@@ -92,12 +99,19 @@ mod tests {
             ..Options::default()
         };
         let limit = played(options, "wS1;bS1 wS1-");
-        let (title, detail) = verdict(&limit);
+        let (title, detail) = verdict(&limit, None);
         assert_eq!(title, "Draw");
         assert!(detail.contains("Turn limit"), "{detail}");
         assert!(!detail.contains("surrounded"), "{detail}");
+        // A flag: the side whose clock ran out loses.
+        let flagged = played(Options::default(), "wS1;bS1 wS1-");
+        let (title, detail) = verdict(&flagged, Some(Color::Black));
+        assert_eq!(
+            (title.as_str(), detail.as_str()),
+            ("White wins!", "Black ran out of time.")
+        );
         // A game going on has no verdict.
         let going = played(Options::default(), "wS1");
-        assert_eq!(verdict(&going).1, "");
+        assert_eq!(verdict(&going, None).1, "");
     }
 }

@@ -12,6 +12,7 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use super::{HudAction, egui_color};
 use crate::game::play::Selection;
 use crate::game::theme::Theme;
+use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
 
 /// One bug's stack in a hand, as the panel shows it.
@@ -133,6 +134,7 @@ pub(super) fn show(
     selection: &Selection,
     awaiting_input: bool,
     art: &HandArt,
+    clocks: Option<&Clocks>,
 ) -> Option<HudAction> {
     let to_move = game.to_move() == side && !game.status().is_over();
     let heading = if to_move {
@@ -141,6 +143,9 @@ pub(super) fn show(
         side.to_string()
     };
     ui.heading(heading);
+    if let Some(clocks) = clocks {
+        clock_face(ui, clocks, side, to_move);
+    }
     ui.label(format!("In hand: {}", game.hand(side).count()));
     ui.add_space(6.0);
     let stacks = hand_stacks(game, side);
@@ -168,6 +173,23 @@ pub(super) fn show(
         HandAction::Select(piece) => HudAction::Select(piece),
         HandAction::Grab(piece) => HudAction::Grab(piece),
     })
+}
+
+/// `side`'s clock: large, brighter while it runs, orange under a tenth of
+/// the starting time, red under ten seconds.
+fn clock_face(ui: &mut egui::Ui, clocks: &Clocks, side: rules::Color, running: bool) {
+    let color = match clocks.warning(side) {
+        ClockWarning::Critical => egui::Color32::from_rgb(0xff, 0x4d, 0x4d),
+        ClockWarning::Low => egui::Color32::from_rgb(0xff, 0xa5, 0x26),
+        ClockWarning::None if running => ui.visuals().strong_text_color(),
+        ClockWarning::None => ui.visuals().weak_text_color(),
+    };
+    ui.label(
+        egui::RichText::new(clocks.display(side))
+            .monospace()
+            .size(26.0)
+            .color(color),
+    );
 }
 
 /// One stack: up to three tiles, the bug's art, the count; dimmed with a

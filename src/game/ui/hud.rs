@@ -15,7 +15,7 @@ use crate::game::core::CurrentGame;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
-use crate::game::core::{NewGame, Players};
+use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
 use crate::game::theme::Theme;
@@ -29,6 +29,23 @@ pub(super) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         draw_hud.run_if(in_state(Screen::Playing)),
     );
+    app.add_systems(
+        Update,
+        pause_clocks_when_unfocused
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The clocks stand still while the window is not focused, if the player
+/// chose that in the menu.
+fn pause_clocks_when_unfocused(
+    windows: Query<&Window>,
+    settings: Res<NewGameSettings>,
+    mut pause: ResMut<ClockPause>,
+) {
+    let unfocused = windows.iter().all(|window| !window.focused);
+    pause.set_if_neq(ClockPause(settings.pause_clock_unfocused && unfocused));
 }
 
 /// Everything the panels show.
@@ -99,7 +116,16 @@ fn draw_hud(
             .exact_size(SIDE_PANEL_WIDTH)
             .resizable(false)
             .show(&mut window, |ui| {
-                actions.extend(hands::show(ui, game, side, &view.selection, awaiting, &art));
+                let clocks = view.history.clock.0;
+                actions.extend(hands::show(
+                    ui,
+                    game,
+                    side,
+                    &view.selection,
+                    awaiting,
+                    &art,
+                    clocks.as_ref(),
+                ));
                 ui.separator();
                 match side {
                     rules::Color::White => {
@@ -115,7 +141,7 @@ fn draw_hud(
         draw_dragged_piece(ctx, &view, &art);
     }
     if *view.turn.get() == Turn::GameOver {
-        actions.extend(game_over::show(ctx, game));
+        actions.extend(game_over::show(ctx, game, view.history.clock.flagged()));
     }
 
     for action in actions {

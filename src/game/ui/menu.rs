@@ -20,6 +20,7 @@ use crate::game::core::{HumanSide, NewGameSettings, Opponent};
 use super::hands::HandArt;
 use super::records::MenuRecords;
 use crate::game::theme::Theme;
+use crate::records::TimeControl;
 use crate::rules::{Bug, Color, Piece};
 
 const BUTTON_SIZE: egui::Vec2 = egui::vec2(220.0, 34.0);
@@ -49,6 +50,8 @@ fn draw_main_menu(
     let mut chosen = settings.game_type;
     let (mut opponent, mut difficulty, mut human_side) =
         (settings.opponent, settings.difficulty, settings.human_side);
+    let mut time_control = settings.time_control;
+    let mut pause_unfocused = settings.pause_clock_unfocused;
     egui::Window::new("Hive")
         .title_bar(false)
         .collapsible(false)
@@ -152,6 +155,20 @@ fn draw_main_menu(
                         });
                         ui.end_row();
 
+                        ui.label("Clock");
+                        clock_row(ui, &mut time_control);
+                        ui.end_row();
+
+                        ui.label("");
+                        ui.add_enabled(
+                            time_control.is_some(),
+                            egui::Checkbox::new(
+                                &mut pause_unfocused,
+                                "Clocks stop while the window is not focused",
+                            ),
+                        );
+                        ui.end_row();
+
                         ui.label("Expansions");
                         ui.horizontal(|ui| {
                             ui.checkbox(&mut chosen.mosquito, "Mosquito");
@@ -185,12 +202,55 @@ fn draw_main_menu(
         settings.difficulty = difficulty;
         settings.human_side = human_side;
     }
+    if (time_control, pause_unfocused) != (settings.time_control, settings.pause_clock_unfocused) {
+        settings.time_control = time_control;
+        settings.pause_clock_unfocused = pause_unfocused;
+    }
     if chosen != settings.game_type {
         settings.game_type = chosen;
         // A position given at launch only applies to its own game type.
         settings.opening = None;
     }
     Ok(())
+}
+
+/// The time control: none, a preset, or custom minutes plus increment.
+fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
+    let custom = control.is_some_and(|c| !TimeControl::PRESETS.contains(&c));
+    let shown = match control {
+        None => "None".to_string(),
+        Some(c) if custom => format!("Custom ({c})"),
+        Some(c) => c.to_string(),
+    };
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("clock")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(control, None, "None");
+                for preset in TimeControl::PRESETS {
+                    ui.selectable_value(control, Some(preset), preset.to_string());
+                }
+                if ui.selectable_label(custom, "Custom").clicked() && !custom {
+                    *control = Some(TimeControl::minutes(3, 2));
+                }
+            });
+        if let Some(c) = control.as_mut().filter(|_| custom) {
+            let mut minutes = c.base.as_secs() / 60;
+            let mut increment = c.increment.as_secs();
+            ui.add(
+                egui::DragValue::new(&mut minutes)
+                    .range(1..=180)
+                    .suffix(" min"),
+            );
+            ui.label("+");
+            ui.add(
+                egui::DragValue::new(&mut increment)
+                    .range(0..=60)
+                    .suffix(" s"),
+            );
+            *c = TimeControl::minutes(minutes, increment);
+        }
+    });
 }
 
 /// A choice of AI preset.

@@ -23,7 +23,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
-use crate::game::core::{CurrentGame, Turn};
+use crate::game::core::{CurrentGame, GameClock, Turn};
 use crate::records::History;
 use crate::rules::{Game, Piece};
 
@@ -44,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
 struct GameRecord<'w> {
     current: Res<'w, CurrentGame>,
     turn: Option<Res<'w, State<Turn>>>,
+    clock: Res<'w, GameClock>,
 }
 
 impl GameRecord<'_> {
@@ -56,12 +57,12 @@ impl GameRecord<'_> {
 
     /// Whether Undo can do something now.
     fn can_undo(&self) -> bool {
-        !self.reviewing() && self.current.can_undo()
+        !self.reviewing() && !self.clock.timed() && self.current.can_undo()
     }
 
     /// Whether Redo can do something now.
     fn can_redo(&self) -> bool {
-        !self.reviewing() && self.current.can_redo()
+        !self.reviewing() && !self.clock.timed() && self.current.can_redo()
     }
 
     /// How many moves of the line are played.

@@ -1,0 +1,100 @@
+//! The game clocks of a timed game (see [`crate::records::Clocks`]): chosen
+//! in the main menu (none by default, or minutes per player plus an
+//! increment), started with each game, running for the side to move while
+//! it is to move (not while a piece slides, in review or after the game),
+//! the increment added after each move; a clock that runs out ends the game
+//! (that side loses on time). Undo and redo are off in timed games. When the
+//! player chose it, the clocks stand still while the window is not focused
+//! ([`ClockPause`], set by the view).
+
+use bevy::prelude::*;
+
+use super::GameSystems;
+use super::current_game::CurrentGame;
+use super::notice::Notice;
+use super::turn::{MovePlayed, Turn};
+use crate::records::{Clocks, TimeControl};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameClock>();
+    app.init_resource::<ClockPause>();
+    app.add_systems(
+        Update,
+        (
+            add_increments,
+            run_clock.run_if(in_state(Turn::AwaitingInput)),
+        )
+            .chain()
+            .in_set(GameSystems::Sync)
+            .in_set(ClockSync),
+    );
+}
+
+/// Running the clocks; what reads them runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClockSync;
+
+/// The clocks of the game in play, if it is timed.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameClock(pub Option<Clocks>);
+
+impl GameClock {
+    /// Fresh clocks for a new game under `control`.
+    pub fn start(control: Option<TimeControl>) -> GameClock {
+        GameClock(control.map(Clocks::new))
+    }
+
+    /// Whether the game is timed.
+    pub fn timed(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The side that ran out of time, if any.
+    pub fn flagged(&self) -> Option<crate::rules::Color> {
+        self.0.and_then(|clocks| clocks.flagged())
+    }
+}
+
+/// Whether the clocks stand still now (the window lost the focus and the
+/// player asked for that).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockPause(pub bool);
+
+fn add_increments(
+    mut played: MessageReader<MovePlayed>,
+    current: Res<CurrentGame>,
+    mut clock: ResMut<GameClock>,
+) {
+    for _ in played.read() {
+        // The move is played: the side that made it is not to move now.
+        let mover = current.game().to_move().opponent();
+        if let Some(clocks) = &mut clock.0 {
+            clocks.moved(mover);
+        }
+    }
+}
+
+fn run_clock(
+    time: Res<Time>,
+    current: Res<CurrentGame>,
+    pause: Res<ClockPause>,
+    mut clock: ResMut<GameClock>,
+    mut notice: ResMut<Notice>,
+    mut next_turn: ResMut<NextState<Turn>>,
+) {
+    let game = current.game();
+    if pause.0 || game.status().is_over() || !clock.timed() || !current.history().at_end() {
+        return;
+    }
+    let side = game.to_move();
+    let Some(clocks) = &mut clock.0 else {
+        return;
+    };
+    if let Some(flagged) = clocks.run(side, time.delta()) {
+        notice.show(format!(
+            "{flagged} ran out of time: {} wins",
+            flagged.opponent()
+        ));
+        next_turn.set(Turn::GameOver);
+    }
+}

@@ -25,6 +25,10 @@ struct Cli {
     #[arg(long, global = true, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
           value_parser = parse_game_string)]
     start_position: Option<Game>,
+    /// Time new games: minutes per player + seconds added per move (e.g. 10+5).
+    #[arg(long, global = true, value_name = "MIN+INC", env = "HIVE_CLOCK",
+          value_parser = parse_clock)]
+    clock: Option<hive::records::TimeControl>,
     /// Log Bevy's frame-time diagnostics every second (any value but 0, false, no or off).
     #[arg(long, global = true, env = "HIVE_FRAME_TIME",
           value_parser = clap::builder::FalseyValueParser::new())]
@@ -155,12 +159,18 @@ fn parse_game_string(text: &str) -> Result<Game, String> {
     Game::from_game_string(text).map_err(|err| err.to_string())
 }
 
+fn parse_clock(text: &str) -> Result<hive::records::TimeControl, String> {
+    hive::records::TimeControl::parse(text)
+        .ok_or_else(|| format!("{text:?} is not a time control: give minutes+seconds, e.g. 10+5"))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     #[cfg(feature = "gui")]
     let launch = hive::game::LaunchSettings {
         theme: cli.theme.clone(),
         start_position: cli.start_position.clone(),
+        clock: cli.clock,
         frame_time: cli.frame_time,
         data_dir: cli.data_dir.clone(),
         config_dir: cli.config_dir.clone(),

@@ -362,6 +362,7 @@ fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
         opponent: Opponent::Ai,
         difficulty: Difficulty::Beginner,
         human_side,
+        ..default()
     });
     app.insert_resource(no_animation());
     app
@@ -452,6 +453,7 @@ fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
             opponent: Opponent::Ai,
             difficulty: Difficulty::Beginner,
             human_side: HumanSide::Black,
+            ..default()
         });
         app.world_mut().write_message(NewGame);
         for _ in 0..3 {

@@ -128,6 +128,9 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
         next_game.game_type = game.game_type();
     }
     next_game.opening = settings.start_position.clone();
+    if settings.clock.is_some() {
+        next_game.time_control = settings.clock;
+    }
     match launch {
         Launch::MainMenu => {}
         Launch::Exhibition(exhibition) => exhibition.configure(&mut app, &mut next_game),

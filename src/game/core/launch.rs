@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::records::TimeControl;
 use crate::rules::Game;
 
 /// The launch options the features read at start-up.
@@ -16,6 +17,8 @@ pub struct LaunchSettings {
     pub theme: Option<String>,
     /// `HIVE_START_POSITION`: local games start from this position.
     pub start_position: Option<Game>,
+    /// `--clock` (`HIVE_CLOCK`): new games are timed with this control.
+    pub clock: Option<TimeControl>,
     /// `HIVE_FRAME_TIME`: log frame-time diagnostics every second.
     pub frame_time: bool,
     /// `HIVE_DATA_DIR`: where the autosave and saved games go (else the

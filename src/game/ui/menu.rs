@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The menu's size: fixed, so no control moves when another is switched.
-const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 500.0);
+const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 560.0);
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
@@ -237,18 +237,21 @@ fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
         if let Some(c) = control.as_mut().filter(|_| custom) {
             let mut minutes = c.base.as_secs() / 60;
             let mut increment = c.increment.as_secs();
-            ui.add(
-                egui::DragValue::new(&mut minutes)
-                    .range(1..=180)
-                    .suffix(" min"),
-            );
+            let minutes_field = egui::DragValue::new(&mut minutes)
+                .range(1..=180)
+                .clamp_existing_to_range(false)
+                .suffix(" min");
+            let mut changed = ui.add(minutes_field).changed();
             ui.label("+");
-            ui.add(
-                egui::DragValue::new(&mut increment)
-                    .range(0..=60)
-                    .suffix(" s"),
-            );
-            *c = TimeControl::minutes(minutes, increment);
+            let increment_field = egui::DragValue::new(&mut increment)
+                .range(0..=60)
+                .suffix(" s");
+            changed |= ui.add(increment_field).changed();
+            // Only an edit rewrites it (a control from the command line may
+            // have seconds the fields do not show).
+            if changed {
+                *c = TimeControl::minutes(minutes, increment);
+            }
         }
     });
 }

@@ -25,6 +25,12 @@ impl CellSet {
         self.0[word] |= bit;
         fresh
     }
+
+    /// Whether a cell is in the set.
+    #[inline]
+    pub(super) fn contains(&self, hex: Hex) -> bool {
+        self.0[hex.index() / 64] & (1u64 << (hex.index() % 64)) != 0
+    }
 }
 
 /// The board as a moving piece sees it: the piece lifted off its cell, so
@@ -127,6 +133,86 @@ pub(super) const SLIDES: [u8; 64] = {
     }
     table
 };
+
+/// For each occupied-neighbour mask, whether the occupied neighbours form
+/// two runs or more around the cell. Only such a cell can be an
+/// articulation point: with one run, its neighbours stay joined around it.
+const SPLITS: [bool; 64] = {
+    let mut table = [false; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut runs = 0;
+        let mut i = 0;
+        while i < 6 {
+            // A run starts at an occupied neighbour whose predecessor is empty.
+            if (mask >> i) & 1 == 1 && (mask >> ((i + 5) % 6)) & 1 == 0 {
+                runs += 1;
+            }
+            i += 1;
+        }
+        table[mask] = runs > 1;
+        mask += 1;
+    }
+    table
+};
+
+/// The pinned pieces of a position, computed once and only if asked about
+/// a piece whose cell could be an articulation point.
+pub(super) struct Pinned<'a> {
+    game: &'a Game,
+    mask: Option<u32>,
+}
+
+impl<'a> Pinned<'a> {
+    pub(super) fn new(game: &'a Game) -> Pinned<'a> {
+        Pinned { game, mask: None }
+    }
+
+    /// Whether the piece with this id, alone on `cell`, is pinned.
+    #[inline]
+    pub(super) fn contains(&mut self, id: usize, cell: Hex) -> bool {
+        SPLITS[self.game.occupied_around(cell) as usize]
+            && *self.mask.get_or_insert_with(|| self.game.pinned_pieces()) & (1 << id) != 0
+    }
+}
+
+/// Tarjan's cut-vertex search, recursive (at most 28 deep).
+struct CutSearch<'a> {
+    game: &'a Game,
+    /// Discovery time per top piece id, 0 until visited.
+    disc: [u8; PIECE_COUNT],
+    time: u8,
+    pinned: u32,
+}
+
+impl CutSearch<'_> {
+    /// Visit the stack on `cell` (top piece `v`, reached from `parent`);
+    /// returns its low link.
+    fn visit(&mut self, cell: Hex, v: u8, parent: u8) -> u8 {
+        self.time += 1;
+        let disc = self.time;
+        self.disc[v as usize] = disc;
+        let mut low = disc;
+        let mut around = self.game.occupied_around(cell);
+        while around != 0 {
+            let i = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let next = cell.neighbor_at(i);
+            let n = self.game.top[next.index()];
+            let seen = self.disc[n as usize];
+            if seen == 0 {
+                let below = self.visit(next, n, v);
+                low = low.min(below);
+                if below >= disc {
+                    self.pinned |= 1 << v;
+                }
+            } else if n != parent {
+                low = low.min(seen);
+            }
+        }
+        low
+    }
+}
 
 /// The piece slots of each bug within a side, in [`Bug::ALL`] order.
 const BUG_SLOTS: [u32; 8] = [
@@ -310,8 +396,8 @@ impl Game {
         {
             return out;
         }
-        let pinned = self.pinned_pieces();
-        self.throws_by(actor, pinned, &mut out);
+        let mut pinned = Pinned::new(self);
+        self.throws_by(actor, &mut pinned, &mut out);
         let mut seen: Vec<Move> = Vec::with_capacity(out.len());
         out.retain(|m| {
             let fresh = !seen.contains(m);
@@ -374,10 +460,10 @@ impl Game {
             &self.around[me.opponent().index()],
         );
         let base = me.index() * PIECES_PER_SIDE;
-        for id in base..base + PIECES_PER_SIDE {
-            if self.placed & (1 << id) == 0 {
-                continue;
-            }
+        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
+        while own != 0 {
+            let id = own.trailing_zeros() as usize;
+            own &= own - 1;
             let hex = self.pos[id];
             if self.top[hex.index()] as usize != id {
                 continue;
@@ -403,69 +489,39 @@ impl Game {
             return 0;
         }
         let root = self.pos[self.placed.trailing_zeros() as usize];
-        // Iterative depth-first search over occupied cells, by top piece id:
-        // discovery time and low link per id; a stack of cells, each with
-        // the neighbours it has still to look at.
-        let mut disc = [0u8; PIECE_COUNT];
-        let mut low = [0u8; PIECE_COUNT];
-        let mut cells = [Hex::ORIGIN; PIECE_COUNT];
-        let mut ids = [0u8; PIECE_COUNT];
-        let mut left = [0u8; PIECE_COUNT];
-        let mut time = 1;
-        let mut pinned = 0u32;
-        let mut root_children = 0;
         let root_id = self.top[root.index()];
-        disc[root_id as usize] = 1;
-        low[root_id as usize] = 1;
-        cells[0] = root;
-        ids[0] = root_id;
-        left[0] = self.occupied_around(root);
-        let mut depth = 1;
-        while depth > 0 {
-            let top = depth - 1;
-            let (cell, v) = (cells[top], ids[top] as usize);
-            if left[top] != 0 {
-                let i = left[top].trailing_zeros() as usize;
-                left[top] &= left[top] - 1;
-                let next = cell.neighbor_at(i);
-                let n = self.top[next.index()];
-                if disc[n as usize] == 0 {
-                    time += 1;
-                    disc[n as usize] = time;
-                    low[n as usize] = time;
-                    cells[depth] = next;
-                    ids[depth] = n;
-                    left[depth] = self.occupied_around(next);
-                    depth += 1;
-                    if top == 0 {
-                        root_children += 1;
-                    }
-                } else if top == 0 || n != ids[top - 1] {
-                    low[v] = low[v].min(disc[n as usize]);
-                }
-            } else {
-                depth -= 1;
-                if top > 0 {
-                    let p = ids[top - 1] as usize;
-                    low[p] = low[p].min(low[v]);
-                    if top > 1 && low[v] >= disc[p] {
-                        pinned |= 1 << p;
-                    }
-                }
+        // Depth-first search over occupied cells by top piece id, with the
+        // discovery time per id; the root is pinned when it has two
+        // subtrees or more.
+        let mut search = CutSearch {
+            game: self,
+            disc: [0; PIECE_COUNT],
+            time: 1,
+            pinned: 0,
+        };
+        search.disc[root_id as usize] = 1;
+        let mut children = 0;
+        let mut around = self.occupied_around(root);
+        while around != 0 {
+            let i = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let next = root.neighbor_at(i);
+            let n = self.top[next.index()];
+            if search.disc[n as usize] == 0 {
+                children += 1;
+                search.visit(next, n, root_id);
             }
         }
-        if root_children > 1 {
-            pinned |= 1 << root_id;
+        if children > 1 {
+            search.pinned |= 1 << root_id;
         }
-        pinned
+        search.pinned
     }
 
     /// Movements and pillbug throws for the side to move, appended to `out`.
     ///
-    /// With `count_only`, the moves of pieces that no pillbug throw could
-    /// repeat (those not beside an acting pillbug or mosquito) are only
-    /// counted, not listed; the number of such moves is returned (0 when
-    /// listing everything).
+    /// With `count_only`, nothing is listed and the number of moves is
+    /// returned ([`Game::count_movements`]); otherwise 0.
     fn movements(&self, out: &mut Vec<Move>, count_only: bool) -> usize {
         let me = self.to_move;
         if !self.queen_placed(me) {
@@ -475,50 +531,28 @@ impl Game {
         for (slot, bug) in actors.iter_mut().zip([Bug::Pillbug, Bug::Mosquito]) {
             *slot = Piece::new(me, bug, 1).filter(|&actor| self.can_use_pillbug_power(actor));
         }
-        // The pieces whose own moves a throw could repeat must be listed.
-        let mut listed = u32::MAX;
         if count_only {
-            listed = 0;
-            for actor in actors.iter().flatten() {
-                let at = self.pos[actor.id()];
-                let mut around = self.occupied_around(at);
-                while around != 0 {
-                    let i = around.trailing_zeros() as usize;
-                    around &= around - 1;
-                    listed |= 1 << self.top[at.neighbor_at(i).index()];
-                }
-            }
+            return self.count_movements(&actors);
         }
-        let pinned = self.pinned_pieces();
+        let mut pinned = Pinned::new(self);
         let base = me.index() * PIECES_PER_SIDE;
-        let mut counted = 0;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
-        for (id, range) in ranges
-            .iter_mut()
-            .enumerate()
-            .skip(base)
-            .take(PIECES_PER_SIDE)
-        {
-            if !self.can_move_itself(id, pinned) {
+        // The side's pieces on the board, by bit mask.
+        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
+        while own != 0 {
+            let id = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let from = self.pos[id];
+            if id as u8 == self.last_moved
+                || self.top[from.index()] as usize != id
+                || (self.height[from.index()] == 1 && pinned.contains(id, from))
+            {
                 continue;
             }
-            let (piece, from) = (Piece::from_id(id as u8), self.pos[id]);
+            let piece = Piece::from_id(id as u8);
             let seen = CellSet::new();
-            let repeats = may_repeat(piece.bug());
-            if listed & (1 << id) == 0 {
-                counted += if repeats {
-                    let mut counter = Counter::<true> { count: 0, seen };
-                    self.piece_moves(id, &mut counter);
-                    counter.count
-                } else {
-                    let mut counter = Counter::<false> { count: 0, seen };
-                    self.piece_moves(id, &mut counter);
-                    counter.count
-                };
-                continue;
-            }
             let start = out.len();
-            if repeats {
+            if may_repeat(piece.bug()) {
                 let mut emitter = Emitter::<true> {
                     out,
                     piece,
@@ -535,17 +569,17 @@ impl Game {
                 };
                 self.piece_moves(id, &mut emitter);
             }
-            *range = (start as u16, out.len() as u16);
+            ranges[id] = (start as u16, out.len() as u16);
         }
 
         // Pillbug throws: a thrown piece's move may equal one of its own moves
         // (same MoveString), so each is checked against those first.
         let throws_start = out.len();
         for &actor in actors.iter().flatten() {
-            self.throws_by(actor, pinned, out);
+            self.throws_by(actor, &mut pinned, out);
         }
         if out.len() == throws_start {
-            return counted;
+            return 0;
         }
         // Keep only throws that are new: not a move the piece makes itself,
         // nor the same throw by the other actor.
@@ -563,6 +597,126 @@ impl Game {
             kept += 1;
         }
         out.truncate(kept);
+        0
+    }
+
+    /// The number of movements and pillbug throws for the side to move
+    /// (queen placed), each counted once, with `actors` the pieces that can
+    /// use the pillbug's power. Nothing is listed: a throw repeats a piece's
+    /// own move exactly when it drops the piece on a cell the piece reaches
+    /// by itself, so for the pieces beside an actor only that is kept, as
+    /// bits over the cells a throw can drop on.
+    fn count_movements(&self, actors: &[Option<Piece>; 2]) -> usize {
+        // The empty cells beside the actors: where throws drop.
+        let mut drops = [Hex::ORIGIN; 12];
+        let mut drop_count = 0;
+        let mut beside = 0u32;
+        for actor in actors.iter().flatten() {
+            let at = self.pos[actor.id()];
+            let around = self.occupied_around(at);
+            let mut dirs = around;
+            while dirs != 0 {
+                let i = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                beside |= 1 << self.top[at.neighbor_at(i).index()];
+            }
+            let mut empty = !around & 0b11_1111;
+            while empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let cell = at.neighbor_at(i);
+                if !drops[..drop_count].contains(&cell) {
+                    drops[drop_count] = cell;
+                    drop_count += 1;
+                }
+            }
+        }
+        let drops = &drops[..drop_count];
+        // Per piece beside an actor: bit k when it reaches drops[k] itself.
+        let mut reaches = [0u16; PIECE_COUNT];
+        let mut pinned = Pinned::new(self);
+        let base = self.to_move.index() * PIECES_PER_SIDE;
+        let mut counted = 0;
+        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
+        while own != 0 {
+            let id = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let from = self.pos[id];
+            if id as u8 == self.last_moved
+                || self.top[from.index()] as usize != id
+                || (self.height[from.index()] == 1 && pinned.contains(id, from))
+            {
+                continue;
+            }
+            let bug = Piece::from_id(id as u8).bug();
+            if beside & (1 << id) != 0 {
+                let mut seen = CellSet::new();
+                counted += if bug == Bug::Ant {
+                    ant_reach(self, from, &mut seen)
+                } else {
+                    let mut counter = Counter::<true> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    seen = counter.seen;
+                    counter.count
+                };
+                let mut bits = 0;
+                for (k, &cell) in drops.iter().enumerate() {
+                    if seen.contains(cell) {
+                        bits |= 1 << k;
+                    }
+                }
+                reaches[id] = bits;
+                continue;
+            }
+            counted += match bug {
+                // One slide: lifting the piece leaves its own cell's
+                // neighbour mask as it is.
+                Bug::Queen | Bug::Pillbug => {
+                    SLIDES[self.occupied_around(from) as usize].count_ones() as usize
+                }
+                Bug::Ant => ant_reach(self, from, &mut CellSet::new()),
+                bug if may_repeat(bug) => {
+                    let mut counter = Counter::<true> {
+                        count: 0,
+                        seen: CellSet::new(),
+                    };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                }
+                _ => {
+                    let mut counter = Counter::<false> {
+                        count: 0,
+                        seen: CellSet::new(),
+                    };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                }
+            };
+        }
+        // Throws: new unless the piece gets there itself, or the other
+        // actor makes the same throw.
+        let mut thrown = [(0u8, 0u8); 24];
+        let mut thrown_count = 0;
+        for &actor in actors.iter().flatten() {
+            self.each_throw_by(actor, &mut pinned, |mv| {
+                let Move::Move { piece, to, .. } = mv else {
+                    return;
+                };
+                let k = drops.iter().position(|&cell| cell == to).unwrap_or(0) as u8;
+                if reaches[piece.id()] & (1 << k) != 0 {
+                    return;
+                }
+                let key = (piece.id() as u8, k);
+                if thrown[..thrown_count].contains(&key) {
+                    return;
+                }
+                if thrown_count < thrown.len() {
+                    thrown[thrown_count] = key;
+                    thrown_count += 1;
+                }
+                counted += 1;
+            });
+        }
         counted
     }
 
@@ -598,14 +752,14 @@ impl Game {
         if self.status.is_over() || !self.queen_placed(me) {
             return;
         }
-        let pinned = self.pinned_pieces();
+        let mut pinned = Pinned::new(self);
         for bug in [Bug::Pillbug, Bug::Mosquito] {
             if let Some(actor) = Piece::new(me, bug, 1)
                 && self.can_use_pillbug_power(actor)
             {
                 let target = Move::Move { piece, from, to };
                 let at = self.pos[actor.id()];
-                self.each_throw_by(actor, pinned, |mv| {
+                self.each_throw_by(actor, &mut pinned, |mv| {
                     if mv == target {
                         found(at);
                     }
@@ -639,12 +793,12 @@ impl Game {
     /// alone on its cell, free to leave and not just moved, over the actor, and
     /// drop it on an empty neighbour of the actor; both legs obey the climbing
     /// gate rule.
-    fn throws_by(&self, actor: Piece, pinned: u32, out: &mut Vec<Move>) {
+    fn throws_by(&self, actor: Piece, pinned: &mut Pinned, out: &mut Vec<Move>) {
         self.each_throw_by(actor, pinned, |mv| out.push(mv));
     }
 
     /// [`Game::throws_by`], handing each throw to `found`.
-    fn each_throw_by(&self, actor: Piece, pinned: u32, mut found: impl FnMut(Move)) {
+    fn each_throw_by(&self, actor: Piece, pinned: &mut Pinned, mut found: impl FnMut(Move)) {
         let h = &self.height;
         let at = self.pos[actor.id()];
         for dir in Direction::ALL {
@@ -653,7 +807,7 @@ impl Game {
                 continue;
             }
             let target = self.top[from.index()];
-            if target == self.last_moved || pinned & (1 << target) != 0 {
+            if target == self.last_moved || pinned.contains(target as usize, from) {
                 continue;
             }
             // Lift from the ground (level 0) onto the actor (height 1).
@@ -777,6 +931,38 @@ fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
             }
         }
     }
+}
+
+/// The number of moves of an ant alone on `from`: the cells [`ant_moves`]
+/// reaches, by the same slides, counted with no sink and no move order to
+/// keep, and added to `visited` (with `from`).
+fn ant_reach(game: &Game, from: Hex, visited: &mut CellSet) -> usize {
+    let f = from.index();
+    visited.insert(from);
+    let mut stack = [Hex::ORIGIN; 128];
+    stack[0] = from;
+    let mut len = 1;
+    let mut count = 0;
+    while len > 0 {
+        len -= 1;
+        let cell = stack[len];
+        // The ant's own cell is empty while it walks.
+        let mask = game.occupied_around(cell) & !LIFT[cell.index().wrapping_sub(f) % CELLS];
+        let mut dirs = SLIDES[mask as usize];
+        while dirs != 0 {
+            let i = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let next = cell.neighbor_at(i);
+            if visited.insert(next) {
+                count += 1;
+                if len < stack.len() {
+                    stack[len] = next;
+                    len += 1;
+                }
+            }
+        }
+    }
+    count
 }
 
 /// Exactly three slides, never revisiting a cell (Spider).

@@ -34,8 +34,8 @@ mod ui;
 use bevy::prelude::*;
 
 pub use self::ai::{
-    AiEngine, AiEvaluation, AiThinking, ConsideredDestinations, Evaluation, ExhibitionCommand,
-    ExhibitionControl, ExhibitionLaunch, Hint, RequestHint,
+    AiEngine, AiEvaluation, AiThinking, Analysis, AnalysisLine, ConsideredDestinations, Evaluation,
+    ExhibitionCommand, ExhibitionControl, ExhibitionLaunch, Hint, RequestHint, SetAnalysis,
 };
 pub use self::board::{
     AnimationSettings, BoardLayout, PieceId, Position, SkipAnimation, Slide, StackLevel,

@@ -143,6 +143,26 @@ impl Search {
         }
     }
 
+    /// Starts an analysis search of `game` to `depth` plies (see
+    /// `analysis`): the full-strength engine, no randomness.
+    pub fn analyse(engine: &AiEngine, game: &Game, depth: u32, game_id: u64) -> Search {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&cancel);
+        let position = game.clone();
+        let engine = engine.clone();
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            engine.with_engine(|engine| engine.search(&position, Limits::depth(depth), &flag))
+        });
+        Search {
+            task,
+            cancel,
+            game_id,
+            ply: game.ply(),
+            side: game.to_move(),
+            difficulty: Difficulty::Expert,
+        }
+    }
+
     /// The result, once the search is done.
     pub fn poll(&mut self) -> Option<SearchResult> {
         check_ready(&mut self.task)

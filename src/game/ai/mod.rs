@@ -1,7 +1,9 @@
 //! The AI in the app: its engine and searches on the task pool, the AI as a
 //! player (moves, the destinations it considered), hints for the person to
-//! move, and AI vs AI exhibitions with their pace.
+//! move, AI vs AI exhibitions with their pace, and the analysis board's
+//! continuous search.
 
+pub mod analysis;
 pub mod engine;
 pub mod exhibition;
 pub mod hint;
@@ -9,6 +11,7 @@ pub mod player;
 
 use bevy::prelude::*;
 
+pub use analysis::{Analysis, AnalysisLine, MAX_ANALYSIS_DEPTH, SetAnalysis};
 pub use engine::{AiEngine, Search};
 pub use exhibition::{
     DEFAULT_MOVES_PER_MINUTE, ExhibitionCommand, ExhibitionControl, ExhibitionLaunch,
@@ -23,5 +26,6 @@ pub(super) fn plugin(app: &mut App) {
         exhibition::plugin,
         player::plugin,
         hint::plugin,
+        analysis::plugin,
     ));
 }

@@ -57,6 +57,13 @@ pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> 
                             ReviewAction::Enter,
                         )));
                     }
+                    if ui
+                        .button("Analyse this game")
+                        .on_hover_text("Step through the game with the engine's lines")
+                        .clicked()
+                    {
+                        action = Some(HudAction::Analyse(true, true));
+                    }
                     if ui.button("Main menu").clicked() {
                         action = Some(HudAction::MainMenu);
                     }

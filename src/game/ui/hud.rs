@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::records::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
-use crate::game::ai::AiThinking;
+use crate::game::ai::{AiThinking, SetAnalysis};
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
 use crate::game::core::CurrentGame;
@@ -18,6 +18,7 @@ use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
+use crate::game::records::ReviewAction;
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
 
@@ -76,6 +77,7 @@ struct HudCommands<'w> {
     next_screen: ResMut<'w, NextState<Screen>>,
     records: MessageWriter<'w, RecordsRequest>,
     intents: MessageWriter<'w, GameIntent>,
+    analysis: MessageWriter<'w, SetAnalysis>,
 }
 
 fn draw_hud(
@@ -161,6 +163,14 @@ fn draw_hud(
             HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
             HudAction::Quit => {
                 commands.exit.write(AppExit::Success);
+            }
+            HudAction::Analyse(on, review) => {
+                commands.analysis.write(SetAnalysis(on));
+                if review {
+                    commands
+                        .records
+                        .write(RecordsRequest::Review(ReviewAction::Enter));
+                }
             }
             HudAction::Records(request) => {
                 commands.records.write(request);

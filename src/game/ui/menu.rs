@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Difficulty;
-use crate::game::ai::ConsideredDestinations;
+use crate::game::ai::{ConsideredDestinations, SetAnalysis};
 use crate::game::board::AnimationSettings;
 use crate::game::core::Screen;
 use crate::game::core::{HumanSide, NewGameSettings, Opponent};
@@ -41,7 +41,11 @@ fn draw_main_menu(
     mut considered: ResMut<ConsideredDestinations>,
     mut animation: ResMut<AnimationSettings>,
     mut next_screen: ResMut<NextState<Screen>>,
-    (mut exit, theme): (MessageWriter<AppExit>, Option<Res<Theme>>),
+    (mut exit, mut analysis, theme): (
+        MessageWriter<AppExit>,
+        MessageWriter<SetAnalysis>,
+        Option<Res<Theme>>,
+    ),
     mut records: MenuRecords,
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
@@ -51,6 +55,7 @@ fn draw_main_menu(
     let (mut opponent, mut difficulty, mut human_side) =
         (settings.opponent, settings.difficulty, settings.human_side);
     let mut time_control = settings.time_control;
+    let mut analysis_board = false;
     let mut pause_unfocused = settings.pause_clock_unfocused;
     egui::Window::new("Hive")
         .title_bar(false)
@@ -73,6 +78,18 @@ fn draw_main_menu(
                         next_screen.set(Screen::Playing);
                     }
                     records.game_buttons(ui, BUTTON_SIZE);
+                    if ui
+                        .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
+                        .on_hover_text(
+                            "An empty board where you play both sides and the engine \
+                             shows its verdict and best line (Import GameString… for a position)",
+                        )
+                        .clicked()
+                    {
+                        opponent = Opponent::Human;
+                        analysis_board = true;
+                        next_screen.set(Screen::Playing);
+                    }
                     ui.add_space(16.0);
                     if ui
                         .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
@@ -205,6 +222,10 @@ fn draw_main_menu(
     if (time_control, pause_unfocused) != (settings.time_control, settings.pause_clock_unfocused) {
         settings.time_control = time_control;
         settings.pause_clock_unfocused = pause_unfocused;
+    }
+    if analysis_board {
+        settings.time_control = None;
+        analysis.write(SetAnalysis(true));
     }
     if chosen != settings.game_type {
         settings.game_type = chosen;

@@ -6,6 +6,7 @@
 //! run in bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its
 //! screen.
 
+mod analysis_panel;
 mod diagnostics;
 mod dialogs;
 mod evaluation;
@@ -23,6 +24,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
+use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Turn};
 use crate::records::History;
 use crate::rules::{Game, Piece};
@@ -35,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
         exhibition_bar::plugin,
         records::plugin,
         diagnostics::plugin,
+        analysis_panel::plugin,
     ));
 }
 
@@ -45,6 +48,7 @@ struct GameRecord<'w> {
     current: Res<'w, CurrentGame>,
     turn: Option<Res<'w, State<Turn>>>,
     clock: Res<'w, GameClock>,
+    analysis: Res<'w, Analysis>,
 }
 
 impl GameRecord<'_> {
@@ -53,6 +57,11 @@ impl GameRecord<'_> {
         self.turn
             .as_ref()
             .is_some_and(|turn| *turn.get() == Turn::Review)
+    }
+
+    /// Whether the engine's analysis is on.
+    fn analysing(&self) -> bool {
+        self.analysis.is_on()
     }
 
     /// Whether Undo can do something now.
@@ -101,6 +110,9 @@ enum HudAction {
     MainMenu,
     /// Close the app.
     Quit,
+    /// Turn the engine's analysis on (first `true`) or off; the second
+    /// `true` also steps into review (from the game-over dialog).
+    Analyse(bool, bool),
     /// Undo, redo, review, a records dialog (see `records`).
     Records(records::RecordsRequest),
 }

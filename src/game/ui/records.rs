@@ -51,6 +51,7 @@ pub(super) enum RecordsRequest {
 
 pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) -> Option<HudAction> {
     let mut request = None;
+    let mut analyse = None;
     if ui
         .add_enabled(history.can_undo(), egui::Button::new("Undo"))
         .on_hover_text("Take back the last move (against the AI, your move and its reply)")
@@ -83,7 +84,20 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) ->
             request = Some(RecordsRequest::Copied);
             ui.close();
         }
+        ui.separator();
+        let mut analysing = history.analysing();
+        if ui
+            .checkbox(&mut analysing, "Engine analysis")
+            .on_hover_text("The engine's verdict and best line for the position shown")
+            .clicked()
+        {
+            analyse = Some(analysing);
+            ui.close();
+        }
     });
+    if let Some(on) = analyse {
+        return Some(HudAction::Analyse(on, false));
+    }
     request.map(HudAction::Records)
 }
 

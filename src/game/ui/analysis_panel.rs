@@ -1,0 +1,149 @@
+//! The analysis board's panel and arrow: while analysis is on, a panel at
+//! the board's lower right shows the engine's verdict on the position on
+//! the board (the evaluation bar, the score in words, the depth reached)
+//! and its best line as MoveStrings; clicking one plays the line up to it
+//! (when moves can be played: not in review or after the game). The best
+//! move is drawn as an arrow on the board (a ring for a placement).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::evaluation::{describe, white_share};
+use crate::ai::Difficulty;
+use crate::game::ai::{Analysis, Evaluation, SetAnalysis};
+use crate::game::board::{BoardLayout, hex_to_world};
+use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
+use crate::rules::{Color as Side, Move};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_analysis_panel.run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        draw_best_move
+            .in_set(GameSystems::View)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+fn draw_analysis_panel(
+    mut contexts: EguiContexts,
+    mut analysis: ResMut<Analysis>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    turn: Res<State<Turn>>,
+    mut switch: MessageWriter<SetAnalysis>,
+) -> Result {
+    if !analysis.is_on() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let game = current.game();
+    let playable = *turn.get() == Turn::AwaitingInput && !players.ai_to_move(game);
+    let mut clicked = None;
+    egui::Window::new("Analysis")
+        .collapsible(false)
+        .resizable(false)
+        .default_width(300.0)
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-222.0, -36.0))
+        .show(ctx, |ui| {
+            ui.set_width(300.0);
+            let line = analysis
+                .line()
+                .filter(|line| line.is_for(players.game_id, game));
+            match line {
+                Some(line) => {
+                    let evaluation = Evaluation {
+                        white_score: line.white_score,
+                        depth: line.depth,
+                        side: Side::White,
+                        difficulty: Difficulty::Expert,
+                        game_id: line.game_id,
+                    };
+                    let share = white_share(&evaluation);
+                    let (rect, _) =
+                        ui.allocate_exact_size(egui::vec2(300.0, 12.0), egui::Sense::hover());
+                    let painter = ui.painter_at(rect);
+                    painter.rect_filled(rect, 3.0, egui::Color32::from_gray(30));
+                    let white = egui::Rect::from_min_size(
+                        rect.min,
+                        egui::vec2(rect.width() * share, rect.height()),
+                    );
+                    painter.rect_filled(white, 3.0, egui::Color32::from_gray(235));
+                    let searching = if analysis.is_searching() { "…" } else { "" };
+                    ui.label(format!(
+                        "{}   depth {}{searching}",
+                        describe(&evaluation),
+                        line.depth
+                    ));
+                    ui.horizontal_wrapped(|ui| {
+                        for (index, text) in line.pv_text.iter().enumerate() {
+                            let button = egui::Button::new(egui::RichText::new(text).monospace());
+                            let response = ui
+                                .add_enabled(playable, button)
+                                .on_hover_text("Play the line up to this move")
+                                .on_disabled_hover_text(
+                                    "Moves are played on your turn (in review: Continue from here)",
+                                );
+                            if response.clicked() {
+                                clicked = Some(index);
+                            }
+                        }
+                    });
+                    if line.pv_text.is_empty() {
+                        ui.label(egui::RichText::new("no move: the game is over").weak());
+                    }
+                }
+                None if game.status().is_over() => {
+                    ui.label(egui::RichText::new("The game is over here.").weak());
+                }
+                None => {
+                    ui.label(egui::RichText::new("The engine is thinking…").weak());
+                }
+            }
+            if ui.button("Stop analysis").clicked() {
+                switch.write(SetAnalysis(false));
+            }
+        });
+    if let Some(index) = clicked {
+        analysis.play_line_to(index);
+    }
+    Ok(())
+}
+
+/// The best move as an arrow from its piece to its cell (a ring on the cell
+/// of a placement).
+fn draw_best_move(
+    analysis: Res<Analysis>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+    layout: Res<BoardLayout>,
+    mut gizmos: Gizmos,
+) {
+    let game = current.game();
+    let Some(best) = analysis
+        .line()
+        .filter(|line| analysis.is_on() && line.is_for(players.game_id, game))
+        .and_then(|line| line.best())
+    else {
+        return;
+    };
+    let at = |hex| {
+        let plane = layout.plane_of(hex);
+        hex_to_world(plane.x, plane.y)
+    };
+    let color = Color::srgba(1.0, 0.55, 0.1, 0.95);
+    match best {
+        Move::Move { from, to, .. } => {
+            gizmos
+                .arrow_2d(at(from), at(to), color)
+                .with_tip_length(18.0);
+        }
+        Move::Place { to, .. } => {
+            gizmos.circle_2d(at(to), 22.0, color);
+        }
+        Move::Pass => {}
+    }
+}

@@ -1,0 +1,127 @@
+//! The analysis board in the headless app: with analysis on, the engine
+//! searches the position on the board depth after depth on the task pool;
+//! every change of the position (a move, a step in review) drops the
+//! running search and the line shown, so a line is only ever shown for the
+//! position it was searched for; clicking the line plays it; off stops it.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use bevy::prelude::*;
+use common::app::{game, headless_app, no_animation, set_screen, settle, update_until};
+use hive::game::{
+    Analysis, NewGameSettings, PlayMove, Players, RecordsAction, ReviewAction, Screen, SetAnalysis,
+    Turn,
+};
+use hive::rules::{Game, GameType};
+
+const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+
+fn app() -> App {
+    let mut app = headless_app();
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(Game::from_game_string(OPENING).unwrap()),
+        ..default()
+    });
+    app.insert_resource(no_animation());
+    set_screen(&mut app, Screen::Playing);
+    settle(&mut app);
+    app.world_mut().write_message(SetAnalysis(true));
+    app.update();
+    app
+}
+
+/// The line shown is for the position on the board, or there is none.
+fn assert_not_stale(app: &App) {
+    let analysis = app.world().resource::<Analysis>();
+    let id = app.world().resource::<Players>().game_id;
+    if let Some(line) = analysis.line() {
+        assert!(
+            line.is_for(id, &game(app)),
+            "a stale line is shown: {line:?}"
+        );
+    }
+}
+
+fn line_depth(app: &App) -> u32 {
+    let analysis = app.world().resource::<Analysis>();
+    let id = app.world().resource::<Players>().game_id;
+    analysis
+        .line()
+        .filter(|line| line.is_for(id, &game(app)))
+        .map_or(0, |line| line.depth)
+}
+
+#[test]
+fn the_analysis_restarts_on_every_change_and_never_shows_a_stale_line() {
+    let mut app = app();
+    update_until(&mut app, "a line at depth 2", |app| line_depth(app) >= 2);
+    let line = app.world().resource::<Analysis>().line().cloned().unwrap();
+    assert!(!line.pv.is_empty());
+    assert_eq!(line.pv_text.len(), line.pv.len());
+    let best = line.best().unwrap();
+    assert!(
+        game(&app).check_move(best).is_ok(),
+        "the best move is legal here"
+    );
+
+    // A move: the line and the search for the old position go at once.
+    let dropped = app.world().resource::<Analysis>().dropped;
+    let mut moves = Vec::new();
+    game(&app).legal_moves(&mut moves);
+    app.world_mut()
+        .write_message(PlayMove(moves[moves.len() - 1]));
+    for _ in 0..5 {
+        app.update();
+        assert_not_stale(&app);
+    }
+    let analysis = app.world().resource::<Analysis>();
+    assert!(analysis.dropped > dropped || analysis.line().is_none() || line_depth(&app) > 0);
+    update_until(&mut app, "a line for the new position", |app| {
+        assert_not_stale(app);
+        line_depth(app) >= 1
+    });
+
+    // Review: the analysis follows the position shown.
+    app.world_mut().write_message(RecordsAction::Undo);
+    app.world_mut().write_message(ReviewAction::Enter);
+    settle(&mut app);
+    app.world_mut().write_message(ReviewAction::StepBack);
+    settle(&mut app);
+    assert_eq!(
+        app.world().get_resource::<State<Turn>>().map(|t| *t.get()),
+        Some(Turn::Review)
+    );
+    update_until(&mut app, "a line for the reviewed position", |app| {
+        assert_not_stale(app);
+        line_depth(app) >= 1
+    });
+}
+
+#[test]
+fn clicking_the_line_plays_it_and_off_stops() {
+    let mut app = app();
+    update_until(&mut app, "a line at depth 2", |app| line_depth(app) >= 2);
+    let line = app.world().resource::<Analysis>().line().cloned().unwrap();
+    let before = game(&app).ply();
+    app.world_mut().resource_mut::<Analysis>().play_line_to(0);
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), before + 1);
+    assert_eq!(game(&app).last_move(), line.best());
+
+    app.world_mut().write_message(SetAnalysis(false));
+    settle(&mut app);
+    let analysis = app.world().resource::<Analysis>();
+    assert!(!analysis.is_on());
+    assert!(analysis.line().is_none() && !analysis.is_searching());
+    let started = analysis.started;
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Analysis>().started,
+        started,
+        "nothing searched"
+    );
+}

@@ -29,6 +29,14 @@ pub(super) fn plugin(app: &mut App) {
             .after(AiMoves)
             .run_if(in_state(Screen::Playing)),
     );
+    // Again after the frame's move or jump, so a line for the position
+    // before it does not outlive the frame.
+    app.add_systems(
+        Update,
+        drop_stale
+            .in_set(GameSystems::Sync)
+            .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
+    );
     app.add_systems(OnExit(Screen::Playing), stop_analysis);
 }
 
@@ -117,6 +125,22 @@ fn switch_analysis(mut requests: MessageReader<SetAnalysis>, mut analysis: ResMu
             analysis.line = None;
             analysis.queue.clear();
         }
+    }
+}
+
+/// Drops the line and the search of a position no longer on the board.
+fn drop_stale(mut analysis: ResMut<Analysis>, current: Res<CurrentGame>, players: Res<Players>) {
+    let game = current.game();
+    let id = players.game_id;
+    if analysis.line.as_ref().is_some_and(|line| !line.is_for(id, game)) {
+        analysis.line = None;
+    }
+    let stale = analysis
+        .search
+        .as_ref()
+        .is_some_and(|(search, hash)| !search.is_for(&players, game) || *hash != game.hash());
+    if stale {
+        analysis.drop_search();
     }
 }
 

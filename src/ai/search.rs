@@ -78,6 +78,14 @@ impl Limits {
         }
     }
 
+    /// Search this many positions (deterministic: the same on any machine).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
     /// Search for this long.
     pub fn time(time: Duration) -> Limits {
         Limits {

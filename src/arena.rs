@@ -92,14 +92,26 @@ impl Player {
             Player::Uhp {
                 client,
                 time_per_move,
-                ..
+                command,
             } => {
-                client
+                let answer = client
                     .new_game(&game.game_string())
-                    .map_err(|e| format!("newgame failed: {e}"))?;
-                client
-                    .best_move_time(*time_per_move)
-                    .map_err(|e| format!("bestmove failed: {e}"))
+                    .map_err(|e| format!("newgame failed: {e}"))
+                    .and_then(|_| {
+                        client
+                            .best_move_time(*time_per_move)
+                            .map_err(|e| format!("bestmove failed: {e}"))
+                    });
+                if answer.is_err() {
+                    // This game is forfeited; a fresh engine plays the next.
+                    let words: Vec<&str> = command.split_whitespace().collect();
+                    if let Some((program, args)) = words.split_first()
+                        && let Ok(fresh) = UhpClient::spawn(program, args)
+                    {
+                        **client = fresh;
+                    }
+                }
+                answer
             }
         }
     }

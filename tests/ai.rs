@@ -21,11 +21,20 @@ fn wins_for(status: GameStatus, color: Color) -> bool {
     )
 }
 
-/// Moves that win at once for the side to move.
+/// Moves that win at once for the side to move. Only a move ending next to
+/// a queen can surround one, so only those are tried.
 fn winning_moves(game: &mut Game) -> Vec<Move> {
     let me = game.to_move();
+    let queens: Vec<_> = Color::ALL
+        .iter()
+        .filter_map(|&c| game.position(Piece::new(c, Bug::Queen, 1)?))
+        .collect();
     legal(game)
         .into_iter()
+        .filter(|mv| {
+            mv.to()
+                .is_some_and(|to| queens.iter().any(|q| q.is_neighbor(to)))
+        })
         .filter(|&mv| {
             game.apply_unchecked(mv);
             let won = wins_for(game.status(), me);
@@ -174,7 +183,7 @@ fn self_play_only_makes_legal_moves() {
     let cancel = AtomicBool::new(false);
     let mut games = 0;
     for (i, name) in types.iter().enumerate() {
-        for seed in 0..25u64 {
+        for seed in 0..10u64 {
             let mut game = Game::new(name.parse().expect("type"));
             let mut engines = [Engine::new(1), Engine::new(1)];
             let levels = [Difficulty::Beginner, Difficulty::Beginner];
@@ -192,7 +201,7 @@ fn self_play_only_makes_legal_moves() {
             games += 1;
         }
     }
-    assert_eq!(games, 200);
+    assert_eq!(games, 80);
 }
 
 #[test]
@@ -212,19 +221,24 @@ fn cancel_returns_a_legal_move_quickly() {
 }
 
 #[test]
-fn time_limit_stops_a_deep_search() {
+fn a_node_limited_search_is_reproducible_and_stops() {
     let game = Game::from_game_string("Base+MLP;InProgress;White[9];wG1;bP wG1/;wQ wG1\\;bL bP/;wB1 /wG1;bM \\bL;wB1 wG1;bQ \\bM;wP /wB1;bA1 bM/;wA1 -wB1;bA2 \\bQ;wA1 bA2/;bA3 /bQ;wA2 -wB1;bA3 bA3\\")
         .expect("valid");
-    let mut engine = Engine::new(8);
     let limits = Limits {
         max_depth: Some(40),
-        time: Some(std::time::Duration::from_millis(200)),
-        nodes: None,
+        nodes: Some(20_000),
+        time: None,
     };
-    let result = engine.search(&game, limits, &AtomicBool::new(false));
-    // Depth 40 is far out of reach in 0.2 s: stopping at all proves the clock is read.
-    assert!(result.depth < 40);
-    assert!(legal(&game).contains(&result.best.expect("a move")));
+    let run = || Engine::new(8).search(&game, limits, &AtomicBool::new(false));
+    let (first, second) = (run(), run());
+    // Depth 40 is far out of reach in 20 000 nodes: stopping proves the count is read.
+    assert!(first.depth < 40 && first.nodes <= 20_000 + 256, "{first:?}");
+    assert!(legal(&game).contains(&first.best.expect("a move")));
+    assert_eq!(
+        (first.best, first.score, first.depth, first.nodes),
+        (second.best, second.score, second.depth, second.nodes),
+        "the same search twice gives the same answer"
+    );
 }
 
 /// Plays `games` games of a preset against a uniformly random mover, colours
@@ -265,63 +279,21 @@ fn wins_against_random(level: Difficulty, games: u64) -> u64 {
 
 #[test]
 fn beginner_beats_a_random_mover() {
-    let wins = wins_against_random(Difficulty::Beginner, 40);
-    assert!(wins >= 38, "{wins} wins of 40");
+    let wins = wins_against_random(Difficulty::Beginner, 16);
+    assert!(wins >= 15, "{wins} wins of 16");
 }
 
 #[test]
 fn easy_beats_a_random_mover() {
-    let wins = wins_against_random(Difficulty::Easy, 40);
-    assert!(wins >= 38, "{wins} wins of 40");
+    let wins = wins_against_random(Difficulty::Easy, 16);
+    assert!(wins >= 15, "{wins} wins of 16");
 }
 
 #[test]
 fn medium_beats_a_random_mover() {
-    let wins = wins_against_random(Difficulty::Medium, 40);
-    assert!(wins >= 38, "{wins} wins of 40");
+    let wins = wins_against_random(Difficulty::Medium, 16);
+    assert!(wins >= 15, "{wins} wins of 16");
 }
 
-/// A's score in a preset match, from seeded openings with colours alternating.
-fn match_score(a: &str, b: &str, games: u32) -> hive::arena::Summary {
-    use hive::arena::{MatchConfig, Player, play_match};
-    let mut a = Player::from_spec(a, None).expect("preset");
-    let mut b = Player::from_spec(b, None).expect("preset");
-    let config = MatchConfig {
-        games,
-        game_type: GameType::ALL,
-        opening_plies: 2,
-        max_plies: 300,
-        seed: 7,
-    };
-    play_match(&mut a, &mut b, &config, |_, _, _| {})
-}
-
-#[test]
-fn medium_beats_beginner_in_a_clear_majority() {
-    let summary = match_score("medium", "beginner", 20);
-    assert!(summary.wins >= 14, "{summary}");
-}
-
-// The time-limited presets take seconds a move, too long for every CI run:
-// `cargo test --release --no-default-features --test ai -- --ignored`.
-
-#[test]
-#[ignore = "minutes: Hard thinks 2 s a move"]
-fn hard_beats_easy_in_a_clear_majority() {
-    let summary = match_score("hard", "easy", 20);
-    assert!(summary.wins >= 14, "{summary}");
-}
-
-#[test]
-#[ignore = "minutes: Hard thinks 2 s a move"]
-fn hard_beats_a_random_mover() {
-    let wins = wins_against_random(Difficulty::Hard, 40);
-    assert!(wins >= 38, "{wins} wins of 40");
-}
-
-#[test]
-#[ignore = "minutes: Expert thinks 5 s a move"]
-fn expert_beats_a_random_mover() {
-    let wins = wins_against_random(Difficulty::Expert, 40);
-    assert!(wins >= 38, "{wins} wins of 40");
-}
+// The order of the levels is checked by tests/levels.rs; the strength of
+// the top levels by the `hive match` commands in the README.

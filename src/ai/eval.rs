@@ -1,7 +1,7 @@
 //! The Hive evaluation: queen danger, free pieces, pins, beetles on the
 //! queen, reserves, and immediate threats, weighed by one [`Weights`] struct.
 
-use crate::rules::{Bug, Color, Game, Move, PIECES_PER_SIDE, Piece};
+use crate::rules::{Bug, Color, Game, Hex, Move, PIECES_PER_SIDE, Piece, PieceFacts};
 
 use super::search::Evaluator;
 
@@ -39,6 +39,17 @@ pub struct Weights {
     pub winning_threat: i32,
     /// Penalty for having no queen on the board yet.
     pub queen_in_hand: i32,
+    /// Relief per own piece next to a side's queen that can still walk away
+    /// (the liberty can be given back).
+    pub movable_friend_by_queen: i32,
+    /// Extra danger per enemy piece next to a side's queen (it will not leave).
+    pub enemy_by_queen: i32,
+    /// Share (in percent) of its free-piece value a piece keeps while it
+    /// presses the enemy queen: it is committed there, not roaming.
+    pub attacker_mobility_percent: i32,
+    /// Bonus for a pillbug of a side next to its own queen, able to lift the
+    /// queen out to a roomy cell.
+    pub pillbug_defense: i32,
 }
 
 impl Default for Weights {
@@ -56,6 +67,10 @@ impl Default for Weights {
             tempo: 12,
             winning_threat: 250,
             queen_in_hand: 30,
+            movable_friend_by_queen: 12,
+            enemy_by_queen: 10,
+            attacker_mobility_percent: 30,
+            pillbug_defense: 40,
         }
     }
 }
@@ -79,16 +94,27 @@ impl HiveEvaluator {
         let w = &self.weights;
         let facts = game.piece_facts();
         let mut score = [0i32; 2];
+        let queens = [
+            game.position(queen_of(Color::White)),
+            game.position(queen_of(Color::Black)),
+        ];
         for piece in Piece::all() {
             if !game.has_piece(piece) {
                 continue;
             }
             let side = piece.color().index();
             let bug = piece.bug() as usize;
-            if game.position(piece).is_none() {
+            let Some(at) = game.position(piece) else {
                 score[side] += w.in_hand[bug];
-            } else if facts.free.contains(piece) {
-                score[side] += w.free_piece[bug];
+                continue;
+            };
+            if facts.free.contains(piece) {
+                let presses = queens[1 - side].is_some_and(|q| q.is_neighbor(at));
+                score[side] += if presses {
+                    w.free_piece[bug] * w.attacker_mobility_percent / 100
+                } else {
+                    w.free_piece[bug]
+                };
             } else if facts.pinned.contains(piece) {
                 score[side] -= w.pinned;
             } else if facts.covered.contains(piece) {
@@ -96,44 +122,12 @@ impl HiveEvaluator {
             }
         }
         for side in Color::ALL {
-            let s = side.index();
-            let queen = queen_of(side);
-            let Some(at) = game.position(queen) else {
-                score[s] -= w.queen_in_hand;
-                continue;
-            };
-            let occupied = game.occupied_neighbours(at) as usize;
-            score[s] -= w.queen_danger[occupied.min(5)];
-            let sealed = at
-                .neighbors()
-                .iter()
-                .filter(|&&n| game.height(n) == 0 && game.occupied_neighbours(n) >= 5)
-                .count() as i32;
-            score[s] += sealed * w.sealed_cell;
-            if facts.free.contains(queen) {
-                score[s] += w.queen_free;
-            }
-            // Enemy beetles on or beside this queen.
-            let enemy = side.opponent().index();
-            if let Some(top) = game.top(at)
-                && top != queen
-                && top.color() != side
-            {
-                score[enemy] += w.beetle_on_queen;
-            }
-            for n in at.neighbors() {
-                if let Some(p) = game.top(n)
-                    && p.color() != side
-                    && p.bug() == Bug::Beetle
-                {
-                    score[enemy] += w.beetle_next_to_queen;
-                }
-            }
+            score[side.index()] -= self.queen_danger(game, &facts, side);
         }
         let to_move = game.to_move().index();
         score[to_move] += w.tempo;
         // One empty cell left around the enemy queen, and it is our move.
-        if let Some(at) = game.position(queen_of(game.to_move().opponent()))
+        if let Some(at) = queens[1 - to_move]
             && game.occupied_neighbours(at) == 5
             && facts
                 .free
@@ -144,11 +138,96 @@ impl HiveEvaluator {
         }
         score[color.index()] - score[color.opponent().index()]
     }
+
+    /// How much trouble `side`'s queen is in (positive is bad for `side`);
+    /// enemy beetles on or beside it count for the enemy.
+    fn queen_danger(&self, game: &Game, facts: &PieceFacts, side: Color) -> i32 {
+        let w = &self.weights;
+        let queen = queen_of(side);
+        let Some(at) = game.position(queen) else {
+            return w.queen_in_hand;
+        };
+        let occupied = game.occupied_neighbours(at) as usize;
+        let mut danger = w.queen_danger[occupied.min(5)];
+        let queen_on_ground = game.height(at) == 1;
+        for n in at.neighbors() {
+            let height = game.height(n);
+            if height == 0 {
+                if game.occupied_neighbours(n) >= 5 {
+                    danger -= w.sealed_cell;
+                }
+                continue;
+            }
+            let Some(top) = game.top(n) else { continue };
+            if top.color() == side {
+                if height == 1 && facts.free.contains(top) {
+                    danger -= w.movable_friend_by_queen;
+                }
+                if top.bug() == Bug::Pillbug
+                    && queen_on_ground
+                    && !facts.pinned.contains(queen)
+                    && self.roomy_cell_beside(game, n, at)
+                {
+                    danger -= w.pillbug_defense;
+                }
+            } else {
+                danger += w.enemy_by_queen;
+                if top.bug() == Bug::Beetle {
+                    danger += w.beetle_next_to_queen;
+                }
+            }
+        }
+        if let Some(top) = game.top(at)
+            && top != queen
+            && top.color() != side
+        {
+            danger += w.beetle_on_queen;
+        }
+        if facts.free.contains(queen) {
+            danger -= w.queen_free;
+        }
+        danger
+    }
+
+    /// Whether some empty cell next to `pillbug` (other than the queen's)
+    /// has at least three empty neighbours: a place to drop the queen.
+    fn roomy_cell_beside(&self, game: &Game, pillbug: Hex, queen: Hex) -> bool {
+        pillbug.neighbors().iter().any(|&c| {
+            c != queen && game.height(c) == 0 && {
+                // The queen's own cell empties when it is lifted.
+                let around = game.occupied_neighbours(c) - u32::from(c.is_neighbor(queen));
+                around <= 3
+            }
+        })
+    }
 }
 
 impl Evaluator<Game> for HiveEvaluator {
     fn evaluate(&self, game: &Game) -> i32 {
         self.score_for(game, game.to_move())
+    }
+
+    /// When the enemy queen has at most two free cells left.
+    fn wants_quiescence(&self, game: &Game) -> bool {
+        game.position(queen_of(game.to_move().opponent()))
+            .is_some_and(|q| game.occupied_neighbours(q) >= 4)
+    }
+
+    /// A move that fills one more cell around the enemy queen (or climbs on it).
+    fn is_noisy(&self, game: &Game, mv: Move) -> bool {
+        let Some(queen) = game.position(queen_of(game.to_move().opponent())) else {
+            return false;
+        };
+        let Some(to) = mv.to() else { return false };
+        if !(to.is_neighbor(queen) || to == queen) {
+            return false;
+        }
+        match mv {
+            Move::Move { from, .. } => {
+                to == queen || !from.is_neighbor(queen) || game.height(from) > 1
+            }
+            _ => true,
+        }
     }
 
     /// Moves that crowd the enemy queen first, then moves that free our own.

@@ -66,15 +66,20 @@ impl SearchGame for Game {
 }
 
 /// Named strengths a player understands.
+///
+/// Every level below [`Difficulty::Expert`] is limited by depth or by nodes
+/// searched, not by the clock, so it plays the same on a fast and a slow
+/// machine (and its games are reproducible from the seed). Expert is the
+/// full-strength engine with a time budget.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Difficulty {
     /// Looks one move ahead and often picks a merely decent move.
     Beginner,
     /// Looks two moves ahead, with some randomness.
     Easy,
-    /// Three moves ahead, with a little randomness.
+    /// A short search (a few thousand positions), a little randomness.
     Medium,
-    /// Searches as deep as it can in two seconds.
+    /// A deeper search (a few hundred thousand positions).
     Hard,
     /// Searches as deep as it can in five seconds.
     Expert,
@@ -108,17 +113,14 @@ impl Difficulty {
             .find(|d| d.name().eq_ignore_ascii_case(name.trim()))
     }
 
-    /// How long and how deep it searches.
+    /// How long and how deep it searches: depth or nodes below Expert
+    /// (the same strength on any machine), the clock only for Expert.
     pub fn limits(self) -> Limits {
         match self {
             Difficulty::Beginner => Limits::depth(1),
             Difficulty::Easy => Limits::depth(2),
-            Difficulty::Medium => Limits {
-                max_depth: Some(3),
-                time: Some(Duration::from_secs(1)),
-                nodes: None,
-            },
-            Difficulty::Hard => Limits::time(Duration::from_secs(2)),
+            Difficulty::Medium => Limits::nodes(MEDIUM_NODES),
+            Difficulty::Hard => Limits::nodes(HARD_NODES),
             Difficulty::Expert => Limits::time(Duration::from_secs(5)),
         }
     }
@@ -128,11 +130,27 @@ impl Difficulty {
         match self {
             Difficulty::Beginner => 100,
             Difficulty::Easy => 60,
-            Difficulty::Medium => 25,
-            Difficulty::Hard | Difficulty::Expert => 0,
+            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 0,
+        }
+    }
+
+    /// Plies at the start of a game in which the stronger levels vary their
+    /// play (a shallow search, a random pick among near-best moves), so games
+    /// against them do not repeat.
+    pub fn varied_opening_plies(self) -> u32 {
+        match self {
+            Difficulty::Beginner | Difficulty::Easy => 0,
+            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 4,
         }
     }
 }
+
+/// Node budget of [`Difficulty::Medium`].
+pub const MEDIUM_NODES: u64 = 6_000;
+/// Node budget of [`Difficulty::Hard`].
+pub const HARD_NODES: u64 = 250_000;
+/// Tolerance of the varied opening moves of the stronger levels.
+const OPENING_TOLERANCE: i32 = 25;
 
 impl std::fmt::Display for Difficulty {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -183,7 +201,8 @@ impl Engine {
     }
 
     /// A move at a difficulty level: the best one, or at the easier levels
-    /// one picked at random (from `seed`) among those close to the best.
+    /// (and in the first plies of the stronger ones) one picked at random
+    /// (from `seed`) among those close to the best.
     pub fn choose(
         &mut self,
         game: &Game,
@@ -191,40 +210,47 @@ impl Engine {
         seed: u64,
         cancel: &AtomicBool,
     ) -> SearchResult {
-        let tolerance = difficulty.tolerance();
+        let (limits, tolerance) = if game.ply() < difficulty.varied_opening_plies() {
+            (Limits::depth(2), OPENING_TOLERANCE)
+        } else {
+            (difficulty.limits(), difficulty.tolerance())
+        };
         let mut work = game.clone();
         self.searcher.exact_root = tolerance > 0;
-        let mut result =
-            self.searcher
-                .search(&mut work, &self.evaluator, difficulty.limits(), cancel);
+        let mut result = self
+            .searcher
+            .search(&mut work, &self.evaluator, limits, cancel);
         self.searcher.exact_root = false;
-        if tolerance > 0 && !result.root_scores.is_empty() {
-            let best = result
-                .root_scores
-                .iter()
-                .map(|&(_, s)| s)
-                .max()
-                .unwrap_or(0);
-            // Never throw away a won game or walk into a lost one on purpose.
-            let floor = if best >= search::WIN_THRESHOLD {
-                best
-            } else {
-                best - tolerance
-            };
-            let near: Vec<(Move, i32)> = result
-                .root_scores
-                .iter()
-                .copied()
-                .filter(|&(_, s)| s >= floor && s > -search::WIN_THRESHOLD)
-                .collect();
-            if !near.is_empty() {
-                let mut rng = StdRng::seed_from_u64(seed);
-                let (mv, score) = near[rng.random_range(0..near.len())];
-                result.best = Some(mv);
-                result.score = score;
-                result.pv = vec![mv];
-            }
+        if tolerance > 0 {
+            pick_near_best(&mut result, tolerance, seed);
         }
         result
+    }
+}
+
+/// Replaces the best move by one picked at random among the root moves
+/// within `tolerance` of the best value (never a lost one, and only the
+/// winning ones when a win is found).
+fn pick_near_best(result: &mut SearchResult, tolerance: i32, seed: u64) {
+    let Some(best) = result.root_scores.iter().map(|&(_, s)| s).max() else {
+        return;
+    };
+    let floor = if best >= search::WIN_THRESHOLD {
+        best
+    } else {
+        best - tolerance
+    };
+    let near: Vec<(Move, i32)> = result
+        .root_scores
+        .iter()
+        .copied()
+        .filter(|&(_, s)| s >= floor && s > -search::WIN_THRESHOLD)
+        .collect();
+    if !near.is_empty() {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mv, score) = near[rng.random_range(0..near.len())];
+        result.best = Some(mv);
+        result.score = score;
+        result.pv = vec![mv];
     }
 }

@@ -52,7 +52,30 @@ pub trait Evaluator<G: SearchGame> {
     fn move_priority(&self, _game: &G, _mv: G::Move) -> i32 {
         0
     }
+    /// Whether a position at the search horizon is worth a look at its
+    /// noisy moves (cheap; false means the static value stands).
+    fn wants_quiescence(&self, _game: &G) -> bool {
+        false
+    }
+    /// Whether a move is noisy: one the quiescence search plays out (in
+    /// Hive, a move that closes in on the enemy queen). Never reduced by
+    /// late-move reductions.
+    fn is_noisy(&self, _game: &G, _mv: G::Move) -> bool {
+        false
+    }
 }
+
+/// Time kept back from a `bestmove time` budget (at most a tenth of it) so
+/// that the answer is out before the budget ends.
+const TIME_MARGIN: Duration = Duration::from_millis(10);
+
+/// Plies of quiescence search below the horizon.
+const QUIESCENCE_PLIES: u32 = 3;
+/// Late-move reductions start at this move number (moves before it, and the
+/// table, killer and noisy moves, are searched to full depth).
+const LMR_FIRST_MOVE: usize = 4;
+/// And only at this remaining depth or more.
+const LMR_MIN_DEPTH: u32 = 3;
 
 /// When to stop searching. Unset limits do not apply; with none set the
 /// search goes to depth [`Limits::DEFAULT_DEPTH`].
@@ -74,6 +97,14 @@ impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits {
             max_depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search this many positions (deterministic: the same on any machine).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
             ..Limits::default()
         }
     }
@@ -126,6 +157,10 @@ pub struct Searcher<M> {
     /// Search every root move with a full window so each gets an exact value
     /// (slower; used by the easier levels to choose among near-best moves).
     pub exact_root: bool,
+    /// Play out noisy moves below the horizon (on by default).
+    pub quiescence: bool,
+    /// Search late quiet moves one ply shallower first (on by default).
+    pub late_move_reductions: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
@@ -142,6 +177,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
             node_limit: None,
             stopped: false,
             exact_root: false,
+            quiescence: true,
+            late_move_reductions: true,
         }
     }
 
@@ -167,7 +204,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         E: Evaluator<G>,
     {
         let start = Instant::now();
-        self.deadline = limits.time.map(|t| start + t);
+        // Hard stop a little before the budget, for the answer to get out.
+        self.deadline = limits
+            .time
+            .map(|t| start + t.saturating_sub(TIME_MARGIN.min(t / 10)));
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
@@ -231,15 +271,18 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
                 }
             }
             if self.stopped {
-                // Cut short before any iteration completed: take what was found.
+                // A move of a cut-short iteration that beat the first one was
+                // fully searched and proved better: take it (or, before any
+                // iteration completed, whatever was found).
                 if let Some((mv, score)) = best_this
-                    && result.depth == 0
+                    && (result.depth == 0 || (Some(mv) != result.best && !self.exact_root))
                 {
                     result.best = Some(mv);
                     result.score = score;
                 }
                 break;
             }
+            let best_changed = best_this.map(|(mv, _)| mv) != result.best;
             if let Some((mv, score)) = best_this {
                 result.best = Some(mv);
                 result.score = score;
@@ -252,6 +295,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
             ordered = rescored;
             if result.score.abs() >= WIN_THRESHOLD && !self.exact_root {
                 break; // a forced result: deeper search cannot change it
+            }
+            if let Some(budget) = limits.time {
+                // Each iteration costs several times the one before: do not
+                // start one that cannot finish. A best move that just
+                // changed earns a little more time to settle.
+                let share = if best_changed && depth > 1 { 0.6 } else { 0.45 };
+                if start.elapsed().as_secs_f64() > budget.as_secs_f64() * share {
+                    break;
+                }
             }
         }
         result.nodes = self.nodes;
@@ -329,8 +381,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
                 Outcome::Draw => 0,
             };
         }
-        if depth == 0 || ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 {
             return eval.evaluate(game);
+        }
+        if depth == 0 {
+            return self.quiescence(game, eval, QUIESCENCE_PLIES, ply, alpha, beta, cancel);
         }
 
         let hash = game.position_hash();
@@ -356,13 +411,27 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
+        let killers = self.killers[ply];
         for (i, &mv) in moves.iter().enumerate() {
+            let reduce = self.late_move_reductions
+                && i >= LMR_FIRST_MOVE
+                && depth >= LMR_MIN_DEPTH
+                && Some(mv) != tt_move
+                && !killers.contains(&Some(mv))
+                && !eval.is_noisy(game, mv);
             game.make_move(mv);
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
             } else {
-                let probe =
-                    -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+                let mut probe = alpha + 1;
+                if reduce {
+                    probe =
+                        -self.negamax(game, eval, depth - 2, ply + 1, -alpha - 1, -alpha, cancel);
+                }
+                if probe > alpha && !self.stopped {
+                    probe =
+                        -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+                }
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
                 } else {
@@ -398,6 +467,69 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// Below the horizon: the static value, unless the side to move has
+    /// noisy moves (closing in on the enemy queen) that raise it; a few
+    /// plies of those, each side free to stand pat.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        plies_left: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cancel: &AtomicBool,
+    ) -> i32
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let stand_pat = eval.evaluate(game);
+        if plies_left == 0
+            || stand_pat >= beta
+            || ply >= MAX_PLY - 1
+            || !self.quiescence
+            || !eval.wants_quiescence(game)
+        {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        for &mv in moves.iter() {
+            if !eval.is_noisy(game, mv) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.should_stop(cancel) {
+                break;
+            }
+            game.make_move(mv);
+            let score = match game.outcome() {
+                Some(Outcome::Loss) => WIN - ply as i32 - 1,
+                Some(Outcome::Win) => -WIN + ply as i32 + 1,
+                Some(Outcome::Draw) => 0,
+                None => {
+                    -self.quiescence(game, eval, plies_left - 1, ply + 1, -beta, -alpha, cancel)
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.stopped { 0 } else { best }
     }
 
     /// Table move first, then killers, then by priority and history (ties
@@ -570,6 +702,9 @@ mod tests {
                 path: vec![0],
             };
             let mut searcher = Searcher::new(1);
+            // Reductions trade exactness for depth: the alpha-beta core is
+            // checked without them.
+            searcher.late_move_reductions = false;
             let result = searcher.search(
                 &mut game,
                 &LeafValue,

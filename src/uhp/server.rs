@@ -194,10 +194,10 @@ impl Session {
             eprintln!("newgame: {note}");
         }
         let _ = writeln!(answer, "{}", game.game_string());
+        // The engine's table is kept: it is keyed by position, so what it
+        // learnt stays true, and a client that sends `newgame` with the whole
+        // game before each `bestmove` (as `hive match` does) keeps it.
         self.game = Some(game);
-        if let Some(engine) = &mut self.engine {
-            engine.clear();
-        }
         Ok(())
     }
 

@@ -130,15 +130,23 @@ fn switch_analysis(mut requests: MessageReader<SetAnalysis>, mut analysis: ResMu
 
 /// Drops the line and the search of a position no longer on the board.
 fn drop_stale(mut analysis: ResMut<Analysis>, current: Res<CurrentGame>, players: Res<Players>) {
-    let game = current.game();
+    forget_stale(&mut analysis, current.game(), &players);
+}
+
+/// Forgets the line and the search if they are not for `game`.
+fn forget_stale(analysis: &mut Analysis, game: &Game, players: &Players) {
     let id = players.game_id;
-    if analysis.line.as_ref().is_some_and(|line| !line.is_for(id, game)) {
+    if analysis
+        .line
+        .as_ref()
+        .is_some_and(|line| !line.is_for(id, game))
+    {
         analysis.line = None;
     }
     let stale = analysis
         .search
         .as_ref()
-        .is_some_and(|(search, hash)| !search.is_for(&players, game) || *hash != game.hash());
+        .is_some_and(|(search, hash)| !search.is_for(players, game) || *hash != game.hash());
     if stale {
         analysis.drop_search();
     }
@@ -158,20 +166,7 @@ fn analyse(
     }
     let game = current.game();
     let id = players.game_id;
-    if analysis
-        .line
-        .as_ref()
-        .is_some_and(|line| !line.is_for(id, game))
-    {
-        analysis.line = None;
-    }
-    let stale = analysis
-        .search
-        .as_ref()
-        .is_some_and(|(search, hash)| !search.is_for(&players, game) || *hash != game.hash());
-    if stale {
-        analysis.drop_search();
-    }
+    forget_stale(&mut analysis, game, &players);
     if *turn.get() == Turn::Animating {
         return;
     }

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::current_game::CurrentGame;
 use super::notice::Notice;
-use super::turn::{MovePlayed, Turn};
+use super::turn::{MovePlayed, Turn, TurnChecks};
 use crate::records::{Clocks, TimeControl};
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,7 +26,10 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSystems::Sync)
-            .in_set(ClockSync),
+            .in_set(ClockSync)
+            // Before the turn's checks, so a flag and a finished game are
+            // seen in one order (and before the autosave reads the clocks).
+            .before(TurnChecks),
     );
 }
 

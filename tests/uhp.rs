@@ -678,3 +678,39 @@ fn perft() {
     );
     check(&mut s, "perft 0", &["perft(0) = 1 in 0 ms"]);
 }
+
+#[test]
+fn analyse_reports_the_score_depth_and_line() {
+    let mut s =
+        started("Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\");
+    let before = s.game().map(Game::game_string);
+    let mut out = Vec::new();
+    s.handle_line("analyse depth 3", &mut out)
+        .expect("in memory");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let score: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(score[0], "score", "{text}");
+    assert!(score[1].parse::<i32>().is_ok(), "{text}");
+    assert_eq!(&score[2..4], ["depth", "3"], "{text}");
+    assert_eq!(score[4], "nodes", "{text}");
+    let line = lines[1].strip_prefix("pv ").expect("a pv line");
+    let mut game = s.game().cloned().expect("a game");
+    let moves: Vec<&str> = line.split(';').collect();
+    assert!(!moves.is_empty() && moves.len() <= 3, "{text}");
+    for mv in moves {
+        game.play_move_string(mv)
+            .expect("every move of the line is legal in turn");
+    }
+    assert_eq!(lines[2], "ok");
+    // Nothing is played.
+    assert_eq!(s.game().map(Game::game_string), before);
+    let usage = "err Invalid arguments for 'analyse'. Usage: analyse | analyse depth MaxDepth | analyse time hh:mm:ss";
+    check(&mut s, "analyse nodes 3", &[usage]);
+    check(
+        &mut s,
+        "analyse depth 0",
+        &["err Invalid depth '0': expected a whole number from 1 to 32."],
+    );
+}

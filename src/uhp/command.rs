@@ -40,6 +40,9 @@ pub enum Command<'a> {
     OptionsSet(&'a str, &'a str),
     /// `perft N`: move-path counts for depths 0 to N (an extension).
     Perft(u32),
+    /// `analyse [depth N | time hh:mm:ss]`: the score, depth, nodes and
+    /// principal variation of a search (an extension for viewers).
+    Analyse(SearchLimit),
     /// `exit`: stop the engine.
     Exit,
 }
@@ -194,6 +197,14 @@ impl<'a> Command<'a> {
             "pass" => no_args(Command::Pass, "pass", "pass"),
             "validmoves" => no_args(Command::ValidMoves, "validmoves", "validmoves"),
             "bestmove" => parse_bestmove(&args),
+            "analyse" | "analyze" => match parse_bestmove(&args) {
+                Ok(Command::BestMove(limit)) => Ok(Command::Analyse(limit)),
+                Err(UhpError::BadArguments { .. }) | Ok(_) => Err(bad(
+                    "analyse",
+                    "analyse | analyse depth MaxDepth | analyse time hh:mm:ss",
+                )),
+                Err(error) => Err(error),
+            },
             "undo" => match args.as_slice() {
                 [] => Ok(Command::Undo(1)),
                 [n] => n

@@ -7,6 +7,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use crate::ai::search::{WIN, WIN_THRESHOLD};
 use crate::ai::{Engine, Limits};
 use crate::rules::{Game, LoadError, Move, RuleError};
 
@@ -126,6 +127,7 @@ impl Session {
                 | Command::Help
                 | Command::ValidMoves
                 | Command::BestMove(_)
+                | Command::Analyse(_)
                 | Command::Options
                 | Command::OptionsGet(_)
         );
@@ -166,6 +168,7 @@ impl Session {
             Command::Pass => self.play("pass", answer)?,
             Command::ValidMoves => self.valid_moves(answer)?,
             Command::BestMove(limit) => self.best_move(limit, answer)?,
+            Command::Analyse(limit) => self.analyse(limit, answer)?,
             Command::Undo(count) => self.undo(count, answer)?,
             Command::Options => {
                 for line in self.options.lines() {
@@ -239,9 +242,9 @@ impl Session {
         Ok(())
     }
 
-    fn best_move(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
-        let tt_megabytes = self.options.tt_megabytes as usize;
-        let limits = match limit {
+    /// The search limits `limit` asks for.
+    fn limits(&self, limit: SearchLimit) -> Limits {
+        match limit {
             SearchLimit::Options => Limits {
                 max_depth: (self.options.max_depth > 0).then_some(self.options.max_depth),
                 time: Some(Duration::from_secs(u64::from(
@@ -251,7 +254,12 @@ impl Session {
             },
             SearchLimit::Depth(depth) => Limits::depth(depth),
             SearchLimit::Time(time) => Limits::time(time),
-        };
+        }
+    }
+
+    fn best_move(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
+        let tt_megabytes = self.options.tt_megabytes as usize;
+        let limits = self.limits(limit);
         let game = self.game.as_ref().ok_or(UhpError::NoGame)?;
         if game.status().is_over() {
             return Err(UhpError::GameOver);
@@ -259,6 +267,44 @@ impl Session {
         let engine = self.engine.get_or_insert_with(|| Engine::new(tt_megabytes));
         let mv = search(engine, game, limits, &self.cancel, &mut self.moves);
         let _ = writeln!(answer, "{}", game.move_string(mv));
+        Ok(())
+    }
+
+    /// `analyse` (an extension): two lines, `score S depth D nodes N` (the
+    /// score for the side to move, in hundredths of a piece; a win shows as
+    /// `win P` or `loss P`, plies to the end) and `pv M1;M2;...`, the
+    /// principal variation as MoveStrings.
+    fn analyse(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
+        let tt_megabytes = self.options.tt_megabytes as usize;
+        let limits = self.limits(limit);
+        let game = self.game.as_ref().ok_or(UhpError::NoGame)?;
+        if game.status().is_over() {
+            return Err(UhpError::GameOver);
+        }
+        let engine = self.engine.get_or_insert_with(|| Engine::new(tt_megabytes));
+        let result = engine.search(game, limits, &self.cancel);
+        let score = if result.score >= WIN_THRESHOLD {
+            format!("win {}", WIN - result.score)
+        } else if result.score <= -WIN_THRESHOLD {
+            format!("loss {}", WIN + result.score)
+        } else {
+            result.score.to_string()
+        };
+        let _ = writeln!(
+            answer,
+            "score {score} depth {} nodes {}",
+            result.depth, result.nodes
+        );
+        let mut replay = game.clone();
+        let mut line = Vec::new();
+        for &mv in &result.pv {
+            if replay.check_move(mv).is_err() {
+                break;
+            }
+            line.push(replay.move_string(mv));
+            replay.apply_unchecked(mv);
+        }
+        let _ = writeln!(answer, "pv {}", line.join(";"));
         Ok(())
     }
 
@@ -335,6 +381,7 @@ Commands:
   undo [MovesToUndo]
   options [get OptionName | set OptionName OptionValue]
   perft MaxDepth
+  analyse [depth MaxDepth | time hh:mm:ss]
   help
   exit
 ";

@@ -1,91 +1,15 @@
 //! The AI against positions whose answer is proved by brute force, and in
 //! seeded self-play across every expansion set.
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
+use common::tactics::{biased_random_move, forces_win_in_two, legal, winning_moves, wins_for};
 use hive::ai::{Difficulty, Engine, Limits};
-use hive::rules::{Bug, Color, Game, GameStatus, GameType, Move, Piece};
+use hive::rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-
-fn legal(game: &Game) -> Vec<Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    moves
-}
-
-fn wins_for(status: GameStatus, color: Color) -> bool {
-    matches!(
-        (status, color),
-        (GameStatus::WhiteWins, Color::White) | (GameStatus::BlackWins, Color::Black)
-    )
-}
-
-/// Moves that win at once for the side to move. Only a move ending next to
-/// a queen can surround one, so only those are tried.
-fn winning_moves(game: &mut Game) -> Vec<Move> {
-    let me = game.to_move();
-    let queens: Vec<_> = Color::ALL
-        .iter()
-        .filter_map(|&c| game.position(Piece::new(c, Bug::Queen, 1)?))
-        .collect();
-    legal(game)
-        .into_iter()
-        .filter(|mv| {
-            mv.to()
-                .is_some_and(|to| queens.iter().any(|q| q.is_neighbor(to)))
-        })
-        .filter(|&mv| {
-            game.apply_unchecked(mv);
-            let won = wins_for(game.status(), me);
-            game.undo();
-            won
-        })
-        .collect()
-}
-
-/// After `mv`, does the side that played it win whatever the reply (within one more move)?
-fn wins_in_two_after(game: &mut Game, mv: Move) -> bool {
-    let me = game.to_move();
-    game.apply_unchecked(mv);
-    let result = if wins_for(game.status(), me) {
-        true
-    } else if game.status().is_over() {
-        false
-    } else {
-        legal(game).into_iter().all(|reply| {
-            game.apply_unchecked(reply);
-            let ok = wins_for(game.status(), me)
-                || (!game.status().is_over() && !winning_moves(game).is_empty());
-            game.undo();
-            ok
-        })
-    };
-    game.undo();
-    result
-}
-
-/// Random play that likes to crowd queens, so that decisive positions come up.
-fn biased_random_move(game: &Game, rng: &mut StdRng) -> Move {
-    let moves = legal(game);
-    let queens: Vec<_> = Color::ALL
-        .iter()
-        .filter_map(|&c| game.position(Piece::new(c, Bug::Queen, 1)?))
-        .collect();
-    let near_queen: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|m| {
-            m.to()
-                .is_some_and(|to| queens.iter().any(|q| q.direction_to(to).is_some()))
-        })
-        .collect();
-    if !near_queen.is_empty() && rng.random_bool(0.6) {
-        near_queen[rng.random_range(0..near_queen.len())]
-    } else {
-        moves[rng.random_range(0..moves.len())]
-    }
-}
 
 /// Positions from biased random games satisfying `wanted`, at most `count`.
 fn positions(count: usize, mut wanted: impl FnMut(&mut Game) -> bool) -> Vec<Game> {
@@ -139,12 +63,12 @@ fn finds_a_win_in_one() {
 #[test]
 fn finds_a_win_in_two() {
     let cases = positions(6, |g| {
-        winning_moves(g).is_empty() && legal(g).into_iter().any(|m| wins_in_two_after(g, m))
+        winning_moves(g).is_empty() && legal(g).into_iter().any(|m| forces_win_in_two(g, m))
     });
     assert!(cases.len() >= 3, "only {} positions", cases.len());
     for mut game in cases {
         let best = search(&game, 3);
-        assert!(wins_in_two_after(&mut game, best), "{}", game.game_string());
+        assert!(forces_win_in_two(&mut game, best), "{}", game.game_string());
     }
 }
 

@@ -23,6 +23,9 @@ pub fn perft_games() -> Vec<&'static str> {
     perft_rows().into_iter().map(|(game, _)| game).collect()
 }
 
+/// Wins proved by brute force, and random play near the queens (AI tests).
+pub mod tactics;
+
 /// The headless game app (the `game_*` tests).
 #[cfg(feature = "gui")]
 pub mod app;

@@ -518,6 +518,28 @@ impl Game {
         search.pinned
     }
 
+    /// The side to move's pieces that may move by themselves: on top of
+    /// their stack, not the piece the opponent just moved (or threw), and
+    /// not holding the hive together (asked of `pinned` only when lifting
+    /// the piece could split it); `found` gets each one's id and cell.
+    #[inline]
+    fn each_free_piece(&self, pinned: &mut Pinned, mut found: impl FnMut(usize, Hex)) {
+        let base = self.to_move.index() * PIECES_PER_SIDE;
+        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
+        while own != 0 {
+            let id = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let from = self.pos[id];
+            if id as u8 == self.last_moved
+                || self.top[from.index()] as usize != id
+                || (self.height[from.index()] == 1 && pinned.contains(id, from))
+            {
+                continue;
+            }
+            found(id, from);
+        }
+    }
+
     /// Movements and pillbug throws for the side to move, appended to `out`.
     ///
     /// With `count_only`, nothing is listed and the number of moves is
@@ -535,20 +557,8 @@ impl Game {
             return self.count_movements(&actors);
         }
         let mut pinned = Pinned::new(self);
-        let base = me.index() * PIECES_PER_SIDE;
         let mut ranges = [(0u16, 0u16); PIECE_COUNT];
-        // The side's pieces on the board, by bit mask.
-        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
-        while own != 0 {
-            let id = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let from = self.pos[id];
-            if id as u8 == self.last_moved
-                || self.top[from.index()] as usize != id
-                || (self.height[from.index()] == 1 && pinned.contains(id, from))
-            {
-                continue;
-            }
+        self.each_free_piece(&mut pinned, |id, from| {
             let piece = Piece::from_id(id as u8);
             let seen = CellSet::new();
             let start = out.len();
@@ -570,7 +580,7 @@ impl Game {
                 self.piece_moves(id, &mut emitter);
             }
             ranges[id] = (start as u16, out.len() as u16);
-        }
+        });
 
         // Pillbug throws: a thrown piece's move may equal one of its own moves
         // (same MoveString), so each is checked against those first.
@@ -635,19 +645,8 @@ impl Game {
         // Per piece beside an actor: bit k when it reaches drops[k] itself.
         let mut reaches = [0u16; PIECE_COUNT];
         let mut pinned = Pinned::new(self);
-        let base = self.to_move.index() * PIECES_PER_SIDE;
         let mut counted = 0;
-        let mut own = self.placed & (((1 << PIECES_PER_SIDE) - 1) << base);
-        while own != 0 {
-            let id = own.trailing_zeros() as usize;
-            own &= own - 1;
-            let from = self.pos[id];
-            if id as u8 == self.last_moved
-                || self.top[from.index()] as usize != id
-                || (self.height[from.index()] == 1 && pinned.contains(id, from))
-            {
-                continue;
-            }
+        self.each_free_piece(&mut pinned, |id, from| {
             let bug = Piece::from_id(id as u8).bug();
             if beside & (1 << id) != 0 {
                 let mut seen = CellSet::new();
@@ -666,7 +665,7 @@ impl Game {
                     }
                 }
                 reaches[id] = bits;
-                continue;
+                return;
             }
             counted += match bug {
                 // One slide: lifting the piece leaves its own cell's
@@ -692,7 +691,7 @@ impl Game {
                     counter.count
                 }
             };
-        }
+        });
         // Throws: new unless the piece gets there itself, or the other
         // actor makes the same throw.
         let mut thrown = [(0u8, 0u8); 24];

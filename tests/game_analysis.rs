@@ -8,25 +8,11 @@
 mod common;
 
 use bevy::prelude::*;
-use common::app::{game, headless_app, no_animation, set_screen, settle, update_until};
-use hive::game::{
-    Analysis, NewGameSettings, PlayMove, Players, RecordsAction, ReviewAction, Screen, SetAnalysis,
-    Turn,
-};
-use hive::rules::{Game, GameType};
-
-const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+use common::app::{LINE_OPENING, game, local_app_from, settle, update_until};
+use hive::game::{Analysis, PlayMove, Players, RecordsAction, ReviewAction, SetAnalysis, Turn};
 
 fn app() -> App {
-    let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opening: Some(Game::from_game_string(OPENING).unwrap()),
-        ..default()
-    });
-    app.insert_resource(no_animation());
-    set_screen(&mut app, Screen::Playing);
-    settle(&mut app);
+    let mut app = local_app_from(LINE_OPENING);
     app.world_mut().write_message(SetAnalysis(true));
     app.update();
     app

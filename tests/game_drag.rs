@@ -9,26 +9,12 @@
 mod common;
 
 use bevy::prelude::*;
-use common::app::{game, headless_app, no_animation, set_screen, settle};
-use hive::game::{
-    BoardLayout, GameIntent, MovablePieces, NewGameSettings, Notice, PointerDrag, Screen, Selection,
-};
-use hive::rules::{Bug, Color as Side, Game, GameType, Hex, Move, Piece};
-
-/// A line wG1 wA1 bA1 bQ with wQ above wA1 and bB1 below bA1: White to move.
-const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+use common::app::{LINE_OPENING, game, local_app_from, settle};
+use hive::game::{BoardLayout, GameIntent, MovablePieces, Notice, PointerDrag, Selection};
+use hive::rules::{Bug, Color as Side, Game, Hex, Move, Piece};
 
 fn app() -> App {
-    let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opening: Some(Game::from_game_string(OPENING).unwrap()),
-        ..default()
-    });
-    app.insert_resource(no_animation());
-    set_screen(&mut app, Screen::Playing);
-    settle(&mut app);
-    app
+    local_app_from(LINE_OPENING)
 }
 
 fn piece(side: Side, bug: Bug, number: u8) -> Piece {

@@ -65,6 +65,21 @@ impl SearchGame for Game {
     }
 }
 
+/// The moves of `line` (a principal variation) that are legal in turn
+/// from `game`, as MoveStrings: what a viewer shows of a search's line.
+pub fn line_strings(game: &Game, line: &[Move]) -> Vec<String> {
+    let mut replay = game.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &mv in line {
+        if replay.check_move(mv).is_err() {
+            break;
+        }
+        texts.push(replay.move_string(mv));
+        replay.apply_unchecked(mv);
+    }
+    texts
+}
+
 /// Named strengths a player understands.
 ///
 /// Every level below [`Difficulty::Expert`] is limited by depth or by nodes

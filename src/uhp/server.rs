@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::ai::search::{WIN, WIN_THRESHOLD};
-use crate::ai::{Engine, Limits};
+use crate::ai::{Engine, Limits, line_strings};
 use crate::rules::{Game, LoadError, Move, RuleError};
 
 use super::command::{Command, SearchLimit, UhpError, echo};
@@ -257,7 +257,14 @@ impl Session {
         }
     }
 
-    fn best_move(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
+    /// Runs `search` on the game in play with the engine (made at the
+    /// table size the options ask for) and `limit`'s limits; an error when
+    /// there is no game or it is over.
+    fn with_search<T>(
+        &mut self,
+        limit: SearchLimit,
+        search: impl FnOnce(&mut Engine, &Game, Limits, &AtomicBool, &mut Vec<Move>) -> T,
+    ) -> Result<T, UhpError> {
         let tt_megabytes = self.options.tt_megabytes as usize;
         let limits = self.limits(limit);
         let game = self.game.as_ref().ok_or(UhpError::NoGame)?;
@@ -265,8 +272,14 @@ impl Session {
             return Err(UhpError::GameOver);
         }
         let engine = self.engine.get_or_insert_with(|| Engine::new(tt_megabytes));
-        let mv = search(engine, game, limits, &self.cancel, &mut self.moves);
-        let _ = writeln!(answer, "{}", game.move_string(mv));
+        Ok(search(engine, game, limits, &self.cancel, &mut self.moves))
+    }
+
+    fn best_move(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
+        let line = self.with_search(limit, |engine, game, limits, cancel, moves| {
+            game.move_string(search(engine, game, limits, cancel, moves))
+        })?;
+        let _ = writeln!(answer, "{line}");
         Ok(())
     }
 
@@ -275,14 +288,11 @@ impl Session {
     /// `win P` or `loss P`, plies to the end) and `pv M1;M2;...`, the
     /// principal variation as MoveStrings.
     fn analyse(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
-        let tt_megabytes = self.options.tt_megabytes as usize;
-        let limits = self.limits(limit);
-        let game = self.game.as_ref().ok_or(UhpError::NoGame)?;
-        if game.status().is_over() {
-            return Err(UhpError::GameOver);
-        }
-        let engine = self.engine.get_or_insert_with(|| Engine::new(tt_megabytes));
-        let result = engine.search(game, limits, &self.cancel);
+        let (result, line) = self.with_search(limit, |engine, game, limits, cancel, _| {
+            let result = engine.search(game, limits, cancel);
+            let line = line_strings(game, &result.pv).join(";");
+            (result, line)
+        })?;
         let score = if result.score >= WIN_THRESHOLD {
             format!("win {}", WIN - result.score)
         } else if result.score <= -WIN_THRESHOLD {
@@ -295,16 +305,7 @@ impl Session {
             "score {score} depth {} nodes {}",
             result.depth, result.nodes
         );
-        let mut replay = game.clone();
-        let mut line = Vec::new();
-        for &mv in &result.pv {
-            if replay.check_move(mv).is_err() {
-                break;
-            }
-            line.push(replay.move_string(mv));
-            replay.apply_unchecked(mv);
-        }
-        let _ = writeln!(answer, "pv {}", line.join(";"));
+        let _ = writeln!(answer, "pv {line}");
         Ok(())
     }
 

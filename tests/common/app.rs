@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
     AiThinking, AnimationSettings, AutosaveStatus, BoardLayout, CurrentGame, Highlight,
-    HighlightKind, PieceId, Position, Screen, StackLevel, Turn,
+    HighlightKind, NewGameSettings, PieceId, Position, Screen, StackLevel, Turn,
 };
 use hive::rules::{Game, GameType, Hex, Piece};
 
@@ -28,6 +28,26 @@ pub fn scripted_game() -> Game {
     }
     assert!(game.status().is_over());
     game
+}
+
+/// A line wG1 wA1 bA1 bQ with wQ above wA1 and bB1 below bA1: White to
+/// move, with moves, climbs and jumps to choose from.
+pub const LINE_OPENING: &str =
+    "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+
+/// A headless local game (two people) started from `game_string`, with no
+/// animation, settled on its first frame of play.
+pub fn local_app_from(game_string: &str) -> App {
+    let mut app = headless_app();
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(Game::from_game_string(game_string).unwrap()),
+        ..default()
+    });
+    app.insert_resource(no_animation());
+    set_screen(&mut app, Screen::Playing);
+    settle(&mut app);
+    app
 }
 
 /// A headless app with the game's logic plugins, on the main menu.

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
+use crate::ai::line_strings;
 use crate::game::core::{CurrentGame, GameSystems, PlayMove, Players, Screen, Turn};
 use crate::rules::{Color, Game, Move};
 
@@ -177,15 +178,7 @@ fn analyse(
         };
         let side = search.side;
         analysis.search = None;
-        let mut replay = game.clone();
-        let mut pv_text = Vec::new();
-        for &mv in &result.pv {
-            if replay.check_move(mv).is_err() {
-                break;
-            }
-            pv_text.push(replay.move_string(mv));
-            replay.apply_unchecked(mv);
-        }
+        let pv_text = line_strings(game, &result.pv);
         let pv = result.pv[..pv_text.len()].to_vec();
         let white_score = match side {
             Color::White => result.score,

@@ -122,17 +122,46 @@ impl Search {
         game_id: u64,
         budget: Option<Duration>,
     ) -> Search {
+        let seed = rand::random::<u64>();
+        Search::spawn(
+            engine,
+            game,
+            difficulty,
+            game_id,
+            move |engine, position, flag| match budget {
+                None => engine.choose(position, difficulty, seed, flag),
+                Some(budget) => engine.search(position, timed_limits(difficulty, budget), flag),
+            },
+        )
+    }
+
+    /// Starts an analysis search of `game` to `depth` plies (see
+    /// `analysis`): the full-strength engine, no randomness.
+    pub fn analyse(engine: &AiEngine, game: &Game, depth: u32, game_id: u64) -> Search {
+        Search::spawn(
+            engine,
+            game,
+            Difficulty::Expert,
+            game_id,
+            move |engine, position, flag| engine.search(position, Limits::depth(depth), flag),
+        )
+    }
+
+    /// Runs `job` on a copy of `game` with the shared engine, on the task
+    /// pool, with a cancel flag set when the search is dropped.
+    fn spawn(
+        engine: &AiEngine,
+        game: &Game,
+        difficulty: Difficulty,
+        game_id: u64,
+        job: impl FnOnce(&mut Engine, &Game, &AtomicBool) -> SearchResult + Send + 'static,
+    ) -> Search {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let position = game.clone();
-        let seed = rand::random::<u64>();
         let engine = engine.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            engine.with_engine(|engine| match budget {
-                None => engine.choose(&position, difficulty, seed, &flag),
-                Some(budget) => engine.search(&position, timed_limits(difficulty, budget), &flag),
-            })
-        });
+        let task = AsyncComputeTaskPool::get()
+            .spawn(async move { engine.with_engine(|engine| job(engine, &position, &flag)) });
         Search {
             task,
             cancel,
@@ -140,26 +169,6 @@ impl Search {
             ply: game.ply(),
             side: game.to_move(),
             difficulty,
-        }
-    }
-
-    /// Starts an analysis search of `game` to `depth` plies (see
-    /// `analysis`): the full-strength engine, no randomness.
-    pub fn analyse(engine: &AiEngine, game: &Game, depth: u32, game_id: u64) -> Search {
-        let cancel = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&cancel);
-        let position = game.clone();
-        let engine = engine.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            engine.with_engine(|engine| engine.search(&position, Limits::depth(depth), &flag))
-        });
-        Search {
-            task,
-            cancel,
-            game_id,
-            ply: game.ply(),
-            side: game.to_move(),
-            difficulty: Difficulty::Expert,
         }
     }
 

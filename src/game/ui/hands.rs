@@ -31,6 +31,17 @@ pub(super) struct HandStack {
 /// The stacks of `side`'s hand, one per bug in the game, in `Bug::ALL` order.
 pub(super) fn hand_stacks(game: &Game, side: rules::Color) -> Vec<HandStack> {
     let to_move = game.to_move() == side && !game.status().is_over();
+    // Drawn every frame: one move generation says which pieces can be
+    // placed; only the others ask the rules engine why not.
+    let mut placeable = Vec::new();
+    if to_move {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        placeable.extend(moves.iter().filter_map(|mv| match *mv {
+            rules::Move::Place { piece, .. } => Some(piece),
+            _ => None,
+        }));
+    }
     Bug::ALL
         .into_iter()
         .filter(|&bug| game.game_type().includes(bug))
@@ -40,7 +51,9 @@ pub(super) fn hand_stacks(game: &Game, side: rules::Color) -> Vec<HandStack> {
             let reason = if !to_move {
                 None
             } else if let Some(piece) = next {
-                game.why_immobile(piece).map(|why| why.to_string())
+                (!placeable.contains(&piece))
+                    .then(|| game.why_immobile(piece).map(|why| why.to_string()))
+                    .flatten()
             } else {
                 Some(format!("No {} left in {side}'s hand", bug.name()))
             };

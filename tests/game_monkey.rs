@@ -24,7 +24,7 @@ use hive::game::{
     AutosaveStatus, BoardLayout, CurrentGame, GameIntent, HumanSide, NewGame, NewGameSettings,
     Opponent, PlayMove, RecordPaths, RecordsAction, ReviewAction, SelectPiece, Selection, Turn,
 };
-use hive::records::{Autosave, load_game};
+use hive::records::{Autosave, NodeId, load_game};
 use hive::rules::{Bug, Color, Game, GameType, Move, Piece};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -104,7 +104,16 @@ fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
             app.world_mut().write_message(RecordsAction::Redo);
         }
         76..=85 => {
-            let action = match rng.random_range(0..7) {
+            let action = match rng.random_range(0..8) {
+                7 => {
+                    // A click on any move of the tree (or the start).
+                    let current = app.world().resource::<CurrentGame>();
+                    let nodes = current.variations().leaves();
+                    let leaf = nodes[rng.random_range(0..nodes.len())];
+                    let mut path = current.variations().path_to(leaf);
+                    path.insert(0, NodeId::ROOT);
+                    ReviewAction::GotoNode(path[rng.random_range(0..path.len())])
+                }
                 0 => ReviewAction::Enter,
                 1 => ReviewAction::StepBack,
                 2 => ReviewAction::StepForward,
@@ -132,7 +141,11 @@ fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
         }
         89..=90 => {
             let path = files.join(format!("saved-{}.txt", step % 3));
-            app.world_mut().write_message(RecordsAction::Save(path));
+            app.world_mut().write_message(if step.is_multiple_of(2) {
+                RecordsAction::Save(path)
+            } else {
+                RecordsAction::SaveVariations(path)
+            });
         }
         91 => {
             let path = files.join(format!("saved-{}.txt", rng.random_range(0..3)));
@@ -160,6 +173,18 @@ fn check(app: &mut App, data: &Path, step: usize) {
         "step {step}: the move list is the game's"
     );
     assert!(current.line().len() >= current.ply());
+    // The line is a line of the tree, with the tree's notation.
+    let tree = current.variations();
+    let nodes = current.line_nodes();
+    assert_eq!(nodes.len(), current.line().len(), "step {step}");
+    for (i, &node) in nodes.iter().enumerate() {
+        assert_eq!(tree.depth(node), i + 1, "step {step}");
+        assert_eq!(tree.text(node), current.line()[i], "step {step}");
+    }
+    assert_eq!(
+        tree.game_at(current.node()).game_string(),
+        game.game_string()
+    );
     let status = app.world().resource::<AutosaveStatus>().clone();
     // In review (or entering it: the state changes on the next frame)
     // nothing is written.

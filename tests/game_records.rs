@@ -467,7 +467,7 @@ fn a_game_in_play_can_be_reviewed_and_resumed_unchanged() {
 }
 
 #[test]
-fn continuing_from_an_earlier_move_drops_the_later_ones() {
+fn continuing_from_an_earlier_move_ends_the_line_there() {
     let data = TempDir::new().unwrap();
     let mut app = app_with(Some(data.path()), None, local());
     start_playing(&mut app);
@@ -479,7 +479,11 @@ fn continuing_from_an_earlier_move_drops_the_later_ones() {
     review(&mut app, ReviewAction::ContinueFromHere);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     assert!(!reviewing(&app));
-    assert_eq!(history(&app).line().len(), 4, "the later moves are gone");
+    assert_eq!(
+        history(&app).line().len(),
+        4,
+        "the later moves left the line"
+    );
     assert!(!history(&app).can_redo());
     assert_entities_match(&mut app, &prefix(&script, 4));
     // Play goes on from there, and is autosaved.

@@ -65,6 +65,17 @@ pub enum RecordError {
         /// The rule it breaks, when it could be read but is illegal.
         rule: Option<RuleError>,
     },
+    /// A line of a variations file is not a game of the file's type, or
+    /// holds a move that cannot be read or is illegal. Lines count from 1.
+    #[error("{} line {line}: {message}", .path.display())]
+    BadLine {
+        /// The file.
+        path: PathBuf,
+        /// The first bad line's number, from 1.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The settings file cannot be understood; defaults are in use.
     #[error("the settings file {} is damaged ({message}); using the default settings", .path.display())]
     Settings {
@@ -99,6 +110,7 @@ impl RecordError {
             | RecordError::Empty { path }
             | RecordError::NotAGame { path, .. }
             | RecordError::BadMove { path, .. }
+            | RecordError::BadLine { path, .. }
             | RecordError::Settings { path, .. }
             | RecordError::Encode { path, .. } => Some(path),
             RecordError::NoDirectory { .. } => None,

@@ -18,7 +18,7 @@ use crate::rules::{Game, LoadError, Options};
 const MAX_GAME_FILE: u64 = 1 << 20;
 
 /// The comment line that carries non-default optional rules.
-const OPTIONS_PREFIX: &str = "# hive options:";
+pub(super) const OPTIONS_PREFIX: &str = "# hive options:";
 
 /// Save `game` to `path` atomically: on failure the previous file, if any,
 /// is left as it was and the error names the file.
@@ -162,7 +162,7 @@ fn not_a_game(path: &Path, message: &str) -> RecordError {
 }
 
 /// `# hive options: tournament_opening=on threefold_repetition=off turn_limit=none`.
-fn options_line(options: Options) -> String {
+pub(super) fn options_line(options: Options) -> String {
     let on = |b: bool| if b { "on" } else { "off" };
     let limit = options
         .turn_limit
@@ -175,7 +175,7 @@ fn options_line(options: Options) -> String {
 }
 
 /// Reads the words of an options line; anything not understood is ignored.
-fn parse_options(words: &str) -> Options {
+pub(super) fn parse_options(words: &str) -> Options {
     let mut options = Options::default();
     let flag = |v: &str, old: bool| match v {
         "on" | "true" | "yes" => true,
@@ -203,7 +203,7 @@ fn parse_options(words: &str) -> Options {
 }
 
 /// The text of a game file, refusing what cannot be a game.
-fn read_game_file(path: &Path) -> Result<String, RecordError> {
+pub(super) fn read_game_file(path: &Path) -> Result<String, RecordError> {
     let read_error = |source| RecordError::Read {
         path: path.to_path_buf(),
         source,

@@ -170,6 +170,14 @@ impl History {
         dropped
     }
 
+    /// Replaces the moves after the cursor with `after` (in playing order,
+    /// each legal after the ones before it): another continuation of the
+    /// position at the cursor, for redo and review.
+    pub fn set_continuation(&mut self, after: &[Move]) {
+        self.redo.clear();
+        self.redo.extend(after.iter().rev());
+    }
+
     /// Change the optional rules (the result so far is re-evaluated).
     pub fn set_options(&mut self, options: Options) {
         self.game.set_options(options);

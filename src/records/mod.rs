@@ -6,6 +6,8 @@
 //!   platform's data directory, offered for resuming at the next start.
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
+//! - [`Variations`]: a game with every line tried from its positions, as a
+//!   tree, and its text file (one GameString per line).
 //! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
@@ -21,6 +23,7 @@ mod file;
 mod history;
 mod seats;
 mod settings;
+mod variations;
 
 pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV};
 pub use clock::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
@@ -32,6 +35,10 @@ pub use file::{
 pub use history::History;
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
+pub use variations::{
+    NodeId, VARIATIONS_HEADER, Variations, is_variations_file, is_variations_text, load_variations,
+    save_variations,
+};
 
 /// The project's directories on this platform (`~/.local/share/hive`,
 /// `~/.config/hive`, `%APPDATA%\hive`, `~/Library/Application Support/hive`).

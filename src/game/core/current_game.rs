@@ -3,13 +3,18 @@
 //! for undo, redo and review) and the position at the cursor; everything
 //! on screen (piece entities, highlights, the move list) is derived from it.
 //!
+//! It also keeps every line tried, as [`Variations`]: a move played where
+//! the line goes on with another move starts a branch (the old moves stay
+//! in the tree, a variation), and [`CurrentGame::goto_node`] makes any line
+//! of the tree the current one. Undo, redo and review walk the current line.
+//!
 //! It only changes through its own methods, and only when something really
 //! changed: a refused move leaves it untouched (and unmarked, so nothing
 //! downstream recomputes or rewrites the autosave).
 
 use bevy::prelude::*;
 
-use crate::records::History;
+use crate::records::{History, NodeId, Variations};
 use crate::rules::{Color, Game, GameType, Move, RuleError};
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,6 +29,10 @@ pub struct CurrentGame {
     /// Every move of the line in UHP notation, the moves after the cursor
     /// included; kept in step by every method that changes the line.
     line: Vec<String>,
+    /// Every line tried, the current one among them.
+    tree: Variations,
+    /// The tree's node of every move of the line (parallel to `line`).
+    path: Vec<NodeId>,
 }
 
 impl Default for CurrentGame {
@@ -46,10 +55,74 @@ impl CurrentGame {
     /// last move.
     pub fn new(game: Game) -> Self {
         let line = notation_of(&game);
+        let tree = Variations::from_game(&game);
+        let path = tree.continuation(NodeId::ROOT);
         CurrentGame {
             history: History::new(game),
             line,
+            tree,
+            path,
         }
+    }
+
+    /// A game with its variations, the cursor at the end of the main line.
+    pub fn from_variations(tree: Variations) -> Self {
+        let mut current = CurrentGame::new(Game::with_options(tree.game_type(), tree.options()));
+        current.tree = tree;
+        let end = current.tree.continuation(NodeId::ROOT).last().copied();
+        current.goto_node(end.unwrap_or(NodeId::ROOT));
+        current
+    }
+
+    /// Every line tried in this game.
+    pub fn variations(&self) -> &Variations {
+        &self.tree
+    }
+
+    /// The tree's nodes of the line's moves (the moves after the cursor
+    /// included), in order.
+    pub fn line_nodes(&self) -> &[NodeId] {
+        &self.path
+    }
+
+    /// The tree's node of the position at the cursor.
+    pub fn node(&self) -> NodeId {
+        self.ply()
+            .checked_sub(1)
+            .and_then(|last| self.path.get(last))
+            .copied()
+            .unwrap_or(NodeId::ROOT)
+    }
+
+    /// Moves the cursor to `node`. On the current line, only the cursor
+    /// moves; otherwise the line through `node` becomes the current one:
+    /// the moves to it, then its main continuation (for redo and review).
+    /// Whether anything changed.
+    pub fn goto_node(&mut self, node: NodeId) -> bool {
+        if node == self.node() {
+            return false;
+        }
+        if node == NodeId::ROOT {
+            self.goto(0);
+            return true;
+        }
+        if let Some(index) = self.path.iter().position(|&n| n == node) {
+            self.goto(index + 1);
+            return true;
+        }
+        let mut path = self.tree.path_to(node);
+        let ply = path.len();
+        path.extend(self.tree.continuation(node));
+        let moves: Vec<Move> = path.iter().filter_map(|&n| self.tree.mv(n)).collect();
+        let mut history = History::new(self.tree.game_at(node));
+        history.set_continuation(&moves[ply..]);
+        self.line = path
+            .iter()
+            .map(|&n| self.tree.text(n).to_string())
+            .collect();
+        self.path = path;
+        self.history = history;
+        true
     }
 
     /// The position at the cursor (the one on the board).
@@ -93,14 +166,33 @@ impl CurrentGame {
         self.history.can_redo()
     }
 
-    /// Checks and plays a move at the cursor, dropping the moves after it;
-    /// on error nothing changes.
+    /// Checks and plays a move at the cursor; on error nothing changes.
+    ///
+    /// The next move of the line is played again (as redo would); a move
+    /// tried here before follows its line; any other move starts a new
+    /// variation, the line then ending with it. No move is dropped from
+    /// the tree.
     pub fn play(&mut self, mv: Move) -> Result<(), RuleError> {
+        let at = self.node();
+        if let Some(&next) = self.path.get(self.ply())
+            && self.tree.mv(next) == Some(mv)
+        {
+            self.redo();
+            return Ok(());
+        }
+        if let Some(child) = self.tree.child(at, mv) {
+            self.goto_node(child);
+            return Ok(());
+        }
         // Notation refers to the position before the move.
         let text = self.game().move_string(mv);
         self.history.play(mv)?;
-        self.line.truncate(self.ply() - 1);
+        let node = self.tree.add(at, mv, text.clone());
+        let ply = self.ply();
+        self.line.truncate(ply - 1);
         self.line.push(text);
+        self.path.truncate(ply - 1);
+        self.path.push(node);
         Ok(())
     }
 
@@ -125,10 +217,12 @@ impl CurrentGame {
         self.history.goto(ply);
     }
 
-    /// Drops the moves after the cursor; how many were dropped.
+    /// Ends the line at the cursor; how many moves left it. They stay in
+    /// the tree, and become a variation once another move is played here.
     pub fn continue_from_here(&mut self) -> usize {
         let dropped = self.history.continue_from_here();
         self.line.truncate(self.ply());
+        self.path.truncate(self.ply());
         dropped
     }
 }

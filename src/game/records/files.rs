@@ -16,8 +16,9 @@ use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
 };
 use crate::records::{
-    Autosave, Clocks, RecordError, Seats, SettingsFile, load_game, parse_game_text,
-    save_game_with_clocks, saved_clocks,
+    Autosave, Clocks, NodeId, RecordError, Seats, SettingsFile, Variations, is_variations_file,
+    is_variations_text, load_game, load_variations, parse_game_text, save_game_with_clocks,
+    save_variations, saved_clocks,
 };
 use crate::rules::Game;
 
@@ -70,11 +71,15 @@ pub enum RecordsAction {
     Undo,
     /// Play again the move taken back (against the AI: the pair).
     Redo,
-    /// Save the whole game to this file.
+    /// Save the current line (a UHP GameString) to this file.
     Save(PathBuf),
-    /// Load the game in this file, for review.
+    /// Save the game with every variation (a variations file) to this file.
+    SaveVariations(PathBuf),
+    /// Load the game (or the game with its variations) in this file, for
+    /// review.
     Load(PathBuf),
-    /// Load this GameString (pasted), for review.
+    /// Load this GameString (pasted), or a variations file's text, for
+    /// review.
     Import(String),
     /// Resume the autosaved game.
     Resume,
@@ -86,6 +91,9 @@ pub(super) struct PendingGame(Option<Pending>);
 
 struct Pending {
     game: Game,
+    /// The game's variations, when it was loaded with them (their main
+    /// line is `game`).
+    variations: Option<Variations>,
     /// Open it in review (a loaded game) or play on (a resumed one).
     review: bool,
     /// Who plays it on: as saved (a resumed game), the people at the screen
@@ -111,7 +119,7 @@ pub(super) fn handle_file_actions(
     for action in actions.read() {
         let loaded = match action {
             RecordsAction::Undo | RecordsAction::Redo => continue,
-            RecordsAction::Save(path) => {
+            RecordsAction::Save(path) | RecordsAction::SaveVariations(path) => {
                 if let Some(dir) = path.parent()
                     && !dir.as_os_str().is_empty()
                     && !dir.exists()
@@ -119,29 +127,35 @@ pub(super) fn handle_file_actions(
                     // An error here shows as the save's own.
                     let _ = fs::create_dir_all(dir);
                 }
-                match save_game_with_clocks(path, &current.full_game(), clock.0) {
+                let (saved, what) = match action {
+                    RecordsAction::SaveVariations(_) => (
+                        save_variations(path, current.variations()),
+                        "game and its variations",
+                    ),
+                    _ => (
+                        save_game_with_clocks(path, &current.full_game(), clock.0),
+                        "game",
+                    ),
+                };
+                match saved {
                     Ok(()) => {
-                        info!("game saved to {}", path.display());
-                        notice.show(format!("game saved to {}", path.display()));
+                        info!("{what} saved to {}", path.display());
+                        notice.show(format!("{what} saved to {}", path.display()));
                     }
                     Err(err) => refuse(&mut notice, &err),
                 }
                 continue;
             }
-            RecordsAction::Load(path) => load_game(path).map(|game| Pending {
-                game,
-                review: true,
-                seats: Some(Seats::Human),
-                message: format!(
-                    "loaded {}: the Left and Right arrow keys step through it",
-                    path.display()
-                ),
-                clocks: saved_clocks(path),
-            }),
+            RecordsAction::Load(path) => load_file(path),
+            RecordsAction::Import(text) if is_variations_text(text) => {
+                Variations::parse(text, Path::new("the pasted text"))
+                    .map(|tree| review_variations(tree, "variations imported".into()))
+            }
             RecordsAction::Import(text) => {
                 parse_game_text(text, Path::new("the pasted GameString"), None).map(|game| {
                     Pending {
                         game,
+                        variations: None,
                         review: true,
                         seats: Some(Seats::Human),
                         message:
@@ -159,6 +173,7 @@ pub(super) fn handle_file_actions(
                 match autosave.load() {
                     Ok(Some(game)) => Ok(Pending {
                         game,
+                        variations: None,
                         review: false,
                         seats: autosave.seats(),
                         message: "your last game, where you left it".into(),
@@ -187,6 +202,50 @@ pub(super) fn handle_file_actions(
     }
 }
 
+/// A saved game, or a variations file, for review.
+fn load_file(path: &Path) -> Result<Pending, RecordError> {
+    if is_variations_file(path) {
+        return load_variations(path).map(|tree| {
+            review_variations(
+                tree,
+                format!("loaded {} with its variations", path.display()),
+            )
+        });
+    }
+    load_game(path).map(|game| Pending {
+        game,
+        variations: None,
+        review: true,
+        seats: Some(Seats::Human),
+        message: format!(
+            "loaded {}: the Left and Right arrow keys step through it",
+            path.display()
+        ),
+        clocks: saved_clocks(path),
+    })
+}
+
+/// A game with its variations, for review at the end of its main line.
+fn review_variations(tree: Variations, message: String) -> Pending {
+    let lines = tree.leaves().len();
+    Pending {
+        game: tree.game_at(
+            *tree
+                .continuation(NodeId::ROOT)
+                .last()
+                .unwrap_or(&NodeId::ROOT),
+        ),
+        variations: Some(tree),
+        review: true,
+        seats: Some(Seats::Human),
+        message: format!(
+            "{message} ({lines} line{}): click a move in the list to go there",
+            if lines == 1 { "" } else { "s" }
+        ),
+        clocks: None,
+    }
+}
+
 pub(super) fn refuse(notice: &mut Notice, err: &RecordError) {
     warn!("{err}");
     notice.show(err.to_string());
@@ -200,6 +259,7 @@ pub(super) fn apply_pending_game(
 ) {
     let Some(Pending {
         game,
+        variations,
         review,
         seats,
         message,
@@ -221,7 +281,10 @@ pub(super) fn apply_pending_game(
     };
     // Opened at its last move, in review or to play on.
     jump.change(turn, |current| {
-        *current = CurrentGame::new(game);
+        *current = match variations {
+            Some(tree) => CurrentGame::from_variations(tree),
+            None => CurrentGame::new(game),
+        };
         true
     });
     jump.notice().show(message);

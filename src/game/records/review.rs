@@ -5,17 +5,22 @@
 //! does not search and the hands are closed. [`ReviewAction`]s move the
 //! cursor of [`CurrentGame`] (buttons in the review bar, a click in the move
 //! list, ←/→ Home/End on the keyboard, the bumpers of a gamepad); the board
-//! shows the position at the cursor. "Continue from here" drops the moves
-//! after the cursor (the review bar asks first) and play resumes; "Back to
-//! the game" leaves review at the last move, dropping nothing.
+//! shows the position at the cursor. A click on a move of another line (a
+//! variation) makes that line the current one. "Continue from here" ends
+//! the line at the cursor (the later moves stay in the tree, a variation)
+//! and play resumes; "Back to the game" leaves review at the last move.
+//!
+//! In a local game without a clock, a click on a move in the list goes
+//! there to play on at once (as undo and redo do), without review.
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
 use super::history::Jump;
 use crate::game::board::camera::pan_and_zoom;
-use crate::game::core::{CurrentGame, GameSystems, Turn};
+use crate::game::core::{CurrentGame, GameClock, GameSystems, Turn};
 use crate::game::play::ReadDevices;
+use crate::records::NodeId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReviewAction>();
@@ -36,6 +41,9 @@ pub enum ReviewAction {
     Enter,
     /// Show the position after this many moves (entering review if needed).
     Goto(usize),
+    /// Show the position after this move of the tree, its line becoming
+    /// the current one (entering review, except in a local untimed game).
+    GotoNode(NodeId),
     /// One move back.
     StepBack,
     /// One move forward.
@@ -44,7 +52,7 @@ pub enum ReviewAction {
     ToStart,
     /// To the last move.
     ToEnd,
-    /// Play on from the position shown, dropping the moves after it.
+    /// Play on from the position shown, the moves after it left in the tree.
     ContinueFromHere,
     /// Leave review at the last move, dropping nothing.
     BackToGame,
@@ -86,11 +94,25 @@ fn review_keys(
     }
 }
 
-pub(super) fn handle_review_actions(mut actions: MessageReader<ReviewAction>, mut jump: Jump) {
+pub(super) fn handle_review_actions(
+    mut actions: MessageReader<ReviewAction>,
+    mut jump: Jump,
+    clock: Res<GameClock>,
+) {
     for &action in actions.read() {
         let reviewing = jump.reviewing();
         let before = jump.current().ply();
         match action {
+            ReviewAction::GotoNode(node)
+                if !reviewing && jump.players().ai.is_none() && !clock.timed() =>
+            {
+                jump.change(Turn::AwaitingInput, |current| current.goto_node(node));
+            }
+            ReviewAction::GotoNode(node) => {
+                jump.change(Turn::Review, |current| {
+                    current.goto_node(node) || !reviewing
+                });
+            }
             ReviewAction::ContinueFromHere | ReviewAction::BackToGame => {
                 if !reviewing {
                     continue;
@@ -99,9 +121,9 @@ pub(super) fn handle_review_actions(mut actions: MessageReader<ReviewAction>, mu
                     if action == ReviewAction::BackToGame {
                         current.goto(current.history().len());
                     } else {
-                        let dropped = current.continue_from_here();
-                        if dropped > 0 {
-                            info!("continuing from move {before}: {dropped} later moves dropped");
+                        let left = current.continue_from_here();
+                        if left > 0 {
+                            info!("continuing from move {before}: {left} later moves kept as a variation");
                         }
                     }
                     true
@@ -126,6 +148,9 @@ fn step(current: &mut CurrentGame, action: ReviewAction) {
         ReviewAction::StepForward => current.goto(ply + 1),
         ReviewAction::ToStart => current.goto(0),
         ReviewAction::ToEnd => current.goto(current.history().len()),
-        ReviewAction::Enter | ReviewAction::ContinueFromHere | ReviewAction::BackToGame => {}
+        ReviewAction::Enter
+        | ReviewAction::GotoNode(_)
+        | ReviewAction::ContinueFromHere
+        | ReviewAction::BackToGame => {}
     }
 }

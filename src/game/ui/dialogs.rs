@@ -1,8 +1,8 @@
-//! The records' dialogs: save to a file, load one, import a pasted
-//! GameString, and the question before continuing a reviewed game from an
-//! earlier move. Save and Load open a file picker (egui-file-dialog) in the
-//! data directory, showing the `.txt` game files; a path can also be typed
-//! in it (its path bar, or the file name field when saving).
+//! The records' dialogs: save to a file (the game, or the game with its
+//! variations), load one, import a pasted GameString. Save and Load open a
+//! file picker (egui-file-dialog) in the data directory, showing the `.txt`
+//! game files; a path can also be typed in it (its path bar, or the file
+//! name field when saving).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,19 +13,19 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::game::records::{RecordsAction, ReviewAction};
+use crate::game::records::RecordsAction;
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Dialog {
-    /// Save the game to a file.
+    /// Save the game (its current line) to a file.
     Save,
+    /// Save the game with all its variations to a file.
+    SaveVariations,
     /// Load a game from a file.
     Load,
     /// Paste a GameString.
     Import,
-    /// Continue from the reviewed move, dropping the later ones?
-    ConfirmContinue,
 }
 
 /// The open dialog and what is typed in it.
@@ -34,8 +34,6 @@ pub(super) struct Dialogs {
     pub(super) open: Option<Dialog>,
     /// The pasted GameString.
     paste: String,
-    /// How many moves continuing would drop.
-    pub(super) dropped: usize,
     /// The file picker of the open Save or Load dialog (behind a lock: the
     /// picker reads folders on its own threads and is not `Sync`).
     picker: Mutex<Option<FileDialog>>,
@@ -57,10 +55,11 @@ fn file_picker(dialog: Dialog, dir: &Path, file_name: &str) -> FileDialog {
         .default_size([640.0, 420.0])
         .title(match dialog {
             Dialog::Save => "Save game",
+            Dialog::SaveVariations => "Save game with variations",
             _ => "Load game",
         });
     match dialog {
-        Dialog::Save => picker.save_file(),
+        Dialog::Save | Dialog::SaveVariations => picker.save_file(),
         _ => picker.pick_file(),
     }
     picker
@@ -74,11 +73,16 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     let dir = dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let _ = fs::create_dir_all(&dir);
     match dialog {
-        Dialog::Save => {
+        Dialog::Save | Dialog::SaveVariations => {
+            let stem = if dialog == Dialog::Save {
+                "game"
+            } else {
+                "variations"
+            };
             let free = (1..)
-                .map(|n| format!("game-{n}.txt"))
+                .map(|n| format!("{stem}-{n}.txt"))
                 .find(|name| !dir.join(name).exists())
-                .unwrap_or_else(|| "game.txt".to_string());
+                .unwrap_or_else(|| format!("{stem}.txt"));
             *dialogs
                 .picker
                 .get_mut()
@@ -91,7 +95,6 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
                 .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, ""));
         }
         Dialog::Import => dialogs.paste.clear(),
-        Dialog::ConfirmContinue => {}
     }
 }
 
@@ -99,20 +102,18 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
 #[derive(SystemParam)]
 pub(super) struct DialogCommands<'w> {
     actions: MessageWriter<'w, RecordsAction>,
-    review: MessageWriter<'w, ReviewAction>,
 }
 
 pub(super) fn draw_dialogs(
     mut contexts: EguiContexts,
     mut dialogs: ResMut<Dialogs>,
-    history: super::GameRecord,
     mut commands: DialogCommands,
 ) -> Result {
     let Some(dialog) = dialogs.open else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    if matches!(dialog, Dialog::Save | Dialog::Load) {
+    if matches!(dialog, Dialog::Save | Dialog::SaveVariations | Dialog::Load) {
         let picker = dialogs
             .picker
             .get_mut()
@@ -125,6 +126,7 @@ pub(super) fn draw_dialogs(
                     let path = path.clone();
                     commands.actions.write(match dialog {
                         Dialog::Save => RecordsAction::Save(path),
+                        Dialog::SaveVariations => RecordsAction::SaveVariations(path),
                         _ => RecordsAction::Load(path),
                     });
                     true
@@ -150,10 +152,9 @@ pub(super) fn draw_dialogs(
         return Ok(());
     }
     let title = match dialog {
-        Dialog::Save => "Save game",
+        Dialog::Save | Dialog::SaveVariations => "Save game",
         Dialog::Load => "Load game",
         Dialog::Import => "Import a GameString",
-        Dialog::ConfirmContinue => "Continue from here?",
     };
     let mut close = false;
     let dialogs = &mut *dialogs;
@@ -163,9 +164,12 @@ pub(super) fn draw_dialogs(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| match dialog {
             // Shown by the file picker above.
-            Dialog::Save | Dialog::Load => {}
+            Dialog::Save | Dialog::SaveVariations | Dialog::Load => {}
             Dialog::Import => {
-                ui.label("Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1");
+                ui.label(
+                    "Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1,",
+                );
+                ui.label("or a saved file of variations (all its lines).");
                 ui.add(
                     egui::TextEdit::multiline(&mut dialogs.paste)
                         .desired_width(440.0)
@@ -180,21 +184,6 @@ pub(super) fn draw_dialogs(
                         commands
                             .actions
                             .write(RecordsAction::Import(text.to_string()));
-                        close = true;
-                    }
-                    close |= ui.button("Cancel").clicked();
-                });
-            }
-            Dialog::ConfirmContinue => {
-                ui.label(format!(
-                    "Play on from move {}? The {} later move{} will be dropped.",
-                    history.ply(),
-                    dialogs.dropped,
-                    if dialogs.dropped == 1 { "" } else { "s" }
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Continue from here").clicked() {
-                        commands.review.write(ReviewAction::ContinueFromHere);
                         close = true;
                     }
                     close |= ui.button("Cancel").clicked();

@@ -26,7 +26,7 @@ use bevy_egui::{EguiPlugin, egui};
 
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Turn};
-use crate::records::History;
+use crate::records::{History, NodeId, Variations};
 use crate::rules::{Game, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,9 +79,19 @@ impl GameRecord<'_> {
         self.current.ply()
     }
 
-    /// Every move of the line in UHP notation.
-    fn line(&self) -> &[String] {
-        self.current.line()
+    /// Every line tried in this game.
+    fn variations(&self) -> &Variations {
+        self.current.variations()
+    }
+
+    /// The tree's node of the position shown.
+    fn node(&self) -> NodeId {
+        self.current.node()
+    }
+
+    /// The tree's nodes of the current line's moves.
+    fn line_nodes(&self) -> &[NodeId] {
+        self.current.line_nodes()
     }
 
     /// The line with its cursor.

@@ -1,13 +1,22 @@
-//! The moves of the game, in standard (UHP) notation, one turn per row. A
-//! click on a move shows the position after it (in review); while
-//! reviewing, the move shown is highlighted and the later ones are dimmed.
+//! The moves of the game, in standard (UHP) notation, with its variations.
+//!
+//! The main line reads one turn per row; a move that was answered
+//! differently on another try is followed by the other tries, indented, one
+//! block per variation (and a variation's own variations indented further).
+//! A click on any move shows the position after it, its line becoming the
+//! current one. The move shown is highlighted; the current line's moves
+//! after it are dimmed, and the moves of other lines are in italics.
 
 use bevy_egui::egui;
 
 use super::HudAction;
 use super::records::RecordsRequest;
 use crate::game::records::ReviewAction;
+use crate::records::{NodeId, Variations};
 use crate::rules::Game;
+
+/// How far each level of variation is indented.
+const INDENT: f32 = 14.0;
 
 /// The move list section of the side panel; returns the move clicked.
 pub(super) fn show(
@@ -17,33 +26,97 @@ pub(super) fn show(
 ) -> Option<HudAction> {
     ui.label(egui::RichText::new("Moves").strong());
     ui.label(egui::RichText::new(game.turn_string()).weak());
-    let cursor = history.ply();
+    let tree = history.variations();
+    let view = View {
+        tree,
+        cursor: history.node(),
+        line: history.line_nodes(),
+        played: history.ply(),
+    };
     let mut clicked = None;
     egui::ScrollArea::vertical()
         .stick_to_bottom(!history.reviewing())
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            egui::Grid::new("move_list").striped(true).show(ui, |ui| {
-                for (turn, pair) in history.line().chunks(2).enumerate() {
-                    ui.label(format!("{}.", turn + 1));
-                    for (i, text) in pair.iter().enumerate() {
-                        // The position after this move.
-                        let ply = turn * 2 + i + 1;
-                        let mut label = egui::RichText::new(text).monospace();
-                        if ply > cursor {
-                            label = label.weak();
-                        }
-                        let current = history.reviewing() && ply == cursor;
-                        let response = ui
-                            .selectable_label(current, label)
-                            .on_hover_text("Show the position after this move");
-                        if response.clicked() {
-                            clicked = Some(ply);
-                        }
+            if let Some(&first) = tree.children(NodeId::ROOT).first() {
+                view.line(ui, first, 0, &mut clicked);
+            }
+        });
+    clicked.map(|node| HudAction::Records(RecordsRequest::Review(ReviewAction::GotoNode(node))))
+}
+
+/// What the list shows, and where the player is in it.
+struct View<'a> {
+    tree: &'a Variations,
+    /// The position shown.
+    cursor: NodeId,
+    /// The current line's moves.
+    line: &'a [NodeId],
+    /// How many moves of the current line are played.
+    played: usize,
+}
+
+impl View<'_> {
+    /// The line from `first` on (its main continuation), `level` deep in
+    /// variations: the main line one turn per row, a variation as wrapped
+    /// text; after each move, the other moves tried in its place.
+    fn line(&self, ui: &mut egui::Ui, first: NodeId, level: usize, clicked: &mut Option<NodeId>) {
+        let mut node = Some(first);
+        while let Some(start) = node {
+            // One row: moves up to the end of a turn (main line) or up to a
+            // move with alternatives.
+            let mut row_end = start;
+            ui.horizontal_wrapped(|ui| {
+                ui.add_space(INDENT * level as f32);
+                let mut at = start;
+                let mut first_of_row = true;
+                loop {
+                    let ply = self.tree.depth(at);
+                    let white = ply % 2 == 1;
+                    if white {
+                        ui.label(egui::RichText::new(format!("{}.", ply.div_ceil(2))).weak());
+                    } else if first_of_row {
+                        ui.label(egui::RichText::new(format!("{}...", ply / 2)).weak());
                     }
-                    ui.end_row();
+                    first_of_row = false;
+                    self.move_button(ui, at, clicked);
+                    row_end = at;
+                    let branches = self.tree.children(self.tree.parent(at)).len() > 1
+                        && self.tree.is_main_child(at);
+                    let Some(&next) = self.tree.children(at).first() else {
+                        break;
+                    };
+                    let turn_done = level == 0 && !white;
+                    if branches || turn_done {
+                        break;
+                    }
+                    at = next;
                 }
             });
-        });
-    clicked.map(|ply| HudAction::Records(RecordsRequest::Review(ReviewAction::Goto(ply))))
+            // The other moves tried in place of the row's last move.
+            let parent = self.tree.parent(row_end);
+            if self.tree.is_main_child(row_end) {
+                for &other in self.tree.children(parent).iter().skip(1) {
+                    self.line(ui, other, level + 1, clicked);
+                }
+            }
+            node = self.tree.children(row_end).first().copied();
+        }
+    }
+
+    /// One move: a button showing its position.
+    fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicked: &mut Option<NodeId>) {
+        let mut text = egui::RichText::new(self.tree.text(node)).monospace();
+        match self.line.iter().position(|&n| n == node) {
+            Some(index) if index >= self.played => text = text.weak(),
+            Some(_) => {}
+            None => text = text.italics().weak(),
+        }
+        let response = ui
+            .selectable_label(node == self.cursor, text)
+            .on_hover_text("Show the position after this move");
+        if response.clicked() {
+            *clicked = Some(node);
+        }
+    }
 }

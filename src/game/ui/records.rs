@@ -1,11 +1,7 @@
 //! The game records' controls: Undo, Redo and the "Game" menu in the top bar
-//! (review, save, load, import and copy a GameString), the review bar, the
-//! save / load / import dialogs, the question before continuing a reviewed
-//! game from an earlier move, and the main menu's "Resume last game", "Load
-//! game…" and draw rules.
-//!
-//! There is no file dialog: the save and load dialogs take a path, start in
-//! the data directory and list the games saved there to click.
+//! (review, save the game or the game with its variations, load, import and
+//! copy a GameString), the review bar, the save / load / import dialogs,
+//! and the main menu's "Resume last game", "Load game…" and draw rules.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -41,7 +37,7 @@ pub(super) enum RecordsRequest {
     Undo,
     /// Replay it.
     Redo,
-    /// Review (continuing from an earlier move asks first).
+    /// Review.
     Review(ReviewAction),
     /// Open a dialog.
     Open(Dialog),
@@ -69,6 +65,10 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) ->
         let items = [
             ("Review moves", RecordsRequest::Review(ReviewAction::Enter)),
             ("Save…", RecordsRequest::Open(Dialog::Save)),
+            (
+                "Save with variations…",
+                RecordsRequest::Open(Dialog::SaveVariations),
+            ),
             ("Load…", RecordsRequest::Open(Dialog::Load)),
             ("Import GameString…", RecordsRequest::Open(Dialog::Import)),
         ];
@@ -174,7 +174,6 @@ impl MenuRecords<'_> {
 
 fn route_requests(
     mut requests: MessageReader<RecordsRequest>,
-    history: super::GameRecord,
     paths: Res<RecordPaths>,
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut actions: MessageWriter<RecordsAction>,
@@ -188,12 +187,6 @@ fn route_requests(
             }
             RecordsRequest::Redo => {
                 actions.write(RecordsAction::Redo);
-            }
-            RecordsRequest::Review(ReviewAction::ContinueFromHere)
-                if history.reviewing() && history.history().can_redo() =>
-            {
-                dialogs.dropped = history.history().len() - history.ply();
-                dialogs.open = Some(Dialog::ConfirmContinue);
             }
             RecordsRequest::Review(action) => {
                 review.write(action);
@@ -267,7 +260,9 @@ fn draw_review_bar(
                 ui.separator();
                 if ui
                     .button("Continue from here")
-                    .on_hover_text("Play on from this position (later moves are dropped)")
+                    .on_hover_text(
+                        "Play on from this position (the later moves stay in the list, a variation)",
+                    )
                     .clicked()
                 {
                     action = Some(ReviewAction::ContinueFromHere);

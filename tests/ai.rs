@@ -165,6 +165,38 @@ fn a_node_limited_search_is_reproducible_and_stops() {
     );
 }
 
+#[test]
+fn multi_pv_lines_are_distinct_legal_sorted_and_led_by_the_best_move() {
+    let games = positions(6, |game| legal(game).len() > 5);
+    assert!(games.len() >= 4);
+    let cancel = AtomicBool::new(false);
+    for game in &games {
+        for depth in [1, 2, 3] {
+            let lines = Engine::new(8).search_lines(game, Limits::depth(depth), 4, &cancel);
+            let best = Engine::new(8).search(game, Limits::depth(depth), &cancel);
+            assert_eq!(lines.len(), 4, "{}", game.game_string());
+            assert_eq!(lines[0].best, best.best, "{}", game.game_string());
+            assert_eq!(lines[0].score, best.score, "{}", game.game_string());
+            // (The lines' lower passes fill the table and the history
+            // differently, so the first line's continuation may differ.)
+            let moves = legal(game);
+            for (i, line) in lines.iter().enumerate() {
+                let mv = line.best.expect("a move");
+                assert!(moves.contains(&mv), "{}", game.game_string());
+                assert!(lines[..i].iter().all(|l| l.best != Some(mv)), "distinct");
+                assert_eq!(line.pv.first(), Some(&mv));
+                assert_eq!(line.depth, depth);
+                if i > 0 {
+                    assert!(lines[i - 1].score >= line.score, "sorted by score");
+                }
+            }
+            // As many lines as asked, or as there are moves.
+            let all = Engine::new(8).search_lines(game, Limits::depth(1), 1000, &cancel);
+            assert_eq!(all.len(), moves.len());
+        }
+    }
+}
+
 /// Plays `games` games of a preset against a uniformly random mover, colours
 /// alternating; returns the preset's wins.
 fn wins_against_random(level: Difficulty, games: u64) -> u64 {

@@ -706,11 +706,56 @@ fn analyse_reports_the_score_depth_and_line() {
     assert_eq!(lines[2], "ok");
     // Nothing is played.
     assert_eq!(s.game().map(Game::game_string), before);
-    let usage = "err Invalid arguments for 'analyse'. Usage: analyse | analyse depth MaxDepth | analyse time hh:mm:ss";
+    let usage = "err Invalid arguments for 'analyse'. Usage: analyse [depth MaxDepth | time hh:mm:ss] [lines Lines], with Lines a whole number from 1 to 256";
     check(&mut s, "analyse nodes 3", &[usage]);
+    check(&mut s, "analyse depth 3 lines 0", &[usage]);
+    check(&mut s, "analyse lines 2 depth 3", &[usage]);
+    check(&mut s, "analyse depth 3 lines", &[usage]);
     check(
         &mut s,
         "analyse depth 0",
         &["err Invalid depth '0': expected a whole number from 1 to 32."],
     );
+}
+
+#[test]
+fn analyse_lines_reports_the_best_moves_each_with_its_line() {
+    let mut s =
+        started("Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\");
+    let before = s.game().map(Game::game_string);
+    let answer = |s: &mut Session, command: &str| {
+        let mut out = Vec::new();
+        s.handle_line(command, &mut out).expect("in memory");
+        String::from_utf8(out).expect("UTF-8")
+    };
+    let one = answer(&mut s, "analyse depth 3");
+    let text = answer(&mut s, "analyse depth 3 lines 3");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines[6], "ok");
+    let mut firsts = Vec::new();
+    let mut previous = i32::MAX;
+    for pair in lines[..6].chunks(2) {
+        let score: Vec<&str> = pair[0].split(' ').collect();
+        assert_eq!(score[0], "score", "{text}");
+        let value: i32 = score[1].parse().expect("a plain score here");
+        assert!(value <= previous, "best first: {text}");
+        previous = value;
+        assert_eq!(&score[2..4], ["depth", "3"], "{text}");
+        let line = pair[1].strip_prefix("pv ").expect("a pv line");
+        let mut game = s.game().cloned().expect("a game");
+        for mv in line.split(';') {
+            game.play_move_string(mv).expect("legal in turn");
+        }
+        firsts.push(line.split(';').next().expect("a move").to_string());
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "three different moves: {text}");
+    // The first pair is the one-line answer's score and line.
+    let one: Vec<&str> = one.lines().collect();
+    let score_of = |l: &str| l.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    assert_eq!(score_of(one[0]), score_of(lines[0]), "{text}");
+    assert_eq!(one[1], lines[1], "{text}");
+    assert_eq!(s.game().map(Game::game_string), before);
 }

@@ -215,6 +215,27 @@ impl Engine {
             .search(&mut game, &self.evaluator, limits, cancel)
     }
 
+    /// Multi-PV: the best `lines` moves within `limits` (at least one line),
+    /// best first, each a [`SearchResult`] with its move (`best`), its exact
+    /// value at its `depth`, and its principal variation (`pv`, starting
+    /// with the move). `nodes` is the whole search's count in every line.
+    /// Fewer lines come back when there are fewer legal moves, none when
+    /// there is no legal move. With `lines` = 1 the one line is what
+    /// [`Engine::search`] answers; more lines cost about `lines` times the
+    /// time per depth.
+    pub fn search_lines(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        lines: usize,
+        cancel: &AtomicBool,
+    ) -> Vec<SearchResult> {
+        let mut game = game.clone();
+        self.searcher.exact_root = false;
+        self.searcher
+            .search_lines(&mut game, &self.evaluator, limits, lines, cancel)
+    }
+
     /// A move at a difficulty level: the best one, or at the easier levels
     /// (and in the first plies of the stronger ones) one picked at random
     /// (from `seed`) among those close to the best.

@@ -191,7 +191,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
     /// Search `game` within `limits`, stopping early when `cancel` is set.
     ///
     /// Returns the best move of the last completed iteration (or, if even the
-    /// first was cut short, the best found so far).
+    /// first was cut short, the best found so far). The same as the first
+    /// line of [`Searcher::search_lines`] with one line.
     pub fn search<G, E>(
         &mut self,
         game: &mut G,
@@ -199,6 +200,44 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         limits: Limits,
         cancel: &AtomicBool,
     ) -> SearchResult<M>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        self.search_lines(game, eval, limits, 1, cancel)
+            .into_iter()
+            .next()
+            .unwrap_or(SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: self.nodes,
+                pv: Vec::new(),
+                root_scores: Vec::new(),
+            })
+    }
+
+    /// Multi-PV: the best `lines` root moves (at least one), best first,
+    /// each with its own value, depth and principal variation.
+    ///
+    /// Each iteration of the deepening searches the root `lines` times with
+    /// a full window, every pass excluding the moves the earlier passes of
+    /// that iteration found, so the value of every line is exact at its
+    /// depth (not a bound). Fewer lines come back when there are fewer legal
+    /// moves, none when there is no legal move. Every result carries the
+    /// total node count; the first carries `root_scores` (the values of
+    /// the first pass). An iteration cut short by the limits is dropped,
+    /// except that a move which beat the best one in its first pass is
+    /// taken as the best line (as [`Searcher::search`] does), and that
+    /// before any iteration completed whatever was found is returned.
+    pub fn search_lines<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        limits: Limits,
+        lines: usize,
+        cancel: &AtomicBool,
+    ) -> Vec<SearchResult<M>>
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
@@ -223,18 +262,26 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
 
         let mut root_moves = Vec::new();
         game.generate_moves(&mut root_moves);
-        let mut result = SearchResult {
-            best: root_moves.first().copied(),
-            score: 0,
-            depth: 0,
+        let line_result = |mv: M, score: i32, depth: u32| SearchResult {
+            best: Some(mv),
+            score,
+            depth,
             nodes: 0,
             pv: Vec::new(),
             root_scores: Vec::new(),
         };
-        if root_moves.len() <= 1 && !self.exact_root {
-            result.pv = root_moves.clone();
-            return result;
+        let Some(&first) = root_moves.first() else {
+            return Vec::new();
+        };
+        if root_moves.len() == 1 && !self.exact_root {
+            let mut only = line_result(first, 0, 0);
+            only.pv = root_moves;
+            return vec![only];
         }
+        let lines = lines.clamp(1, root_moves.len());
+        // The last completed iteration's lines (before any: the first move).
+        let mut results = vec![line_result(first, 0, 0)];
+        let mut completed = false;
         let mut ordered: Vec<(M, i32)> = root_moves
             .iter()
             .map(|&m| (m, eval.move_priority(game, m)))
@@ -242,59 +289,99 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         ordered.sort_by_key(|&(_, p)| std::cmp::Reverse(p));
 
         for depth in 1..=max_depth {
-            let mut alpha = -WIN - 1;
-            let beta = WIN + 1;
-            let mut best_this = None;
+            // This iteration's lines, and the values of its first pass.
+            let mut found: Vec<(M, i32)> = Vec::with_capacity(lines);
+            let mut lines_pv = Vec::with_capacity(lines);
             let mut scores = Vec::with_capacity(ordered.len());
-            for (i, &(mv, _)) in ordered.iter().enumerate() {
-                game.make_move(mv);
-                let score = if self.exact_root {
-                    -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
-                } else if i == 0 {
-                    -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
-                } else {
-                    let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
-                    if probe > alpha && !self.stopped {
+            let mut cut_short = None;
+            for pass in 0..lines {
+                let mut alpha = -WIN - 1;
+                let beta = WIN + 1;
+                let mut best_this = None;
+                let candidates = ordered
+                    .iter()
+                    .map(|&(mv, _)| mv)
+                    .filter(|mv| !found.iter().any(|(m, _)| m == mv));
+                for (i, mv) in candidates.enumerate() {
+                    game.make_move(mv);
+                    let score = if self.exact_root {
+                        -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
+                    } else if i == 0 {
                         -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
                     } else {
-                        probe
+                        let probe =
+                            -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
+                        if probe > alpha && !self.stopped {
+                            -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+                        } else {
+                            probe
+                        }
+                    };
+                    game.unmake_move();
+                    if self.stopped {
+                        break;
                     }
-                };
-                game.unmake_move();
+                    if pass == 0 {
+                        scores.push((mv, score));
+                    }
+                    if score > alpha {
+                        alpha = score;
+                        best_this = Some((mv, score));
+                    }
+                }
                 if self.stopped {
+                    cut_short = Some((pass, best_this));
                     break;
                 }
-                scores.push((mv, score));
-                if score > alpha {
-                    alpha = score;
-                    best_this = Some((mv, score));
+                match best_this {
+                    Some(line) => {
+                        found.push(line);
+                        // Read now: the later passes may overwrite its entries.
+                        lines_pv.push(self.principal_variation(game, Some(line.0)));
+                    }
+                    None => break,
                 }
             }
-            if self.stopped {
-                // A move of a cut-short iteration that beat the first one was
+            if let Some((pass, best_this)) = cut_short {
+                if !completed && !found.is_empty() {
+                    results = found.iter().map(|&(m, s)| line_result(m, s, 0)).collect();
+                }
+                // A move of a cut-short first pass that beat the best one was
                 // fully searched and proved better: take it (or, before any
                 // iteration completed, whatever was found).
-                if let Some((mv, score)) = best_this
-                    && (result.depth == 0 || (Some(mv) != result.best && !self.exact_root))
+                if pass == 0
+                    && let Some((mv, score)) = best_this
+                    && (!completed || (Some(mv) != results[0].best && !self.exact_root))
                 {
-                    result.best = Some(mv);
-                    result.score = score;
+                    let mut line = line_result(mv, score, 0);
+                    if completed {
+                        line.depth = results[0].depth;
+                        line.root_scores = std::mem::take(&mut results[0].root_scores);
+                    }
+                    results.retain(|r| r.best != Some(mv));
+                    results.insert(0, line);
+                    results.truncate(lines);
                 }
                 break;
             }
-            let best_changed = best_this.map(|(mv, _)| mv) != result.best;
-            if let Some((mv, score)) = best_this {
-                result.best = Some(mv);
-                result.score = score;
-                result.depth = depth;
-                result.root_scores = scores.clone();
-            }
-            // Next iteration: best first, then by this iteration's values.
+            let best_changed = Some(found[0].0) != results[0].best;
+            results = found
+                .iter()
+                .zip(lines_pv)
+                .map(|(&(m, s), pv)| SearchResult {
+                    pv,
+                    ..line_result(m, s, depth)
+                })
+                .collect();
+            completed = true;
+            // Next iteration: the lines first, then by this iteration's values.
+            results[0].root_scores = scores.clone();
             let mut rescored: Vec<(M, i32)> = scores;
+            rescored.retain(|(m, _)| !found.iter().any(|(f, _)| f == m));
             rescored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            ordered = rescored;
-            if result.score.abs() >= WIN_THRESHOLD && !self.exact_root {
-                break; // a forced result: deeper search cannot change it
+            ordered = found.iter().copied().chain(rescored).collect();
+            if results.iter().all(|r| r.score.abs() >= WIN_THRESHOLD) && !self.exact_root {
+                break; // forced results: deeper search cannot change them
             }
             if let Some(budget) = limits.time {
                 // Each iteration costs several times the one before: do not
@@ -306,9 +393,13 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
                 }
             }
         }
-        result.nodes = self.nodes;
-        result.pv = self.principal_variation(game, result.best);
-        result
+        for result in &mut results {
+            result.nodes = self.nodes;
+            if result.pv.first() != result.best.as_ref() {
+                result.pv = self.principal_variation(game, result.best);
+            }
+        }
+        results
     }
 
     fn principal_variation<G: SearchGame<Move = M>>(
@@ -726,6 +817,51 @@ mod tests {
             );
             for (mv, score) in result.root_scores {
                 assert_eq!(score, -tree.negamax(mv, depth - 1), "seed {seed} move {mv}");
+            }
+        }
+    }
+
+    #[test]
+    fn multi_pv_gives_the_best_moves_with_their_exact_values() {
+        for seed in 0..200 {
+            let depth = 1 + (seed % 5) as u32;
+            let tree = Tree::random(seed, depth);
+            let mut game = TreeGame {
+                tree: &tree,
+                path: vec![0],
+            };
+            let mut searcher = Searcher::new(1);
+            searcher.late_move_reductions = false;
+            let cancel = AtomicBool::new(false);
+            let lines =
+                searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 3, &cancel);
+            let children = &tree.children[0];
+            assert_eq!(lines.len(), children.len().min(3), "seed {seed}");
+            let mut values: Vec<i32> = children
+                .iter()
+                .map(|&c| -tree.negamax(c, depth - 1))
+                .collect();
+            values.sort_by_key(|&v| std::cmp::Reverse(v));
+            for (i, line) in lines.iter().enumerate() {
+                let mv = line.best.expect("a move");
+                assert!(children.contains(&mv), "seed {seed}");
+                assert!(lines[..i].iter().all(|l| l.best != Some(mv)), "seed {seed}");
+                assert_eq!(line.pv.first(), Some(&mv), "seed {seed}");
+                if children.len() > 1 {
+                    assert_eq!(line.score, values[i], "seed {seed} line {i}");
+                    assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                    assert_eq!(line.depth, depth, "seed {seed}");
+                }
+            }
+            // One line is exactly the plain search, with or without reductions.
+            for reductions in [false, true] {
+                searcher.late_move_reductions = reductions;
+                searcher.clear();
+                let one =
+                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 1, &cancel);
+                searcher.clear();
+                let plain = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+                assert_eq!(one, vec![plain], "seed {seed}");
             }
         }
     }

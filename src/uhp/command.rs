@@ -10,6 +10,8 @@ use crate::rules::{LoadError, NotationError, RuleError};
 /// The deepest `bestmove depth N` and `perft N` accept: deeper would not
 /// finish in any useful time, and a typo should not hang the engine.
 pub const MAX_SEARCH_DEPTH: u32 = 32;
+/// The most lines `analyse ... lines K` accepts.
+pub const MAX_ANALYSE_LINES: u32 = 256;
 /// The deepest `perft N` accepted.
 pub const MAX_PERFT_DEPTH: u32 = 8;
 
@@ -40,9 +42,10 @@ pub enum Command<'a> {
     OptionsSet(&'a str, &'a str),
     /// `perft N`: move-path counts for depths 0 to N (an extension).
     Perft(u32),
-    /// `analyse [depth N | time hh:mm:ss]`: the score, depth, nodes and
-    /// principal variation of a search (an extension for viewers).
-    Analyse(SearchLimit),
+    /// `analyse [depth N | time hh:mm:ss] [lines K]`: the score, depth,
+    /// nodes and principal variation of a search, for the best K moves
+    /// (default 1; an extension for viewers).
+    Analyse(SearchLimit, u32),
     /// `exit`: stop the engine.
     Exit,
 }
@@ -197,14 +200,26 @@ impl<'a> Command<'a> {
             "pass" => no_args(Command::Pass, "pass", "pass"),
             "validmoves" => no_args(Command::ValidMoves, "validmoves", "validmoves"),
             "bestmove" => parse_bestmove(&args),
-            "analyse" | "analyze" => match parse_bestmove(&args) {
-                Ok(Command::BestMove(limit)) => Ok(Command::Analyse(limit)),
-                Err(UhpError::BadArguments { .. }) | Ok(_) => Err(bad(
-                    "analyse",
-                    "analyse | analyse depth MaxDepth | analyse time hh:mm:ss",
-                )),
-                Err(error) => Err(error),
-            },
+            "analyse" | "analyze" => {
+                const USAGE: &str = "analyse [depth MaxDepth | time hh:mm:ss] [lines Lines], \
+                    with Lines a whole number from 1 to 256";
+                let (args, lines) = match args.as_slice() {
+                    [rest @ .., word, count] if word.eq_ignore_ascii_case("lines") => {
+                        let lines = count
+                            .parse()
+                            .ok()
+                            .filter(|k| (1..=MAX_ANALYSE_LINES).contains(k))
+                            .ok_or_else(|| bad("analyse", USAGE))?;
+                        (rest, lines)
+                    }
+                    all => (all, 1),
+                };
+                match parse_bestmove(args) {
+                    Ok(Command::BestMove(limit)) => Ok(Command::Analyse(limit, lines)),
+                    Err(UhpError::BadArguments { .. }) | Ok(_) => Err(bad("analyse", USAGE)),
+                    Err(error) => Err(error),
+                }
+            }
             "undo" => match args.as_slice() {
                 [] => Ok(Command::Undo(1)),
                 [n] => n
@@ -312,6 +327,31 @@ mod tests {
             Command::parse("bestmove depth 2").expect("parses"),
             Command::BestMove(SearchLimit::Depth(2))
         );
+        assert_eq!(
+            Command::parse("analyse depth 4 LINES 3").expect("parses"),
+            Command::Analyse(SearchLimit::Depth(4), 3)
+        );
+        assert_eq!(
+            Command::parse("analyse lines 2").expect("parses"),
+            Command::Analyse(SearchLimit::Options, 2)
+        );
+        assert_eq!(
+            Command::parse("analyse time 00:00:01").expect("parses"),
+            Command::Analyse(SearchLimit::Time(Duration::from_secs(1)), 1)
+        );
+        for bad in [
+            "analyse lines 0",
+            "analyse lines",
+            "analyse lines 3 depth 2",
+            "analyse depth 2 lines x",
+            "analyse depth 2 lines 257",
+            "analyse depth 2 lines 2 lines 2",
+        ] {
+            assert!(
+                matches!(Command::parse(bad), Err(UhpError::BadArguments { .. })),
+                "{bad}"
+            );
+        }
         assert_eq!(Command::parse("").unwrap_err(), UhpError::EmptyCommand);
         assert!(matches!(
             Command::parse("undo x"),

@@ -127,7 +127,7 @@ impl Session {
                 | Command::Help
                 | Command::ValidMoves
                 | Command::BestMove(_)
-                | Command::Analyse(_)
+                | Command::Analyse(..)
                 | Command::Options
                 | Command::OptionsGet(_)
         );
@@ -168,7 +168,7 @@ impl Session {
             Command::Pass => self.play("pass", answer)?,
             Command::ValidMoves => self.valid_moves(answer)?,
             Command::BestMove(limit) => self.best_move(limit, answer)?,
-            Command::Analyse(limit) => self.analyse(limit, answer)?,
+            Command::Analyse(limit, lines) => self.analyse(limit, lines, answer)?,
             Command::Undo(count) => self.undo(count, answer)?,
             Command::Options => {
                 for line in self.options.lines() {
@@ -286,26 +286,40 @@ impl Session {
     /// `analyse` (an extension): two lines, `score S depth D nodes N` (the
     /// score for the side to move, in hundredths of a piece; a win shows as
     /// `win P` or `loss P`, plies to the end) and `pv M1;M2;...`, the
-    /// principal variation as MoveStrings.
-    fn analyse(&mut self, limit: SearchLimit, answer: &mut String) -> Result<(), UhpError> {
-        let (result, line) = self.with_search(limit, |engine, game, limits, cancel, _| {
-            let result = engine.search(game, limits, cancel);
-            let line = line_strings(game, &result.pv).join(";");
-            (result, line)
+    /// principal variation as MoveStrings. With `lines K`, one such pair
+    /// for each of the K best moves (fewer when there are fewer legal
+    /// moves), best first; `nodes` is the whole search's count in each.
+    fn analyse(
+        &mut self,
+        limit: SearchLimit,
+        lines: u32,
+        answer: &mut String,
+    ) -> Result<(), UhpError> {
+        let found = self.with_search(limit, |engine, game, limits, cancel, _| {
+            engine
+                .search_lines(game, limits, lines as usize, cancel)
+                .into_iter()
+                .map(|result| {
+                    let line = line_strings(game, &result.pv).join(";");
+                    (result, line)
+                })
+                .collect::<Vec<_>>()
         })?;
-        let score = if result.score >= WIN_THRESHOLD {
-            format!("win {}", WIN - result.score)
-        } else if result.score <= -WIN_THRESHOLD {
-            format!("loss {}", WIN + result.score)
-        } else {
-            result.score.to_string()
-        };
-        let _ = writeln!(
-            answer,
-            "score {score} depth {} nodes {}",
-            result.depth, result.nodes
-        );
-        let _ = writeln!(answer, "pv {line}");
+        for (result, line) in found {
+            let score = if result.score >= WIN_THRESHOLD {
+                format!("win {}", WIN - result.score)
+            } else if result.score <= -WIN_THRESHOLD {
+                format!("loss {}", WIN + result.score)
+            } else {
+                result.score.to_string()
+            };
+            let _ = writeln!(
+                answer,
+                "score {score} depth {} nodes {}",
+                result.depth, result.nodes
+            );
+            let _ = writeln!(answer, "pv {line}");
+        }
         Ok(())
     }
 
@@ -382,7 +396,7 @@ Commands:
   undo [MovesToUndo]
   options [get OptionName | set OptionName OptionValue]
   perft MaxDepth
-  analyse [depth MaxDepth | time hh:mm:ss]
+  analyse [depth MaxDepth | time hh:mm:ss] [lines Lines]
   help
   exit
 ";

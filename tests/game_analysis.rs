@@ -111,3 +111,37 @@ fn clicking_the_line_plays_it_and_off_stops() {
         "nothing searched"
     );
 }
+
+#[test]
+fn top_three_moves_are_distinct_legal_and_ranked() {
+    let mut app = app();
+    app.world_mut().resource_mut::<Analysis>().set_lines(3);
+    update_until(&mut app, "three lines at depth 2", |app| {
+        assert_not_stale(app);
+        line_depth(app) >= 2
+    });
+    let line = app.world().resource::<Analysis>().line().cloned().unwrap();
+    assert_eq!(line.others.len(), 2, "{line:?}");
+    let firsts: Vec<_> = std::iter::once(line.best().unwrap())
+        .chain(line.others.iter().map(|other| other.pv[0]))
+        .collect();
+    for (i, &mv) in firsts.iter().enumerate() {
+        assert!(game(&app).check_move(mv).is_ok(), "{mv:?} is legal");
+        assert!(!firsts[..i].contains(&mv), "{mv:?} is listed once");
+    }
+    // White is to move: the best is best for White.
+    assert!(line.others[0].white_score <= line.white_score);
+    assert!(line.others[1].white_score <= line.others[0].white_score);
+    // Clicking the second line's first move plays it.
+    let second = line.others[0].pv[0];
+    app.world_mut()
+        .resource_mut::<Analysis>()
+        .play_other_line_to(1, 0);
+    settle(&mut app);
+    assert_eq!(game(&app).last_move(), Some(second));
+    // Back to one line: the search starts again without the others.
+    app.world_mut().resource_mut::<Analysis>().set_lines(1);
+    update_until(&mut app, "one line", |app| line_depth(app) >= 1);
+    let line = app.world().resource::<Analysis>().line().cloned().unwrap();
+    assert!(line.others.is_empty());
+}

@@ -35,7 +35,8 @@ use bevy::prelude::*;
 
 pub use self::ai::{
     AiEngine, AiEvaluation, AiThinking, Analysis, AnalysisLine, ConsideredDestinations, Evaluation,
-    ExhibitionCommand, ExhibitionControl, ExhibitionLaunch, Hint, RequestHint, SetAnalysis,
+    ExhibitionCommand, ExhibitionControl, ExhibitionLaunch, Hint, MAX_ANALYSIS_LINES, OtherLine,
+    RequestHint, SetAnalysis,
 };
 pub use self::board::{
     AnimationSettings, BoardLayout, PieceId, Position, SkipAnimation, Slide, StackLevel,

@@ -2,7 +2,8 @@
 //! board (in play or in review) is searched continuously on the task pool,
 //! one depth after another (1, 2, 3, ... up to [`MAX_ANALYSIS_DEPTH`]), each
 //! finished depth replacing the line shown: the score, the depth and the
-//! best line (principal variation). Any change of the position (a move, an
+//! best line (principal variation), and with [`Analysis::set_lines`] the
+//! next best moves with theirs (multi-PV). Any change of the position (a move, an
 //! undo, a step in review, a new game) drops the running search, whose
 //! cancel flag is set, and the line shown, and starts again at depth 1: a
 //! result is only ever shown for the position it was searched for.
@@ -60,6 +61,19 @@ pub struct AnalysisLine {
     pub pv: Vec<Move>,
     /// The same as MoveStrings.
     pub pv_text: Vec<String>,
+    /// The next best moves, best first, each with its score and line (only
+    /// when more than one line is asked for).
+    pub others: Vec<OtherLine>,
+}
+
+/// One of the next best moves of an analysis, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OtherLine {
+    /// The score after it, from White's point of view.
+    pub white_score: i32,
+    /// Its line, from the position, and the same as MoveStrings.
+    pub pv: Vec<Move>,
+    pub pv_text: Vec<String>,
 }
 
 impl AnalysisLine {
@@ -75,9 +89,11 @@ impl AnalysisLine {
 }
 
 /// The analysis: whether it is on, the search under way and the line shown.
-#[derive(Resource, Default)]
+#[derive(Resource)]
 pub struct Analysis {
     on: bool,
+    /// How many best moves to search for (1 to [`MAX_ANALYSIS_LINES`]).
+    lines: usize,
     search: Option<(Search, u64)>,
     line: Option<AnalysisLine>,
     /// Moves of the line clicked, to play one after another.
@@ -87,7 +103,40 @@ pub struct Analysis {
     pub dropped: u64,
 }
 
+impl Default for Analysis {
+    fn default() -> Self {
+        Analysis {
+            on: false,
+            lines: 1,
+            search: None,
+            line: None,
+            queue: Vec::new(),
+            started: 0,
+            dropped: 0,
+        }
+    }
+}
+
+/// The most best moves an analysis shows.
+pub const MAX_ANALYSIS_LINES: usize = 3;
+
 impl Analysis {
+    /// How many best moves are searched for.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// Searches for the `lines` best moves (clamped to 1 to
+    /// [`MAX_ANALYSIS_LINES`]), starting again from depth 1.
+    pub fn set_lines(&mut self, lines: usize) {
+        let lines = lines.clamp(1, MAX_ANALYSIS_LINES);
+        if self.lines != lines {
+            self.lines = lines;
+            self.drop_search();
+            self.line = None;
+        }
+    }
+
     /// Whether analysis is on.
     pub fn is_on(&self) -> bool {
         self.on
@@ -106,9 +155,22 @@ impl Analysis {
     /// Plays the shown line's moves up to and including the `index`-th, one
     /// after another (only in a position where moves can be played).
     pub fn play_line_to(&mut self, index: usize) {
-        if let Some(line) = &self.line {
-            self.queue = line.pv.iter().take(index + 1).rev().copied().collect();
-        }
+        self.play_other_line_to(0, index);
+    }
+
+    /// [`Analysis::play_line_to`] for the `rank`-th best line (0: the best).
+    pub fn play_other_line_to(&mut self, rank: usize, index: usize) {
+        let Some(line) = &self.line else {
+            return;
+        };
+        let pv = match rank {
+            0 => &line.pv,
+            _ => match line.others.get(rank - 1) {
+                Some(other) => &other.pv,
+                None => return,
+            },
+        };
+        self.queue = pv.iter().take(index + 1).rev().copied().collect();
     }
 
     fn drop_search(&mut self) {
@@ -173,25 +235,38 @@ fn analyse(
     }
     if let Some((search, hash)) = &mut analysis.search {
         let hash = *hash;
-        let Some(result) = search.poll() else {
+        let Some(results) = search.poll_lines() else {
             return;
         };
         let side = search.side;
         analysis.search = None;
-        let pv_text = line_strings(game, &result.pv);
-        let pv = result.pv[..pv_text.len()].to_vec();
-        let white_score = match side {
-            Color::White => result.score,
-            Color::Black => -result.score,
+        let white = |score: i32| match side {
+            Color::White => score,
+            Color::Black => -score,
         };
+        let mut lines = results.iter().map(|result| {
+            let pv_text = line_strings(game, &result.pv);
+            let pv = result.pv[..pv_text.len()].to_vec();
+            OtherLine {
+                white_score: white(result.score),
+                pv,
+                pv_text,
+            }
+        });
+        let best = lines.next().unwrap_or(OtherLine {
+            white_score: 0,
+            pv: Vec::new(),
+            pv_text: Vec::new(),
+        });
         analysis.line = Some(AnalysisLine {
             game_id: id,
             ply: game.ply(),
             hash,
-            depth: result.depth,
-            white_score,
-            pv,
-            pv_text,
+            depth: results.first().map_or(0, |result| result.depth),
+            white_score: best.white_score,
+            pv: best.pv,
+            pv_text: best.pv_text,
+            others: lines.collect(),
         });
     }
     let depth = analysis.line.as_ref().map_or(1, |line| line.depth + 1);
@@ -201,7 +276,11 @@ fn analyse(
             .as_ref()
             .is_some_and(|line| line.depth >= MAX_ANALYSIS_DEPTH || line.pv.is_empty());
     if analysis.search.is_none() && !finished {
-        analysis.search = Some((Search::analyse(&engine, game, depth, id), game.hash()));
+        let lines = analysis.lines;
+        analysis.search = Some((
+            Search::analyse(&engine, game, depth, lines, id),
+            game.hash(),
+        ));
         analysis.started += 1;
     }
 }
@@ -230,5 +309,7 @@ fn play_line(
 }
 
 fn stop_analysis(mut analysis: ResMut<Analysis>) {
+    let lines = analysis.lines;
     *analysis = Analysis::default();
+    analysis.lines = lines;
 }

@@ -101,7 +101,8 @@ fn clear_table_on_new_game(mut requests: MessageReader<NewGame>, engine: Res<AiE
 /// One search on the task pool, and what it was for; dropping it sets its
 /// cancel flag.
 pub struct Search {
-    task: Task<SearchResult>,
+    /// The lines found, best first (one, except for a multi-line analysis).
+    task: Task<Vec<SearchResult>>,
     cancel: Arc<AtomicBool>,
     /// The game searched: its id and how many moves had been played.
     pub game_id: u64,
@@ -128,22 +129,33 @@ impl Search {
             game,
             difficulty,
             game_id,
-            move |engine, position, flag| match budget {
-                None => engine.choose(position, difficulty, seed, flag),
-                Some(budget) => engine.search(position, timed_limits(difficulty, budget), flag),
+            move |engine, position, flag| {
+                vec![match budget {
+                    None => engine.choose(position, difficulty, seed, flag),
+                    Some(budget) => engine.search(position, timed_limits(difficulty, budget), flag),
+                }]
             },
         )
     }
 
     /// Starts an analysis search of `game` to `depth` plies (see
-    /// `analysis`): the full-strength engine, no randomness.
-    pub fn analyse(engine: &AiEngine, game: &Game, depth: u32, game_id: u64) -> Search {
+    /// `analysis`) for its `lines` best moves: the full-strength engine, no
+    /// randomness.
+    pub fn analyse(
+        engine: &AiEngine,
+        game: &Game,
+        depth: u32,
+        lines: usize,
+        game_id: u64,
+    ) -> Search {
         Search::spawn(
             engine,
             game,
             Difficulty::Expert,
             game_id,
-            move |engine, position, flag| engine.search(position, Limits::depth(depth), flag),
+            move |engine, position, flag| {
+                engine.search_lines(position, Limits::depth(depth), lines, flag)
+            },
         )
     }
 
@@ -154,7 +166,7 @@ impl Search {
         game: &Game,
         difficulty: Difficulty,
         game_id: u64,
-        job: impl FnOnce(&mut Engine, &Game, &AtomicBool) -> SearchResult + Send + 'static,
+        job: impl FnOnce(&mut Engine, &Game, &AtomicBool) -> Vec<SearchResult> + Send + 'static,
     ) -> Search {
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
@@ -172,8 +184,22 @@ impl Search {
         }
     }
 
-    /// The result, once the search is done.
+    /// The result, once the search is done (the best line's).
     pub fn poll(&mut self) -> Option<SearchResult> {
+        let lines = self.poll_lines()?;
+        Some(lines.into_iter().next().unwrap_or(SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            root_scores: Vec::new(),
+        }))
+    }
+
+    /// Every line found, best first, once the search is done (none when
+    /// the position has no move).
+    pub fn poll_lines(&mut self) -> Option<Vec<SearchResult>> {
         check_ready(&mut self.task)
     }
 

@@ -11,7 +11,9 @@ pub mod player;
 
 use bevy::prelude::*;
 
-pub use analysis::{Analysis, AnalysisLine, MAX_ANALYSIS_DEPTH, SetAnalysis};
+pub use analysis::{
+    Analysis, AnalysisLine, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_LINES, OtherLine, SetAnalysis,
+};
 pub use engine::{AiEngine, Search};
 pub use exhibition::{
     DEFAULT_MOVES_PER_MINUTE, ExhibitionCommand, ExhibitionControl, ExhibitionLaunch,

@@ -2,15 +2,17 @@
 //! the board's lower right shows the engine's verdict on the position on
 //! the board (the evaluation bar, the score in words, the depth reached)
 //! and its best line as MoveStrings; clicking one plays the line up to it
-//! (when moves can be played: not in review or after the game). The best
-//! move is drawn as an arrow on the board (a ring for a placement).
+//! (when moves can be played: not in review or after the game). "Top 3
+//! moves" adds the next two best moves with their scores and lines. The
+//! best move is drawn as an arrow on the board (a ring for a placement),
+//! the next best in paler, thinner strokes.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::evaluation::{describe, white_share};
 use crate::ai::Difficulty;
-use crate::game::ai::{Analysis, Evaluation, SetAnalysis};
+use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
 use crate::game::board::{BoardLayout, hex_to_world};
 use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
 use crate::rules::{Color as Side, Move};
@@ -43,6 +45,7 @@ fn draw_analysis_panel(
     let game = current.game();
     let playable = *turn.get() == Turn::AwaitingInput && !players.ai_to_move(game);
     let mut clicked = None;
+    let mut lines = analysis.lines();
     egui::Window::new("Analysis")
         .collapsible(false)
         .resizable(false)
@@ -78,22 +81,24 @@ fn draw_analysis_panel(
                         describe(&evaluation),
                         line.depth
                     ));
-                    ui.horizontal_wrapped(|ui| {
-                        for (index, text) in line.pv_text.iter().enumerate() {
-                            let button = egui::Button::new(egui::RichText::new(text).monospace());
-                            let response = ui
-                                .add_enabled(playable, button)
-                                .on_hover_text("Play the line up to this move")
-                                .on_disabled_hover_text(
-                                    "Moves are played on your turn (in review: Continue from here)",
-                                );
-                            if response.clicked() {
-                                clicked = Some(index);
-                            }
-                        }
-                    });
+                    if let Some(index) = pv_buttons(ui, &line.pv_text, playable, None) {
+                        clicked = Some((0, index));
+                    }
                     if line.pv_text.is_empty() {
                         ui.label(egui::RichText::new("no move: the game is over").weak());
+                    }
+                    for (rank, other) in line.others.iter().enumerate() {
+                        ui.separator();
+                        let verdict = describe(&Evaluation {
+                            white_score: other.white_score,
+                            ..evaluation
+                        });
+                        let heading = format!("{}.", rank + 2);
+                        if let Some(index) =
+                            pv_buttons(ui, &other.pv_text, playable, Some((heading, verdict)))
+                        {
+                            clicked = Some((rank + 1, index));
+                        }
                     }
                 }
                 None if game.status().is_over() => {
@@ -103,14 +108,55 @@ fn draw_analysis_panel(
                     ui.label(egui::RichText::new("The engine is thinking…").weak());
                 }
             }
-            if ui.button("Stop analysis").clicked() {
-                switch.write(SetAnalysis(false));
-            }
+            ui.horizontal(|ui| {
+                let mut top = lines > 1;
+                if ui
+                    .checkbox(&mut top, format!("Top {MAX_ANALYSIS_LINES} moves"))
+                    .on_hover_text("Also the next best moves, with their scores and lines (slower)")
+                    .changed()
+                {
+                    lines = if top { MAX_ANALYSIS_LINES } else { 1 };
+                }
+                if ui.button("Stop analysis").clicked() {
+                    switch.write(SetAnalysis(false));
+                }
+            });
         });
-    if let Some(index) = clicked {
-        analysis.play_line_to(index);
+    analysis.set_lines(lines);
+    if let Some((rank, index)) = clicked {
+        analysis.play_other_line_to(rank, index);
     }
     Ok(())
+}
+
+/// A line's moves as buttons (after a heading and a verdict for one of the
+/// next best lines); returns the index of the move clicked.
+fn pv_buttons(
+    ui: &mut egui::Ui,
+    moves: &[String],
+    playable: bool,
+    heading: Option<(String, String)>,
+) -> Option<usize> {
+    let mut clicked = None;
+    ui.horizontal_wrapped(|ui| {
+        if let Some((rank, verdict)) = heading {
+            ui.label(egui::RichText::new(rank).strong());
+            ui.label(egui::RichText::new(verdict).weak());
+        }
+        for (index, text) in moves.iter().enumerate() {
+            let button = egui::Button::new(egui::RichText::new(text).monospace());
+            let response = ui
+                .add_enabled(playable, button)
+                .on_hover_text("Play the line up to this move")
+                .on_disabled_hover_text(
+                    "Moves are played on your turn (in review: Continue from here)",
+                );
+            if response.clicked() {
+                clicked = Some(index);
+            }
+        }
+    });
+    clicked
 }
 
 /// The best move as an arrow from its piece to its cell (a ring on the cell
@@ -123,10 +169,9 @@ fn draw_best_move(
     mut gizmos: Gizmos,
 ) {
     let game = current.game();
-    let Some(best) = analysis
+    let Some(line) = analysis
         .line()
         .filter(|line| analysis.is_on() && line.is_for(players.game_id, game))
-        .and_then(|line| line.best())
     else {
         return;
     };
@@ -134,16 +179,28 @@ fn draw_best_move(
         let plane = layout.plane_of(hex);
         hex_to_world(plane.x, plane.y)
     };
-    let color = Color::srgba(1.0, 0.55, 0.1, 0.95);
-    match best {
-        Move::Move { from, to, .. } => {
-            gizmos
-                .arrow_2d(at(from), at(to), color)
-                .with_tip_length(18.0);
+    let others = line.others.iter().filter_map(|other| other.pv.first());
+    // The next best first, so the best is drawn over them.
+    let moves = others
+        .rev()
+        .map(|&mv| (mv, false))
+        .chain(line.best().map(|mv| (mv, true)));
+    for (mv, best) in moves {
+        let (color, tip, radius) = if best {
+            (Color::srgba(1.0, 0.55, 0.1, 0.95), 18.0, 22.0)
+        } else {
+            (Color::srgba(1.0, 0.8, 0.45, 0.6), 12.0, 16.0)
+        };
+        match mv {
+            Move::Move { from, to, .. } => {
+                gizmos
+                    .arrow_2d(at(from), at(to), color)
+                    .with_tip_length(tip);
+            }
+            Move::Place { to, .. } => {
+                gizmos.circle_2d(at(to), radius, color);
+            }
+            Move::Pass => {}
         }
-        Move::Place { to, .. } => {
-            gizmos.circle_2d(at(to), 22.0, color);
-        }
-        Move::Pass => {}
     }
 }

@@ -15,7 +15,7 @@ use hive::rules::{Game, GameType};
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None)]
 struct Cli {
-    /// Open the game saved in FILE (a UHP GameString) for review.
+    /// Open the game saved in FILE (a UHP GameString, or a variations file) for review.
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
     /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
@@ -241,9 +241,14 @@ fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {
 }
 
 /// `hive --load FILE`: refused at once, with the reason, if the file holds
-/// no legal game.
+/// no legal game (or, for a variations file, names its first bad line).
 fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
-    if let Err(err) = hive::records::load_game(&path) {
+    let checked = if hive::records::is_variations_file(&path) {
+        hive::records::load_variations(&path).map(drop)
+    } else {
+        hive::records::load_game(&path).map(drop)
+    };
+    if let Err(err) = checked {
         eprintln!("hive --load: {err}");
         return ExitCode::from(2);
     }

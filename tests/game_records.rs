@@ -652,4 +652,23 @@ fn hive_load_refuses_a_bad_file_before_opening_a_window() {
     for word in ["bad.txt", "move 2", "wS2 wS1-"] {
         assert!(stderr.contains(word), "{stderr:?} names {word:?}");
     }
+    // A variations file: its first bad line is named.
+    let tree = dir.path().join("tree.txt");
+    std::fs::write(
+        &tree,
+        "# hive variations\nBase;InProgress;White[2];wS1;bS1 wS1-\nBase;InProgress;White[2];wS1;wS2 wS1-\n",
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
+        .arg("--load")
+        .arg(&tree)
+        .env("HIVE_DATA_DIR", dir.path())
+        .env("HIVE_CONFIG_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    for word in ["tree.txt", "line 3", "wS2 wS1-"] {
+        assert!(stderr.contains(word), "{stderr:?} names {word:?}");
+    }
 }

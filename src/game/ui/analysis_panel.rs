@@ -50,7 +50,7 @@ fn draw_analysis_panel(
         .collapsible(false)
         .resizable(false)
         .default_width(300.0)
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-222.0, -36.0))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-222.0, -84.0))
         .show(ctx, |ui| {
             ui.set_width(300.0);
             let line = analysis

@@ -104,8 +104,8 @@ pub fn thinking(app: &App) -> bool {
 
 /// Runs frames until the turn is no longer animating (a played move turns
 /// the state to `Animating` on the next frame, and back one frame later,
-/// with no animation), then until the autosave (written on the IO task
-/// pool) is on disk.
+/// with no animation), then until the autosave and any save (written on
+/// the IO task pool) are on disk.
 pub fn settle(app: &mut App) {
     for _ in 0..3 {
         app.update();
@@ -119,12 +119,12 @@ pub fn settle(app: &mut App) {
     wait_for_autosave(app);
 }
 
-/// Runs frames until no autosave write is under way.
+/// Runs frames until no autosave write (or save to a file) is under way.
 pub fn wait_for_autosave(app: &mut App) {
     let writing = |app: &App| {
         app.world()
             .get_resource::<AutosaveStatus>()
-            .is_some_and(|status| status.writing)
+            .is_some_and(|status| status.writing || status.saving)
     };
     update_until_within(
         app,

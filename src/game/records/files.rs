@@ -10,6 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::history::Jump;
 use crate::game::core::{
@@ -61,7 +62,14 @@ pub struct AutosaveStatus {
     /// The thread that made the latest write: never the app's own (the
     /// writes run on the IO task pool).
     pub last_writer: Option<std::thread::ThreadId>,
+    /// A Save to a file (run on the IO task pool) is under way.
+    pub saving: bool,
 }
+
+/// The saves to files under way, on the IO task pool: each says, when done,
+/// what it saved where, or why it could not.
+#[derive(Resource, Default)]
+pub(super) struct SaveWrites(Vec<Task<Result<String, RecordError>>>);
 
 /// What the player asks of the game's records.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -106,12 +114,12 @@ struct Pending {
     clocks: Option<Clocks>,
 }
 
-/// Saving, loading, importing and resuming.
+/// Saving (on the IO task pool), loading, importing and resuming.
 pub(super) fn handle_file_actions(
     mut actions: MessageReader<RecordsAction>,
     paths: Res<RecordPaths>,
     (current, clock): (Res<CurrentGame>, Res<GameClock>),
-    mut pending: ResMut<PendingGame>,
+    (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
     mut status: ResMut<AutosaveStatus>,
     mut notice: ResMut<Notice>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -120,30 +128,28 @@ pub(super) fn handle_file_actions(
         let loaded = match action {
             RecordsAction::Undo | RecordsAction::Redo => continue,
             RecordsAction::Save(path) | RecordsAction::SaveVariations(path) => {
-                if let Some(dir) = path.parent()
-                    && !dir.as_os_str().is_empty()
-                    && !dir.exists()
-                {
-                    // An error here shows as the save's own.
-                    let _ = fs::create_dir_all(dir);
-                }
-                let (saved, what) = match action {
-                    RecordsAction::SaveVariations(_) => (
-                        save_variations(path, current.variations()),
-                        "game and its variations",
-                    ),
-                    _ => (
-                        save_game_with_clocks(path, &current.full_game(), clock.0),
-                        "game",
-                    ),
-                };
-                match saved {
-                    Ok(()) => {
-                        info!("{what} saved to {}", path.display());
-                        notice.show(format!("{what} saved to {}", path.display()));
+                let path = path.clone();
+                // What to write is taken now; the writing runs off the frame.
+                let job: Box<dyn FnOnce() -> Result<String, RecordError> + Send> = match action {
+                    RecordsAction::SaveVariations(_) => {
+                        let tree = current.variations().clone();
+                        Box::new(move || {
+                            save_to(&path, |path| save_variations(path, &tree)).map(|()| {
+                                format!("game and its variations saved to {}", path.display())
+                            })
+                        })
                     }
-                    Err(err) => refuse(&mut notice, &err),
-                }
+                    _ => {
+                        let game = current.full_game();
+                        let clocks = clock.0;
+                        Box::new(move || {
+                            save_to(&path, |path| save_game_with_clocks(path, &game, clocks))
+                                .map(|()| format!("game saved to {}", path.display()))
+                        })
+                    }
+                };
+                saves.0.push(IoTaskPool::get().spawn(async move { job() }));
+                status.saving = true;
                 continue;
             }
             RecordsAction::Load(path) => load_file(path),
@@ -199,6 +205,46 @@ pub(super) fn handle_file_actions(
             }
             Err(err) => refuse(&mut notice, &err),
         }
+    }
+}
+
+/// Writes a file with `save`, making its folder first if need be (an error
+/// there shows as the save's own).
+fn save_to(
+    path: &Path,
+    save: impl FnOnce(&Path) -> Result<(), RecordError>,
+) -> Result<(), RecordError> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+        && !dir.exists()
+    {
+        let _ = fs::create_dir_all(dir);
+    }
+    save(path)
+}
+
+/// Reports the saves that finished on the message line.
+pub(super) fn finish_saves(
+    mut saves: ResMut<SaveWrites>,
+    mut status: ResMut<AutosaveStatus>,
+    mut notice: ResMut<Notice>,
+) {
+    saves.0.retain_mut(|task| {
+        let Some(result) = check_ready(task) else {
+            return true;
+        };
+        match result {
+            Ok(message) => {
+                info!("{message}");
+                notice.show(message);
+            }
+            Err(err) => refuse(&mut notice, &err),
+        }
+        false
+    });
+    let saving = !saves.0.is_empty();
+    if status.saving != saving {
+        status.saving = saving;
     }
 }
 

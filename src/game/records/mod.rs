@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordPaths>();
     app.init_resource::<AutosaveStatus>();
     app.init_resource::<files::PendingGame>();
+    app.init_resource::<files::SaveWrites>();
     app.init_resource::<autosave::AutosaveWriter>();
     app.add_message::<RecordsAction>();
     app.add_systems(Startup, files::detect_autosave);
@@ -47,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
             autosave::autosave_after_change
                 .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
             autosave::run_autosave_writes,
+            files::finish_saves,
         )
             .chain()
             .in_set(GameSystems::Sync)

@@ -149,7 +149,8 @@ pub(super) fn show(
     art: &HandArt,
     clocks: Option<&Clocks>,
 ) -> Option<HudAction> {
-    let to_move = game.to_move() == side && !game.status().is_over();
+    let flagged = clocks.is_some_and(|clocks| clocks.flagged().is_some());
+    let to_move = game.to_move() == side && !game.status().is_over() && !flagged;
     let heading = if to_move {
         format!("▶ {side} to move")
     } else {

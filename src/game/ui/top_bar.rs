@@ -66,13 +66,15 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             (None, None) => ui.label(format!("Local game: {}", game.game_type())),
         };
         ui.separator();
+        let flagged = bar.history.clock.flagged();
         let side = match game.status() {
             GameStatus::BlackWins => Color::Black,
             GameStatus::WhiteWins => Color::White,
-            _ => game.to_move(),
+            _ => flagged.map_or(game.to_move(), Color::opponent),
         };
         side_swatch(ui, side);
         let status = match game.status() {
+            _ if flagged.is_some() => format!("{side} wins on time"),
             GameStatus::WhiteWins => "White wins".to_string(),
             GameStatus::BlackWins => "Black wins".to_string(),
             GameStatus::Draw => "Draw".to_string(),

@@ -638,37 +638,32 @@ fn a_damaged_settings_file_is_reported_and_kept() {
 #[test]
 fn hive_load_refuses_a_bad_file_before_opening_a_window() {
     let dir = TempDir::new().unwrap();
-    let bad = dir.path().join("bad.txt");
-    std::fs::write(&bad, "Base;InProgress;White[2];wS1;wS2 wS1-\n").unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
-        .arg("--load")
-        .arg(&bad)
-        .env("HIVE_DATA_DIR", dir.path())
-        .env("HIVE_CONFIG_DIR", dir.path())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    for word in ["bad.txt", "move 2", "wS2 wS1-"] {
-        assert!(stderr.contains(word), "{stderr:?} names {word:?}");
-    }
+    // `hive --load` on a file holding `text` fails at once, naming `words`.
+    let refused = |name: &str, text: &str, words: &[&str]| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
+            .arg("--load")
+            .arg(&file)
+            .env("HIVE_DATA_DIR", dir.path())
+            .env("HIVE_CONFIG_DIR", dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for word in words {
+            assert!(stderr.contains(word), "{stderr:?} names {word:?}");
+        }
+    };
+    refused(
+        "bad.txt",
+        "Base;InProgress;White[2];wS1;wS2 wS1-\n",
+        &["bad.txt", "move 2", "wS2 wS1-"],
+    );
     // A variations file: its first bad line is named.
-    let tree = dir.path().join("tree.txt");
-    std::fs::write(
-        &tree,
+    refused(
+        "tree.txt",
         "# hive variations\nBase;InProgress;White[2];wS1;bS1 wS1-\nBase;InProgress;White[2];wS1;wS2 wS1-\n",
-    )
-    .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
-        .arg("--load")
-        .arg(&tree)
-        .env("HIVE_DATA_DIR", dir.path())
-        .env("HIVE_CONFIG_DIR", dir.path())
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    for word in ["tree.txt", "line 3", "wS2 wS1-"] {
-        assert!(stderr.contains(word), "{stderr:?} names {word:?}");
-    }
+        &["tree.txt", "line 3", "wS2 wS1-"],
+    );
 }

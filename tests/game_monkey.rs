@@ -73,6 +73,16 @@ fn some_piece(rng: &mut StdRng) -> Piece {
 }
 
 /// One random thing a player (or a monkey) could do.
+/// Any move of the game's tree, or its start.
+fn some_node(app: &App, rng: &mut StdRng) -> NodeId {
+    let current = app.world().resource::<CurrentGame>();
+    let leaves = current.variations().leaves();
+    let leaf = leaves[rng.random_range(0..leaves.len())];
+    let mut path = current.variations().path_to(leaf);
+    path.insert(0, NodeId::ROOT);
+    path[rng.random_range(0..path.len())]
+}
+
 fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
     match rng.random_range(0..100) {
         0..=39 => {
@@ -105,15 +115,8 @@ fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
         }
         76..=85 => {
             let action = match rng.random_range(0..8) {
-                7 => {
-                    // A click on any move of the tree (or the start).
-                    let current = app.world().resource::<CurrentGame>();
-                    let nodes = current.variations().leaves();
-                    let leaf = nodes[rng.random_range(0..nodes.len())];
-                    let mut path = current.variations().path_to(leaf);
-                    path.insert(0, NodeId::ROOT);
-                    ReviewAction::GotoNode(path[rng.random_range(0..path.len())])
-                }
+                // A click on any move of the tree (or the start).
+                7 => ReviewAction::GotoNode(some_node(app, rng)),
                 0 => ReviewAction::Enter,
                 1 => ReviewAction::StepBack,
                 2 => ReviewAction::StepForward,
@@ -150,6 +153,15 @@ fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
         91 => {
             let path = files.join(format!("saved-{}.txt", rng.random_range(0..3)));
             app.world_mut().write_message(RecordsAction::Load(path));
+        }
+        92 => {
+            // Make a line of the tree the main line, or delete a move.
+            let node = some_node(app, rng);
+            app.world_mut().write_message(if rng.random_bool(0.5) {
+                RecordsAction::PromoteVariation(node)
+            } else {
+                RecordsAction::DeleteVariation(node)
+            });
         }
         _ => {
             // A legal move of the side to move, as a click-click would.

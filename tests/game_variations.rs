@@ -241,3 +241,46 @@ fn a_bad_variations_file_is_refused_naming_its_line() {
     // The root node is never a move.
     assert_eq!(after.variations().mv(NodeId::ROOT), None);
 }
+
+#[test]
+fn a_variation_can_become_the_main_line_and_be_deleted() {
+    let (mut app, old, other) = branched();
+    let tree = current(&app).variations().clone();
+    let (old_end, new_end) = (tree.leaves()[0], tree.leaves()[1]);
+    let shown = current(&app).node();
+    assert_eq!(shown, new_end);
+    let id = app.world().resource::<hive::game::Players>().game_id;
+
+    // The branch played becomes the main line: the position stays.
+    send(&mut app, RecordsAction::PromoteVariation(new_end));
+    let promoted = current(&app);
+    assert_eq!(promoted.variations().leaves()[0], new_end);
+    assert_eq!(promoted.node(), shown);
+    assert_eq!(game(&app).last_move(), Some(other));
+    assert_eq!(
+        app.world().resource::<hive::game::Players>().game_id,
+        id,
+        "the position did not change: a search of it goes on"
+    );
+
+    // Deleting the other line (not shown): the position stays.
+    let old_start = tree.parent(old_end);
+    assert_eq!(tree.mv(old_start), Some(old[0]));
+    send(&mut app, RecordsAction::DeleteVariation(old_start));
+    let pruned = current(&app);
+    assert_eq!(pruned.variations().leaves(), vec![new_end]);
+    assert_eq!(pruned.variations().move_count(), 7);
+    assert_eq!(pruned.node(), shown);
+
+    // Deleting the move shown goes back to the move before it.
+    send(&mut app, RecordsAction::DeleteVariation(new_end));
+    let after = current(&app);
+    assert_eq!(after.variations().move_count(), 6);
+    assert_eq!(game(&app).ply(), 6);
+    assert_eq!(after.line().len(), 6);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert_entities_match_game(&mut app);
+    // The root cannot go.
+    send(&mut app, RecordsAction::DeleteVariation(NodeId::ROOT));
+    assert_eq!(current(&app).variations().move_count(), 6);
+}

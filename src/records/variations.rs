@@ -63,6 +63,8 @@ pub struct Variations {
     game_type: GameType,
     options: Options,
     nodes: Vec<Node>,
+    /// How many nodes were removed (their slots stay, empty).
+    removed: usize,
 }
 
 impl Variations {
@@ -76,6 +78,7 @@ impl Variations {
                 mv: None,
                 children: Vec::new(),
             }],
+            removed: 0,
         }
     }
 
@@ -103,7 +106,7 @@ impl Variations {
 
     /// How many moves the tree holds (all lines together, shared moves once).
     pub fn move_count(&self) -> usize {
-        self.nodes.len() - 1
+        self.nodes.len() - 1 - self.removed
     }
 
     /// The move of `node` (`None` at the root).
@@ -189,6 +192,52 @@ impl Variations {
         });
         self.nodes[node.index()].children.push(id);
         id
+    }
+
+    /// Makes the line through `node` the main line: `node` and each move
+    /// before it become their parent's first child (the others keep their
+    /// order). Whether anything changed.
+    pub fn promote(&mut self, node: NodeId) -> bool {
+        let mut changed = false;
+        let mut at = node;
+        while at != NodeId::ROOT {
+            let parent = self.parent(at);
+            let children = &mut self.nodes[parent.index()].children;
+            if let Some(index) = children.iter().position(|&c| c == at)
+                && index > 0
+            {
+                children.remove(index);
+                children.insert(0, at);
+                changed = true;
+            }
+            at = parent;
+        }
+        changed
+    }
+
+    /// Removes `node` and every move after it from the tree (the root
+    /// cannot be removed). Their ids are never given again and must not be
+    /// used after; whether anything was removed.
+    pub fn remove(&mut self, node: NodeId) -> bool {
+        if node == NodeId::ROOT || !self.contains(node) {
+            return false;
+        }
+        let parent = self.parent(node);
+        self.nodes[parent.index()].children.retain(|&c| c != node);
+        let mut stack = vec![node];
+        while let Some(at) = stack.pop() {
+            let gone = &mut self.nodes[at.index()];
+            stack.append(&mut gone.children);
+            gone.mv = None;
+            gone.parent = NodeId::ROOT;
+            self.removed += 1;
+        }
+        true
+    }
+
+    /// Whether `node` is in the tree (not removed).
+    pub fn contains(&self, node: NodeId) -> bool {
+        node == NodeId::ROOT || self.nodes.get(node.index()).is_some_and(|n| n.mv.is_some())
     }
 
     /// The leaves, in the order of the move list: depth first, each node's
@@ -402,6 +451,28 @@ mod tests {
         assert_eq!(tree.path_to(main[3]), main[..4].to_vec());
         assert!(tree.is_main_child(main[2]));
         assert!(!tree.is_main_child(tree.children(main[1])[1]));
+    }
+
+    #[test]
+    fn a_variation_can_become_the_main_line_or_go() {
+        let (mut tree, main) = sample();
+        let side = tree.children(main[1])[1];
+        let side_leaf = *tree.continuation(side).last().unwrap();
+        assert!(tree.promote(side_leaf));
+        assert!(!tree.promote(side_leaf), "already the main line");
+        assert_eq!(tree.leaves()[0], side_leaf);
+        assert_eq!(tree.children(main[1]), &[side, main[2]]);
+        // Removing the old main line from move 3 on: four moves go.
+        let count = tree.move_count();
+        assert!(tree.remove(main[2]));
+        assert_eq!(tree.move_count(), count - 4);
+        assert!(!tree.contains(main[2]) && !tree.contains(main[5]));
+        assert!(!tree.remove(main[2]), "already gone");
+        assert!(!tree.remove(NodeId::ROOT));
+        assert_eq!(tree.leaves().len(), 2);
+        let back = Variations::parse(&tree.file_text(), Path::new("t.txt")).unwrap();
+        assert_eq!(back.file_text(), tree.file_text());
+        assert_eq!(back.move_count(), tree.move_count());
     }
 
     #[test]

@@ -110,6 +110,41 @@ impl CurrentGame {
             self.goto(index + 1);
             return true;
         }
+        self.line_through(node);
+        true
+    }
+
+    /// Makes the line through `node` the main line of the tree (the move
+    /// list shows it first); the position and the current line stay.
+    /// Whether the tree changed.
+    pub fn promote(&mut self, node: NodeId) -> bool {
+        self.tree.promote(node)
+    }
+
+    /// Deletes `node` and every move after it from the tree. When the
+    /// current line went through it, the line now ends before it (the
+    /// cursor moving back there if it was past it), going on with the main
+    /// continuation. Whether anything was deleted.
+    pub fn delete(&mut self, node: NodeId) -> bool {
+        let Some(index) = self.path.iter().position(|&n| n == node) else {
+            return self.tree.remove(node);
+        };
+        let parent = self.tree.parent(node);
+        let keep = if self.ply() > index {
+            parent
+        } else {
+            self.node()
+        };
+        if !self.tree.remove(node) {
+            return false;
+        }
+        self.line_through(keep);
+        true
+    }
+
+    /// Makes the line through `node` the current one, the cursor at `node`:
+    /// the moves to it, then its main continuation.
+    fn line_through(&mut self, node: NodeId) {
         let mut path = self.tree.path_to(node);
         let ply = path.len();
         path.extend(self.tree.continuation(node));
@@ -122,7 +157,6 @@ impl CurrentGame {
             .collect();
         self.path = path;
         self.history = history;
-        true
     }
 
     /// The position at the cursor (the one on the board).

@@ -79,6 +79,11 @@ pub enum RecordsAction {
     Undo,
     /// Play again the move taken back (against the AI: the pair).
     Redo,
+    /// Make the line through this move the main line of the move list.
+    PromoteVariation(NodeId),
+    /// Delete this move and every move after it from the move list (if the
+    /// position shown is among them, go back to the move before).
+    DeleteVariation(NodeId),
     /// Save the current line (a UHP GameString) to this file.
     Save(PathBuf),
     /// Save the game with every variation (a variations file) to this file.
@@ -126,7 +131,10 @@ pub(super) fn handle_file_actions(
 ) {
     for action in actions.read() {
         let loaded = match action {
-            RecordsAction::Undo | RecordsAction::Redo => continue,
+            RecordsAction::Undo
+            | RecordsAction::Redo
+            | RecordsAction::PromoteVariation(_)
+            | RecordsAction::DeleteVariation(_) => continue,
             RecordsAction::Save(path) | RecordsAction::SaveVariations(path) => {
                 let path = path.clone();
                 // What to write is taken now; the writing runs off the frame.

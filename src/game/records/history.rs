@@ -1,6 +1,6 @@
-//! Undo and redo in the game in play, and [`Jump`]: what replacing the
-//! position on the board touches (undo, redo, review, a loaded or resumed
-//! game).
+//! Undo and redo in the game in play, making a variation the main line or
+//! deleting one, and [`Jump`]: what replacing the position on the board
+//! touches (undo, redo, review, a loaded or resumed game).
 //!
 //! [`CurrentGame`] owns the line of moves and its cursor; undo and redo
 //! move the cursor. Every jump gives the game a new id in [`Players`], so
@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use super::RecordsAction;
 use crate::game::core::{CurrentGame, GameClock, Notice, PlayMove, Players, Turn, upcoming_turn};
+use crate::records::NodeId;
 use crate::rules::Color;
 
 /// What replacing the position on the board touches.
@@ -53,6 +54,17 @@ impl Jump<'_> {
             .is_some_and(|turn| upcoming_turn(turn, &self.next_turn) == Turn::Review)
     }
 
+    /// Changes the game's tree of variations with `edit`, which says whether
+    /// it changed anything, leaving the position on the board (and any
+    /// search of it) as it is.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut CurrentGame) -> bool) -> bool {
+        if !edit(self.current.bypass_change_detection()) {
+            return false;
+        }
+        self.current.set_changed();
+        true
+    }
+
     /// Changes the game with `change`, which says whether it changed
     /// anything. If it did: the game gets a new id (a search for the old
     /// position is dropped), no move request is left over, and the turn
@@ -76,6 +88,17 @@ pub(super) fn handle_undo_redo(
     clock: Res<GameClock>,
 ) {
     for action in actions.read() {
+        match *action {
+            RecordsAction::PromoteVariation(node) => {
+                jump.edit(|current| current.promote(node));
+                continue;
+            }
+            RecordsAction::DeleteVariation(node) => {
+                delete_variation(&mut jump, node, clock.timed());
+                continue;
+            }
+            _ => {}
+        }
         if jump.reviewing() {
             continue;
         }
@@ -94,6 +117,29 @@ pub(super) fn handle_undo_redo(
             _ => continue,
         };
     }
+}
+
+/// Deletes `node` and the moves after it. If the position shown is among
+/// them, the board goes back to the move before (as an undo: not in a timed
+/// game); otherwise the position stays.
+fn delete_variation(jump: &mut Jump, node: NodeId, timed: bool) {
+    let current = jump.current();
+    let shown = current.line_nodes()[..current.ply()].contains(&node);
+    if !shown {
+        jump.edit(|current| current.delete(node));
+        return;
+    }
+    if timed {
+        jump.notice()
+            .show("moves cannot be taken back in a timed game");
+        return;
+    }
+    let turn = if jump.reviewing() {
+        Turn::Review
+    } else {
+        Turn::AwaitingInput
+    };
+    jump.change(turn, |current| current.delete(node));
 }
 
 /// Redo one move, or against the AI until the human is to move again.

@@ -4,8 +4,10 @@
 //! differently on another try is followed by the other tries, indented, one
 //! block per variation (and a variation's own variations indented further).
 //! A click on any move shows the position after it, its line becoming the
-//! current one. The move shown is highlighted; the current line's moves
-//! after it are dimmed, and the moves of other lines are in italics.
+//! current one; a right click offers to make its line the main line or to
+//! delete it and the moves after it. The move shown is highlighted; the
+//! current line's moves after it are dimmed, and the moves of other lines
+//! are in italics.
 
 use bevy_egui::egui;
 
@@ -42,7 +44,7 @@ pub(super) fn show(
                 view.line(ui, first, 0, &mut clicked);
             }
         });
-    clicked.map(|node| HudAction::Records(RecordsRequest::Review(ReviewAction::GotoNode(node))))
+    clicked.map(HudAction::Records)
 }
 
 /// What the list shows, and where the player is in it.
@@ -60,7 +62,13 @@ impl View<'_> {
     /// The line from `first` on (its main continuation), `level` deep in
     /// variations: the main line one turn per row, a variation as wrapped
     /// text; after each move, the other moves tried in its place.
-    fn line(&self, ui: &mut egui::Ui, first: NodeId, level: usize, clicked: &mut Option<NodeId>) {
+    fn line(
+        &self,
+        ui: &mut egui::Ui,
+        first: NodeId,
+        level: usize,
+        clicked: &mut Option<RecordsRequest>,
+    ) {
         let mut node = Some(first);
         while let Some(start) = node {
             // One row: moves up to the end of a turn (main line) or up to a
@@ -104,8 +112,9 @@ impl View<'_> {
         }
     }
 
-    /// One move: a button showing its position.
-    fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicked: &mut Option<NodeId>) {
+    /// One move: a button showing its position, with a menu on a right
+    /// click.
+    fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicked: &mut Option<RecordsRequest>) {
         let mut text = egui::RichText::new(self.tree.text(node)).monospace();
         match self.line.iter().position(|&n| n == node) {
             Some(index) if index >= self.played => text = text.weak(),
@@ -114,9 +123,23 @@ impl View<'_> {
         }
         let response = ui
             .selectable_label(node == self.cursor, text)
-            .on_hover_text("Show the position after this move");
+            .on_hover_text("Show the position after this move (right click: more)");
         if response.clicked() {
-            *clicked = Some(node);
+            *clicked = Some(RecordsRequest::Review(ReviewAction::GotoNode(node)));
         }
+        response.context_menu(|ui| {
+            let main = self.tree.continuation(NodeId::ROOT).contains(&node);
+            if ui
+                .add_enabled(!main, egui::Button::new("Make this the main line"))
+                .clicked()
+            {
+                *clicked = Some(RecordsRequest::Promote(node));
+                ui.close();
+            }
+            if ui.button("Delete from here").clicked() {
+                *clicked = Some(RecordsRequest::Delete(node));
+                ui.close();
+            }
+        });
     }
 }

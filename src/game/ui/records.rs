@@ -14,7 +14,7 @@ use crate::game::core::Screen;
 use crate::game::core::{AutoPass, GameOptions};
 use crate::game::records::ReviewAction;
 use crate::game::records::{AutosaveStatus, RecordPaths, RecordsAction};
-use crate::records::Settings;
+use crate::records::{NodeId, Settings};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<dialogs::Dialogs>();
@@ -37,6 +37,10 @@ pub(super) enum RecordsRequest {
     Undo,
     /// Replay it.
     Redo,
+    /// Make the line through this move the main line.
+    Promote(NodeId),
+    /// Delete this move and the moves after it.
+    Delete(NodeId),
     /// Review.
     Review(ReviewAction),
     /// Open a dialog.
@@ -187,6 +191,12 @@ fn route_requests(
             }
             RecordsRequest::Redo => {
                 actions.write(RecordsAction::Redo);
+            }
+            RecordsRequest::Promote(node) => {
+                actions.write(RecordsAction::PromoteVariation(node));
+            }
+            RecordsRequest::Delete(node) => {
+                actions.write(RecordsAction::DeleteVariation(node));
             }
             RecordsRequest::Review(action) => {
                 review.write(action);

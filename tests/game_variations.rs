@@ -280,7 +280,11 @@ fn a_variation_can_become_the_main_line_and_be_deleted() {
     assert_eq!(after.line().len(), 6);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     assert_entities_match_game(&mut app);
-    // The root cannot go.
+    // The root cannot go; a deleted move is not there to go to or delete.
     send(&mut app, RecordsAction::DeleteVariation(NodeId::ROOT));
+    send(&mut app, ReviewAction::GotoNode(old_end));
+    send(&mut app, RecordsAction::DeleteVariation(new_end));
+    send(&mut app, RecordsAction::PromoteVariation(old_end));
     assert_eq!(current(&app).variations().move_count(), 6);
+    assert_eq!(game(&app).ply(), 6);
 }

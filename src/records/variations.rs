@@ -198,6 +198,9 @@ impl Variations {
     /// before it become their parent's first child (the others keep their
     /// order). Whether anything changed.
     pub fn promote(&mut self, node: NodeId) -> bool {
+        if !self.contains(node) {
+            return false;
+        }
         let mut changed = false;
         let mut at = node;
         while at != NodeId::ROOT {
@@ -468,6 +471,7 @@ mod tests {
         assert_eq!(tree.move_count(), count - 4);
         assert!(!tree.contains(main[2]) && !tree.contains(main[5]));
         assert!(!tree.remove(main[2]), "already gone");
+        assert!(!tree.promote(main[3]), "a removed move is not promoted");
         assert!(!tree.remove(NodeId::ROOT));
         assert_eq!(tree.leaves().len(), 2);
         let back = Variations::parse(&tree.file_text(), Path::new("t.txt")).unwrap();

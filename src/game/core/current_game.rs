@@ -99,7 +99,8 @@ impl CurrentGame {
     /// the moves to it, then its main continuation (for redo and review).
     /// Whether anything changed.
     pub fn goto_node(&mut self, node: NodeId) -> bool {
-        if node == self.node() {
+        // A move deleted since it was clicked is not there to go to.
+        if node == self.node() || !self.tree.contains(node) {
             return false;
         }
         if node == NodeId::ROOT {

@@ -10,11 +10,15 @@ mod common;
 
 use bevy::prelude::*;
 use common::app::{
-    LINE_OPENING, assert_entities_match_game, game, local_app_from, scripted_game, settle, turn,
+    LINE_OPENING, assert_entities_match_game, game, headless_app, local_app_from, no_animation,
+    scripted_game, set_screen, settle, turn,
 };
-use hive::game::{CurrentGame, Notice, PlayMove, RecordsAction, ReviewAction, Turn};
-use hive::records::{NodeId, VARIATIONS_HEADER, load_variations};
-use hive::rules::{Game, Move};
+use hive::game::{
+    CurrentGame, NewGameSettings, Notice, PlayMove, RecordPaths, RecordsAction, ReviewAction,
+    Screen, Turn,
+};
+use hive::records::{Autosave, NodeId, VARIATIONS_HEADER, load_variations};
+use hive::rules::{Game, GameType, Move};
 use tempfile::TempDir;
 
 fn current(app: &App) -> CurrentGame {
@@ -49,7 +53,11 @@ fn play(app: &mut App, mv: Move) {
 /// A local game from [`LINE_OPENING`] (6 moves) with two more moves, then
 /// two undos and a different move: a branch at ply 6.
 fn branched() -> (App, Vec<Move>, Move) {
-    let mut app = local_app_from(LINE_OPENING);
+    branch_in(local_app_from(LINE_OPENING))
+}
+
+/// [`branched`] in `app`.
+fn branch_in(mut app: App) -> (App, Vec<Move>, Move) {
     let first = legal(&app, 0);
     play(&mut app, first);
     let second = legal(&app, 0);
@@ -287,4 +295,74 @@ fn a_variation_can_become_the_main_line_and_be_deleted() {
     send(&mut app, RecordsAction::PromoteVariation(old_end));
     assert_eq!(current(&app).variations().move_count(), 6);
     assert_eq!(game(&app).ply(), 6);
+}
+
+/// A local game from [`LINE_OPENING`] autosaved in `data`.
+fn autosaved_app(data: &std::path::Path) -> App {
+    let mut app = headless_app();
+    app.insert_resource(RecordPaths {
+        autosave: Some(Autosave::new(data)),
+        settings: None,
+    });
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening: Some(Game::from_game_string(LINE_OPENING).unwrap()),
+        ..default()
+    });
+    app.insert_resource(no_animation());
+    app.update();
+    app
+}
+
+#[test]
+fn the_autosave_keeps_the_variations_and_resuming_restores_them() {
+    let data = TempDir::new().unwrap();
+    let mut app = autosaved_app(data.path());
+    set_screen(&mut app, Screen::Playing);
+    settle(&mut app);
+    let autosave = Autosave::new(data.path());
+    assert!(
+        !autosave.variations_path().exists(),
+        "no variations, no file"
+    );
+    let (mut app, _, _) = branch_in(app);
+    let kept = current(&app);
+    assert!(autosave.variations_path().exists());
+    // Back on the old line, one move before its end: the autosave is that
+    // position, the variations file the whole tree.
+    let old_end = kept.variations().leaves()[0];
+    let before_end = kept.variations().parent(old_end);
+    send(&mut app, ReviewAction::GotoNode(before_end));
+    let kept = current(&app);
+    drop(app);
+
+    // A new app (after a crash) resumes with the tree, at that position.
+    let mut resumed = autosaved_app(data.path());
+    send(&mut resumed, RecordsAction::Resume);
+    settle(&mut resumed);
+    let back = current(&resumed);
+    assert_eq!(back.variations().file_text(), kept.variations().file_text());
+    assert_eq!(back.node(), kept.node());
+    assert_eq!(back.game().game_string(), kept.game().game_string());
+    assert!(back.can_redo(), "the old line's last move is there to redo");
+    assert_entities_match_game(&mut resumed);
+
+    // Variations of another game are not restored with this one.
+    let other = data.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::copy(autosave.path(), Autosave::new(&other).path()).unwrap();
+    std::fs::write(
+        Autosave::new(&other).variations_path(),
+        "# hive variations\nBase;InProgress;Black[1];wG1\n",
+    )
+    .unwrap();
+    let mut stranger = autosaved_app(&other);
+    send(&mut stranger, RecordsAction::Resume);
+    settle(&mut stranger);
+    assert_eq!(current(&stranger).variations().leaves().len(), 1);
+    assert_eq!(current(&stranger).game().game_string(), kept.game().game_string());
+
+    // A finished or abandoned game takes its variations with it.
+    autosave.clear().unwrap();
+    assert!(!autosave.variations_path().exists());
 }

@@ -1,10 +1,16 @@
 //! The current game, saved after every move so that a crash loses nothing.
+//!
+//! `autosave.txt` is a game file (the moves up to the position on the
+//! board, who plays them, the clocks). When the game has variations, they
+//! go beside it in `autosave-variations.txt` (a variations file), written
+//! before the game and removed with it; resuming restores them only if the
+//! autosaved game is one of their lines.
 
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::Clocks;
+use super::{Clocks, Variations, load_variations, save_variations};
 use super::{RecordError, Seats, game_file_text, load_game, project_dirs, save_game, write_atomic};
 use crate::rules::Game;
 
@@ -13,6 +19,9 @@ pub const DATA_DIR_ENV: &str = "HIVE_DATA_DIR";
 
 /// The autosave's file name inside the data directory.
 pub const AUTOSAVE_FILE: &str = "autosave.txt";
+
+/// The autosaved game's variations, beside it.
+pub const AUTOSAVE_VARIATIONS_FILE: &str = "autosave-variations.txt";
 
 /// The autosaved game: one game file in a data directory.
 #[derive(Clone, Debug)]
@@ -84,6 +93,35 @@ impl Autosave {
         write_atomic(&self.path(), text.as_bytes())
     }
 
+    /// The file of the autosaved game's variations.
+    pub fn variations_path(&self) -> PathBuf {
+        self.dir.join(AUTOSAVE_VARIATIONS_FILE)
+    }
+
+    /// Keeps the game's variations beside the autosave (`None`: it has
+    /// none, and an earlier file of them is removed). Written before the
+    /// game itself, atomically; on failure the previous file is kept.
+    pub fn save_variations(&self, variations: Option<&Variations>) -> Result<(), RecordError> {
+        match variations {
+            Some(tree) => {
+                fs::create_dir_all(&self.dir).map_err(|source| RecordError::Write {
+                    path: self.variations_path(),
+                    source,
+                })?;
+                save_variations(self.variations_path(), tree)
+            }
+            None => remove_if_there(&self.variations_path()),
+        }
+    }
+
+    /// The autosaved game's variations, if they were kept and the game
+    /// `game` is one of their lines (otherwise they belong to another game,
+    /// or are damaged: `None`, and the game resumes without them).
+    pub fn variations_of(&self, game: &Game) -> Option<Variations> {
+        let tree = load_variations(self.variations_path()).ok()?;
+        tree.node_of(game).map(|_| tree)
+    }
+
     /// The clocks of the autosaved game, if it was timed.
     pub fn clocks(&self) -> Option<Clocks> {
         Clocks::from_file_text(&fs::read_to_string(self.path()).ok()?)
@@ -115,13 +153,19 @@ impl Autosave {
     /// Delete the autosave (the game ended, or the player declined to
     /// resume). Nothing to delete is not an error.
     pub fn clear(&self) -> Result<(), RecordError> {
-        match fs::remove_file(self.path()) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(RecordError::Remove {
-                path: self.path(),
-                source,
-            }),
-        }
+        remove_if_there(&self.path())?;
+        remove_if_there(&self.variations_path())
+    }
+}
+
+/// Deletes `path`; nothing to delete is not an error.
+fn remove_if_there(path: &Path) -> Result<(), RecordError> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(RecordError::Remove {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }

@@ -25,7 +25,7 @@ mod seats;
 mod settings;
 mod variations;
 
-pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV};
+pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
 pub use clock::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
 pub use error::RecordError;
 pub use file::{

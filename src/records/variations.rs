@@ -243,6 +243,16 @@ impl Variations {
         node == NodeId::ROOT || self.nodes.get(node.index()).is_some_and(|n| n.mv.is_some())
     }
 
+    /// The node reached by the moves of `game`, if they are a line of this
+    /// tree (of the same game type).
+    pub fn node_of(&self, game: &Game) -> Option<NodeId> {
+        if game.game_type() != self.game_type {
+            return None;
+        }
+        game.moves()
+            .try_fold(NodeId::ROOT, |node, mv| self.child(node, mv))
+    }
+
     /// The leaves, in the order of the move list: depth first, each node's
     /// main continuation before its variations (the main line's leaf first).
     pub fn leaves(&self) -> Vec<NodeId> {
@@ -451,6 +461,9 @@ mod tests {
         assert_eq!(tree.add(main[1], mv, text), main[2]);
         assert_eq!(tree.move_count(), count);
         assert_eq!(tree.continuation(NodeId::ROOT), main);
+        assert_eq!(tree.node_of(&tree.game_at(main[3])), Some(main[3]));
+        assert_eq!(tree.node_of(&Game::new(GameType::BASE)), Some(NodeId::ROOT));
+        assert_eq!(tree.node_of(&Game::new(GameType::BASE_MLP)), None);
         assert_eq!(tree.path_to(main[3]), main[..4].to_vec());
         assert!(tree.is_main_child(main[2]));
         assert!(!tree.is_main_child(tree.children(main[1])[1]));

@@ -1,6 +1,7 @@
 //! The autosave: after every change of the game in play (a move, an undo,
-//! a resumed game), the position is written with who plays it; a finished
-//! game removes it. Review writes nothing.
+//! a resumed game), the position is written with who plays it, and the
+//! game's variations beside it when it has any; a finished game removes
+//! them. Review writes nothing.
 //!
 //! The write (a temporary file, fsync, rename, fsync of the folder) runs on
 //! Bevy's IO task pool, never on the frame that starts the piece's slide.
@@ -13,7 +14,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::{AutosaveStatus, RecordPaths, refuse};
 use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, upcoming_turn};
-use crate::records::{Autosave, Clocks, RecordError, Seats};
+use crate::records::{Autosave, Clocks, RecordError, Seats, Variations};
 use crate::rules::Game;
 
 /// The autosave's writes: the one running and the one waiting.
@@ -30,6 +31,8 @@ enum Job {
         game: Box<Game>,
         seats: Seats,
         clocks: Option<Clocks>,
+        /// The game's variations, when it has more moves than those played.
+        variations: Option<Box<Variations>>,
     },
     Remove {
         autosave: Autosave,
@@ -52,7 +55,13 @@ impl Job {
                 game,
                 seats,
                 clocks,
-            } => (autosave.save_with_clocks(&game, seats, clocks), true),
+                variations,
+            } => (
+                autosave
+                    .save_variations(variations.as_deref())
+                    .and_then(|()| autosave.save_with_clocks(&game, seats, clocks)),
+                true,
+            ),
             Job::Remove { autosave } => (autosave.clear(), false),
         };
         Finished {
@@ -92,11 +101,14 @@ pub(super) fn autosave_after_change(
     if game.status().is_over() {
         writer.push(Job::Remove { autosave });
     } else if game.ply() > 0 {
+        let tree = current.variations();
+        let variations = (tree.move_count() > current.ply()).then(|| Box::new(tree.clone()));
         writer.push(Job::Write {
             autosave,
             game: Box::new(game.clone()),
             seats: players.seats(),
             clocks: clock.0,
+            variations,
         });
     } else {
         return;

@@ -186,8 +186,8 @@ pub(super) fn handle_file_actions(
                 };
                 match autosave.load() {
                     Ok(Some(game)) => Ok(Pending {
+                        variations: autosave.variations_of(&game),
                         game,
-                        variations: None,
                         review: false,
                         seats: autosave.seats(),
                         message: "your last game, where you left it".into(),
@@ -336,7 +336,15 @@ pub(super) fn apply_pending_game(
     // Opened at its last move, in review or to play on.
     jump.change(turn, |current| {
         *current = match variations {
-            Some(tree) => CurrentGame::from_variations(tree),
+            Some(tree) => {
+                // At the position of `game` (a line of the tree).
+                let at = tree.node_of(&game);
+                let mut with_tree = CurrentGame::from_variations(tree);
+                if let Some(node) = at {
+                    with_tree.goto_node(node);
+                }
+                with_tree
+            }
             None => CurrentGame::new(game),
         };
         true

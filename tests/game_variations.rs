@@ -360,7 +360,10 @@ fn the_autosave_keeps_the_variations_and_resuming_restores_them() {
     send(&mut stranger, RecordsAction::Resume);
     settle(&mut stranger);
     assert_eq!(current(&stranger).variations().leaves().len(), 1);
-    assert_eq!(current(&stranger).game().game_string(), kept.game().game_string());
+    assert_eq!(
+        current(&stranger).game().game_string(),
+        kept.game().game_string()
+    );
 
     // A finished or abandoned game takes its variations with it.
     autosave.clear().unwrap();

@@ -463,7 +463,10 @@ mod tests {
         assert_eq!(tree.continuation(NodeId::ROOT), main);
         assert_eq!(tree.node_of(&tree.game_at(main[3])), Some(main[3]));
         assert_eq!(tree.node_of(&Game::new(GameType::BASE)), Some(NodeId::ROOT));
-        assert_eq!(tree.node_of(&Game::new(GameType::BASE_MLP)), None);
+        assert_eq!(
+            tree.node_of(&Game::new(GameType::from_expansions("MLP").unwrap())),
+            None
+        );
         assert_eq!(tree.path_to(main[3]), main[..4].to_vec());
         assert!(tree.is_main_child(main[2]));
         assert!(!tree.is_main_child(tree.children(main[1])[1]));

@@ -156,8 +156,49 @@ const SPLITS: [bool; 64] = {
     table
 };
 
-/// The pinned pieces of a position, computed once and only if asked about
-/// a piece whose cell could be an articulation point.
+/// For each occupied-neighbour mask, the number of runs of occupied
+/// neighbours around the cell (as many as the runs of empty ones, unless
+/// all six or none are occupied).
+const RUNS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if (mask >> i) & 1 == 1 && (mask >> ((i + 5) % 6)) & 1 == 0 {
+                table[mask] += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// For each occupied-neighbour mask, the empty neighbours whose two
+/// neighbours around the cell are both occupied: gaps of one cell.
+const SINGLE_GAPS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if (mask >> i) & 1 == 0
+                && (mask >> ((i + 5) % 6)) & 1 == 1
+                && (mask >> ((i + 1) % 6)) & 1 == 1
+            {
+                table[mask] |= 1 << i;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The pinned pieces of a position: decided cell by cell from the
+/// neighbour masks and the hive's hole count ([`Game::cut_cell`]), with
+/// Tarjan's search run once, and only if a cell cannot be decided so.
 pub(super) struct Pinned<'a> {
     game: &'a Game,
     mask: Option<u32>,
@@ -171,8 +212,17 @@ impl<'a> Pinned<'a> {
     /// Whether the piece with this id, alone on `cell`, is pinned.
     #[inline]
     pub(super) fn contains(&mut self, id: usize, cell: Hex) -> bool {
-        SPLITS[self.game.occupied_around(cell) as usize]
-            && *self.mask.get_or_insert_with(|| self.game.pinned_pieces()) & (1 << id) != 0
+        let around = self.game.occupied_around(cell);
+        SPLITS[around as usize]
+            && match self.game.cut_cell(cell, around) {
+                Some(cut) => {
+                    debug_assert_eq!(cut, self.game.tarjan_pinned() & (1 << id) != 0);
+                    cut
+                }
+                None => {
+                    *self.mask.get_or_insert_with(|| self.game.tarjan_pinned()) & (1 << id) != 0
+                }
+            }
     }
 }
 
@@ -483,8 +533,73 @@ impl Game {
     }
 
     /// Pieces whose cell is an articulation point of the hive, as a bit mask
-    /// of the top piece ids of those cells (Tarjan, linear time).
+    /// of the top piece ids of those cells: each cell decided by
+    /// [`Game::cut_cell`], and by Tarjan's search only if one cannot be.
     pub(super) fn pinned_pieces(&self) -> u32 {
+        let mut pinned = 0;
+        let mut rest = self.placed;
+        while rest != 0 {
+            let id = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cell = self.pos[id];
+            if self.top[cell.index()] as usize != id {
+                continue;
+            }
+            let around = self.occupied_around(cell);
+            if !SPLITS[around as usize] {
+                continue;
+            }
+            match self.cut_cell(cell, around) {
+                Some(true) => pinned |= 1 << id,
+                Some(false) => {}
+                None => return self.tarjan_pinned(),
+            }
+        }
+        debug_assert_eq!(pinned, self.tarjan_pinned(), "{self:?}");
+        pinned
+    }
+
+    /// Whether the occupied cell `cell`, whose occupied neighbours
+    /// (`around`) form two runs or more, is an articulation point of the
+    /// hive; `None` when the masks and the hole count cannot tell.
+    ///
+    /// On the hexagonal grid (a triangulation: no two steps cross), a cell
+    /// is an articulation point exactly when two of its gaps (runs of empty
+    /// neighbours) lie in the same empty region: an empty path between them
+    /// closes a loop through the cell that parts the runs on either side.
+    /// With no holes, every empty cell is outside the hive, so any two gaps
+    /// share the outside. A gap that is a single cell with six occupied
+    /// neighbours is a hole of its own, shared with no other gap; when the
+    /// other gaps are one at most, or no other hole exists, that settles it.
+    #[inline]
+    pub(super) fn cut_cell(&self, cell: Hex, around: u8) -> Option<bool> {
+        let holes = self.holes();
+        if holes == 0 {
+            return Some(true);
+        }
+        let gaps = RUNS[around as usize] as u32;
+        let mut own_holes = 0;
+        // Single-cell gaps: empty neighbours whose two neighbours around
+        // `cell` are occupied.
+        let mut single = SINGLE_GAPS[around as usize];
+        while single != 0 {
+            let i = single.trailing_zeros() as usize;
+            single &= single - 1;
+            if self.occupied_around(cell.neighbor_at(i)) == 0b11_1111 {
+                own_holes += 1;
+            }
+        }
+        if gaps - own_holes <= 1 {
+            Some(false)
+        } else if holes == own_holes {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// [`Game::pinned_pieces`] by Tarjan's cut-vertex search (linear time).
+    pub(super) fn tarjan_pinned(&self) -> u32 {
         if self.placed == 0 {
             return 0;
         }

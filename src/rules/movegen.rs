@@ -112,11 +112,13 @@ impl<'a> Lifted<'a> {
 
 /// For each occupied-neighbour mask, the directions a ground piece can slide
 /// in: the target is empty and exactly one of the two cells beside the step
-/// is occupied.
-pub(super) const SLIDES: [u8; 64] = {
-    let mut table = [0u8; 64];
-    let mut mask = 0;
-    while mask < 64 {
+/// is occupied. (256 entries, the last 192 repeating the first 64, so that
+/// any `u8` indexes it without a bounds check.)
+pub(super) const SLIDES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut index = 0;
+    while index < 256 {
+        let mask = index & 63;
         let mut dirs = 0;
         let mut i = 0;
         while i < 6 {
@@ -128,8 +130,8 @@ pub(super) const SLIDES: [u8; 64] = {
             }
             i += 1;
         }
-        table[mask] = dirs;
-        mask += 1;
+        table[index] = dirs;
+        index += 1;
     }
     table
 };
@@ -1036,9 +1038,19 @@ fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 
 /// One step in any direction, climbing allowed (Beetle).
 fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
-    for dir in Direction::ALL {
-        if h.can_step(from, dir) {
-            sink.emit(from.neighbor(dir), Trail::Step);
+    // The rule of Lifted::can_step, with the seven heights looked up once.
+    let h1 = h.h(from);
+    let around: [u8; 6] = std::array::from_fn(|i| h.h(from.neighbor_at(i)));
+    for (i, &h2) in around.iter().enumerate() {
+        let left = around[(i + 5) % 6];
+        let right = around[(i + 1) % 6];
+        let free = if h1 == 0 && h2 == 0 {
+            (left == 0) != (right == 0)
+        } else {
+            left.min(right) <= h1.max(h2)
+        };
+        if free {
+            sink.emit(from.neighbor_at(i), Trail::Step);
         }
     }
 }

@@ -194,7 +194,8 @@ impl Direction {
     /// The direction `n` sixth-turns clockwise from this one.
     #[inline]
     pub const fn rotate(self, n: usize) -> Direction {
-        Direction::ALL[(self as usize + n) % 6]
+        let i = self as usize + n % 6;
+        Direction::ALL[if i >= 6 { i - 6 } else { i }]
     }
 
     /// The opposite direction.

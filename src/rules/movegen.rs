@@ -523,7 +523,7 @@ impl Game {
                 empty &= empty - 1;
                 let n = hex.neighbor_at(i).index();
                 // Bit of the direction from `n` back to this stack.
-                let back = 1u8 << ((i + 3) % 6);
+                let back = 1u8 << if i < 3 { i + 3 } else { i - 3 };
                 if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
                     found(Hex::from_index(n));
                 }
@@ -945,38 +945,40 @@ impl Game {
 
     /// [`Game::throws_by`], handing each throw to `found`.
     fn each_throw_by(&self, actor: Piece, pinned: &mut Pinned, mut found: impl FnMut(Move)) {
-        let h = &self.height;
         let at = self.pos[actor.id()];
-        for dir in Direction::ALL {
-            let from = at.neighbor(dir);
-            if h[from.index()] != 1 {
+        // The heights around the actor, looked up once; a step between two
+        // of its neighbours passes the gate unless both cells beside it (the
+        // neighbours before and after) are higher than the actor.
+        let h: [u8; 6] = std::array::from_fn(|i| self.height[at.neighbor_at(i).index()]);
+        let gated = |i: usize| h[before(i)].min(h[after(i)]) > 1;
+        let mut drops = 0u8;
+        for (i, &height) in h.iter().enumerate() {
+            if height == 0 && !gated(i) {
+                drops |= 1 << i;
+            }
+        }
+        if drops == 0 {
+            return;
+        }
+        for (i, &height) in h.iter().enumerate() {
+            if height != 1 {
                 continue;
             }
+            let from = at.neighbor_at(i);
             let target = self.top[from.index()];
-            if target == self.last_moved || pinned.contains(target as usize, from) {
-                continue;
-            }
             // Lift from the ground (level 0) onto the actor (height 1).
-            let left = h[at.neighbor(dir.rotate(5)).index()];
-            let right = h[at.neighbor(dir.rotate(1)).index()];
-            if left.min(right) > 1 {
+            if target == self.last_moved || gated(i) || pinned.contains(target as usize, from) {
                 continue;
             }
-            for drop in Direction::ALL {
-                let to = at.neighbor(drop);
-                if h[to.index()] != 0 {
-                    continue;
-                }
-                // The lifted cell held one piece, so it never closes a gate of height 2.
-                let left = h[at.neighbor(drop.rotate(5)).index()];
-                let right = h[at.neighbor(drop.rotate(1)).index()];
-                if left.min(right) > 1 {
-                    continue;
-                }
+            // The lifted cell held one piece, so it never closes a gate of height 2.
+            let mut rest = drops;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 found(Move::Move {
                     piece: Piece::from_id(target),
                     from,
-                    to,
+                    to: at.neighbor_at(j),
                 });
             }
         }
@@ -1012,6 +1014,18 @@ impl Game {
     }
 }
 
+/// The direction index before `i` (below 6), counterclockwise.
+#[inline]
+fn before(i: usize) -> usize {
+    if i == 0 { 5 } else { i - 1 }
+}
+
+/// The direction index after `i` (below 6), clockwise.
+#[inline]
+fn after(i: usize) -> usize {
+    if i >= 5 { 0 } else { i + 1 }
+}
+
 fn bug_moves<S: Sink>(bug: Bug, h: &Lifted, from: Hex, sink: &mut S) {
     match bug {
         Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
@@ -1042,8 +1056,8 @@ fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     let h1 = h.h(from);
     let around: [u8; 6] = std::array::from_fn(|i| h.h(from.neighbor_at(i)));
     for (i, &h2) in around.iter().enumerate() {
-        let left = around[(i + 5) % 6];
-        let right = around[(i + 1) % 6];
+        let left = around[before(i)];
+        let right = around[after(i)];
         let free = if h1 == 0 && h2 == 0 {
             (left == 0) != (right == 0)
         } else {

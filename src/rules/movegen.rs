@@ -523,7 +523,7 @@ impl Game {
                 empty &= empty - 1;
                 let n = hex.neighbor_at(i).index();
                 // Bit of the direction from `n` back to this stack.
-                let back = 1u8 << if i < 3 { i + 3 } else { i - 3 };
+                let back = 1u8 << opposite(i);
                 if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
                     found(Hex::from_index(n));
                 }
@@ -1026,6 +1026,12 @@ fn after(i: usize) -> usize {
     if i >= 5 { 0 } else { i + 1 }
 }
 
+/// The direction index opposite `i` (below 6).
+#[inline]
+fn opposite(i: usize) -> usize {
+    if i < 3 { i + 3 } else { i - 3 }
+}
+
 fn bug_moves<S: Sink>(bug: Bug, h: &Lifted, from: Hex, sink: &mut S) {
     match bug {
         Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
@@ -1345,25 +1351,26 @@ impl<'a> AntWalks<'a> {
 
 /// Exactly three slides, never revisiting a cell (Spider).
 fn spider_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
-    let slides = |cell: Hex| h.slides(cell);
-    for (i1, d1) in Direction::ALL.into_iter().enumerate() {
-        if slides(start) & (1 << i1) == 0 {
-            continue;
-        }
-        let c1 = start.neighbor(d1);
-        let from_c1 = slides(c1);
-        for (i2, d2) in Direction::ALL.into_iter().enumerate() {
-            let c2 = c1.neighbor(d2);
-            if c2 == start || from_c1 & (1 << i2) == 0 {
-                continue;
-            }
-            let from_c2 = slides(c2);
-            for (i3, d3) in Direction::ALL.into_iter().enumerate() {
-                let c3 = c2.neighbor(d3);
-                if c3 == c1 || c3 == start || from_c2 & (1 << i3) == 0 {
-                    continue;
+    // Each step leaves out the way straight back (the opposite direction);
+    // the third also leaves out the start.
+    let mut first = h.slides(start);
+    while first != 0 {
+        let i1 = first.trailing_zeros() as usize;
+        first &= first - 1;
+        let c1 = start.neighbor_at(i1);
+        let mut second = h.slides(c1) & !(1 << opposite(i1));
+        while second != 0 {
+            let i2 = second.trailing_zeros() as usize;
+            second &= second - 1;
+            let c2 = c1.neighbor_at(i2);
+            let mut third = h.slides(c2) & !(1 << opposite(i2));
+            while third != 0 {
+                let i3 = third.trailing_zeros() as usize;
+                third &= third - 1;
+                let c3 = c2.neighbor_at(i3);
+                if c3 != start {
+                    sink.emit(c3, Trail::Walk(c1, c2));
                 }
-                sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
     }

@@ -12,6 +12,32 @@ use super::zobrist;
 /// Marks "no piece" in the compact arrays.
 pub(super) const NONE: u8 = 0xFF;
 
+/// For each occupied-neighbour mask of a cell, how `E - V - T` of the
+/// occupied cells changes when the cell fills: one vertex, an edge per
+/// occupied neighbour, a triangle per two adjacent occupied neighbours (the
+/// number of runs of occupied neighbours minus one, or -1 when all six are
+/// occupied: a one-cell hole is filled).
+const EULER_ADD: [i8; 64] = {
+    let mut table = [0i8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut delta = -1i8;
+        let mut i = 0;
+        while i < 6 {
+            if (mask >> i) & 1 == 1 {
+                delta += 1;
+                if (mask >> ((i + 1) % 6)) & 1 == 1 {
+                    delta -= 1;
+                }
+            }
+            i += 1;
+        }
+        table[mask] = delta;
+        mask += 1;
+    }
+    table
+};
+
 /// One move: a placement, a movement (a pillbug throw is written as a
 /// movement of the thrown piece), or a pass.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -133,6 +159,11 @@ pub struct Game {
     pub(super) last_moved: u8,
     pub(super) status: GameStatus,
     pub(super) hash: u64,
+    /// `E - V - T` of the graph of occupied cells (edges between neighbours,
+    /// triangles of three mutual neighbours), kept up to date as cells fill
+    /// and empty. By Euler's formula a connected hive has `euler + 1` holes
+    /// (enclosed empty regions): see [`Game::holes`].
+    pub(super) euler: i8,
     pub(super) history: Vec<Record>,
     /// Hash after each move, for the optional threefold-repetition rule
     /// (always kept, so the rule can be switched on in the middle of a game).
@@ -161,6 +192,7 @@ impl Game {
             last_moved: NONE,
             status: GameStatus::NotStarted,
             hash: 0,
+            euler: 0,
             history: Vec::new(),
             hashes: Vec::new(),
         }
@@ -314,6 +346,18 @@ impl Game {
         self.placed & (1 << (color.index() * PIECES_PER_SIDE)) != 0
     }
 
+    /// The number of holes in the hive: empty regions it encloses (a hive
+    /// with no piece has none). Kept by every move at no search cost:
+    /// Euler's formula for the connected planar graph of occupied cells.
+    #[inline]
+    pub fn holes(&self) -> u32 {
+        if self.placed == 0 {
+            0
+        } else {
+            (self.euler + 1) as u32
+        }
+    }
+
     /// Is the queen of `color` surrounded on all six sides?
     pub fn queen_surrounded(&self, color: Color) -> bool {
         let queen = color.index() * PIECES_PER_SIDE;
@@ -364,6 +408,9 @@ impl Game {
     fn put(&mut self, piece: u8, to: Hex) {
         let c = to.index();
         let level = self.height[c];
+        if level == 0 {
+            self.euler += EULER_ADD[self.occupied_around(to) as usize];
+        }
         self.under[piece as usize] = self.top[c];
         self.retop(to, self.top[c], piece);
         self.top[c] = piece;
@@ -377,6 +424,9 @@ impl Game {
         let c = from.index();
         let level = self.height[c] - 1;
         self.height[c] = level;
+        if level == 0 {
+            self.euler -= EULER_ADD[self.occupied_around(from) as usize];
+        }
         self.retop(from, piece, self.under[piece as usize]);
         self.top[c] = self.under[piece as usize];
         self.hash ^=

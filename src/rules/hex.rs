@@ -34,7 +34,8 @@ impl Hex {
     /// This cell's torus index, `0..CELLS`.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // Always below CELLS; the mask lets the compiler drop bounds checks.
+        self.0 as usize & (CELLS - 1)
     }
 
     /// The neighbouring cell in direction `dir`.
@@ -46,7 +47,7 @@ impl Hex {
     /// The neighbouring cell in direction `Direction::ALL[i]` (`i < 6`).
     #[inline]
     pub(crate) const fn neighbor_at(self, i: usize) -> Hex {
-        Hex(self.0.wrapping_add(OFFSETS[i]) & (CELLS as u16 - 1))
+        Hex(self.0.wrapping_add(OFFSETS[i & 7]) & (CELLS as u16 - 1))
     }
 
     /// The six neighbours, in [`Direction::ALL`] order.
@@ -114,14 +115,17 @@ impl fmt::Debug for Hex {
 }
 
 /// The change of torus index for one step in each direction, in
-/// [`Direction::ALL`] order.
-const OFFSETS: [u16; 6] = [
+/// [`Direction::ALL`] order (padded to eight, so that an index below eight
+/// needs no bounds check).
+const OFFSETS: [u16; 8] = [
     Direction::East.offset(),
     Direction::SouthEast.offset(),
     Direction::SouthWest.offset(),
     Direction::West.offset(),
     Direction::NorthWest.offset(),
     Direction::NorthEast.offset(),
+    0,
+    0,
 ];
 
 /// The six directions of a pointy-top hexagonal grid, clockwise from east.
@@ -190,7 +194,8 @@ impl Direction {
     /// The direction `n` sixth-turns clockwise from this one.
     #[inline]
     pub const fn rotate(self, n: usize) -> Direction {
-        Direction::ALL[(self as usize + n) % 6]
+        let i = self as usize + n % 6;
+        Direction::ALL[if i >= 6 { i - 6 } else { i }]
     }
 
     /// The opposite direction.

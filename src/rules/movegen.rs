@@ -112,11 +112,13 @@ impl<'a> Lifted<'a> {
 
 /// For each occupied-neighbour mask, the directions a ground piece can slide
 /// in: the target is empty and exactly one of the two cells beside the step
-/// is occupied.
-pub(super) const SLIDES: [u8; 64] = {
-    let mut table = [0u8; 64];
-    let mut mask = 0;
-    while mask < 64 {
+/// is occupied. (256 entries, the last 192 repeating the first 64, so that
+/// any `u8` indexes it without a bounds check.)
+pub(super) const SLIDES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut index = 0;
+    while index < 256 {
+        let mask = index & 63;
         let mut dirs = 0;
         let mut i = 0;
         while i < 6 {
@@ -128,8 +130,8 @@ pub(super) const SLIDES: [u8; 64] = {
             }
             i += 1;
         }
-        table[mask] = dirs;
-        mask += 1;
+        table[index] = dirs;
+        index += 1;
     }
     table
 };
@@ -156,8 +158,49 @@ const SPLITS: [bool; 64] = {
     table
 };
 
-/// The pinned pieces of a position, computed once and only if asked about
-/// a piece whose cell could be an articulation point.
+/// For each occupied-neighbour mask, the number of runs of occupied
+/// neighbours around the cell (as many as the runs of empty ones, unless
+/// all six or none are occupied).
+const RUNS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if (mask >> i) & 1 == 1 && (mask >> ((i + 5) % 6)) & 1 == 0 {
+                table[mask] += 1;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// For each occupied-neighbour mask, the empty neighbours whose two
+/// neighbours around the cell are both occupied: gaps of one cell.
+const SINGLE_GAPS: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut mask = 0;
+    while mask < 64 {
+        let mut i = 0;
+        while i < 6 {
+            if (mask >> i) & 1 == 0
+                && (mask >> ((i + 5) % 6)) & 1 == 1
+                && (mask >> ((i + 1) % 6)) & 1 == 1
+            {
+                table[mask] |= 1 << i;
+            }
+            i += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// The pinned pieces of a position: decided cell by cell from the
+/// neighbour masks and the hive's hole count ([`Game::cut_cell`]), with
+/// Tarjan's search run once, and only if a cell cannot be decided so.
 pub(super) struct Pinned<'a> {
     game: &'a Game,
     mask: Option<u32>,
@@ -171,8 +214,14 @@ impl<'a> Pinned<'a> {
     /// Whether the piece with this id, alone on `cell`, is pinned.
     #[inline]
     pub(super) fn contains(&mut self, id: usize, cell: Hex) -> bool {
-        SPLITS[self.game.occupied_around(cell) as usize]
-            && *self.mask.get_or_insert_with(|| self.game.pinned_pieces()) & (1 << id) != 0
+        let around = self.game.occupied_around(cell);
+        SPLITS[around as usize]
+            && match self.game.cut_cell(cell, around) {
+                Some(cut) => cut,
+                None => {
+                    *self.mask.get_or_insert_with(|| self.game.tarjan_pinned()) & (1 << id) != 0
+                }
+            }
     }
 }
 
@@ -474,7 +523,7 @@ impl Game {
                 empty &= empty - 1;
                 let n = hex.neighbor_at(i).index();
                 // Bit of the direction from `n` back to this stack.
-                let back = 1u8 << ((i + 3) % 6);
+                let back = 1u8 << opposite(i);
                 if theirs[n] == 0 && mine[n] & (back - 1) == 0 {
                     found(Hex::from_index(n));
                 }
@@ -483,8 +532,73 @@ impl Game {
     }
 
     /// Pieces whose cell is an articulation point of the hive, as a bit mask
-    /// of the top piece ids of those cells (Tarjan, linear time).
+    /// of the top piece ids of those cells: each cell decided by
+    /// [`Game::cut_cell`], and by Tarjan's search only if one cannot be.
     pub(super) fn pinned_pieces(&self) -> u32 {
+        let mut pinned = 0;
+        let mut rest = self.placed;
+        while rest != 0 {
+            let id = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let cell = self.pos[id];
+            if self.top[cell.index()] as usize != id {
+                continue;
+            }
+            let around = self.occupied_around(cell);
+            if !SPLITS[around as usize] {
+                continue;
+            }
+            match self.cut_cell(cell, around) {
+                Some(true) => pinned |= 1 << id,
+                Some(false) => {}
+                None => return self.tarjan_pinned(),
+            }
+        }
+        debug_assert_eq!(pinned, self.tarjan_pinned(), "{self:?}");
+        pinned
+    }
+
+    /// Whether the occupied cell `cell`, whose occupied neighbours
+    /// (`around`) form two runs or more, is an articulation point of the
+    /// hive; `None` when the masks and the hole count cannot tell.
+    ///
+    /// On the hexagonal grid (a triangulation: no two steps cross), a cell
+    /// is an articulation point exactly when two of its gaps (runs of empty
+    /// neighbours) lie in the same empty region: an empty path between them
+    /// closes a loop through the cell that parts the runs on either side.
+    /// With no holes, every empty cell is outside the hive, so any two gaps
+    /// share the outside. A gap that is a single cell with six occupied
+    /// neighbours is a hole of its own, shared with no other gap; when the
+    /// other gaps are one at most, or no other hole exists, that settles it.
+    #[inline]
+    pub(super) fn cut_cell(&self, cell: Hex, around: u8) -> Option<bool> {
+        let holes = self.holes();
+        if holes == 0 {
+            return Some(true);
+        }
+        let gaps = RUNS[around as usize] as u32;
+        let mut own_holes = 0;
+        // Single-cell gaps: empty neighbours whose two neighbours around
+        // `cell` are occupied.
+        let mut single = SINGLE_GAPS[around as usize];
+        while single != 0 {
+            let i = single.trailing_zeros() as usize;
+            single &= single - 1;
+            if self.occupied_around(cell.neighbor_at(i)) == 0b11_1111 {
+                own_holes += 1;
+            }
+        }
+        if gaps - own_holes <= 1 {
+            Some(false)
+        } else if holes == own_holes {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// [`Game::pinned_pieces`] by Tarjan's cut-vertex search (linear time).
+    pub(super) fn tarjan_pinned(&self) -> u32 {
         if self.placed == 0 {
             return 0;
         }
@@ -646,6 +760,9 @@ impl Game {
         let mut reaches = [0u16; PIECE_COUNT];
         let mut pinned = Pinned::new(self);
         let mut counted = 0;
+        // The free ants not beside an actor.
+        let mut ants = [Hex::ORIGIN; MAX_ANTS];
+        let mut ant_count = 0;
         self.each_free_piece(&mut pinned, |id, from| {
             let bug = Piece::from_id(id as u8).bug();
             if beside & (1 << id) != 0 {
@@ -673,7 +790,14 @@ impl Game {
                 Bug::Queen | Bug::Pillbug => {
                     SLIDES[self.occupied_around(from) as usize].count_ones() as usize
                 }
-                Bug::Ant => ant_reach(self, from, &mut CellSet::new()),
+                // Counted below, together.
+                Bug::Ant => {
+                    if ant_count < ants.len() {
+                        ants[ant_count] = from;
+                        ant_count += 1;
+                    }
+                    0
+                }
                 bug if may_repeat(bug) => {
                     let mut counter = Counter::<true> {
                         count: 0,
@@ -692,6 +816,7 @@ impl Game {
                 }
             };
         });
+        counted += self.count_ant_moves(&ants[..ant_count]);
         // Throws: new unless the piece gets there itself, or the other
         // actor makes the same throw.
         let mut thrown = [(0u8, 0u8); 24];
@@ -717,6 +842,28 @@ impl Game {
             });
         }
         counted
+    }
+
+    /// The number of moves of the ants on these cells (free to move, each
+    /// alone on its cell): one walk each when there is one, walks sharing
+    /// their work ([`AntWalks`]) when there are more.
+    fn count_ant_moves(&self, ants: &[Hex]) -> usize {
+        match ants {
+            [] => 0,
+            [from] => ant_reach(self, *from, &mut CellSet::new()),
+            _ => {
+                let mut walks = AntWalks::new(self, ants);
+                (0..ants.len())
+                    .map(|k| {
+                        let count = walks
+                            .reach(k)
+                            .unwrap_or_else(|| ant_reach(self, ants[k], &mut CellSet::new()));
+                        debug_assert_eq!(count, ant_reach(self, ants[k], &mut CellSet::new()));
+                        count
+                    })
+                    .sum()
+            }
+        }
     }
 
     /// Whether the piece with this id may move by its own power now (it is
@@ -798,38 +945,40 @@ impl Game {
 
     /// [`Game::throws_by`], handing each throw to `found`.
     fn each_throw_by(&self, actor: Piece, pinned: &mut Pinned, mut found: impl FnMut(Move)) {
-        let h = &self.height;
         let at = self.pos[actor.id()];
-        for dir in Direction::ALL {
-            let from = at.neighbor(dir);
-            if h[from.index()] != 1 {
+        // The heights around the actor, looked up once; a step between two
+        // of its neighbours passes the gate unless both cells beside it (the
+        // neighbours before and after) are higher than the actor.
+        let h: [u8; 6] = std::array::from_fn(|i| self.height[at.neighbor_at(i).index()]);
+        let gated = |i: usize| h[before(i)].min(h[after(i)]) > 1;
+        let mut drops = 0u8;
+        for (i, &height) in h.iter().enumerate() {
+            if height == 0 && !gated(i) {
+                drops |= 1 << i;
+            }
+        }
+        if drops == 0 {
+            return;
+        }
+        for (i, &height) in h.iter().enumerate() {
+            if height != 1 {
                 continue;
             }
+            let from = at.neighbor_at(i);
             let target = self.top[from.index()];
-            if target == self.last_moved || pinned.contains(target as usize, from) {
-                continue;
-            }
             // Lift from the ground (level 0) onto the actor (height 1).
-            let left = h[at.neighbor(dir.rotate(5)).index()];
-            let right = h[at.neighbor(dir.rotate(1)).index()];
-            if left.min(right) > 1 {
+            if target == self.last_moved || gated(i) || pinned.contains(target as usize, from) {
                 continue;
             }
-            for drop in Direction::ALL {
-                let to = at.neighbor(drop);
-                if h[to.index()] != 0 {
-                    continue;
-                }
-                // The lifted cell held one piece, so it never closes a gate of height 2.
-                let left = h[at.neighbor(drop.rotate(5)).index()];
-                let right = h[at.neighbor(drop.rotate(1)).index()];
-                if left.min(right) > 1 {
-                    continue;
-                }
+            // The lifted cell held one piece, so it never closes a gate of height 2.
+            let mut rest = drops;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 found(Move::Move {
                     piece: Piece::from_id(target),
                     from,
-                    to,
+                    to: at.neighbor_at(j),
                 });
             }
         }
@@ -865,6 +1014,24 @@ impl Game {
     }
 }
 
+/// The direction index before `i` (below 6), counterclockwise.
+#[inline]
+fn before(i: usize) -> usize {
+    if i == 0 { 5 } else { i - 1 }
+}
+
+/// The direction index after `i` (below 6), clockwise.
+#[inline]
+fn after(i: usize) -> usize {
+    if i >= 5 { 0 } else { i + 1 }
+}
+
+/// The direction index opposite `i` (below 6).
+#[inline]
+fn opposite(i: usize) -> usize {
+    if i < 3 { i + 3 } else { i - 3 }
+}
+
 fn bug_moves<S: Sink>(bug: Bug, h: &Lifted, from: Hex, sink: &mut S) {
     match bug {
         Bug::Queen | Bug::Pillbug => slide_moves(h, from, sink),
@@ -891,9 +1058,19 @@ fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 
 /// One step in any direction, climbing allowed (Beetle).
 fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
-    for dir in Direction::ALL {
-        if h.can_step(from, dir) {
-            sink.emit(from.neighbor(dir), Trail::Step);
+    // The rule of Lifted::can_step, with the seven heights looked up once.
+    let h1 = h.h(from);
+    let around: [u8; 6] = std::array::from_fn(|i| h.h(from.neighbor_at(i)));
+    for (i, &h2) in around.iter().enumerate() {
+        let left = around[before(i)];
+        let right = around[after(i)];
+        let free = if h1 == 0 && h2 == 0 {
+            (left == 0) != (right == 0)
+        } else {
+            left.min(right) <= h1.max(h2)
+        };
+        if free {
+            sink.emit(from.neighbor_at(i), Trail::Step);
         }
     }
 }
@@ -964,27 +1141,236 @@ fn ant_reach(game: &Game, from: Hex, visited: &mut CellSet) -> usize {
     count
 }
 
+/// The most ants of one side.
+const MAX_ANTS: usize = 3;
+
+/// Components labelled by [`AntWalks`] at most; past that, its caller
+/// walks each ant by itself.
+const MAX_COMPONENTS: usize = 32;
+
+/// [`AntWalks::tags`]: a hot cell, its number in the low bits.
+const HOT: u8 = 0x80;
+
+/// The walks of several ants of one side, sharing their work.
+///
+/// Lifting an ant from `f` changes only the slides between two neighbours
+/// of `f` and between `f` and its neighbours: a slide depends on its two
+/// cells and the two cells beside the step, and `f` is beside a step only
+/// between two of its neighbours. The "hot" cells are the ants' cells and
+/// their neighbours; the others are cold. The empty cold cells are grouped
+/// once into components of their slides (the same with any of the ants
+/// lifted), each with its size and the hot cells its slides reach, and each
+/// empty hot cell gets its slides once as the board stands. An ant's walk
+/// then goes over these nodes by bit masks, working out slides afresh only
+/// around its own cell, and counts the cells of what it reached.
+pub(super) struct AntWalks<'a> {
+    game: &'a Game,
+    ants: [Hex; MAX_ANTS],
+    ant_count: usize,
+    /// Per cell: [`HOT`] with the hot cell's number (seven per ant: the six
+    /// neighbours and the cell itself, of the first ant it is next to), or
+    /// the label of its component (from 1), or 0 when not labelled yet.
+    tags: [u8; CELLS],
+    /// Per ant: the hot cells (as bits by number) on or next to it.
+    near: [u32; MAX_ANTS],
+    /// Per hot cell, once worked out (`known`): the nodes its slides reach
+    /// with every piece in place, hot cells in bits 0 to 31 and components
+    /// in bits 32 to 63.
+    slides: [u64; 7 * MAX_ANTS],
+    known: u32,
+    /// Per component (label - 1): its number of cells.
+    sizes: [u16; MAX_COMPONENTS],
+    /// Per component: the hot cells (as bits by number) that its slides reach.
+    borders: [u32; MAX_COMPONENTS],
+    components: usize,
+}
+
+impl<'a> AntWalks<'a> {
+    /// For the ants on these cells (at most [`MAX_ANTS`]).
+    #[inline]
+    pub(super) fn new(game: &'a Game, ants: &[Hex]) -> AntWalks<'a> {
+        let mut walks = AntWalks {
+            game,
+            ants: [Hex::ORIGIN; MAX_ANTS],
+            ant_count: ants.len().min(MAX_ANTS),
+            tags: [0; CELLS],
+            near: [0; MAX_ANTS],
+            slides: [0; 7 * MAX_ANTS],
+            known: 0,
+            sizes: [0; MAX_COMPONENTS],
+            borders: [0; MAX_COMPONENTS],
+            components: 0,
+        };
+        // Later ants first, so that a cell next to two ants keeps the
+        // number of the first.
+        for k in (0..walks.ant_count).rev() {
+            let ant = ants[k];
+            walks.ants[k] = ant;
+            walks.tags[ant.index()] = HOT | (k * 7 + 6) as u8;
+            for i in 0..6 {
+                walks.tags[ant.neighbor_at(i).index()] = HOT | (k * 7 + i) as u8;
+            }
+        }
+        for k in 0..walks.ant_count {
+            let ant = walks.ants[k];
+            let mut near = 1 << (walks.tags[ant.index()] & !HOT);
+            for i in 0..6 {
+                near |= 1 << (walks.tags[ant.neighbor_at(i).index()] & !HOT);
+            }
+            walks.near[k] = near;
+        }
+        walks
+    }
+
+    /// The node of the empty cell `cell`, as a bit (see [`AntWalks::slides`]);
+    /// `None` when the components run out.
+    #[inline]
+    fn node(&mut self, cell: Hex) -> Option<u64> {
+        let t = self.tags[cell.index()];
+        Some(if t & HOT != 0 {
+            1 << (t & !HOT)
+        } else if t != 0 {
+            1 << (31 + t)
+        } else {
+            1 << (32 + self.label(cell)?)
+        })
+    }
+
+    /// The component (label - 1) of an empty cold cell not labelled yet,
+    /// labelled with the board as it stands; `None` when there are too
+    /// many to label.
+    fn label(&mut self, start: Hex) -> Option<usize> {
+        if self.components == MAX_COMPONENTS {
+            return None;
+        }
+        let c = self.components;
+        self.components += 1;
+        let tag = c as u8 + 1;
+        self.tags[start.index()] = tag;
+        let mut stack = [Hex::ORIGIN; 128];
+        stack[0] = start;
+        let mut len = 1;
+        let (mut size, mut borders) = (1u16, 0u32);
+        while len > 0 {
+            len -= 1;
+            let cell = stack[len];
+            let mut dirs = SLIDES[self.game.occupied_around(cell) as usize];
+            while dirs != 0 {
+                let i = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let next = cell.neighbor_at(i);
+                let t = self.tags[next.index()];
+                if t & HOT != 0 {
+                    borders |= 1 << (t & !HOT);
+                } else if t == 0 {
+                    self.tags[next.index()] = tag;
+                    size += 1;
+                    if len < stack.len() {
+                        stack[len] = next;
+                        len += 1;
+                    }
+                }
+            }
+        }
+        self.sizes[c] = size;
+        self.borders[c] = borders;
+        Some(c)
+    }
+
+    /// The nodes the empty cell `cell` slides to, with the neighbour mask
+    /// `mask`.
+    #[inline]
+    fn slides_from(&mut self, cell: Hex, mask: u8) -> Option<u64> {
+        let mut nodes = 0;
+        let mut dirs = SLIDES[mask as usize];
+        while dirs != 0 {
+            let i = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            nodes |= self.node(cell.neighbor_at(i))?;
+        }
+        Some(nodes)
+    }
+
+    /// The number of moves of the ant on `self.ants[k]`: the cells
+    /// [`ant_reach`] counts. `None` when the components run out.
+    pub(super) fn reach(&mut self, k: usize) -> Option<usize> {
+        let from = self.ants[k];
+        let f = from.index();
+        let near = self.near[k];
+        let start = 1u64 << (self.tags[f] & !HOT);
+        let mut reached = start;
+        let mut todo = start;
+        while todo != 0 {
+            let n = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let next = if n >= 32 {
+                u64::from(self.borders[n - 32])
+            } else if near & (1 << n) != 0 {
+                // On or next to the lifted ant: slides as it sees them.
+                let cell = self.hot_cell(n);
+                let mask =
+                    self.game.occupied_around(cell) & !LIFT[cell.index().wrapping_sub(f) % CELLS];
+                self.slides_from(cell, mask)?
+            } else {
+                if self.known & (1 << n) == 0 {
+                    let cell = self.hot_cell(n);
+                    self.slides[n] = self.slides_from(cell, self.game.occupied_around(cell))?;
+                    self.known |= 1 << n;
+                }
+                self.slides[n]
+            };
+            let fresh = next & !reached;
+            reached |= fresh;
+            todo |= fresh;
+        }
+        let mut count = 0;
+        let mut hot = (reached & !start) as u32;
+        while hot != 0 {
+            hot &= hot - 1;
+            count += 1;
+        }
+        let mut components = (reached >> 32) as u32;
+        while components != 0 {
+            let c = components.trailing_zeros() as usize;
+            components &= components - 1;
+            count += self.sizes[c] as usize;
+        }
+        Some(count)
+    }
+
+    /// The hot cell numbered `j`.
+    #[inline]
+    fn hot_cell(&self, j: usize) -> Hex {
+        let ant = self.ants[j / 7];
+        match j % 7 {
+            6 => ant,
+            d => ant.neighbor_at(d),
+        }
+    }
+}
+
 /// Exactly three slides, never revisiting a cell (Spider).
 fn spider_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
-    let slides = |cell: Hex| h.slides(cell);
-    for (i1, d1) in Direction::ALL.into_iter().enumerate() {
-        if slides(start) & (1 << i1) == 0 {
-            continue;
-        }
-        let c1 = start.neighbor(d1);
-        let from_c1 = slides(c1);
-        for (i2, d2) in Direction::ALL.into_iter().enumerate() {
-            let c2 = c1.neighbor(d2);
-            if c2 == start || from_c1 & (1 << i2) == 0 {
-                continue;
-            }
-            let from_c2 = slides(c2);
-            for (i3, d3) in Direction::ALL.into_iter().enumerate() {
-                let c3 = c2.neighbor(d3);
-                if c3 == c1 || c3 == start || from_c2 & (1 << i3) == 0 {
-                    continue;
+    // Each step leaves out the way straight back (the opposite direction);
+    // the third also leaves out the start.
+    let mut first = h.slides(start);
+    while first != 0 {
+        let i1 = first.trailing_zeros() as usize;
+        first &= first - 1;
+        let c1 = start.neighbor_at(i1);
+        let mut second = h.slides(c1) & !(1 << opposite(i1));
+        while second != 0 {
+            let i2 = second.trailing_zeros() as usize;
+            second &= second - 1;
+            let c2 = c1.neighbor_at(i2);
+            let mut third = h.slides(c2) & !(1 << opposite(i2));
+            while third != 0 {
+                let i3 = third.trailing_zeros() as usize;
+                third &= third - 1;
+                let c3 = c2.neighbor_at(i3);
+                if c3 != start {
+                    sink.emit(c3, Trail::Walk(c1, c2));
                 }
-                sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
     }
@@ -1024,5 +1410,90 @@ fn ladybug_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
                 sink.emit(c3, Trail::Walk(c1, c2));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameType;
+
+    /// The holes of the hive by brute force: empty regions beside it whose
+    /// flood stops before 200 cells (the outside never does).
+    fn holes_by_flood(game: &Game) -> u32 {
+        let mut seen = CellSet::new();
+        let mut holes = 0;
+        for cell in game.occupied_cells() {
+            for start in cell.neighbors() {
+                if game.height(start) != 0 || !seen.insert(start) {
+                    continue;
+                }
+                let mut stack = vec![start];
+                let mut size = 1;
+                while let Some(c) = stack.pop() {
+                    for n in c.neighbors() {
+                        if game.height(n) == 0 && seen.insert(n) {
+                            size += 1;
+                            stack.push(n);
+                        }
+                    }
+                }
+                if size < 200 {
+                    holes += 1;
+                }
+            }
+        }
+        holes
+    }
+
+    /// Random games (a fixed xorshift sequence) in every game type: at every
+    /// position the hole count, each piece's pinned answer and the pinned
+    /// set match brute force and Tarjan, and counting the moves (shared ant
+    /// walks, throws by bits) gives the length of the move list.
+    #[test]
+    fn shortcuts_match_brute_force_in_random_games() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut positions = 0;
+        let mut with_holes = 0;
+        for letters in ["", "M", "L", "P", "ML", "MP", "LP", "MLP"] {
+            let game_type = GameType::from_expansions(letters).expect("valid expansions");
+            for _ in 0..12 {
+                let mut game = Game::new(game_type);
+                let mut moves = Vec::new();
+                for _ in 0..90 {
+                    moves.clear();
+                    game.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    assert_eq!(game.count_legal_moves(), moves.len(), "{game:?}");
+                    let holes = game.holes();
+                    assert_eq!(holes, holes_by_flood(&game), "{game:?}");
+                    with_holes += usize::from(holes > 0);
+                    let tarjan = game.tarjan_pinned();
+                    assert_eq!(game.pinned_pieces(), tarjan, "{game:?}");
+                    let mut pinned = Pinned::new(&game);
+                    for (piece, cell, level) in game.pieces_on_board() {
+                        if level == 0 && game.height(cell) == 1 {
+                            let id = piece.id();
+                            assert_eq!(pinned.contains(id, cell), tarjan & (1 << id) != 0);
+                        }
+                    }
+                    positions += 1;
+                    let mv = moves[next() as usize % moves.len()];
+                    game.apply_unchecked(mv);
+                }
+            }
+        }
+        assert!(
+            positions > 5000 && with_holes > 100,
+            "{positions} {with_holes}"
+        );
     }
 }

@@ -72,6 +72,12 @@ pub trait Evaluator<G: SearchGame> {
 /// that the answer is out before the budget ends.
 const TIME_MARGIN: Duration = Duration::from_millis(10);
 
+/// Half-width of the first aspiration window (a fifth of a piece's
+/// worth), widened four times on each fail, up to the full window.
+const ASPIRATION_WINDOW: i32 = 40;
+/// Aspiration windows from this depth on.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
+
 /// Plies of quiescence search below the horizon.
 const QUIESCENCE_PLIES: u32 = 3;
 /// Late-move reductions start at this move number (moves before it, and the
@@ -190,6 +196,9 @@ pub struct Searcher<M> {
     pub quiescence: bool,
     /// Search late quiet moves one ply shallower first (on by default).
     pub late_move_reductions: bool,
+    /// Search the root in a narrow window around the last iteration's
+    /// value first (aspiration windows; off by default).
+    pub aspiration: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
@@ -205,6 +214,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
+            aspiration: false,
         }
     }
 
@@ -282,7 +292,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
         G: SearchGame<Move = M> + Clone + Send,
         E: Evaluator<G> + Sync,
     {
-        let flags = (self.exact_root, self.quiescence, self.late_move_reductions);
+        let flags = Flags {
+            exact_root: self.exact_root,
+            quiescence: self.quiescence,
+            late_move_reductions: self.late_move_reductions,
+            aspiration: self.aspiration,
+        };
         self.main.set_flags(flags);
         let threads = if limits.nodes.is_some() {
             1
@@ -345,6 +360,16 @@ struct Worker<M> {
     exact_root: bool,
     quiescence: bool,
     late_move_reductions: bool,
+    aspiration: bool,
+}
+
+/// The [`Searcher`]'s switches, copied to each thread.
+#[derive(Copy, Clone)]
+struct Flags {
+    exact_root: bool,
+    quiescence: bool,
+    late_move_reductions: bool,
+    aspiration: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
@@ -363,17 +388,77 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
+            aspiration: false,
         }
     }
 
-    fn set_flags(&mut self, (exact_root, quiescence, late_move_reductions): (bool, bool, bool)) {
-        self.exact_root = exact_root;
-        self.quiescence = quiescence;
-        self.late_move_reductions = late_move_reductions;
+    fn set_flags(&mut self, flags: Flags) {
+        self.exact_root = flags.exact_root;
+        self.quiescence = flags.quiescence;
+        self.late_move_reductions = flags.late_move_reductions;
+        self.aspiration = flags.aspiration;
     }
 
     fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// One pass over the root moves not in `found`, in `ordered`'s order,
+    /// with the window `(floor, beta)`: the best move scoring above
+    /// `floor`, if any (stopping at the first that reaches `beta`).
+    /// Appends every move's value to `scores` when given.
+    #[allow(clippy::too_many_arguments)]
+    fn root_pass<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        (floor, beta): (i32, i32),
+        ordered: &[(M, i32)],
+        found: &[(M, i32)],
+        mut scores: Option<&mut Vec<(M, i32)>>,
+        cancel: &AtomicBool,
+    ) -> Option<(M, i32)>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let mut alpha = floor;
+        let mut best = None;
+        let candidates = ordered
+            .iter()
+            .map(|&(mv, _)| mv)
+            .filter(|mv| !found.iter().any(|(m, _)| m == mv));
+        for (i, mv) in candidates.enumerate() {
+            game.make_move(mv);
+            let score = if self.exact_root {
+                -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
+            } else if i == 0 {
+                -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+            } else {
+                let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
+                if probe > alpha && !self.stopped {
+                    -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+                } else {
+                    probe
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                break;
+            }
+            if let Some(scores) = scores.as_mut() {
+                scores.push((mv, score));
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some((mv, score));
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 
     /// Whether this helper leaves `depth` to others (never the main thread).
@@ -447,40 +532,48 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             let mut scores = Vec::with_capacity(ordered.len());
             let mut cut_short = None;
             for pass in 0..lines {
-                let mut alpha = -WIN - 1;
-                let beta = WIN + 1;
-                let mut best_this = None;
-                let candidates = ordered
-                    .iter()
-                    .map(|&(mv, _)| mv)
-                    .filter(|mv| !found.iter().any(|(m, _)| m == mv));
-                for (i, mv) in candidates.enumerate() {
-                    game.make_move(mv);
-                    let score = if self.exact_root {
-                        -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
-                    } else if i == 0 {
-                        -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
-                    } else {
-                        let probe =
-                            -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
-                        if probe > alpha && !self.stopped {
-                            -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
-                        } else {
-                            probe
-                        }
+                // The first pass searches a window around the last value
+                // when asked (aspiration), widening it on a fail.
+                let previous = results[0].score;
+                let mut window = (self.aspiration
+                    && pass == 0
+                    && completed
+                    && !self.exact_root
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && previous.abs() < WIN_THRESHOLD)
+                    .then_some(ASPIRATION_WINDOW);
+                let best_this = loop {
+                    let (floor, beta) = match window {
+                        Some(w) => (previous - w, previous + w),
+                        None => (-WIN - 1, WIN + 1),
                     };
-                    game.unmake_move();
-                    if self.stopped {
-                        break;
-                    }
                     if pass == 0 {
-                        scores.push((mv, score));
+                        scores.clear();
                     }
-                    if score > alpha {
-                        alpha = score;
-                        best_this = Some((mv, score));
+                    let found_now = self.root_pass(
+                        game,
+                        eval,
+                        depth,
+                        (floor, beta),
+                        &ordered,
+                        &found,
+                        (pass == 0).then_some(&mut scores),
+                        cancel,
+                    );
+                    if self.stopped {
+                        break found_now;
                     }
-                }
+                    let failed = match found_now {
+                        None => window.is_some(),
+                        Some((_, score)) => score >= beta && window.is_some(),
+                    };
+                    if !failed {
+                        break found_now;
+                    }
+                    window = window
+                        .map(|w| w * 4)
+                        .filter(|&w| w < ASPIRATION_WINDOW * 64);
+                };
                 if self.stopped {
                     cut_short = Some((pass, best_this));
                     break;
@@ -1015,6 +1108,39 @@ mod tests {
                 searcher.clear();
                 let plain = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
                 assert_eq!(one, vec![plain], "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn aspiration_windows_keep_the_minimax_values() {
+        for seed in 0..300 {
+            let depth = 4 + (seed % 3) as u32;
+            let tree = Tree::random(seed, depth);
+            if tree.children[0].len() < 2 {
+                continue;
+            }
+            let expected = tree.negamax(0, depth);
+            let mut game = TreeGame {
+                tree: &tree,
+                path: vec![0],
+            };
+            for threads in [1, 2] {
+                let mut searcher = Searcher::new(1);
+                searcher.late_move_reductions = false;
+                searcher.aspiration = true;
+                searcher.set_threads(threads);
+                let cancel = AtomicBool::new(false);
+                let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+                assert_eq!(result.score, expected, "seed {seed}");
+                let best = result.best.expect("a move");
+                assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+                let lines =
+                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 3, &cancel);
+                for line in &lines {
+                    let mv = line.best.expect("a move");
+                    assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                }
             }
         }
     }

@@ -13,7 +13,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::ai::{Difficulty, Engine, Limits};
+use crate::ai::{Difficulty, Engine, Limits, available_threads};
 use crate::rules::{Color, Game, GameStatus, GameType, Move};
 use crate::uhp::UhpClient;
 
@@ -36,32 +36,72 @@ pub enum Player {
         client: Box<UhpClient>,
         /// Thinking time per move.
         time_per_move: Duration,
+        /// `NumThreads` to set, when the engine lists that option.
+        threads: Option<usize>,
     },
 }
 
+/// Starts a UHP engine and, when `threads` is given and the engine lists a
+/// `NumThreads` option, sets it (an engine without the option keeps its own
+/// thread count: for nokamute, `nokamute --num-threads N uhp` also works).
+fn start_engine(command: &str, threads: Option<usize>) -> Result<UhpClient, String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| "uhp: needs a command line, like uhp:nokamute uhp".to_string())?;
+    let mut client =
+        UhpClient::spawn(program, args).map_err(|e| format!("could not start '{command}': {e}"))?;
+    if let Some(n) = threads {
+        let options = client
+            .send("options")
+            .map_err(|e| format!("'{command}': options failed: {e}"))?;
+        if options.iter().any(|line| line.starts_with("NumThreads;")) {
+            client
+                .set_option("NumThreads", &n.to_string())
+                .map_err(|e| format!("'{command}': options set NumThreads {n} failed: {e}"))?;
+        } else {
+            eprintln!("hive match: '{command}' has no NumThreads option; its threads are its own");
+        }
+    }
+    Ok(client)
+}
+
 impl Player {
-    /// Parses `beginner`…`expert`, or `uhp:<command line>`.
+    /// Parses `beginner`…`expert`, or `uhp:<command line>`, with the
+    /// default threads ([`Player::from_spec_threads`] with `None`).
     pub fn from_spec(spec: &str, time_per_move: Option<Duration>) -> Result<Player, String> {
+        Player::from_spec_threads(spec, time_per_move, None)
+    }
+
+    /// Parses `beginner`…`expert`, or `uhp:<command line>`.
+    ///
+    /// `threads` pins the player's search threads: a preset's engine uses
+    /// that many (default: every core; node- and depth-limited levels
+    /// always search on one), and a UHP engine that lists `NumThreads`
+    /// is set to it (default: the engine's own setting).
+    pub fn from_spec_threads(
+        spec: &str,
+        time_per_move: Option<Duration>,
+        threads: Option<usize>,
+    ) -> Result<Player, String> {
         if let Some(command) = spec.strip_prefix("uhp:") {
-            let words: Vec<&str> = command.split_whitespace().collect();
-            let (program, args) = words
-                .split_first()
-                .ok_or_else(|| "uhp: needs a command line, like uhp:nokamute uhp".to_string())?;
-            let client = UhpClient::spawn(program, args)
-                .map_err(|e| format!("could not start '{command}': {e}"))?;
+            let client = start_engine(command, threads)?;
             return Ok(Player::Uhp {
                 command: command.to_string(),
                 client: Box::new(client),
                 time_per_move: time_per_move.unwrap_or(Duration::from_secs(1)),
+                threads,
             });
         }
         let level = Difficulty::from_name(spec).ok_or_else(|| {
             format!("'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>")
         })?;
+        let mut engine = Box::new(Engine::new(64));
+        engine.set_threads(threads.unwrap_or_else(available_threads));
         Ok(Player::Preset {
             level,
             time_per_move,
-            engine: Box::new(Engine::new(64)),
+            engine,
         })
     }
 
@@ -93,6 +133,7 @@ impl Player {
                 client,
                 time_per_move,
                 command,
+                threads,
             } => {
                 let answer = client
                     .new_game(&game.game_string())
@@ -104,10 +145,7 @@ impl Player {
                     });
                 if answer.is_err() {
                     // This game is forfeited; a fresh engine plays the next.
-                    let words: Vec<&str> = command.split_whitespace().collect();
-                    if let Some((program, args)) = words.split_first()
-                        && let Ok(fresh) = UhpClient::spawn(program, args)
-                    {
+                    if let Ok(fresh) = start_engine(command, *threads) {
                         **client = fresh;
                     }
                 }

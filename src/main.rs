@@ -103,6 +103,11 @@ enum Command {
         /// Seed for the openings and the presets' randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Search threads of both players: a preset uses this many (default:
+        /// every core; the levels below expert always use one), a UHP engine
+        /// that lists the NumThreads option is set to it (default: its own).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: Option<u32>,
     },
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
@@ -219,7 +224,18 @@ fn main() -> ExitCode {
             opening,
             max_moves,
             seed,
-        }) => run_match(&a, &b, games, time, expansions, opening, max_moves, seed),
+            threads,
+        }) => run_match(
+            &a,
+            &b,
+            games,
+            time,
+            expansions,
+            opening,
+            max_moves,
+            seed,
+            threads.map(|t| t as usize),
+        ),
     }
 }
 
@@ -337,6 +353,7 @@ fn run_match(
     opening: u32,
     max_moves: u32,
     seed: u64,
+    threads: Option<usize>,
 ) -> ExitCode {
     use hive::arena::{GameResult, MatchConfig, Player, play_match};
     let time = match time {
@@ -347,7 +364,8 @@ fn run_match(
         }
         None => None,
     };
-    let players = Player::from_spec(a, time).and_then(|a| Ok((a, Player::from_spec(b, time)?)));
+    let players = Player::from_spec_threads(a, time, threads)
+        .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads)?)));
     let (mut a, mut b) = match players {
         Ok(p) => p,
         Err(e) => {

@@ -6,7 +6,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use common::tactics::{biased_random_move, forces_win_in_two, legal, winning_moves, wins_for};
-use hive::ai::{Difficulty, Engine, Limits};
+use hive::ai::{Difficulty, Engine, Limits, PackedMove};
 use hive::rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -193,6 +193,69 @@ fn multi_pv_lines_are_distinct_legal_sorted_and_led_by_the_best_move() {
             // As many lines as asked, or as there are moves.
             let all = Engine::new(8).search_lines(game, Limits::depth(1), 1000, &cancel);
             assert_eq!(all.len(), moves.len());
+        }
+    }
+}
+
+#[test]
+fn every_legal_move_packs_into_the_table_and_back() {
+    for game in positions(40, |_| true) {
+        for mv in legal(&game) {
+            assert_eq!(Move::unpack(mv.pack()), mv, "{}", game.game_string());
+        }
+    }
+}
+
+#[test]
+fn threads_find_wins_block_and_play_legal_moves() {
+    let cancel = AtomicBool::new(false);
+    let mut wins = positions(8, |game| !winning_moves(game).is_empty());
+    assert!(wins.len() >= 4);
+    for threads in [2, 3] {
+        let mut engine = Engine::new(8);
+        engine.set_threads(threads);
+        assert_eq!(engine.threads(), threads);
+        for game in wins.iter_mut() {
+            let winners = winning_moves(game);
+            let game = &*game;
+            for depth in [1, 3] {
+                let found = engine.search(game, Limits::depth(depth), &cancel);
+                let mv = found.best.expect("a move");
+                assert!(
+                    winners.contains(&mv),
+                    "{threads} threads, depth {depth}: {}",
+                    game.game_string()
+                );
+            }
+            let timed = engine.search(
+                game,
+                Limits::time(std::time::Duration::from_millis(50)),
+                &cancel,
+            );
+            assert!(legal(game).contains(&timed.best.expect("a move")));
+            let lines = engine.search_lines(game, Limits::depth(2), 3, &cancel);
+            assert!(winners.contains(&lines[0].best.expect("a move")));
+            for (i, line) in lines.iter().enumerate() {
+                let mv = line.best.expect("a move");
+                assert!(legal(game).contains(&mv));
+                assert!(lines[..i].iter().all(|l| l.best != Some(mv)));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_levels_below_expert_ignore_threads() {
+    // Node- and depth-limited levels search on one thread, whatever asked:
+    // the same moves as a one-thread engine.
+    let cancel = AtomicBool::new(false);
+    for game in positions(4, |game| legal(game).len() > 5) {
+        for level in [Difficulty::Easy, Difficulty::Medium] {
+            let mut threaded = Engine::new(8);
+            threaded.set_threads(2);
+            let a = threaded.choose(&game, level, 5, &cancel);
+            let b = Engine::new(8).choose(&game, level, 5, &cancel);
+            assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
         }
     }
 }

@@ -527,6 +527,8 @@ fn bestmove_without_arguments_uses_the_options() {
 #[test]
 fn options() {
     let mut s = Session::new();
+    let cores = hive::ai::available_threads().min(64);
+    let threads = format!("NumThreads;int;{cores};{cores};1;64");
     let all = [
         "MaxDepth;int;0;0;0;32",
         "MaxTimeSeconds;int;5;5;1;3600",
@@ -534,8 +536,19 @@ fn options() {
         "TournamentOpening;bool;True;True",
         "ThreefoldRepetition;bool;False;False",
         "TurnLimit;int;0;0;0;1000",
+        &threads,
     ];
     check(&mut s, "options", &all);
+    check(
+        &mut s,
+        "options set NumThreads 1",
+        &[&format!("NumThreads;int;1;{cores};1;64")],
+    );
+    check(
+        &mut s,
+        "options set NumThreads 65",
+        &["err Invalid value '65' for NumThreads: expected a whole number from 1 to 64."],
+    );
     check(
         &mut s,
         "options get MaxTimeSeconds",
@@ -723,6 +736,15 @@ fn analyse_lines_reports_the_best_moves_each_with_its_line() {
     let mut s =
         started("Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\");
     let before = s.game().map(Game::game_string);
+    // One thread: the two searches compared below are then reproducible.
+    check(
+        &mut s,
+        "options set NumThreads 1",
+        &[&format!(
+            "NumThreads;int;1;{0};1;64",
+            hive::ai::available_threads().min(64)
+        )],
+    );
     let answer = |s: &mut Session, command: &str| {
         let mut out = Vec::new();
         s.handle_line(command, &mut out).expect("in memory");

@@ -17,7 +17,8 @@ use rand::{Rng, SeedableRng};
 use crate::rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
-pub use search::{Limits, Outcome, SearchGame, Searcher};
+pub use search::{Limits, Outcome, SearchGame, Searcher, available_threads};
+pub use tt::PackedMove;
 
 /// What a search of a Hive position found.
 pub type SearchResult = search::SearchResult<Move>;
@@ -61,6 +62,36 @@ impl SearchGame for Game {
                 piece.id() * crate::rules::CELLS + to.index()
             }
             Move::Pass => 0,
+        }
+    }
+}
+
+/// A move in 28 bits: kind (2), piece id (6), from (10), to (10).
+impl PackedMove for Move {
+    fn pack(self) -> u32 {
+        match self {
+            Move::Pass => 0,
+            Move::Place { piece, to } => 1 << 26 | (piece.id() as u32) << 20 | to.index() as u32,
+            Move::Move { piece, from, to } => {
+                2 << 26
+                    | (piece.id() as u32) << 20
+                    | (from.index() as u32) << 10
+                    | to.index() as u32
+            }
+        }
+    }
+
+    fn unpack(bits: u32) -> Move {
+        let piece = crate::rules::Piece::from_id(((bits >> 20) & 63) as u8);
+        let to = crate::rules::Hex::from_index((bits & 1023) as usize);
+        match bits >> 26 {
+            1 => Move::Place { piece, to },
+            2 => Move::Move {
+                piece,
+                from: crate::rules::Hex::from_index(((bits >> 10) & 1023) as usize),
+                to,
+            },
+            _ => Move::Pass,
         }
     }
 }
@@ -174,6 +205,13 @@ impl std::fmt::Display for Difficulty {
 }
 
 /// A Hive player: the searcher, its table and the evaluation.
+///
+/// [`Engine::new`] searches on one thread (deterministic, and it leaves the
+/// other cores to the caller, e.g. a window); [`Engine::set_threads`] asks
+/// for more ([`available_threads`] is every core). Whatever the setting,
+/// node- and depth-limited searches through [`Engine::choose`] (every level
+/// below Expert) and every node-limited search run on one thread, so that
+/// they play the same everywhere.
 pub struct Engine {
     searcher: Searcher<Move>,
     evaluator: HiveEvaluator,
@@ -194,6 +232,17 @@ impl Engine {
             searcher: Searcher::new(tt_megabytes),
             evaluator: HiveEvaluator { weights },
         }
+    }
+
+    /// Search with this many threads (at least one) from the next search on,
+    /// sharing one transposition table (Lazy SMP).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
+    /// The threads a search may use.
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
     }
 
     /// Forget cached results (call between unrelated games).
@@ -253,9 +302,15 @@ impl Engine {
         };
         let mut work = game.clone();
         self.searcher.exact_root = tolerance > 0;
+        // The clock-free levels stay on one thread: the same moves everywhere.
+        let threads = self.searcher.threads();
+        if limits.time.is_none() {
+            self.searcher.set_threads(1);
+        }
         let mut result = self
             .searcher
             .search(&mut work, &self.evaluator, limits, cancel);
+        self.searcher.set_threads(threads);
         self.searcher.exact_root = false;
         if tolerance > 0 {
             pick_near_best(&mut result, tolerance, seed);

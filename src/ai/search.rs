@@ -1,13 +1,16 @@
 //! Iterative-deepening negamax with alpha-beta, principal-variation search,
-//! a transposition table, killer moves and history ordering.
+//! a transposition table, killer moves and history ordering, on one thread
+//! or several (Lazy SMP: helper threads search the same root at staggered
+//! depths, sharing only the lockless transposition table).
 //!
 //! Generic over [`SearchGame`], so it knows nothing of bugs and is tested on
 //! a toy game whose minimax values are known.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, PackedMove, TranspositionTable};
 
 /// A win is worth this much, less one per ply it takes to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -68,6 +71,12 @@ pub trait Evaluator<G: SearchGame> {
 /// Time kept back from a `bestmove time` budget (at most a tenth of it) so
 /// that the answer is out before the budget ends.
 const TIME_MARGIN: Duration = Duration::from_millis(10);
+
+/// Half-width of the first aspiration window (a fifth of a piece's
+/// worth), widened four times on each fail, up to the full window.
+const ASPIRATION_WINDOW: i32 = 40;
+/// Aspiration windows from this depth on.
+const ASPIRATION_MIN_DEPTH: u32 = 4;
 
 /// Plies of quiescence search below the horizon.
 const QUIESCENCE_PLIES: u32 = 3;
@@ -141,19 +150,45 @@ const HISTORY_SIZE: usize = 1 << 15;
 /// The deepest search supported.
 pub const MAX_PLY: usize = 64;
 
-/// One search's state: the table persists between searches, the rest resets.
+/// Staggered depths of the helper threads (Stockfish's "skip blocks"):
+/// helper `i` skips depth `d` when `((d + PHASE[j]) / SIZE[j])` is odd,
+/// `j = (i - 1) % 20`; the first helper searches the even depths, the
+/// second the odd ones, and so on, so threads spread over the next depths.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// The deepest iteration `limits` allow.
+fn max_depth(limits: &Limits) -> u32 {
+    limits
+        .max_depth
+        .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
+            MAX_PLY as u32 - 4
+        } else {
+            Limits::DEFAULT_DEPTH
+        })
+        .clamp(1, MAX_PLY as u32 - 4)
+}
+
+/// The threads the machine can run at once (at least one): the default
+/// thread count of `hive uhp` and of the top level in `hive match`.
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The searcher: a transposition table shared by its threads (it persists
+/// between searches), the main thread's state, and helper threads' state.
+///
+/// With one thread (the default) a search is deterministic. With more,
+/// the helpers search the same root concurrently at staggered depths and
+/// feed the shared table; the answer is always the main thread's, so every
+/// limit and the multi-PV lines mean what they mean on one thread, but the
+/// result can vary from run to run. A node-limited search always runs on
+/// one thread, so that it stays reproducible.
 pub struct Searcher<M> {
-    tt: TranspositionTable<M>,
-    killers: [[Option<M>; 2]; MAX_PLY],
-    history: Vec<i32>,
-    buffers: Vec<Vec<M>>,
-    /// Per ply: the moves with their ordering keys, reused (no allocation
-    /// at any node).
-    keyed: Vec<Vec<(u64, M)>>,
-    nodes: u64,
-    deadline: Option<Instant>,
-    node_limit: Option<u64>,
-    stopped: bool,
+    tt: Arc<TranspositionTable<M>>,
+    main: Worker<M>,
+    helpers: Vec<Worker<M>>,
+    threads: usize,
     /// Search every root move with a full window so each gets an exact value
     /// (slower; used by the easier levels to choose among near-best moves).
     pub exact_root: bool,
@@ -161,31 +196,43 @@ pub struct Searcher<M> {
     pub quiescence: bool,
     /// Search late quiet moves one ply shallower first (on by default).
     pub late_move_reductions: bool,
+    /// Search the root in a narrow window around the last iteration's
+    /// value first (aspiration windows; off by default).
+    pub aspiration: bool,
 }
 
-impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
-    /// A searcher with a transposition table of about `tt_megabytes`.
+impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
+    /// A single-threaded searcher with a transposition table of about
+    /// `tt_megabytes`.
     pub fn new(tt_megabytes: usize) -> Searcher<M> {
+        let tt = Arc::new(TranspositionTable::new(tt_megabytes));
         Searcher {
-            tt: TranspositionTable::new(tt_megabytes),
-            killers: [[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY_SIZE],
-            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
-            keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
-            nodes: 0,
-            deadline: None,
-            node_limit: None,
-            stopped: false,
+            main: Worker::new(Arc::clone(&tt), None),
+            tt,
+            helpers: Vec::new(),
+            threads: 1,
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
+            aspiration: false,
         }
+    }
+
+    /// Search with this many threads (at least one) from the next search on.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, 256);
+    }
+
+    /// The number of threads a search uses (unless node-limited: one).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Forget everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.main.clear_history();
+        self.helpers.iter_mut().for_each(Worker::clear_history);
     }
 
     /// Search `game` within `limits`, stopping early when `cancel` is set.
@@ -201,20 +248,21 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         cancel: &AtomicBool,
     ) -> SearchResult<M>
     where
-        G: SearchGame<Move = M>,
-        E: Evaluator<G>,
+        G: SearchGame<Move = M> + Clone + Send,
+        E: Evaluator<G> + Sync,
     {
-        self.search_lines(game, eval, limits, 1, cancel)
-            .into_iter()
-            .next()
-            .unwrap_or(SearchResult {
+        let mut lines = self.search_lines(game, eval, limits, 1, cancel);
+        if lines.is_empty() {
+            return SearchResult {
                 best: None,
                 score: 0,
                 depth: 0,
-                nodes: self.nodes,
+                nodes: self.main.nodes,
                 pv: Vec::new(),
                 root_scores: Vec::new(),
-            })
+            };
+        }
+        lines.swap_remove(0)
     }
 
     /// Multi-PV: the best `lines` root moves (at least one), best first,
@@ -225,12 +273,205 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
     /// that iteration found, so the value of every line is exact at its
     /// depth (not a bound). Fewer lines come back when there are fewer legal
     /// moves, none when there is no legal move. Every result carries the
-    /// total node count; the first carries `root_scores` (the values of
-    /// the first pass). An iteration cut short by the limits is dropped,
-    /// except that a move which beat the best one in its first pass is
-    /// taken as the best line (as [`Searcher::search`] does), and that
-    /// before any iteration completed whatever was found is returned.
+    /// total node count (of every thread); the first carries `root_scores`
+    /// (the values of the first pass). Each line's principal variation is
+    /// read from the table when its pass ends. An iteration cut short by
+    /// the limits is dropped, except that a move which beat the best one in
+    /// its first pass is taken as the best line (as [`Searcher::search`]
+    /// does), and that before any iteration completed whatever was found is
+    /// returned.
     pub fn search_lines<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        limits: Limits,
+        lines: usize,
+        cancel: &AtomicBool,
+    ) -> Vec<SearchResult<M>>
+    where
+        G: SearchGame<Move = M> + Clone + Send,
+        E: Evaluator<G> + Sync,
+    {
+        let flags = Flags {
+            exact_root: self.exact_root,
+            quiescence: self.quiescence,
+            late_move_reductions: self.late_move_reductions,
+            aspiration: self.aspiration,
+        };
+        self.main.set_flags(flags);
+        let threads = if limits.nodes.is_some() {
+            1
+        } else {
+            self.threads
+        };
+        if threads <= 1 {
+            return self.main.root_search(game, eval, limits, lines, cancel);
+        }
+        while self.helpers.len() < threads - 1 {
+            let index = self.helpers.len() + 1;
+            self.helpers
+                .push(Worker::new(Arc::clone(&self.tt), Some(index)));
+        }
+        // Helpers go as deep as the main thread may, and stop when it is done.
+        let helper_limits = Limits::depth(max_depth(&limits));
+        let stop = AtomicBool::new(false);
+        let main = &mut self.main;
+        let helpers = &mut self.helpers[..threads - 1];
+        let mut results = std::thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                helper.set_flags(flags);
+                let mut game = game.clone();
+                let stop = &stop;
+                scope.spawn(move || {
+                    helper.root_search(&mut game, eval, helper_limits, lines, stop);
+                });
+            }
+            let results = main.root_search(game, eval, limits, lines, cancel);
+            stop.store(true, Ordering::Relaxed);
+            results
+        });
+        let nodes = self.main.nodes
+            + self.helpers[..threads - 1]
+                .iter()
+                .map(|h| h.nodes)
+                .sum::<u64>();
+        for result in &mut results {
+            result.nodes = nodes;
+        }
+        results
+    }
+}
+
+/// One thread's search state; only the table is shared.
+struct Worker<M> {
+    tt: Arc<TranspositionTable<M>>,
+    /// `None` for the main thread; helpers count from 1.
+    helper: Option<usize>,
+    killers: [[Option<M>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    buffers: Vec<Vec<M>>,
+    /// Per ply: the moves with their ordering keys, reused (no allocation
+    /// at any node).
+    keyed: Vec<Vec<(u64, M)>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    stopped: bool,
+    exact_root: bool,
+    quiescence: bool,
+    late_move_reductions: bool,
+    aspiration: bool,
+}
+
+/// The [`Searcher`]'s switches, copied to each thread.
+#[derive(Copy, Clone)]
+struct Flags {
+    exact_root: bool,
+    quiescence: bool,
+    late_move_reductions: bool,
+    aspiration: bool,
+}
+
+impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
+    fn new(tt: Arc<TranspositionTable<M>>, helper: Option<usize>) -> Worker<M> {
+        Worker {
+            tt,
+            helper,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY_SIZE],
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            nodes: 0,
+            deadline: None,
+            node_limit: None,
+            stopped: false,
+            exact_root: false,
+            quiescence: true,
+            late_move_reductions: true,
+            aspiration: false,
+        }
+    }
+
+    fn set_flags(&mut self, flags: Flags) {
+        self.exact_root = flags.exact_root;
+        self.quiescence = flags.quiescence;
+        self.late_move_reductions = flags.late_move_reductions;
+        self.aspiration = flags.aspiration;
+    }
+
+    fn clear_history(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+
+    /// One pass over the root moves not in `found`, in `ordered`'s order,
+    /// with the window `(floor, beta)`: the best move scoring above
+    /// `floor`, if any (stopping at the first that reaches `beta`).
+    /// Appends every move's value to `scores` when given.
+    #[allow(clippy::too_many_arguments)]
+    fn root_pass<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        (floor, beta): (i32, i32),
+        ordered: &[(M, i32)],
+        found: &[(M, i32)],
+        mut scores: Option<&mut Vec<(M, i32)>>,
+        cancel: &AtomicBool,
+    ) -> Option<(M, i32)>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let mut alpha = floor;
+        let mut best = None;
+        let candidates = ordered
+            .iter()
+            .map(|&(mv, _)| mv)
+            .filter(|mv| !found.iter().any(|(m, _)| m == mv));
+        for (i, mv) in candidates.enumerate() {
+            game.make_move(mv);
+            let score = if self.exact_root {
+                -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
+            } else if i == 0 {
+                -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+            } else {
+                let probe = -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
+                if probe > alpha && !self.stopped {
+                    -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
+                } else {
+                    probe
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                break;
+            }
+            if let Some(scores) = scores.as_mut() {
+                scores.push((mv, score));
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some((mv, score));
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Whether this helper leaves `depth` to others (never the main thread).
+    fn skips(&self, depth: u32) -> bool {
+        self.helper.is_some_and(|i| {
+            let j = (i - 1) % SKIP_SIZE.len();
+            ((depth + SKIP_PHASE[j]) / SKIP_SIZE[j]) % 2 == 1
+        })
+    }
+
+    /// The iterative deepening at the root: [`Searcher::search_lines`] on
+    /// this thread.
+    fn root_search<G, E>(
         &mut self,
         game: &mut G,
         eval: &E,
@@ -251,14 +492,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         self.nodes = 0;
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY];
-        let max_depth = limits
-            .max_depth
-            .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
-                MAX_PLY as u32 - 4
-            } else {
-                Limits::DEFAULT_DEPTH
-            })
-            .clamp(1, MAX_PLY as u32 - 4);
+        let max_depth = max_depth(&limits);
 
         let mut root_moves = Vec::new();
         game.generate_moves(&mut root_moves);
@@ -289,46 +523,57 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Searcher<M> {
         ordered.sort_by_key(|&(_, p)| std::cmp::Reverse(p));
 
         for depth in 1..=max_depth {
+            if self.skips(depth) && depth < max_depth {
+                continue;
+            }
             // This iteration's lines, and the values of its first pass.
             let mut found: Vec<(M, i32)> = Vec::with_capacity(lines);
             let mut lines_pv = Vec::with_capacity(lines);
             let mut scores = Vec::with_capacity(ordered.len());
             let mut cut_short = None;
             for pass in 0..lines {
-                let mut alpha = -WIN - 1;
-                let beta = WIN + 1;
-                let mut best_this = None;
-                let candidates = ordered
-                    .iter()
-                    .map(|&(mv, _)| mv)
-                    .filter(|mv| !found.iter().any(|(m, _)| m == mv));
-                for (i, mv) in candidates.enumerate() {
-                    game.make_move(mv);
-                    let score = if self.exact_root {
-                        -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
-                    } else if i == 0 {
-                        -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
-                    } else {
-                        let probe =
-                            -self.negamax(game, eval, depth - 1, 1, -alpha - 1, -alpha, cancel);
-                        if probe > alpha && !self.stopped {
-                            -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
-                        } else {
-                            probe
-                        }
+                // The first pass searches a window around the last value
+                // when asked (aspiration), widening it on a fail.
+                let previous = results[0].score;
+                let mut window = (self.aspiration
+                    && pass == 0
+                    && completed
+                    && !self.exact_root
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && previous.abs() < WIN_THRESHOLD)
+                    .then_some(ASPIRATION_WINDOW);
+                let best_this = loop {
+                    let (floor, beta) = match window {
+                        Some(w) => (previous - w, previous + w),
+                        None => (-WIN - 1, WIN + 1),
                     };
-                    game.unmake_move();
-                    if self.stopped {
-                        break;
-                    }
                     if pass == 0 {
-                        scores.push((mv, score));
+                        scores.clear();
                     }
-                    if score > alpha {
-                        alpha = score;
-                        best_this = Some((mv, score));
+                    let found_now = self.root_pass(
+                        game,
+                        eval,
+                        depth,
+                        (floor, beta),
+                        &ordered,
+                        &found,
+                        (pass == 0).then_some(&mut scores),
+                        cancel,
+                    );
+                    if self.stopped {
+                        break found_now;
                     }
-                }
+                    let failed = match found_now {
+                        None => window.is_some(),
+                        Some((_, score)) => score >= beta && window.is_some(),
+                    };
+                    if !failed {
+                        break found_now;
+                    }
+                    window = window
+                        .map(|w| w * 4)
+                        .filter(|&w| w < ASPIRATION_WINDOW * 64);
+                };
                 if self.stopped {
                     cut_short = Some((pass, best_this));
                     break;
@@ -747,6 +992,7 @@ mod tests {
         }
     }
 
+    #[derive(Clone)]
     struct TreeGame<'a> {
         tree: &'a Tree,
         path: Vec<usize>,
@@ -862,6 +1108,72 @@ mod tests {
                 searcher.clear();
                 let plain = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
                 assert_eq!(one, vec![plain], "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn aspiration_windows_keep_the_minimax_values() {
+        for seed in 0..300 {
+            let depth = 4 + (seed % 3) as u32;
+            let tree = Tree::random(seed, depth);
+            if tree.children[0].len() < 2 {
+                continue;
+            }
+            let expected = tree.negamax(0, depth);
+            let mut game = TreeGame {
+                tree: &tree,
+                path: vec![0],
+            };
+            for threads in [1, 2] {
+                let mut searcher = Searcher::new(1);
+                searcher.late_move_reductions = false;
+                searcher.aspiration = true;
+                searcher.set_threads(threads);
+                let cancel = AtomicBool::new(false);
+                let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+                assert_eq!(result.score, expected, "seed {seed}");
+                let best = result.best.expect("a move");
+                assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+                let lines =
+                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 3, &cancel);
+                for line in &lines {
+                    let mv = line.best.expect("a move");
+                    assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn threads_find_the_same_minimax_values() {
+        for threads in [2, 3] {
+            for seed in 0..120 {
+                let depth = 1 + (seed % 6) as u32;
+                let tree = Tree::random(seed, depth);
+                let expected = tree.negamax(0, depth);
+                let mut game = TreeGame {
+                    tree: &tree,
+                    path: vec![0],
+                };
+                let mut searcher = Searcher::new(1);
+                searcher.set_threads(threads);
+                searcher.late_move_reductions = false;
+                let cancel = AtomicBool::new(false);
+                let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+                if tree.children[0].len() > 1 {
+                    assert_eq!(result.score, expected, "seed {seed}");
+                    let best = result.best.expect("a move");
+                    assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+                }
+                let lines =
+                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 2, &cancel);
+                for line in &lines {
+                    let mv = line.best.expect("a move");
+                    if tree.children[0].len() > 1 {
+                        assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                    }
+                }
             }
         }
     }

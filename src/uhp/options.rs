@@ -15,6 +15,8 @@ pub struct EngineOptions {
     pub max_time_seconds: u32,
     /// Size of the AI's transposition table.
     pub tt_megabytes: u32,
+    /// Threads of a search (Lazy SMP; default: every core).
+    pub threads: u32,
     /// The optional rules for this and later games.
     pub rules: Options,
 }
@@ -25,6 +27,9 @@ impl Default for EngineOptions {
             max_depth: 0,
             max_time_seconds: 5,
             tt_megabytes: 64,
+            threads: u32::try_from(crate::ai::available_threads())
+                .unwrap_or(1)
+                .clamp(1, MAX_THREADS),
             rules: Options::default(),
         }
     }
@@ -37,14 +42,18 @@ enum Kind {
     Int { min: u32, max: u32 },
 }
 
+/// The most threads `NumThreads` accepts.
+pub const MAX_THREADS: u32 = 64;
+
 /// The option names, in the order `options` lists them.
-pub const OPTION_NAMES: [&str; 6] = [
+pub const OPTION_NAMES: [&str; 7] = [
     "MaxDepth",
     "MaxTimeSeconds",
     "TranspositionTableSizeMB",
     "TournamentOpening",
     "ThreefoldRepetition",
     "TurnLimit",
+    "NumThreads",
 ];
 
 fn kind(name: &str) -> Kind {
@@ -56,6 +65,10 @@ fn kind(name: &str) -> Kind {
         "MaxTimeSeconds" => Kind::Int { min: 1, max: 3600 },
         "TranspositionTableSizeMB" => Kind::Int { min: 1, max: 4096 },
         "TurnLimit" => Kind::Int { min: 0, max: 1000 },
+        "NumThreads" => Kind::Int {
+            min: 1,
+            max: MAX_THREADS,
+        },
         _ => Kind::Bool,
     }
 }
@@ -78,6 +91,7 @@ impl EngineOptions {
             "TournamentOpening" => u32::from(self.rules.tournament_opening),
             "ThreefoldRepetition" => u32::from(self.rules.threefold_repetition),
             "TurnLimit" => self.rules.turn_limit.map_or(0, u32::from),
+            "NumThreads" => self.threads,
             _ => 0,
         }
     }
@@ -90,6 +104,7 @@ impl EngineOptions {
             "TournamentOpening" => self.rules.tournament_opening = value != 0,
             "ThreefoldRepetition" => self.rules.threefold_repetition = value != 0,
             "TurnLimit" => self.rules.turn_limit = u16::try_from(value).ok().filter(|&v| v > 0),
+            "NumThreads" => self.threads = value,
             _ => {}
         }
     }

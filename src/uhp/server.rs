@@ -272,6 +272,7 @@ impl Session {
             return Err(UhpError::GameOver);
         }
         let engine = self.engine.get_or_insert_with(|| Engine::new(tt_megabytes));
+        engine.set_threads(self.options.threads as usize);
         Ok(search(engine, game, limits, &self.cancel, &mut self.moves))
     }
 

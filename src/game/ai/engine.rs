@@ -4,7 +4,9 @@
 //! hints): made on the first search, on the task pool (so the frame never
 //! waits for its table to be zero-filled), its transposition table kept from
 //! move to move so each search starts from what the last one learned, and
-//! cleared when a new game starts. A [`Search`] runs on Bevy's
+//! cleared when a new game starts. Expert and the analysis search on every
+//! core but one ([`search_threads`]: Lazy SMP, the helper threads started
+//! from the task pool's thread and sharing its lower priority). A [`Search`] runs on Bevy's
 //! `AsyncComputeTaskPool`, never on the main thread; dropping it sets its
 //! cancel flag, so a search for a position that is gone stops within a few
 //! nodes.
@@ -16,7 +18,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::{Difficulty, Engine, Limits, SearchResult};
+use crate::ai::{Difficulty, Engine, Limits, SearchResult, available_threads};
 use crate::game::core::{GameSystems, NewGame, Players, Screen};
 use crate::rules::{Color, Game};
 
@@ -80,13 +82,24 @@ impl AiEngine {
             slot.stale = false;
         }
         let stale = std::mem::take(&mut slot.stale);
-        let engine = slot.engine.get_or_insert_with(|| Engine::new(TT_MEGABYTES));
+        let engine = slot.engine.get_or_insert_with(|| {
+            let mut engine = Engine::new(TT_MEGABYTES);
+            engine.set_threads(search_threads());
+            engine
+        });
         if stale {
             engine.clear();
             slot.cleared += 1;
         }
         search(engine)
     }
+}
+
+/// The threads an Expert search or an analysis may use in the app: every
+/// core but one, which is left to the window (one on a two-core machine).
+/// The levels below Expert search on one thread whatever this says.
+pub fn search_threads() -> usize {
+    available_threads().saturating_sub(1).max(1)
 }
 
 fn clear_table(engine: Res<AiEngine>) {
@@ -226,6 +239,16 @@ impl Drop for Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_app_leaves_a_core_to_the_window() {
+        let cores = available_threads();
+        let threads = search_threads();
+        assert!(threads >= 1);
+        assert_eq!(threads, if cores > 1 { cores - 1 } else { 1 });
+        let engine = AiEngine::default();
+        assert_eq!(engine.with_engine(|engine| engine.threads()), threads);
+    }
 
     #[test]
     fn a_clock_caps_every_level_and_keeps_its_depth() {

@@ -80,35 +80,7 @@ enum Command {
     /// external UHP engine written `uhp:<command line>`. Player A takes White
     /// in odd games and Black in even ones; each random opening is played
     /// twice, once with each colour.
-    Match {
-        /// Player A.
-        a: String,
-        /// Player B.
-        b: String,
-        /// Number of games (rounded up to an even number).
-        #[arg(long, default_value_t = 20)]
-        games: u32,
-        /// Seconds per move for both players (presets otherwise use their own limits).
-        #[arg(long)]
-        time: Option<f64>,
-        /// Expansion pieces: any of M, L, P.
-        #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
-        expansions: GameType,
-        /// Random opening moves before the players take over.
-        #[arg(long, default_value_t = 2)]
-        opening: u32,
-        /// Moves after which an unfinished game is a draw.
-        #[arg(long, default_value_t = 300)]
-        max_moves: u32,
-        /// Seed for the openings and the presets' randomness.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Search threads of both players: a preset uses this many (default:
-        /// every core; the levels below expert always use one), a UHP engine
-        /// that lists the NumThreads option is set to it (default: its own).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-        threads: Option<u32>,
-    },
+    Match(MatchArgs),
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
         /// A UHP GameString or GameTypeString, e.g. "Base+MLP".
@@ -116,6 +88,38 @@ enum Command {
         /// The deepest depth to count.
         depth: u32,
     },
+}
+
+/// `hive match`'s arguments.
+#[derive(clap::Args, Debug)]
+struct MatchArgs {
+    /// Player A.
+    a: String,
+    /// Player B.
+    b: String,
+    /// Number of games (rounded up to an even number).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Seconds per move for both players (presets otherwise use their own limits).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Expansion pieces: any of M, L, P.
+    #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
+    expansions: GameType,
+    /// Random opening moves before the players take over.
+    #[arg(long, default_value_t = 2)]
+    opening: u32,
+    /// Moves after which an unfinished game is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_moves: u32,
+    /// Seed for the openings and the presets' randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search threads of both players: a preset uses this many (default:
+    /// every core; the levels below expert always use one), a UHP engine
+    /// that lists the NumThreads option is set to it (default: its own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: Option<u32>,
 }
 
 /// An AI preset on the command line: `--help` lists them, and clap refuses
@@ -215,27 +219,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Uhp) => run_uhp(),
         Some(Command::Perft { game, depth }) => run_perft(&game, depth),
-        Some(Command::Match {
-            a,
-            b,
-            games,
-            time,
-            expansions,
-            opening,
-            max_moves,
-            seed,
-            threads,
-        }) => run_match(
-            &a,
-            &b,
-            games,
-            time,
-            expansions,
-            opening,
-            max_moves,
-            seed,
-            threads.map(|t| t as usize),
-        ),
+        Some(Command::Match(args)) => run_match(args),
     }
 }
 
@@ -344,17 +328,20 @@ fn run_perft(game: &str, depth: u32) -> ExitCode {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run_match(
-    a: &str,
-    b: &str,
-    games: u32,
-    time: Option<f64>,
-    game_type: GameType,
-    opening: u32,
-    max_moves: u32,
-    seed: u64,
-    threads: Option<usize>,
-) -> ExitCode {
+fn run_match(args: MatchArgs) -> ExitCode {
+    let MatchArgs {
+        a,
+        b,
+        games,
+        time,
+        expansions: game_type,
+        opening,
+        max_moves,
+        seed,
+        threads,
+    } = args;
+    let threads = threads.map(|t| t as usize);
+    let (a, b) = (a.as_str(), b.as_str());
     use hive::arena::{GameResult, MatchConfig, Player, play_match};
     let time = match time {
         Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),

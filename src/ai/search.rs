@@ -1028,42 +1028,52 @@ mod tests {
         }
     }
 
+    /// Searches random tree `seed` (of depth 1 to 6) on `threads` threads
+    /// without late-move reductions (they trade exactness for depth: the
+    /// alpha-beta core is checked without them), checks the score and best
+    /// move against plain negamax, then hands the searcher, the position,
+    /// the tree and the depth to `more`.
+    fn check_random_tree(
+        seed: u64,
+        threads: usize,
+        more: impl FnOnce(&mut Searcher<usize>, &mut TreeGame, &Tree, u32),
+    ) {
+        let depth = 1 + (seed % 6) as u32;
+        let tree = Tree::random(seed, depth);
+        let expected = tree.negamax(0, depth);
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.set_threads(threads);
+        searcher.late_move_reductions = false;
+        let cancel = AtomicBool::new(false);
+        let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+        if tree.children[0].len() > 1 {
+            assert_eq!(result.score, expected, "seed {seed}");
+            let best = result.best.expect("a move");
+            assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+        }
+        more(&mut searcher, &mut game, &tree, depth);
+    }
+
     #[test]
     fn finds_the_minimax_value_of_random_trees() {
         for seed in 0..200 {
-            let depth = 1 + (seed % 6) as u32;
-            let tree = Tree::random(seed, depth);
-            let expected = tree.negamax(0, depth);
-            let mut game = TreeGame {
-                tree: &tree,
-                path: vec![0],
-            };
-            let mut searcher = Searcher::new(1);
-            // Reductions trade exactness for depth: the alpha-beta core is
-            // checked without them.
-            searcher.late_move_reductions = false;
-            let result = searcher.search(
-                &mut game,
-                &LeafValue,
-                Limits::depth(depth),
-                &AtomicBool::new(false),
-            );
-            if tree.children[0].len() > 1 {
-                assert_eq!(result.score, expected, "seed {seed}");
-                let best = result.best.expect("a move");
-                assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
-            }
-            // Exact root values agree with the reference for every move.
-            searcher.exact_root = true;
-            let result = searcher.search(
-                &mut game,
-                &LeafValue,
-                Limits::depth(depth),
-                &AtomicBool::new(false),
-            );
-            for (mv, score) in result.root_scores {
-                assert_eq!(score, -tree.negamax(mv, depth - 1), "seed {seed} move {mv}");
-            }
+            check_random_tree(seed, 1, |searcher, game, tree, depth| {
+                // Exact root values agree with the reference for every move.
+                searcher.exact_root = true;
+                let result = searcher.search(
+                    game,
+                    &LeafValue,
+                    Limits::depth(depth),
+                    &AtomicBool::new(false),
+                );
+                for (mv, score) in result.root_scores {
+                    assert_eq!(score, -tree.negamax(mv, depth - 1), "seed {seed} move {mv}");
+                }
+            });
         }
     }
 
@@ -1149,31 +1159,17 @@ mod tests {
     fn threads_find_the_same_minimax_values() {
         for threads in [2, 3] {
             for seed in 0..120 {
-                let depth = 1 + (seed % 6) as u32;
-                let tree = Tree::random(seed, depth);
-                let expected = tree.negamax(0, depth);
-                let mut game = TreeGame {
-                    tree: &tree,
-                    path: vec![0],
-                };
-                let mut searcher = Searcher::new(1);
-                searcher.set_threads(threads);
-                searcher.late_move_reductions = false;
-                let cancel = AtomicBool::new(false);
-                let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
-                if tree.children[0].len() > 1 {
-                    assert_eq!(result.score, expected, "seed {seed}");
-                    let best = result.best.expect("a move");
-                    assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
-                }
-                let lines =
-                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 2, &cancel);
-                for line in &lines {
-                    let mv = line.best.expect("a move");
-                    if tree.children[0].len() > 1 {
-                        assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                check_random_tree(seed, threads, |searcher, game, tree, depth| {
+                    let cancel = AtomicBool::new(false);
+                    let lines =
+                        searcher.search_lines(game, &LeafValue, Limits::depth(depth), 2, &cancel);
+                    for line in &lines {
+                        let mv = line.best.expect("a move");
+                        if tree.children[0].len() > 1 {
+                            assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
+                        }
                     }
-                }
+                });
             }
         }
     }

@@ -120,6 +120,10 @@ struct MatchArgs {
     /// that lists the NumThreads option is set to it (default: its own).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: Option<u32>,
+    /// Player B's threads when they differ from --threads (e.g. to measure
+    /// what a second thread is worth: `--threads 2 --threads-b 1`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads_b: Option<u32>,
 }
 
 /// An AI preset on the command line: `--help` lists them, and clap refuses
@@ -339,8 +343,10 @@ fn run_match(args: MatchArgs) -> ExitCode {
         max_moves,
         seed,
         threads,
+        threads_b,
     } = args;
     let threads = threads.map(|t| t as usize);
+    let threads_b = threads_b.map(|t| t as usize).or(threads);
     let (a, b) = (a.as_str(), b.as_str());
     use hive::arena::{GameResult, MatchConfig, Player, play_match};
     let time = match time {
@@ -352,7 +358,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         None => None,
     };
     let players = Player::from_spec_threads(a, time, threads)
-        .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads)?)));
+        .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads_b)?)));
     let (mut a, mut b) = match players {
         Ok(p) => p,
         Err(e) => {
@@ -367,7 +373,14 @@ fn run_match(args: MatchArgs) -> ExitCode {
         max_plies: max_moves,
         seed,
     };
-    println!("# A = {}, B = {}, {game_type}", a.name(), b.name());
+    let shown = |t: Option<usize>| t.map_or("default".to_string(), |t| t.to_string());
+    println!(
+        "# A = {}, B = {}, {game_type}, threads: A {}, B {}",
+        a.name(),
+        b.name(),
+        shown(threads),
+        shown(threads_b)
+    );
     let summary = play_match(&mut a, &mut b, &config, |i, record, summary| {
         let result = match &record.result {
             GameResult::Win => "A wins".to_string(),

@@ -324,3 +324,25 @@ fn turn_limit_draws() {
     g.play_move_string("bQ bA1-").expect("legal");
     assert_eq!(g.status(), GameStatus::Draw);
 }
+
+#[test]
+fn repeats_sees_a_position_seen_before_since_the_last_placement() {
+    let mut g = game("Base;InProgress;White[3];wA1;bA1 wA1-;wQ -wA1;bQ bA1-");
+    assert!(!g.repeats(), "nothing repeated yet");
+    for (mv, repeated) in [
+        ("wQ \\wA1", false),
+        ("bQ bA1/", false),
+        ("wQ -wA1", false),
+        // Back to the position after bQ bA1-, White to move again.
+        ("bQ bA1-", true),
+        ("wQ \\wA1", true),
+    ] {
+        g.play_move_string(mv).expect("legal");
+        assert_eq!(g.repeats(), repeated, "after {mv}");
+    }
+    // A placement makes every later position new.
+    g.play_move_string("bG1 bQ-").expect("legal");
+    assert!(!g.repeats());
+    g.undo();
+    assert!(g.repeats(), "undo restores what came before");
+}

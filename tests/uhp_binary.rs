@@ -154,3 +154,18 @@ fn a_misspelt_level_is_refused_with_the_choices() {
         assert!(stderr.contains(level), "{stderr}");
     }
 }
+
+/// `hive match` can give player B its own thread count (to measure what a
+/// second thread is worth) and says which counts it used.
+#[test]
+fn a_match_gives_each_player_its_threads() {
+    let output = Command::new(HIVE)
+        .args(["match", "beginner", "beginner", "--games", "2"])
+        .args(["--threads", "2", "--threads-b", "1", "--seed", "3"])
+        .output()
+        .expect("hive runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("threads: A 2, B 1"), "{stdout}");
+    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
+}

@@ -64,6 +64,14 @@ impl SearchGame for Game {
             Move::Pass => 0,
         }
     }
+
+    fn repeats(&self) -> bool {
+        Game::repeats(self)
+    }
+
+    fn null_move(&self) -> Option<Move> {
+        Some(Move::Pass)
+    }
 }
 
 /// A move in 28 bits: kind (2), piece id (6), from (10), to (10).

@@ -45,6 +45,16 @@ pub trait SearchGame {
     /// A small number identifying the move (same piece, same destination),
     /// for the history heuristic; any value works, collisions only blur it.
     fn move_key(mv: Self::Move) -> usize;
+    /// Whether the position occurred before (in the game or on the path
+    /// from the root): the search scores it as a draw. Default: never.
+    fn repeats(&self) -> bool {
+        false
+    }
+    /// A move that only hands the turn over, for null-move pruning (`None`,
+    /// the default: the game has none, and the search never passes).
+    fn null_move(&self) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// Scores positions and suggests move order for a game.
@@ -66,6 +76,12 @@ pub trait Evaluator<G: SearchGame> {
     fn is_noisy(&self, _game: &G, _mv: G::Move) -> bool {
         false
     }
+    /// Whether the side to move may be assumed better off moving than
+    /// passing here, the premise of null-move pruning (false where a pass
+    /// could hide a threat or a zugzwang).
+    fn null_move_safe(&self, _game: &G) -> bool {
+        true
+    }
 }
 
 /// Time kept back from a `bestmove time` budget (at most a tenth of it) so
@@ -85,6 +101,14 @@ const QUIESCENCE_PLIES: u32 = 3;
 const LMR_FIRST_MOVE: usize = 4;
 /// And only at this remaining depth or more.
 const LMR_MIN_DEPTH: u32 = 3;
+/// Null-move pruning from this remaining depth on...
+const NULL_MOVE_MIN_DEPTH: u32 = 3;
+/// ...searching the pass this many plies shallower (one more from depth 7).
+const NULL_MOVE_REDUCTION: u32 = 2;
+/// Whether a new [`Searcher`] prunes with null moves.
+const NULL_MOVE_PRUNING: bool = false;
+/// Whether a new [`Searcher`] scores repeated positions as draws.
+const REPETITION_DRAWS: bool = true;
 
 /// When to stop searching. Unset limits do not apply; with none set the
 /// search goes to depth [`Limits::DEFAULT_DEPTH`].
@@ -199,6 +223,13 @@ pub struct Searcher<M> {
     /// Search the root in a narrow window around the last iteration's
     /// value first (aspiration windows; off by default).
     pub aspiration: bool,
+    /// Try a pass first at non-PV nodes whose static value is already at
+    /// least beta: if even a pass keeps the score at beta in a shallower
+    /// search, the node is cut (null-move pruning).
+    pub null_move_pruning: bool,
+    /// Score a position that repeats an earlier one as a draw, so that a
+    /// side ahead looks for progress instead of shuffling (on by default).
+    pub repetition_draws: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
@@ -215,6 +246,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             quiescence: true,
             late_move_reductions: true,
             aspiration: false,
+            null_move_pruning: NULL_MOVE_PRUNING,
+            repetition_draws: REPETITION_DRAWS,
         }
     }
 
@@ -297,6 +330,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             quiescence: self.quiescence,
             late_move_reductions: self.late_move_reductions,
             aspiration: self.aspiration,
+            null_move_pruning: self.null_move_pruning,
+            repetition_draws: self.repetition_draws,
         };
         self.main.set_flags(flags);
         let threads = if limits.nodes.is_some() {
@@ -361,6 +396,10 @@ struct Worker<M> {
     quiescence: bool,
     late_move_reductions: bool,
     aspiration: bool,
+    null_move_pruning: bool,
+    repetition_draws: bool,
+    /// `null_at[p]`: the move being searched at ply `p` is a pass.
+    null_at: [bool; MAX_PLY],
 }
 
 /// The [`Searcher`]'s switches, copied to each thread.
@@ -370,6 +409,8 @@ struct Flags {
     quiescence: bool,
     late_move_reductions: bool,
     aspiration: bool,
+    null_move_pruning: bool,
+    repetition_draws: bool,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
@@ -389,6 +430,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             quiescence: true,
             late_move_reductions: true,
             aspiration: false,
+            null_move_pruning: NULL_MOVE_PRUNING,
+            repetition_draws: REPETITION_DRAWS,
+            null_at: [false; MAX_PLY],
         }
     }
 
@@ -397,6 +441,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.quiescence = flags.quiescence;
         self.late_move_reductions = flags.late_move_reductions;
         self.aspiration = flags.aspiration;
+        self.null_move_pruning = flags.null_move_pruning;
+        self.repetition_draws = flags.repetition_draws;
     }
 
     fn clear_history(&mut self) {
@@ -717,6 +763,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 Outcome::Draw => 0,
             };
         }
+        if self.repetition_draws && game.repeats() {
+            return 0;
+        }
         if ply >= MAX_PLY - 1 {
             return eval.evaluate(game);
         }
@@ -737,6 +786,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                     _ => {}
                 }
             }
+        }
+
+        if let Some(score) = self.null_move_cut(game, eval, depth, ply, (alpha, beta), cancel) {
+            return score;
         }
 
         let mut moves = std::mem::take(&mut self.buffers[ply]);
@@ -803,6 +856,58 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// Null-move pruning: at a non-PV node whose static value is at least
+    /// `beta`, pass and search the reply shallower with a null window; if
+    /// the pass still holds `beta`, a real move will too, and the node is
+    /// cut with that value (`Some`). Never twice in a row, near a won or
+    /// lost score, or where the evaluator calls a pass unsafe.
+    fn null_move_cut<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        cancel: &AtomicBool,
+    ) -> Option<i32>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        if !self.null_move_pruning
+            || depth < NULL_MOVE_MIN_DEPTH
+            || beta - alpha != 1
+            || beta.abs() >= WIN_THRESHOLD
+            || (ply > 0 && self.null_at[ply - 1])
+            || !eval.null_move_safe(game)
+        {
+            return None;
+        }
+        let pass = game.null_move()?;
+        if eval.evaluate(game) < beta {
+            return None;
+        }
+        let reduction = NULL_MOVE_REDUCTION + u32::from(depth >= 7);
+        self.null_at[ply] = true;
+        game.make_move(pass);
+        let score = -self.negamax(
+            game,
+            eval,
+            depth.saturating_sub(1 + reduction),
+            ply + 1,
+            -beta,
+            -beta + 1,
+            cancel,
+        );
+        game.unmake_move();
+        self.null_at[ply] = false;
+        if self.stopped {
+            return Some(0);
+        }
+        // A win found after a pass is not a proven win: cut at beta.
+        (score >= beta).then_some(score.min(WIN_THRESHOLD - 1))
     }
 
     /// Below the horizon: the static value, unless the side to move has
@@ -1206,5 +1311,89 @@ mod tests {
         };
         let result = searcher.search(&mut game, &LeafValue, limits, &AtomicBool::new(false));
         assert!(result.nodes <= 2000 + 256, "{} nodes", result.nodes);
+    }
+
+    /// A game on a small graph whose positions can recur: node values are
+    /// for the side to move, every node lists its successors.
+    #[derive(Clone)]
+    struct Cycle {
+        next: Vec<Vec<usize>>,
+        value: Vec<i32>,
+        path: Vec<usize>,
+    }
+
+    impl SearchGame for Cycle {
+        type Move = usize;
+        fn generate_moves(&self, out: &mut Vec<usize>) {
+            out.extend(&self.next[*self.path.last().unwrap_or(&0)]);
+        }
+        fn make_move(&mut self, mv: usize) {
+            self.path.push(mv);
+        }
+        fn unmake_move(&mut self) {
+            self.path.pop();
+        }
+        fn position_hash(&self) -> u64 {
+            // Positions two plies apart have the same side to move.
+            let side = (self.path.len() % 2) as u64;
+            (*self.path.last().unwrap_or(&0) as u64 * 2 + side).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn move_key(mv: usize) -> usize {
+            mv
+        }
+        fn repeats(&self) -> bool {
+            let (last, earlier) = self.path.split_last().expect("a start node");
+            earlier.iter().rev().skip(1).step_by(2).any(|n| n == last)
+        }
+    }
+
+    struct NodeValue;
+    impl Evaluator<Cycle> for NodeValue {
+        fn evaluate(&self, game: &Cycle) -> i32 {
+            game.value[*game.path.last().unwrap_or(&0)]
+        }
+    }
+
+    /// Node 0 (first player to move) can shuffle to 1 and back, or leave
+    /// for a line of nodes 2, 3, 4, ... worth `line` to the first player.
+    /// The shuffle's nodes are worth 50 to the first player.
+    fn shuffle_or_line(line: i32, repetition_draws: bool) -> SearchResult<usize> {
+        let len = 12;
+        let mut next = vec![vec![1, 2], vec![0]];
+        let mut value = vec![50, -50];
+        for k in 2..len {
+            next.push(if k + 1 < len { vec![k + 1] } else { vec![k] });
+            value.push(if k % 2 == 0 { -line } else { line });
+        }
+        let mut game = Cycle {
+            next,
+            value,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.repetition_draws = repetition_draws;
+        searcher.search(
+            &mut game,
+            &NodeValue,
+            Limits::depth(6),
+            &AtomicBool::new(false),
+        )
+    }
+
+    #[test]
+    fn a_repeated_position_is_a_draw() {
+        // Without the rule the shuffle is worth its nodes' 50.
+        let blind = shuffle_or_line(-10, false);
+        assert_eq!((blind.best, blind.score), (Some(1), 50));
+        // With it the shuffle is a draw: still better than -10...
+        let drawn = shuffle_or_line(-10, true);
+        assert_eq!((drawn.best, drawn.score), (Some(1), 0));
+        // ...but a line worth +10 is progress, and is taken.
+        let progress = shuffle_or_line(10, true);
+        assert_eq!((progress.best, progress.score), (Some(2), 10));
+        assert_eq!(shuffle_or_line(10, false).best, Some(1));
     }
 }

@@ -246,6 +246,24 @@ impl Game {
         self.hash
     }
 
+    /// Whether this position (board, side to move, just-moved piece) came
+    /// up before in the game, looking back no further than the last
+    /// placement or pass (no position before a placement recurs after it;
+    /// the search's null move is a pass, and is not seen through).
+    pub fn repeats(&self) -> bool {
+        let n = self.history.len();
+        // hashes[j - 1] is the position after move j (history[j - 1]).
+        for j in (1..n).rev() {
+            if !matches!(self.history[j].mv, Move::Move { .. }) {
+                return false;
+            }
+            if (n - j).is_multiple_of(2) && self.hashes[j - 1] == self.hash {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The piece moved on the previous turn (it may neither move nor be moved now).
     pub fn last_moved(&self) -> Option<Piece> {
         (self.last_moved != NONE).then(|| Piece::from_id(self.last_moved))

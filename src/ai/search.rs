@@ -145,6 +145,42 @@ pub struct SearchResult<M> {
     pub root_scores: Vec<(M, i32)>,
 }
 
+/// How well the moves were ordered in a search: of the nodes that ended
+/// in a beta cutoff, how many cut on the first move searched, and how far
+/// down the list the cutting move was on average. Counted by the main
+/// thread in full-width nodes (not at the root, not in quiescence).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrderingStats {
+    /// Full-width nodes whose moves were searched (not answered by the table).
+    pub nodes: u64,
+    /// Of those, nodes that ended in a beta cutoff.
+    pub cutoffs: u64,
+    /// Cutoffs by the first move searched.
+    pub first_move_cutoffs: u64,
+    /// Sum over the cutoffs of the cutting move's index (0 for the first).
+    pub cutoff_index_sum: u64,
+}
+
+impl OrderingStats {
+    /// Share of the cutoffs made by the first move (0 to 1).
+    pub fn first_move_rate(&self) -> f64 {
+        self.first_move_cutoffs as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Mean index of the cutting move.
+    pub fn mean_cutoff_index(&self) -> f64 {
+        self.cutoff_index_sum as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Both counts added up.
+    pub fn add(&mut self, other: &OrderingStats) {
+        self.nodes += other.nodes;
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.cutoff_index_sum += other.cutoff_index_sum;
+    }
+}
+
 const HISTORY_SIZE: usize = 1 << 15;
 
 /// The deepest search supported.
@@ -226,6 +262,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
     /// The number of threads a search uses (unless node-limited: one).
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The move-ordering statistics of the last search (its main thread).
+    pub fn ordering_stats(&self) -> OrderingStats {
+        self.main.stats
     }
 
     /// Forget everything learnt (a new game).
@@ -354,6 +395,7 @@ struct Worker<M> {
     /// at any node).
     keyed: Vec<Vec<(u64, M)>>,
     nodes: u64,
+    stats: OrderingStats,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stopped: bool,
@@ -382,6 +424,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
+            stats: OrderingStats::default(),
             deadline: None,
             node_limit: None,
             stopped: false,
@@ -490,6 +533,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             .map(|t| start + t.saturating_sub(TIME_MARGIN.min(t / 10)));
         self.node_limit = limits.nodes;
         self.nodes = 0;
+        self.stats = OrderingStats::default();
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY];
         let max_depth = max_depth(&limits);
@@ -743,6 +787,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         moves.clear();
         game.generate_moves(&mut moves);
         self.order(game, eval, &mut moves, tt_move, ply);
+        self.stats.nodes += 1;
 
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
@@ -787,6 +832,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 alpha = score;
             }
             if alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.stats.first_move_cutoffs += u64::from(i == 0);
+                self.stats.cutoff_index_sum += i as u64;
                 self.remember_cutoff::<G>(mv, ply, depth, &moves[..i]);
                 break;
             }
@@ -1026,6 +1074,65 @@ mod tests {
         fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
             game.tree.value[*game.path.last().unwrap_or(&0)]
         }
+    }
+
+    /// Orders moves by their true value (`sign` 1: best first) or its
+    /// opposite (`sign` -1: worst first).
+    struct Oracle {
+        value: Vec<i32>,
+        sign: i32,
+    }
+
+    impl<'a> Evaluator<TreeGame<'a>> for Oracle {
+        fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
+            game.tree.value[*game.path.last().unwrap_or(&0)]
+        }
+        fn move_priority(&self, _game: &TreeGame<'a>, mv: usize) -> i32 {
+            -self.sign * self.value[mv]
+        }
+    }
+
+    #[test]
+    fn ordering_statistics_tell_good_order_from_bad() {
+        let mut stats = [OrderingStats::default(); 2];
+        for seed in 0..40 {
+            let depth = 6;
+            let tree = Tree::random(seed, depth);
+            // Leaves are all at `depth`: a node's value is its full subtree's.
+            let value: Vec<i32> = (0..tree.value.len())
+                .map(|n| tree.negamax(n, depth + 1))
+                .collect();
+            for (k, sign) in [1, -1].into_iter().enumerate() {
+                let mut game = TreeGame {
+                    tree: &tree,
+                    path: vec![0],
+                };
+                let oracle = Oracle {
+                    value: value.clone(),
+                    sign,
+                };
+                let mut searcher = Searcher::new(1);
+                searcher.late_move_reductions = false;
+                let cancel = AtomicBool::new(false);
+                let result = searcher.search(&mut game, &oracle, Limits::depth(depth), &cancel);
+                if tree.children[0].len() > 1 {
+                    assert_eq!(result.score, value[0], "seed {seed}");
+                }
+                let s = searcher.ordering_stats();
+                assert!(s.first_move_cutoffs <= s.cutoffs && s.cutoffs <= s.nodes);
+                stats[k].add(&s);
+            }
+        }
+        let [good, bad] = stats;
+        assert!(good.cutoffs > 100, "{good:?}");
+        assert!(
+            good.first_move_rate() > bad.first_move_rate() + 0.1,
+            "{good:?} {bad:?}"
+        );
+        assert!(
+            good.mean_cutoff_index() < bad.mean_cutoff_index(),
+            "{good:?} {bad:?}"
+        );
     }
 
     /// Searches random tree `seed` (of depth 1 to 6) on `threads` threads

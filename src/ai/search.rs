@@ -182,6 +182,11 @@ impl OrderingStats {
 }
 
 const HISTORY_SIZE: usize = 1 << 15;
+/// History values stay within plus or minus this: each update pulls the
+/// value toward its bound by a share of the distance (history gravity), so
+/// old results fade and history only breaks ties between moves of the
+/// same [`Evaluator::move_priority`] (its steps are 30 and more in Hive).
+const HISTORY_MAX: i32 = 25;
 
 /// The deepest search supported.
 pub const MAX_PLY: usize = 64;
@@ -959,12 +964,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        let bonus = (depth * depth) as i32;
+        let bonus = ((depth * depth) as i32).min(HISTORY_MAX / 4);
         let slot = G::move_key(mv) % HISTORY_SIZE;
-        self.history[slot] = (self.history[slot] + bonus).min(1 << 20);
+        self.history[slot] += bonus - self.history[slot] * bonus / HISTORY_MAX;
         for m in tried {
             let s = G::move_key(*m) % HISTORY_SIZE;
-            self.history[s] = (self.history[s] - bonus).max(-(1 << 20));
+            self.history[s] += -bonus - self.history[s] * bonus / HISTORY_MAX;
         }
     }
 }

@@ -187,6 +187,9 @@ const HISTORY_SIZE: usize = 1 << 15;
 /// old results fade and history only breaks ties between moves of the
 /// same [`Evaluator::move_priority`] (its steps are 30 and more in Hive).
 const HISTORY_MAX: i32 = 25;
+/// Ordering bonus of the countermove: the reply that last refuted the
+/// opponent's previous move.
+const COUNTER_BONUS: i32 = 30;
 
 /// The deepest search supported.
 pub const MAX_PLY: usize = 64;
@@ -395,6 +398,10 @@ struct Worker<M> {
     helper: Option<usize>,
     killers: [[Option<M>; 2]; MAX_PLY],
     history: Vec<i32>,
+    /// Per move (by [`SearchGame::move_key`]): the reply that last refuted it.
+    countermoves: Vec<Option<M>>,
+    /// The move played at each ply of the current line.
+    line: [Option<M>; MAX_PLY],
     buffers: Vec<Vec<M>>,
     /// Per ply: the moves with their ordering keys, reused (no allocation
     /// at any node).
@@ -426,6 +433,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             helper,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
+            countermoves: vec![None; HISTORY_SIZE],
+            line: [None; MAX_PLY],
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
@@ -449,6 +458,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
 
     fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = None);
     }
 
     /// One pass over the root moves not in `found`, in `ordered`'s order,
@@ -478,6 +488,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             .map(|&(mv, _)| mv)
             .filter(|mv| !found.iter().any(|(m, _)| m == mv));
         for (i, mv) in candidates.enumerate() {
+            self.line[0] = Some(mv);
             game.make_move(mv);
             let score = if self.exact_root {
                 -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
@@ -805,6 +816,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 && Some(mv) != tt_move
                 && !killers.contains(&Some(mv))
                 && !eval.is_noisy(game, mv);
+            self.line[ply] = Some(mv);
             game.make_move(mv);
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
@@ -921,14 +933,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         if self.stopped { 0 } else { best }
     }
 
-    /// Table move first, then killers, then by priority and history (ties
-    /// keep the generator's order).
+    /// Table move first, then killers, then by priority, history and the
+    /// countermove bonus (ties keep the generator's order).
     fn order<G, E>(&mut self, game: &G, eval: &E, moves: &mut [M], tt_move: Option<M>, ply: usize)
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
         let killers = self.killers[ply];
+        let counter = self.countermove::<G>(ply);
         let mut keyed = std::mem::take(&mut self.keyed[ply]);
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
@@ -939,8 +952,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             } else if Some(m) == killers[1] {
                 i32::MAX - 2
             } else {
+                let bonus = if Some(m) == counter { COUNTER_BONUS } else { 0 };
                 eval.move_priority(game, m)
-                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE])
+                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE] + bonus)
             };
             // Ascending order of this is descending key, then generator order.
             let descending = !((key as u32) ^ 0x8000_0000);
@@ -953,6 +967,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.keyed[ply] = keyed;
     }
 
+    /// The remembered refutation of the move that led to `ply`.
+    fn countermove<G: SearchGame<Move = M>>(&self, ply: usize) -> Option<M> {
+        let previous = self.line[ply.checked_sub(1)?]?;
+        self.countermoves[G::move_key(previous) % HISTORY_SIZE]
+    }
+
     fn remember_cutoff<G: SearchGame<Move = M>>(
         &mut self,
         mv: M,
@@ -963,6 +983,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
+        }
+        if let Some(previous) = ply.checked_sub(1).and_then(|p| self.line[p]) {
+            self.countermoves[G::move_key(previous) % HISTORY_SIZE] = Some(mv);
         }
         let bonus = ((depth * depth) as i32).min(HISTORY_MAX / 4);
         let slot = G::move_key(mv) % HISTORY_SIZE;

@@ -902,10 +902,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
+        moves.retain(|&mv| eval.is_noisy(game, mv));
+        self.order(game, eval, &mut moves, None, ply);
         for &mv in moves.iter() {
-            if !eval.is_noisy(game, mv) {
-                continue;
-            }
             self.nodes += 1;
             if self.should_stop(cancel) {
                 break;

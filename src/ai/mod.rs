@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use crate::rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
-pub use search::{Limits, Outcome, SearchGame, Searcher, available_threads};
+pub use search::{Limits, OrderingStats, Outcome, SearchGame, Searcher, available_threads};
 pub use tt::PackedMove;
 
 /// What a search of a Hive position found.
@@ -251,6 +251,11 @@ impl Engine {
     /// The threads a search may use.
     pub fn threads(&self) -> usize {
         self.searcher.threads()
+    }
+
+    /// How well the last search ordered its moves (main thread).
+    pub fn ordering_stats(&self) -> OrderingStats {
+        self.searcher.ordering_stats()
     }
 
     /// Forget cached results (call between unrelated games).

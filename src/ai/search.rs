@@ -169,7 +169,51 @@ pub struct SearchResult<M> {
     pub root_scores: Vec<(M, i32)>,
 }
 
+/// How well the moves were ordered in a search: of the nodes that ended
+/// in a beta cutoff, how many cut on the first move searched, and how far
+/// down the list the cutting move was on average. Counted by the main
+/// thread in full-width nodes (not at the root, not in quiescence).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrderingStats {
+    /// Full-width nodes whose moves were searched (not answered by the table).
+    pub nodes: u64,
+    /// Of those, nodes that ended in a beta cutoff.
+    pub cutoffs: u64,
+    /// Cutoffs by the first move searched.
+    pub first_move_cutoffs: u64,
+    /// Sum over the cutoffs of the cutting move's index (0 for the first).
+    pub cutoff_index_sum: u64,
+}
+
+impl OrderingStats {
+    /// Share of the cutoffs made by the first move (0 to 1).
+    pub fn first_move_rate(&self) -> f64 {
+        self.first_move_cutoffs as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Mean index of the cutting move.
+    pub fn mean_cutoff_index(&self) -> f64 {
+        self.cutoff_index_sum as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Both counts added up.
+    pub fn add(&mut self, other: &OrderingStats) {
+        self.nodes += other.nodes;
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.cutoff_index_sum += other.cutoff_index_sum;
+    }
+}
+
 const HISTORY_SIZE: usize = 1 << 15;
+/// History values stay within plus or minus this: each update pulls the
+/// value toward its bound by a share of the distance (history gravity), so
+/// old results fade and history only breaks ties between moves of the
+/// same [`Evaluator::move_priority`] (its steps are 30 and more in Hive).
+const HISTORY_MAX: i32 = 25;
+/// Ordering bonus of the countermove: the reply that last refuted the
+/// opponent's previous move.
+const COUNTER_BONUS: i32 = 30;
 
 /// The deepest search supported.
 pub const MAX_PLY: usize = 64;
@@ -259,6 +303,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
     /// The number of threads a search uses (unless node-limited: one).
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The move-ordering statistics of the last search (its main thread).
+    pub fn ordering_stats(&self) -> OrderingStats {
+        self.main.stats
     }
 
     /// Forget everything learnt (a new game).
@@ -384,11 +433,16 @@ struct Worker<M> {
     helper: Option<usize>,
     killers: [[Option<M>; 2]; MAX_PLY],
     history: Vec<i32>,
+    /// Per move (by [`SearchGame::move_key`]): the reply that last refuted it.
+    countermoves: Vec<Option<M>>,
+    /// The move played at each ply of the current line.
+    line: [Option<M>; MAX_PLY],
     buffers: Vec<Vec<M>>,
     /// Per ply: the moves with their ordering keys, reused (no allocation
     /// at any node).
     keyed: Vec<Vec<(u64, M)>>,
     nodes: u64,
+    stats: OrderingStats,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stopped: bool,
@@ -420,9 +474,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             helper,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
+            countermoves: vec![None; HISTORY_SIZE],
+            line: [None; MAX_PLY],
             buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             nodes: 0,
+            stats: OrderingStats::default(),
             deadline: None,
             node_limit: None,
             stopped: false,
@@ -447,6 +504,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
 
     fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = None);
     }
 
     /// One pass over the root moves not in `found`, in `ordered`'s order,
@@ -476,6 +534,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             .map(|&(mv, _)| mv)
             .filter(|mv| !found.iter().any(|(m, _)| m == mv));
         for (i, mv) in candidates.enumerate() {
+            self.line[0] = Some(mv);
             game.make_move(mv);
             let score = if self.exact_root {
                 -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
@@ -536,6 +595,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             .map(|t| start + t.saturating_sub(TIME_MARGIN.min(t / 10)));
         self.node_limit = limits.nodes;
         self.nodes = 0;
+        self.stats = OrderingStats::default();
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY];
         let max_depth = max_depth(&limits);
@@ -796,6 +856,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         moves.clear();
         game.generate_moves(&mut moves);
         self.order(game, eval, &mut moves, tt_move, ply);
+        self.stats.nodes += 1;
 
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
@@ -808,6 +869,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 && Some(mv) != tt_move
                 && !killers.contains(&Some(mv))
                 && !eval.is_noisy(game, mv);
+            self.line[ply] = Some(mv);
             game.make_move(mv);
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
@@ -840,6 +902,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 alpha = score;
             }
             if alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.stats.first_move_cutoffs += u64::from(i == 0);
+                self.stats.cutoff_index_sum += i as u64;
                 self.remember_cutoff::<G>(mv, ply, depth, &moves[..i]);
                 break;
             }
@@ -942,10 +1007,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
+        moves.retain(|&mv| eval.is_noisy(game, mv));
+        self.order(game, eval, &mut moves, None, ply);
         for &mv in moves.iter() {
-            if !eval.is_noisy(game, mv) {
-                continue;
-            }
             self.nodes += 1;
             if self.should_stop(cancel) {
                 break;
@@ -973,14 +1037,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         if self.stopped { 0 } else { best }
     }
 
-    /// Table move first, then killers, then by priority and history (ties
-    /// keep the generator's order).
+    /// Table move first, then killers, then by priority, history and the
+    /// countermove bonus (ties keep the generator's order).
     fn order<G, E>(&mut self, game: &G, eval: &E, moves: &mut [M], tt_move: Option<M>, ply: usize)
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
         let killers = self.killers[ply];
+        let counter = self.countermove::<G>(ply);
         let mut keyed = std::mem::take(&mut self.keyed[ply]);
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
@@ -991,8 +1056,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             } else if Some(m) == killers[1] {
                 i32::MAX - 2
             } else {
+                let bonus = if Some(m) == counter { COUNTER_BONUS } else { 0 };
                 eval.move_priority(game, m)
-                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE])
+                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE] + bonus)
             };
             // Ascending order of this is descending key, then generator order.
             let descending = !((key as u32) ^ 0x8000_0000);
@@ -1003,6 +1069,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             *slot = m;
         }
         self.keyed[ply] = keyed;
+    }
+
+    /// The remembered refutation of the move that led to `ply`.
+    fn countermove<G: SearchGame<Move = M>>(&self, ply: usize) -> Option<M> {
+        let previous = self.line[ply.checked_sub(1)?]?;
+        self.countermoves[G::move_key(previous) % HISTORY_SIZE]
     }
 
     fn remember_cutoff<G: SearchGame<Move = M>>(
@@ -1016,12 +1088,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        let bonus = (depth * depth) as i32;
+        if let Some(previous) = ply.checked_sub(1).and_then(|p| self.line[p]) {
+            self.countermoves[G::move_key(previous) % HISTORY_SIZE] = Some(mv);
+        }
+        let bonus = ((depth * depth) as i32).min(HISTORY_MAX / 4);
         let slot = G::move_key(mv) % HISTORY_SIZE;
-        self.history[slot] = (self.history[slot] + bonus).min(1 << 20);
+        self.history[slot] += bonus - self.history[slot] * bonus / HISTORY_MAX;
         for m in tried {
             let s = G::move_key(*m) % HISTORY_SIZE;
-            self.history[s] = (self.history[s] - bonus).max(-(1 << 20));
+            self.history[s] += -bonus - self.history[s] * bonus / HISTORY_MAX;
         }
     }
 }
@@ -1131,6 +1206,65 @@ mod tests {
         fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
             game.tree.value[*game.path.last().unwrap_or(&0)]
         }
+    }
+
+    /// Orders moves by their true value (`sign` 1: best first) or its
+    /// opposite (`sign` -1: worst first).
+    struct Oracle {
+        value: Vec<i32>,
+        sign: i32,
+    }
+
+    impl<'a> Evaluator<TreeGame<'a>> for Oracle {
+        fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
+            game.tree.value[*game.path.last().unwrap_or(&0)]
+        }
+        fn move_priority(&self, _game: &TreeGame<'a>, mv: usize) -> i32 {
+            -self.sign * self.value[mv]
+        }
+    }
+
+    #[test]
+    fn ordering_statistics_tell_good_order_from_bad() {
+        let mut stats = [OrderingStats::default(); 2];
+        for seed in 0..40 {
+            let depth = 6;
+            let tree = Tree::random(seed, depth);
+            // Leaves are all at `depth`: a node's value is its full subtree's.
+            let value: Vec<i32> = (0..tree.value.len())
+                .map(|n| tree.negamax(n, depth + 1))
+                .collect();
+            for (k, sign) in [1, -1].into_iter().enumerate() {
+                let mut game = TreeGame {
+                    tree: &tree,
+                    path: vec![0],
+                };
+                let oracle = Oracle {
+                    value: value.clone(),
+                    sign,
+                };
+                let mut searcher = Searcher::new(1);
+                searcher.late_move_reductions = false;
+                let cancel = AtomicBool::new(false);
+                let result = searcher.search(&mut game, &oracle, Limits::depth(depth), &cancel);
+                if tree.children[0].len() > 1 {
+                    assert_eq!(result.score, value[0], "seed {seed}");
+                }
+                let s = searcher.ordering_stats();
+                assert!(s.first_move_cutoffs <= s.cutoffs && s.cutoffs <= s.nodes);
+                stats[k].add(&s);
+            }
+        }
+        let [good, bad] = stats;
+        assert!(good.cutoffs > 100, "{good:?}");
+        assert!(
+            good.first_move_rate() > bad.first_move_rate() + 0.1,
+            "{good:?} {bad:?}"
+        );
+        assert!(
+            good.mean_cutoff_index() < bad.mean_cutoff_index(),
+            "{good:?} {bad:?}"
+        );
     }
 
     /// Searches random tree `seed` (of depth 1 to 6) on `threads` threads

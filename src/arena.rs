@@ -105,6 +105,30 @@ impl Player {
         })
     }
 
+    /// The time a move this player gets, in words: UHP engines are told
+    /// whole seconds (`bestmove time hh:mm:ss`), so a shorter budget is
+    /// rounded up for them.
+    pub fn time_per_move_label(&self) -> String {
+        match self {
+            Player::Preset {
+                time_per_move: Some(t),
+                ..
+            } => format!("{} s", t.as_secs_f64()),
+            Player::Preset { level, .. } => format!("{level}'s own limit"),
+            Player::Uhp { time_per_move, .. } => {
+                let secs = crate::uhp::whole_seconds(*time_per_move);
+                if Duration::from_secs(secs) == *time_per_move {
+                    format!("{secs} s")
+                } else {
+                    format!(
+                        "{secs} s (asked for {} s; UHP times are whole seconds)",
+                        time_per_move.as_secs_f64()
+                    )
+                }
+            }
+        }
+    }
+
     /// How the player is shown in reports.
     pub fn name(&self) -> String {
         match self {

@@ -381,6 +381,11 @@ fn run_match(args: MatchArgs) -> ExitCode {
         shown(threads),
         shown(threads_b)
     );
+    println!(
+        "# time a move: A {}, B {}",
+        a.time_per_move_label(),
+        b.time_per_move_label()
+    );
     let summary = play_match(&mut a, &mut b, &config, |i, record, summary| {
         let result = match &record.result {
             GameResult::Win => "A wins".to_string(),

@@ -169,3 +169,26 @@ fn a_match_gives_each_player_its_threads() {
     assert!(stdout.contains("threads: A 2, B 1"), "{stdout}");
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
 }
+
+/// A UHP engine is told whole seconds, and the report says so when the
+/// asked-for time a move had to be rounded up.
+#[test]
+fn a_match_reports_the_time_each_player_gets() {
+    let engine = format!("uhp:{HIVE} uhp");
+    let output = Command::new(HIVE)
+        .args([
+            "match", "beginner", &engine, "--games", "2", "--time", "0.3",
+        ])
+        .args(["--max-moves", "4", "--threads", "1"])
+        .output()
+        .expect("hive runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(
+            "# time a move: A 0.3 s, B 1 s (asked for 0.3 s; UHP times are whole seconds)"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
+}

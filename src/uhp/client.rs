@@ -33,6 +33,12 @@ pub enum ClientError {
     Unexpected(Vec<String>),
 }
 
+/// The seconds a `bestmove time hh:mm:ss` for `time` gives: UHP times are
+/// whole seconds, so anything shorter is rounded up (at least 1 s).
+pub fn whole_seconds(time: Duration) -> u64 {
+    (time.as_secs() + u64::from(time.subsec_nanos() > 0)).max(1)
+}
+
 /// A connection to a UHP engine.
 ///
 /// Output is read on a helper thread, so every command can have a time limit
@@ -221,10 +227,10 @@ impl UhpClient {
             .map(|line| first_field(&line))
     }
 
-    /// `bestmove time hh:mm:ss` (rounded up to whole seconds): the engine's choice, not played.
+    /// `bestmove time hh:mm:ss` (rounded up to whole seconds:
+    /// [`whole_seconds`]): the engine's choice, not played.
     pub fn best_move_time(&mut self, time: Duration) -> Result<String, ClientError> {
-        let secs = time.as_secs() + u64::from(time.subsec_nanos() > 0);
-        let secs = secs.max(1);
+        let secs = whole_seconds(time);
         let text = format!("{:02}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60);
         self.send_one(&format!("bestmove time {text}"))
             .map(|line| first_field(&line))

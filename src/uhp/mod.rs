@@ -17,7 +17,7 @@ mod server;
 
 use std::io::{self, BufRead, Write};
 
-pub use client::{ClientError, UhpClient};
+pub use client::{ClientError, UhpClient, whole_seconds};
 pub use command::{Command, SearchLimit, UhpError};
 pub use options::{EngineOptions, OPTION_NAMES};
 pub use server::{Flow, Session};

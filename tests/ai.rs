@@ -344,7 +344,6 @@ fn null_move_pruning_shrinks_the_tree_and_keeps_forced_wins() {
         with += search_pruning(game, 4, true).0;
         without += search_pruning(game, 4, false).0;
     }
-    eprintln!("{with} nodes with null moves, {without} without");
     assert!(
         with < without,
         "{with} nodes with null moves, {without} without"

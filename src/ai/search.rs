@@ -956,6 +956,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         }
         let reduction = NULL_MOVE_REDUCTION + u32::from(depth >= 7);
         self.null_at[ply] = true;
+        // The reply's countermove hint is the one for the pass.
+        self.line[ply] = Some(pass);
         game.make_move(pass);
         let score = -self.negamax(
             game,

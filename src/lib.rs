@@ -1,19 +1,18 @@
-//! Hive: the board game of bugs on hexagons.
+//! Hive, the board game of bugs on hexagons: the Bevy desktop game.
 //!
-//! Layers, each depending only on those above it:
-//! 1. [`rules`]: pure game logic (hex grid, board and stacks, move generation,
-//!    game state with undo, notation).
-//! 2. [`ai`]: search and evaluation over `rules`.
-//! 3. [`uhp`]: the Universal Hive Protocol over any reader/writer;
-//!    [`arena`]: matches between AI presets and external UHP engines;
-//!    [`records`]: saved games, autosave, undo/redo and review, settings.
-//! 4. `game` (feature `gui`): the Bevy desktop app.
+//! The engine is four crates, each depending only on those before it and
+//! none on Bevy, re-exported here under short names for the game's code:
+//! 1. [`rules`] (`hive-rules`): pure game logic (hex grid, board and stacks,
+//!    move generation, game state with undo, notation).
+//! 2. [`ai`] (`hive-ai`): search and evaluation over `rules`, difficulty levels.
+//! 3. [`uhp`] (`hive-uhp`): the Universal Hive Protocol engine and client, and
+//!    matches between engines; [`records`] (`hive-records`): saved games,
+//!    variations, autosave, clocks, settings.
+//! 4. [`game`]: the Bevy app, one folder per feature.
 
-pub mod ai;
-pub mod arena;
-pub mod records;
-pub mod rules;
-pub mod uhp;
+pub use hive_ai as ai;
+pub use hive_records as records;
+pub use hive_rules as rules;
+pub use hive_uhp as uhp;
 
-#[cfg(feature = "gui")]
 pub mod game;

@@ -26,7 +26,7 @@ pub mod ai;
 pub mod board;
 pub mod core;
 pub mod play;
-pub mod records;
+pub mod saves;
 pub mod settings;
 pub mod theme;
 mod ui;
@@ -51,7 +51,7 @@ pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,
     HighlightKind, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
-pub use self::records::{AutosaveStatus, RecordPaths, RecordsAction, ReviewAction};
+pub use self::saves::{AutosaveStatus, RecordPaths, RecordsAction, ReviewAction};
 pub use self::settings::{PlayerSettings, restore_settings};
 
 use crate::rules::GameType;
@@ -81,7 +81,7 @@ pub fn logic_plugin(app: &mut App) {
         board::plugin,
         play::plugin,
         ai::plugin,
-        records::plugin,
+        saves::plugin,
         settings::plugin,
     ));
 }

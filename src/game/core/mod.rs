@@ -23,11 +23,9 @@ pub use current_game::CurrentGame;
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
-pub use players::{
-    AutoPass, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
-};
+pub use players::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart};
 pub use screens::Screen;
-pub use turn::{ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
+pub use turn::{AutoPass, ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(

@@ -22,7 +22,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
     app.init_resource::<Players>();
     app.init_resource::<GameOptions>();
-    app.init_resource::<AutoPass>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
@@ -221,17 +220,6 @@ pub struct GameOptions(pub Options);
 impl Default for GameOptions {
     fn default() -> Self {
         GameOptions(Settings::default().options())
-    }
-}
-
-/// Whether a player with no legal move passes by itself after a moment
-/// (`true`, the default) or is shown a Pass button to press.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AutoPass(pub bool);
-
-impl Default for AutoPass {
-    fn default() -> Self {
-        AutoPass(Settings::default().auto_pass)
     }
 }
 

@@ -15,13 +15,14 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::current_game::CurrentGame;
 use super::notice::Notice;
-use super::players::AutoPass;
 use super::screens::Screen;
+use crate::records::Settings;
 use crate::rules::{Hex, Move};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>();
     app.init_resource::<ForcedPass>();
+    app.init_resource::<AutoPass>();
     app.add_message::<PlayMove>();
     app.add_message::<MovePlayed>();
     app.add_systems(
@@ -165,5 +166,16 @@ fn end_finished_game(
     let pending = !matches!(*next_turn, NextState::Unchanged);
     if *turn.get() == Turn::AwaitingInput && !pending && current.game().status().is_over() {
         next_turn.set(Turn::GameOver);
+    }
+}
+
+/// Whether a player with no legal move passes by itself after a moment
+/// (`true`, the default) or is shown a Pass button to press.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutoPass(pub bool);
+
+impl Default for AutoPass {
+    fn default() -> Self {
+        AutoPass(Settings::default().auto_pass)
     }
 }

@@ -14,7 +14,7 @@ use crate::game::board::AnimationSettings;
 use crate::game::core::{
     AutoPass, GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice,
 };
-use crate::game::records::{AutosaveWrites, RecordPaths};
+use crate::game::saves::{AutosaveWrites, RecordPaths};
 use crate::game::theme::ThemeChoice;
 use crate::records::Settings;
 

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::game::records::RecordsAction;
+use crate::game::saves::RecordsAction;
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use bevy_egui::egui;
 
 use super::HudAction;
-use super::records::RecordsRequest;
-use crate::game::records::ReviewAction;
+use super::game_menu::RecordsRequest;
+use crate::game::saves::ReviewAction;
 use crate::rules::{Color, Game};
 
 /// The dialog's title and the sentence saying how the game ended (which

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::records::RecordsRequest;
+use super::game_menu::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
 use crate::game::ai::{AiThinking, SetAnalysis};
 use crate::game::board::BoardArea;
@@ -18,7 +18,7 @@ use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
-use crate::game::records::ReviewAction;
+use crate::game::saves::ReviewAction;
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
 

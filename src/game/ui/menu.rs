@@ -17,8 +17,8 @@ use crate::game::board::AnimationSettings;
 use crate::game::core::Screen;
 use crate::game::core::{HumanSide, NewGameSettings, Opponent};
 
+use super::game_menu::MenuRecords;
 use super::hands::HandArt;
-use super::records::MenuRecords;
 use crate::game::theme::Theme;
 use crate::records::TimeControl;
 use crate::rules::{Bug, Color, Piece};

@@ -11,13 +11,13 @@ mod diagnostics;
 mod dialogs;
 mod evaluation;
 mod exhibition_bar;
+mod game_menu;
 mod game_over;
 mod hands;
 mod hud;
 mod inspector;
 mod menu;
 mod move_list;
-mod records;
 mod top_bar;
 
 use bevy::ecs::system::SystemParam;
@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         menu::plugin,
         hud::plugin,
         exhibition_bar::plugin,
-        records::plugin,
+        game_menu::plugin,
         diagnostics::plugin,
         analysis_panel::plugin,
     ));

@@ -12,8 +12,8 @@
 use bevy_egui::egui;
 
 use super::HudAction;
-use super::records::RecordsRequest;
-use crate::game::records::ReviewAction;
+use super::game_menu::RecordsRequest;
+use crate::game::saves::ReviewAction;
 use crate::records::{NodeId, Variations};
 use crate::rules::Game;
 

@@ -49,7 +49,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             action = Some(HudAction::Quit);
         }
         ui.separator();
-        if let Some(records) = super::records::top_bar_buttons(ui, bar.history) {
+        if let Some(records) = super::game_menu::top_bar_buttons(ui, bar.history) {
             action = Some(records);
         }
         ui.separator();

@@ -1,0 +1,364 @@
+//! The computer player: search and evaluation over [`hive_rules`].
+//!
+//! [`search`] is a game-agnostic iterative-deepening alpha-beta searcher;
+//! [`eval`] scores Hive positions; [`Engine`] ties them to [`Game`] with
+//! difficulty presets.
+
+pub mod eval;
+pub mod search;
+pub mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use hive_rules::{Game, GameStatus, Move};
+
+pub use eval::{HiveEvaluator, Weights};
+pub use search::{Limits, OrderingStats, Outcome, SearchGame, Searcher, available_threads};
+pub use tt::PackedMove;
+
+/// What a search of a Hive position found.
+pub type SearchResult = search::SearchResult<Move>;
+
+impl SearchGame for Game {
+    type Move = Move;
+
+    fn generate_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves(out);
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.apply_unchecked(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        self.undo();
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = match self.status() {
+            GameStatus::Draw => return Some(Outcome::Draw),
+            GameStatus::WhiteWins => hive_rules::Color::White,
+            GameStatus::BlackWins => hive_rules::Color::Black,
+            _ => return None,
+        };
+        Some(if winner == self.to_move() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        })
+    }
+
+    fn move_key(mv: Move) -> usize {
+        match mv {
+            Move::Place { piece, to } | Move::Move { piece, to, .. } => {
+                piece.id() * hive_rules::CELLS + to.index()
+            }
+            Move::Pass => 0,
+        }
+    }
+
+    fn repeats(&self) -> bool {
+        Game::repeats(self)
+    }
+
+    fn null_move(&self) -> Option<Move> {
+        Some(Move::Pass)
+    }
+}
+
+/// A move in 28 bits: kind (2), piece id (6), from (10), to (10).
+impl PackedMove for Move {
+    fn pack(self) -> u32 {
+        match self {
+            Move::Pass => 0,
+            Move::Place { piece, to } => 1 << 26 | (piece.id() as u32) << 20 | to.index() as u32,
+            Move::Move { piece, from, to } => {
+                2 << 26
+                    | (piece.id() as u32) << 20
+                    | (from.index() as u32) << 10
+                    | to.index() as u32
+            }
+        }
+    }
+
+    fn unpack(bits: u32) -> Move {
+        let piece = hive_rules::Piece::from_id(((bits >> 20) & 63) as u8);
+        let to = hive_rules::Hex::from_index((bits & 1023) as usize);
+        match bits >> 26 {
+            1 => Move::Place { piece, to },
+            2 => Move::Move {
+                piece,
+                from: hive_rules::Hex::from_index(((bits >> 10) & 1023) as usize),
+                to,
+            },
+            _ => Move::Pass,
+        }
+    }
+}
+
+/// The moves of `line` (a principal variation) that are legal in turn
+/// from `game`, as MoveStrings: what a viewer shows of a search's line.
+pub fn line_strings(game: &Game, line: &[Move]) -> Vec<String> {
+    let mut replay = game.clone();
+    let mut texts = Vec::with_capacity(line.len());
+    for &mv in line {
+        if replay.check_move(mv).is_err() {
+            break;
+        }
+        texts.push(replay.move_string(mv));
+        replay.apply_unchecked(mv);
+    }
+    texts
+}
+
+/// Named strengths a player understands.
+///
+/// Every level below [`Difficulty::Expert`] is limited by depth or by nodes
+/// searched, not by the clock, so it plays the same on a fast and a slow
+/// machine (and its games are reproducible from the seed). Expert is the
+/// full-strength engine with a time budget.
+///
+/// The one definition of the levels: the command line takes them by their
+/// names in lower case (clap's `ValueEnum`), files store them by their names
+/// (serde), and [`Difficulty::name`] is how a player sees them.
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, Debug, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
+pub enum Difficulty {
+    /// Looks one move ahead and often picks a merely decent move.
+    Beginner,
+    /// Looks two moves ahead, with some randomness.
+    Easy,
+    /// A short search (a few thousand positions), a little randomness.
+    Medium,
+    /// A deeper search (a few hundred thousand positions).
+    Hard,
+    /// Searches as deep as it can in five seconds.
+    Expert,
+}
+
+impl Difficulty {
+    /// All presets, weakest first.
+    pub const ALL: [Difficulty; 5] = [
+        Difficulty::Beginner,
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Expert,
+    ];
+
+    /// The preset's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Beginner => "Beginner",
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+            Difficulty::Expert => "Expert",
+        }
+    }
+
+    /// The preset with this name (any case, surrounding blanks ignored).
+    pub fn from_name(name: &str) -> Option<Difficulty> {
+        <Difficulty as clap::ValueEnum>::from_str(name.trim(), true).ok()
+    }
+
+    /// How long and how deep it searches: depth or nodes below Expert
+    /// (the same strength on any machine), the clock only for Expert.
+    pub fn limits(self) -> Limits {
+        match self {
+            Difficulty::Beginner => Limits::depth(1),
+            Difficulty::Easy => Limits::depth(2),
+            Difficulty::Medium => Limits::nodes(MEDIUM_NODES),
+            Difficulty::Hard => Limits::nodes(HARD_NODES),
+            Difficulty::Expert => Limits::time(Duration::from_secs(5)),
+        }
+    }
+
+    /// Moves within this many points of the best are picked at random.
+    pub fn tolerance(self) -> i32 {
+        match self {
+            Difficulty::Beginner => 100,
+            Difficulty::Easy => 60,
+            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 0,
+        }
+    }
+
+    /// Plies at the start of a game in which the stronger levels vary their
+    /// play (a shallow search, a random pick among near-best moves), so games
+    /// against them do not repeat.
+    pub fn varied_opening_plies(self) -> u32 {
+        match self {
+            Difficulty::Beginner | Difficulty::Easy => 0,
+            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 4,
+        }
+    }
+}
+
+/// Node budget of [`Difficulty::Medium`].
+pub const MEDIUM_NODES: u64 = 6_000;
+/// Node budget of [`Difficulty::Hard`].
+pub const HARD_NODES: u64 = 250_000;
+/// Tolerance of the varied opening moves of the stronger levels.
+const OPENING_TOLERANCE: i32 = 25;
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A Hive player: the searcher, its table and the evaluation.
+///
+/// [`Engine::new`] searches on one thread (deterministic, and it leaves the
+/// other cores to the caller, e.g. a window); [`Engine::set_threads`] asks
+/// for more ([`available_threads`] is every core). Whatever the setting,
+/// node- and depth-limited searches through [`Engine::choose`] (every level
+/// below Expert) and every node-limited search run on one thread, so that
+/// they play the same everywhere.
+pub struct Engine {
+    searcher: Searcher<Move>,
+    evaluator: HiveEvaluator,
+}
+
+impl Engine {
+    /// An engine with a transposition table of about `tt_megabytes`.
+    pub fn new(tt_megabytes: usize) -> Engine {
+        Engine {
+            searcher: Searcher::new(tt_megabytes),
+            evaluator: HiveEvaluator::default(),
+        }
+    }
+
+    /// An engine with custom evaluation weights (for tuning).
+    pub fn with_weights(tt_megabytes: usize, weights: Weights) -> Engine {
+        Engine {
+            searcher: Searcher::new(tt_megabytes),
+            evaluator: HiveEvaluator { weights },
+        }
+    }
+
+    /// Search with this many threads (at least one) from the next search on,
+    /// sharing one transposition table (Lazy SMP).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+    }
+
+    /// The threads a search may use.
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
+    /// How well the last search ordered its moves (main thread).
+    pub fn ordering_stats(&self) -> OrderingStats {
+        self.searcher.ordering_stats()
+    }
+
+    /// Forget cached results (call between unrelated games).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// The evaluation of `game` for the side to move (no search).
+    pub fn evaluate(&self, game: &Game) -> i32 {
+        use search::Evaluator;
+        self.evaluator.evaluate(game)
+    }
+
+    /// The best move within `limits`; gives up early when `cancel` is set.
+    pub fn search(&mut self, game: &Game, limits: Limits, cancel: &AtomicBool) -> SearchResult {
+        let mut game = game.clone();
+        self.searcher.exact_root = false;
+        self.searcher
+            .search(&mut game, &self.evaluator, limits, cancel)
+    }
+
+    /// Multi-PV: the best `lines` moves within `limits` (at least one line),
+    /// best first, each a [`SearchResult`] with its move (`best`), its exact
+    /// value at its `depth`, and its principal variation (`pv`, starting
+    /// with the move). `nodes` is the whole search's count in every line.
+    /// Fewer lines come back when there are fewer legal moves, none when
+    /// there is no legal move. With `lines` = 1 the one line is what
+    /// [`Engine::search`] answers; more lines cost about `lines` times the
+    /// time per depth.
+    pub fn search_lines(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        lines: usize,
+        cancel: &AtomicBool,
+    ) -> Vec<SearchResult> {
+        let mut game = game.clone();
+        self.searcher.exact_root = false;
+        self.searcher
+            .search_lines(&mut game, &self.evaluator, limits, lines, cancel)
+    }
+
+    /// A move at a difficulty level: the best one, or at the easier levels
+    /// (and in the first plies of the stronger ones) one picked at random
+    /// (from `seed`) among those close to the best.
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        difficulty: Difficulty,
+        seed: u64,
+        cancel: &AtomicBool,
+    ) -> SearchResult {
+        let (limits, tolerance) = if game.ply() < difficulty.varied_opening_plies() {
+            (Limits::depth(2), OPENING_TOLERANCE)
+        } else {
+            (difficulty.limits(), difficulty.tolerance())
+        };
+        let mut work = game.clone();
+        self.searcher.exact_root = tolerance > 0;
+        // The clock-free levels stay on one thread: the same moves everywhere.
+        let threads = self.searcher.threads();
+        if limits.time.is_none() {
+            self.searcher.set_threads(1);
+        }
+        let mut result = self
+            .searcher
+            .search(&mut work, &self.evaluator, limits, cancel);
+        self.searcher.set_threads(threads);
+        self.searcher.exact_root = false;
+        if tolerance > 0 {
+            pick_near_best(&mut result, tolerance, seed);
+        }
+        result
+    }
+}
+
+/// Replaces the best move by one picked at random among the root moves
+/// within `tolerance` of the best value (never a lost one, and only the
+/// winning ones when a win is found).
+fn pick_near_best(result: &mut SearchResult, tolerance: i32, seed: u64) {
+    let Some(best) = result.root_scores.iter().map(|&(_, s)| s).max() else {
+        return;
+    };
+    let floor = if best >= search::WIN_THRESHOLD {
+        best
+    } else {
+        best - tolerance
+    };
+    let near: Vec<(Move, i32)> = result
+        .root_scores
+        .iter()
+        .copied()
+        .filter(|&(_, s)| s >= floor && s > -search::WIN_THRESHOLD)
+        .collect();
+    if !near.is_empty() {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mv, score) = near[rng.random_range(0..near.len())];
+        result.best = Some(mv);
+        result.score = score;
+        result.pv = vec![mv];
+    }
+}

@@ -1,0 +1,47 @@
+//! Game records and settings on disk, with no dependency on the game window.
+//!
+//! - [`save_game`] / [`load_game`]: one game as a UHP GameString in a plain
+//!   text file, which other Hive programs understand.
+//! - [`Autosave`]: the current game, written after every move to the
+//!   platform's data directory, offered for resuming at the next start.
+//! - [`History`]: undo / redo (one move, or a move pair against the AI) and
+//!   review (a cursor over the moves, continue from any point).
+//! - [`Variations`]: a game with every line tried from its positions, as a
+//!   tree, and its text file (one GameString per line).
+//! - [`Seats`]: who played the autosaved game (its comment line).
+//! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
+//!   platform's config directory.
+//!
+//! Every write is atomic (a temporary file in the same directory, flushed to
+//! disk, then renamed over the target), so a failed write leaves the previous
+//! good file as it was. Every error names the file it is about.
+
+mod autosave;
+mod error;
+mod file;
+mod history;
+mod seats;
+mod settings;
+mod time_control;
+mod variations;
+
+pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
+pub use error::RecordError;
+pub use file::{
+    game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
+    parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
+};
+pub use history::History;
+pub use seats::{PLAYERS_PREFIX, Seats};
+pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
+pub use time_control::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
+pub use variations::{
+    NodeId, VARIATIONS_HEADER, Variations, is_variations_file, is_variations_text, load_variations,
+    save_variations,
+};
+
+/// The project's directories on this platform (`~/.local/share/hive`,
+/// `~/.config/hive`, `%APPDATA%\hive`, `~/Library/Application Support/hive`).
+fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "hive")
+}

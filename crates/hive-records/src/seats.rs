@@ -1,0 +1,150 @@
+//! Who played an autosaved game, so a game against the AI resumes against
+//! the AI and an exhibition as one with the same presets.
+//!
+//! The autosave carries it on a comment line before the GameString,
+//! `# hive players: ai=black:medium` (or `human`, or
+//! `exhibition=white:easy,black:medium`); other programs skip the line.
+
+use hive_ai::Difficulty;
+use hive_rules::Color;
+
+/// The comment line naming who played, before the GameString.
+pub const PLAYERS_PREFIX: &str = "# hive players:";
+
+/// Who sits at the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seats {
+    /// People at the screen play both sides.
+    Human,
+    /// The AI plays `side` at `difficulty`; a person the other side.
+    Ai {
+        /// The AI's side.
+        side: Color,
+        /// Its preset.
+        difficulty: Difficulty,
+    },
+    /// The AI plays both sides: an exhibition.
+    Exhibition {
+        /// White's preset.
+        white: Difficulty,
+        /// Black's preset.
+        black: Difficulty,
+    },
+}
+
+impl Seats {
+    /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium` or
+    /// `exhibition=white:easy,black:medium`.
+    pub fn words(self) -> String {
+        let preset = |difficulty: Difficulty| difficulty.name().to_lowercase();
+        match self {
+            Seats::Human => "human".to_string(),
+            Seats::Ai { side, difficulty } => {
+                format!("ai={}:{}", side_word(side), preset(difficulty))
+            }
+            Seats::Exhibition { white, black } => {
+                format!("exhibition=white:{},black:{}", preset(white), preset(black))
+            }
+        }
+    }
+
+    /// The whole comment line, without a newline.
+    pub fn line(self) -> String {
+        format!("{PLAYERS_PREFIX} {}", self.words())
+    }
+
+    /// The seats `words` name (see [`Seats::words`]), if valid.
+    pub fn parse_words(words: &str) -> Option<Seats> {
+        let words = words.trim();
+        if words == "human" {
+            return Some(Seats::Human);
+        }
+        if let Some(ai) = words.strip_prefix("ai=") {
+            let (side, difficulty) = parse_side_preset(ai)?;
+            return Some(Seats::Ai { side, difficulty });
+        }
+        let (first, second) = words.strip_prefix("exhibition=")?.split_once(',')?;
+        let (Color::White, white) = parse_side_preset(first)? else {
+            return None;
+        };
+        let (Color::Black, black) = parse_side_preset(second)? else {
+            return None;
+        };
+        Some(Seats::Exhibition { white, black })
+    }
+
+    /// The seats named by the players line of a file's `text`, if it has a
+    /// valid one.
+    pub fn from_file_text(text: &str) -> Option<Seats> {
+        text.lines()
+            .find_map(|line| line.trim().strip_prefix(PLAYERS_PREFIX))
+            .and_then(Seats::parse_words)
+    }
+}
+
+fn side_word(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// `side:preset`, like `black:medium`.
+fn parse_side_preset(words: &str) -> Option<(Color, Difficulty)> {
+    let (side, name) = words.split_once(':')?;
+    let side = match side.trim() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => return None,
+    };
+    Some((side, Difficulty::from_name(name.trim())?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_lines_round_trip() {
+        let cases = [
+            (Seats::Human, "human"),
+            (
+                Seats::Ai {
+                    side: Color::Black,
+                    difficulty: Difficulty::Medium,
+                },
+                "ai=black:medium",
+            ),
+            (
+                Seats::Exhibition {
+                    white: Difficulty::Easy,
+                    black: Difficulty::Expert,
+                },
+                "exhibition=white:easy,black:expert",
+            ),
+        ];
+        for (seats, words) in cases {
+            assert_eq!(seats.words(), words);
+            assert_eq!(Seats::parse_words(words), Some(seats), "{words}");
+            let text = format!("{}\nBase;NotStarted;White[1]\n", seats.line());
+            assert_eq!(Seats::from_file_text(&text), Some(seats));
+        }
+        assert_eq!(Seats::from_file_text("Base;NotStarted;White[1]\n"), None);
+    }
+
+    #[test]
+    fn bad_players_lines_are_not_seats() {
+        for words in [
+            "",
+            "robots",
+            "ai=purple:easy",
+            "ai=black:godlike",
+            "ai=black",
+            "exhibition=white:easy",
+            "exhibition=black:easy,white:easy",
+            "exhibition=white:easy,black:godlike",
+        ] {
+            assert_eq!(Seats::parse_words(words), None, "{words}");
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! Every row of the reference perft table, depths 1 to 3 (deeper depths run
+//! in the perft benchmark and with `hive perft`).
+
+use hive_rules::Game;
+
+mod common;
+
+use common::{PERFT_TABLE as TABLE, perft_rows as rows};
+
+#[test]
+fn table_is_the_shared_one() {
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/perft.tsv");
+    if let Ok(text) = std::fs::read_to_string(shared) {
+        assert_eq!(text, TABLE, "tests/data/perft.tsv differs from {shared}");
+    }
+    assert_eq!(rows().len(), 28);
+}
+
+#[test]
+fn every_row_to_depth_3() {
+    let mut failures = Vec::new();
+    for (game_string, expected) in rows() {
+        let mut game =
+            Game::from_game_string(game_string).unwrap_or_else(|e| panic!("{game_string}: {e}"));
+        for depth in 1..=3 {
+            let got = game.perft(depth);
+            if got != expected[depth as usize - 1] {
+                failures.push(format!(
+                    "{game_string}\n  depth {depth}: got {got}, expected {}",
+                    expected[depth as usize - 1]
+                ));
+                break;
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,432 @@
+//! Matches between players: built-in AI presets or external UHP engines.
+//!
+//! `hive match` plays pairs of games from seeded random openings (each
+//! opening once with each side to each player), caps their length, records
+//! every game as a GameString and reports wins, draws and losses with a 95%
+//! confidence interval. An illegal move or a crash is reported as such, not
+//! counted as an ordinary result.
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::UhpClient;
+use hive_ai::{Difficulty, Engine, Limits, available_threads};
+use hive_rules::{Color, Game, GameStatus, GameType, Move};
+
+/// Who plays.
+pub enum Player {
+    /// A built-in preset, optionally with a fixed time per move instead of its own limits.
+    Preset {
+        /// The preset.
+        level: Difficulty,
+        /// Replaces the preset's limits when set.
+        time_per_move: Option<Duration>,
+        /// The engine (kept between moves for its table).
+        engine: Box<Engine>,
+    },
+    /// An external engine speaking UHP.
+    Uhp {
+        /// The command line it was started with.
+        command: String,
+        /// The connection.
+        client: Box<UhpClient>,
+        /// Thinking time per move.
+        time_per_move: Duration,
+        /// `NumThreads` to set, when the engine lists that option.
+        threads: Option<usize>,
+    },
+}
+
+/// Starts a UHP engine and, when `threads` is given and the engine lists a
+/// `NumThreads` option, sets it (an engine without the option keeps its own
+/// thread count: for nokamute, `nokamute --num-threads N uhp` also works).
+fn start_engine(command: &str, threads: Option<usize>) -> Result<UhpClient, String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let (program, args) = words
+        .split_first()
+        .ok_or_else(|| "uhp: needs a command line, like uhp:nokamute uhp".to_string())?;
+    let mut client =
+        UhpClient::spawn(program, args).map_err(|e| format!("could not start '{command}': {e}"))?;
+    if let Some(n) = threads {
+        let options = client
+            .send("options")
+            .map_err(|e| format!("'{command}': options failed: {e}"))?;
+        if options.iter().any(|line| line.starts_with("NumThreads;")) {
+            client
+                .set_option("NumThreads", &n.to_string())
+                .map_err(|e| format!("'{command}': options set NumThreads {n} failed: {e}"))?;
+        } else {
+            eprintln!("hive match: '{command}' has no NumThreads option; its threads are its own");
+        }
+    }
+    Ok(client)
+}
+
+impl Player {
+    /// Parses `beginner`…`expert`, or `uhp:<command line>`, with the
+    /// default threads ([`Player::from_spec_threads`] with `None`).
+    pub fn from_spec(spec: &str, time_per_move: Option<Duration>) -> Result<Player, String> {
+        Player::from_spec_threads(spec, time_per_move, None)
+    }
+
+    /// Parses `beginner`…`expert`, or `uhp:<command line>`.
+    ///
+    /// `threads` pins the player's search threads: a preset's engine uses
+    /// that many (default: every core; node- and depth-limited levels
+    /// always search on one), and a UHP engine that lists `NumThreads`
+    /// is set to it (default: the engine's own setting).
+    pub fn from_spec_threads(
+        spec: &str,
+        time_per_move: Option<Duration>,
+        threads: Option<usize>,
+    ) -> Result<Player, String> {
+        if let Some(command) = spec.strip_prefix("uhp:") {
+            let client = start_engine(command, threads)?;
+            return Ok(Player::Uhp {
+                command: command.to_string(),
+                client: Box::new(client),
+                time_per_move: time_per_move.unwrap_or(Duration::from_secs(1)),
+                threads,
+            });
+        }
+        let level = Difficulty::from_name(spec).ok_or_else(|| {
+            format!("'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>")
+        })?;
+        let mut engine = Box::new(Engine::new(64));
+        engine.set_threads(threads.unwrap_or_else(available_threads));
+        Ok(Player::Preset {
+            level,
+            time_per_move,
+            engine,
+        })
+    }
+
+    /// The time a move this player gets, in words: UHP engines are told
+    /// whole seconds (`bestmove time hh:mm:ss`), so a shorter budget is
+    /// rounded up for them.
+    pub fn time_per_move_label(&self) -> String {
+        match self {
+            Player::Preset {
+                time_per_move: Some(t),
+                ..
+            } => format!("{} s", t.as_secs_f64()),
+            Player::Preset { level, .. } => format!("{level}'s own limit"),
+            Player::Uhp { time_per_move, .. } => {
+                let secs = crate::whole_seconds(*time_per_move);
+                if Duration::from_secs(secs) == *time_per_move {
+                    format!("{secs} s")
+                } else {
+                    format!(
+                        "{secs} s (asked for {} s; UHP times are whole seconds)",
+                        time_per_move.as_secs_f64()
+                    )
+                }
+            }
+        }
+    }
+
+    /// How the player is shown in reports.
+    pub fn name(&self) -> String {
+        match self {
+            Player::Preset { level, .. } => level.name().to_string(),
+            Player::Uhp { command, .. } => command.clone(),
+        }
+    }
+
+    /// The player's move in `game` (as a MoveString), or why it has none.
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<String, String> {
+        match self {
+            Player::Preset {
+                level,
+                time_per_move,
+                engine,
+            } => {
+                let cancel = AtomicBool::new(false);
+                let result = match time_per_move {
+                    Some(t) => engine.search(game, Limits::time(*t), &cancel),
+                    None => engine.choose(game, *level, seed, &cancel),
+                };
+                let mv = result.best.ok_or("the engine found no move")?;
+                Ok(game.move_string(mv))
+            }
+            Player::Uhp {
+                client,
+                time_per_move,
+                command,
+                threads,
+            } => {
+                let answer = client
+                    .new_game(&game.game_string())
+                    .map_err(|e| format!("newgame failed: {e}"))
+                    .and_then(|_| {
+                        client
+                            .best_move_time(*time_per_move)
+                            .map_err(|e| format!("bestmove failed: {e}"))
+                    });
+                if answer.is_err() {
+                    // This game is forfeited; a fresh engine plays the next.
+                    if let Ok(fresh) = start_engine(command, *threads) {
+                        **client = fresh;
+                    }
+                }
+                answer
+            }
+        }
+    }
+}
+
+/// How one game ended, for the first player ("A").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// A won.
+    Win,
+    /// Nobody won (both queens, or the length cap).
+    Draw,
+    /// B won.
+    Loss,
+    /// A player failed: an illegal move, a crash or no answer.
+    Forfeit {
+        /// Whether A was the one at fault.
+        by_a: bool,
+        /// What happened.
+        reason: String,
+    },
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The whole game, replayable anywhere.
+    pub game_string: String,
+    /// Its result for A.
+    pub result: GameResult,
+    /// A's colour.
+    pub a_color: Color,
+}
+
+/// Settings of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Games in all (rounded up to whole pairs).
+    pub games: u32,
+    /// Expansions in use.
+    pub game_type: GameType,
+    /// Random opening moves before the players take over.
+    pub opening_plies: u32,
+    /// A game still going after this many moves is a draw.
+    pub max_plies: u32,
+    /// Seed for openings and for the presets' randomness.
+    pub seed: u64,
+}
+
+/// Totals of a match, for A.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Games won by A.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games won by B.
+    pub losses: u32,
+    /// Games A forfeited.
+    pub a_forfeits: u32,
+    /// Games B forfeited.
+    pub b_forfeits: u32,
+}
+
+impl Summary {
+    /// Add one game.
+    pub fn add(&mut self, result: &GameResult) {
+        match result {
+            GameResult::Win => self.wins += 1,
+            GameResult::Draw => self.draws += 1,
+            GameResult::Loss => self.losses += 1,
+            GameResult::Forfeit { by_a: true, .. } => self.a_forfeits += 1,
+            GameResult::Forfeit { by_a: false, .. } => self.b_forfeits += 1,
+        }
+    }
+
+    /// Games with an ordinary result.
+    pub fn played(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score (win 1, draw ½) and its 95% confidence half-width.
+    pub fn score(&self) -> (f64, f64) {
+        let n = f64::from(self.played());
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let mean = (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n;
+        let squares = f64::from(self.wins) + 0.25 * f64::from(self.draws);
+        let variance = (squares / n - mean * mean).max(0.0);
+        (mean, 1.96 * (variance / n).sqrt())
+    }
+
+    /// The Elo difference matching a score (clamped away from 0 and 1).
+    pub fn elo(score: f64) -> f64 {
+        let s = score.clamp(0.001, 0.999);
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (score, margin) = self.score();
+        write!(
+            f,
+            "wins {} draws {} losses {} (A's score {:.1}% ± {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}])",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * score,
+            100.0 * margin,
+            Summary::elo(score),
+            Summary::elo(score - margin),
+            Summary::elo(score + margin),
+        )?;
+        if self.a_forfeits + self.b_forfeits > 0 {
+            write!(f, "; forfeits: A {} B {}", self.a_forfeits, self.b_forfeits)?;
+        }
+        Ok(())
+    }
+}
+
+/// A seeded random opening of `plies` moves.
+fn random_opening(game_type: GameType, plies: u32, rng: &mut StdRng) -> Game {
+    let mut game = Game::new(game_type);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.apply_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+    game
+}
+
+/// Plays one game from `opening`; `a` has `a_color`.
+pub fn play_game(
+    a: &mut Player,
+    b: &mut Player,
+    opening: &Game,
+    a_color: Color,
+    max_plies: u32,
+    seed: u64,
+) -> GameRecord {
+    let mut game = opening.clone();
+    let result = loop {
+        match game.status() {
+            GameStatus::WhiteWins | GameStatus::BlackWins => {
+                let white_won = game.status() == GameStatus::WhiteWins;
+                let a_won = white_won == (a_color == Color::White);
+                break if a_won {
+                    GameResult::Win
+                } else {
+                    GameResult::Loss
+                };
+            }
+            GameStatus::Draw => break GameResult::Draw,
+            _ if game.ply() >= max_plies => break GameResult::Draw,
+            _ => {}
+        }
+        let a_to_move = game.to_move() == a_color;
+        let player = if a_to_move { &mut *a } else { &mut *b };
+        let forfeit = |reason: String| GameResult::Forfeit {
+            by_a: a_to_move,
+            reason,
+        };
+        let text = match player.choose(&game, seed.wrapping_add(u64::from(game.ply()))) {
+            Ok(text) => text,
+            Err(reason) => break forfeit(reason),
+        };
+        let mv: Move = match game.parse_move(&text) {
+            Ok(mv) => mv,
+            Err(e) => break forfeit(format!("unreadable move '{text}': {e}")),
+        };
+        if let Err(e) = game.play(mv) {
+            break forfeit(format!("illegal move '{text}': {e}"));
+        }
+    };
+    GameRecord {
+        game_string: game.game_string(),
+        result,
+        a_color,
+    }
+}
+
+/// Plays the match, calling `on_game` after each game.
+pub fn play_match(
+    a: &mut Player,
+    b: &mut Player,
+    config: &MatchConfig,
+    mut on_game: impl FnMut(usize, &GameRecord, &Summary),
+) -> Summary {
+    let mut summary = Summary::default();
+    let mut rng = StdRng::seed_from_u64(config.seed);
+    let pairs = config.games.div_ceil(2);
+    let mut index = 0;
+    for pair in 0..pairs {
+        let opening = random_opening(config.game_type, config.opening_plies, &mut rng);
+        for a_color in [Color::White, Color::Black] {
+            let seed = config.seed ^ (u64::from(pair) << 8) ^ a_color.index() as u64;
+            let record = play_game(a, b, &opening, a_color, config.max_plies, seed);
+            summary.add(&record.result);
+            index += 1;
+            on_game(index, &record, &summary);
+        }
+    }
+    summary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_and_interval() {
+        let s = Summary {
+            wins: 15,
+            draws: 2,
+            losses: 3,
+            ..Summary::default()
+        };
+        let (score, margin) = s.score();
+        assert!((score - 0.8).abs() < 1e-9);
+        assert!(margin > 0.05 && margin < 0.25);
+        assert!(Summary::elo(0.5).abs() < 1e-9);
+        assert!(Summary::elo(0.8) > 200.0);
+        assert!(s.to_string().contains("wins 15 draws 2 losses 3"));
+    }
+
+    #[test]
+    fn a_preset_pair_plays_whole_games() {
+        let mut a = Player::from_spec("beginner", None).expect("preset");
+        let mut b = Player::from_spec("Beginner", None).expect("preset");
+        let config = MatchConfig {
+            games: 2,
+            game_type: GameType::ALL,
+            opening_plies: 2,
+            max_plies: 40,
+            seed: 1,
+        };
+        let mut records = Vec::new();
+        let summary = play_match(&mut a, &mut b, &config, |_, r, _| records.push(r.clone()));
+        assert_eq!(records.len(), 2);
+        assert_eq!(
+            summary.played() + summary.a_forfeits + summary.b_forfeits,
+            2
+        );
+        for r in &records {
+            assert!(Game::from_game_string(&r.game_string).is_ok());
+        }
+        assert!(Player::from_spec("grandmaster", None).is_err());
+        assert!(Player::from_spec("uhp:", None).is_err());
+    }
+}

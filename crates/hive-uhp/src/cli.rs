@@ -1,0 +1,188 @@
+//! The engine's command-line commands, shared by the `hive` game binary and
+//! the window-free `hive-engine` binary: `uhp` (the protocol on standard
+//! input and output), `match` (engines against each other) and `perft`
+//! (move counts and their speed).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Subcommand;
+use hive_rules::{Game, GameType};
+
+/// The commands that need no window.
+#[derive(Subcommand, Debug)]
+pub enum EngineCommand {
+    /// Run the Universal Hive Protocol engine on standard input and output.
+    Uhp,
+    /// Play a match between two players and report the score with a 95% confidence interval.
+    ///
+    /// A player is a preset (beginner, easy, medium, hard, expert) or an
+    /// external UHP engine written `uhp:<command line>`. Player A takes White
+    /// in odd games and Black in even ones; each random opening is played
+    /// twice, once with each colour.
+    Match(MatchArgs),
+    /// Count move sequences (perft) from a position, printing each depth and its speed.
+    Perft {
+        /// A UHP GameString or GameTypeString, e.g. "Base+MLP".
+        game: String,
+        /// The deepest depth to count.
+        depth: u32,
+    },
+}
+
+impl EngineCommand {
+    /// Runs the command; the exit status says whether it succeeded.
+    pub fn run(self) -> ExitCode {
+        match self {
+            EngineCommand::Uhp => run_uhp(),
+            EngineCommand::Perft { game, depth } => run_perft(&game, depth),
+            EngineCommand::Match(args) => run_match(args),
+        }
+    }
+}
+
+/// `hive match`'s arguments.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Player A.
+    a: String,
+    /// Player B.
+    b: String,
+    /// Number of games (rounded up to an even number).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Seconds per move for both players (presets otherwise use their own limits).
+    #[arg(long)]
+    time: Option<f64>,
+    /// Expansion pieces: any of M, L, P.
+    #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
+    expansions: GameType,
+    /// Random opening moves before the players take over.
+    #[arg(long, default_value_t = 2)]
+    opening: u32,
+    /// Moves after which an unfinished game is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_moves: u32,
+    /// Seed for the openings and the presets' randomness.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search threads of both players: a preset uses this many (default:
+    /// every core; the levels below expert always use one), a UHP engine
+    /// that lists the NumThreads option is set to it (default: its own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: Option<u32>,
+    /// Player B's threads when they differ from --threads (e.g. to measure
+    /// what a second thread is worth: `--threads 2 --threads-b 1`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads_b: Option<u32>,
+}
+
+/// Expansion letters (any of M, L, P) as a game type, for clap.
+pub fn parse_expansions(text: &str) -> Result<GameType, String> {
+    GameType::from_expansions(text).map_err(|err| err.to_string())
+}
+
+fn run_uhp() -> ExitCode {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    match crate::run(stdin.lock(), stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("hive uhp: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_perft(game: &str, depth: u32) -> ExitCode {
+    let mut game = match Game::from_game_string(game) {
+        Ok(game) => game,
+        Err(err) => {
+            eprintln!("hive perft: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = io::stdout().lock();
+    let _ = writeln!(out, "depth\tcount\tseconds\tnodes/s");
+    for d in 0..=depth {
+        let start = Instant::now();
+        let count = game.perft(d);
+        let secs = start.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 { count as f64 / secs } else { 0.0 };
+        let _ = writeln!(out, "{d}\t{count}\t{secs:.3}\t{rate:.0}");
+        let _ = out.flush();
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_match(args: MatchArgs) -> ExitCode {
+    let MatchArgs {
+        a,
+        b,
+        games,
+        time,
+        expansions: game_type,
+        opening,
+        max_moves,
+        seed,
+        threads,
+        threads_b,
+    } = args;
+    let threads = threads.map(|t| t as usize);
+    let threads_b = threads_b.map(|t| t as usize).or(threads);
+    let (a, b) = (a.as_str(), b.as_str());
+    use crate::arena::{GameResult, MatchConfig, Player, play_match};
+    let time = match time {
+        Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("hive match: --time must be a positive number of seconds, not {t}");
+            return ExitCode::FAILURE;
+        }
+        None => None,
+    };
+    let players = Player::from_spec_threads(a, time, threads)
+        .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads_b)?)));
+    let (mut a, mut b) = match players {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("hive match: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let config = MatchConfig {
+        games,
+        game_type,
+        opening_plies: opening,
+        max_plies: max_moves,
+        seed,
+    };
+    let shown = |t: Option<usize>| t.map_or("default".to_string(), |t| t.to_string());
+    println!(
+        "# A = {}, B = {}, {game_type}, threads: A {}, B {}",
+        a.name(),
+        b.name(),
+        shown(threads),
+        shown(threads_b)
+    );
+    println!(
+        "# time a move: A {}, B {}",
+        a.time_per_move_label(),
+        b.time_per_move_label()
+    );
+    let summary = play_match(&mut a, &mut b, &config, |i, record, summary| {
+        let result = match &record.result {
+            GameResult::Win => "A wins".to_string(),
+            GameResult::Loss => "B wins".to_string(),
+            GameResult::Draw => "draw".to_string(),
+            GameResult::Forfeit { by_a, reason } => {
+                format!("{} forfeits: {reason}", if *by_a { "A" } else { "B" })
+            }
+        };
+        println!("game {i} (A is {}): {result}", record.a_color);
+        println!("  {}", record.game_string);
+        println!("  so far: {summary}");
+    });
+    println!("result: {summary}");
+    ExitCode::SUCCESS
+}

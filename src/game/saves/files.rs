@@ -1,0 +1,358 @@
+//! Saved games in the app: saving the whole game to a file, loading one or
+//! importing a pasted GameString for review, and resuming the autosave.
+//! The files themselves are `crate::records`' business.
+//!
+//! Nothing is written unless [`RecordPaths`] names where: `run` fills it
+//! from the command line's directories or the platform's, tests point it at
+//! temporary directories, and an app without it keeps no files at all.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+
+use super::undo::Jump;
+use crate::game::core::{
+    CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
+};
+use crate::records::{
+    Autosave, Clocks, NodeId, RecordError, Seats, SettingsFile, Variations, is_variations_file,
+    is_variations_text, load_game, load_variations, parse_game_text, save_game_with_clocks,
+    save_variations, saved_clocks,
+};
+use crate::rules::Game;
+
+/// Where the autosave and the settings live; `None` keeps no file.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RecordPaths {
+    /// The autosave (in the data directory).
+    pub autosave: Option<Autosave>,
+    /// The settings file (in the config directory).
+    pub settings: Option<SettingsFile>,
+}
+
+impl RecordPaths {
+    /// Both files in the directories the command line names, else this
+    /// platform's; a missing directory is logged and that file not kept.
+    pub fn default_locations(launch: &LaunchSettings) -> RecordPaths {
+        let autosave = Autosave::default_location(launch.data_dir.clone())
+            .inspect_err(|err| warn!("no autosave: {err}"))
+            .ok();
+        let settings = SettingsFile::default_location(launch.config_dir.clone())
+            .inspect_err(|err| warn!("settings will not be kept: {err}"))
+            .ok();
+        RecordPaths { autosave, settings }
+    }
+
+    /// Where saved games go: the data directory, if known.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::dir)
+    }
+}
+
+/// Whether there is an autosaved game to offer on the main menu, and how
+/// the autosave's writes (on the IO task pool) stand.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct AutosaveStatus {
+    /// An autosave file exists (and did not fail to load this session).
+    pub available: bool,
+    /// A write (or removal) of the autosave is under way or waiting.
+    pub writing: bool,
+    /// The thread that made the latest write: never the app's own (the
+    /// writes run on the IO task pool).
+    pub last_writer: Option<std::thread::ThreadId>,
+    /// A Save to a file (run on the IO task pool) is under way.
+    pub saving: bool,
+}
+
+/// The saves to files under way, on the IO task pool: each says, when done,
+/// what it saved where, or why it could not.
+#[derive(Resource, Default)]
+pub(super) struct SaveWrites(Vec<Task<Result<String, RecordError>>>);
+
+/// What the player asks of the game's records.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum RecordsAction {
+    /// Take back the last move (against the AI: the AI's reply and the
+    /// player's move before it).
+    Undo,
+    /// Play again the move taken back (against the AI: the pair).
+    Redo,
+    /// Make the line through this move the main line of the move list.
+    PromoteVariation(NodeId),
+    /// Delete this move and every move after it from the move list (if the
+    /// position shown is among them, go back to the move before).
+    DeleteVariation(NodeId),
+    /// Save the current line (a UHP GameString) to this file.
+    Save(PathBuf),
+    /// Save the game with every variation (a variations file) to this file.
+    SaveVariations(PathBuf),
+    /// Load the game (or the game with its variations) in this file, for
+    /// review.
+    Load(PathBuf),
+    /// Load this GameString (pasted), or a variations file's text, for
+    /// review.
+    Import(String),
+    /// Resume the autosaved game.
+    Resume,
+}
+
+/// A game to put on the board once the playing screen is up.
+#[derive(Resource, Default)]
+pub(super) struct PendingGame(Option<Pending>);
+
+struct Pending {
+    game: Game,
+    /// The game's variations, when it was loaded with them (their main
+    /// line is `game`).
+    variations: Option<Variations>,
+    /// Open it in review (a loaded game) or play on (a resumed one).
+    review: bool,
+    /// Who plays it on: as saved (a resumed game), the people at the screen
+    /// (a loaded one), or as chosen in the menu (`None`: an autosave that
+    /// does not say).
+    seats: Option<Seats>,
+    /// The message for the player.
+    message: String,
+    /// The clocks it was saved with (a timed game).
+    clocks: Option<Clocks>,
+}
+
+/// Saving (on the IO task pool), loading, importing and resuming.
+pub(super) fn handle_file_actions(
+    mut actions: MessageReader<RecordsAction>,
+    paths: Res<RecordPaths>,
+    (current, clock): (Res<CurrentGame>, Res<GameClock>),
+    (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
+    mut status: ResMut<AutosaveStatus>,
+    mut notice: ResMut<Notice>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    for action in actions.read() {
+        let loaded = match action {
+            RecordsAction::Undo
+            | RecordsAction::Redo
+            | RecordsAction::PromoteVariation(_)
+            | RecordsAction::DeleteVariation(_) => continue,
+            RecordsAction::Save(path) | RecordsAction::SaveVariations(path) => {
+                let path = path.clone();
+                // What to write is taken now; the writing runs off the frame.
+                let job: Box<dyn FnOnce() -> Result<String, RecordError> + Send> = match action {
+                    RecordsAction::SaveVariations(_) => {
+                        let tree = current.variations().clone();
+                        Box::new(move || {
+                            save_to(&path, |path| save_variations(path, &tree)).map(|()| {
+                                format!("game and its variations saved to {}", path.display())
+                            })
+                        })
+                    }
+                    _ => {
+                        let game = current.full_game();
+                        let clocks = clock.0;
+                        Box::new(move || {
+                            save_to(&path, |path| save_game_with_clocks(path, &game, clocks))
+                                .map(|()| format!("game saved to {}", path.display()))
+                        })
+                    }
+                };
+                saves.0.push(IoTaskPool::get().spawn(async move { job() }));
+                status.saving = true;
+                continue;
+            }
+            RecordsAction::Load(path) => load_file(path),
+            RecordsAction::Import(text) if is_variations_text(text) => {
+                Variations::parse(text, Path::new("the pasted text"))
+                    .map(|tree| review_variations(tree, "variations imported".into()))
+            }
+            RecordsAction::Import(text) => {
+                parse_game_text(text, Path::new("the pasted GameString"), None).map(|game| {
+                    Pending {
+                        game,
+                        variations: None,
+                        review: true,
+                        seats: Some(Seats::Human),
+                        message:
+                            "GameString imported: the Left and Right arrow keys step through it"
+                                .into(),
+                        clocks: None,
+                    }
+                })
+            }
+            RecordsAction::Resume => {
+                let Some(autosave) = &paths.autosave else {
+                    notice.show("there is no autosaved game");
+                    continue;
+                };
+                match autosave.load() {
+                    Ok(Some(game)) => Ok(Pending {
+                        variations: autosave.variations_of(&game),
+                        game,
+                        review: false,
+                        seats: autosave.seats(),
+                        message: "your last game, where you left it".into(),
+                        clocks: autosave.clocks(),
+                    }),
+                    Ok(None) => {
+                        status.available = false;
+                        notice.show("there is no autosaved game");
+                        continue;
+                    }
+                    Err(err) => {
+                        // Left as it is on disk, but not offered again.
+                        status.available = false;
+                        Err(err)
+                    }
+                }
+            }
+        };
+        match loaded {
+            Ok(game) => {
+                pending.0 = Some(game);
+                NextState::set_if_neq(&mut next_screen, Screen::Playing);
+            }
+            Err(err) => refuse(&mut notice, &err),
+        }
+    }
+}
+
+/// Writes a file with `save`, making its folder first if need be (an error
+/// there shows as the save's own).
+fn save_to(
+    path: &Path,
+    save: impl FnOnce(&Path) -> Result<(), RecordError>,
+) -> Result<(), RecordError> {
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+        && !dir.exists()
+    {
+        let _ = fs::create_dir_all(dir);
+    }
+    save(path)
+}
+
+/// Reports the saves that finished on the message line.
+pub(super) fn finish_saves(
+    mut saves: ResMut<SaveWrites>,
+    mut status: ResMut<AutosaveStatus>,
+    mut notice: ResMut<Notice>,
+) {
+    saves.0.retain_mut(|task| {
+        let Some(result) = check_ready(task) else {
+            return true;
+        };
+        match result {
+            Ok(message) => {
+                info!("{message}");
+                notice.show(message);
+            }
+            Err(err) => refuse(&mut notice, &err),
+        }
+        false
+    });
+    let saving = !saves.0.is_empty();
+    if status.saving != saving {
+        status.saving = saving;
+    }
+}
+
+/// A saved game, or a variations file, for review.
+fn load_file(path: &Path) -> Result<Pending, RecordError> {
+    if is_variations_file(path) {
+        return load_variations(path).map(|tree| {
+            review_variations(
+                tree,
+                format!("loaded {} with its variations", path.display()),
+            )
+        });
+    }
+    load_game(path).map(|game| Pending {
+        game,
+        variations: None,
+        review: true,
+        seats: Some(Seats::Human),
+        message: format!(
+            "loaded {}: the Left and Right arrow keys step through it",
+            path.display()
+        ),
+        clocks: saved_clocks(path),
+    })
+}
+
+/// A game with its variations, for review at the end of its main line.
+fn review_variations(tree: Variations, message: String) -> Pending {
+    let lines = tree.leaves().len();
+    Pending {
+        game: tree.game_at(
+            *tree
+                .continuation(NodeId::ROOT)
+                .last()
+                .unwrap_or(&NodeId::ROOT),
+        ),
+        variations: Some(tree),
+        review: true,
+        seats: Some(Seats::Human),
+        message: format!(
+            "{message} ({lines} line{}): click a move in the list to go there",
+            if lines == 1 { "" } else { "s" }
+        ),
+        clocks: None,
+    }
+}
+
+pub(super) fn refuse(notice: &mut Notice, err: &RecordError) {
+    warn!("{err}");
+    notice.show(err.to_string());
+}
+
+pub(super) fn apply_pending_game(
+    mut pending: ResMut<PendingGame>,
+    settings: Res<NewGameSettings>,
+    mut jump: Jump,
+    mut clock: ResMut<GameClock>,
+) {
+    let Some(Pending {
+        game,
+        variations,
+        review,
+        seats,
+        message,
+        clocks,
+    }) = pending.0.take()
+    else {
+        return;
+    };
+    let game_id = jump.players().game_id;
+    let players = match seats {
+        Some(seats) => Players::seated(game_id, seats),
+        None => jump.players().next(&settings),
+    };
+    jump.seat(players);
+    let turn = if review {
+        Turn::Review
+    } else {
+        Turn::AwaitingInput
+    };
+    // Opened at its last move, in review or to play on.
+    jump.change(turn, |current| {
+        *current = match variations {
+            Some(tree) => {
+                // At the position of `game` (a line of the tree).
+                let at = tree.node_of(&game);
+                let mut with_tree = CurrentGame::from_variations(tree);
+                if let Some(node) = at {
+                    with_tree.goto_node(node);
+                }
+                with_tree
+            }
+            None => CurrentGame::new(game),
+        };
+        true
+    });
+    jump.notice().show(message);
+    clock.set_if_neq(GameClock(clocks));
+}
+
+pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {
+    status.available = paths.autosave.as_ref().is_some_and(Autosave::exists);
+}

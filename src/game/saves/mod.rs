@@ -1,0 +1,63 @@
+//! Game records in the app: undo and redo, review, saved games and the
+//! autosave. The file formats are `crate::records`' business; the game in
+//! play and its line of moves are `core`'s [`CurrentGame`].
+
+pub mod autosave_writer;
+pub mod files;
+pub mod review;
+pub mod undo;
+
+use bevy::prelude::*;
+
+pub use files::{AutosaveStatus, RecordPaths, RecordsAction};
+pub use review::ReviewAction;
+pub use undo::Jump;
+
+use crate::game::core::{CurrentGame, GameSystems, Restart, Screen, TurnChecks};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<RecordPaths>();
+    app.init_resource::<AutosaveStatus>();
+    app.init_resource::<files::PendingGame>();
+    app.init_resource::<files::SaveWrites>();
+    app.init_resource::<autosave_writer::AutosaveWriter>();
+    app.add_message::<RecordsAction>();
+    app.add_systems(Startup, files::detect_autosave);
+    app.add_plugins(review::plugin);
+    // Every change of the position, in one order, after a restart and
+    // before the AI looks at the game.
+    app.add_systems(
+        Update,
+        (
+            files::handle_file_actions,
+            (
+                undo::handle_undo_redo,
+                review::handle_review_actions,
+                files::apply_pending_game,
+            )
+                .chain()
+                .run_if(in_state(Screen::Playing)),
+        )
+            .chain()
+            .in_set(GameSystems::Jump)
+            .after(Restart),
+    );
+    app.add_systems(
+        Update,
+        (
+            autosave_writer::autosave_after_change
+                .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
+            autosave_writer::run_autosave_writes,
+            files::finish_saves,
+        )
+            .chain()
+            .in_set(GameSystems::Sync)
+            .in_set(AutosaveWrites)
+            .after(TurnChecks),
+    );
+}
+
+/// Queuing and collecting the autosave's writes (they report failures on
+/// the message line); what else writes it runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AutosaveWrites;

@@ -1,0 +1,293 @@
+//! The game records' controls: Undo, Redo and the "Game" menu in the top bar
+//! (review, save the game or the game with its variations, load, import and
+//! copy a GameString), the review bar, the save / load / import dialogs,
+//! and the main menu's "Resume last game", "Load game…" and draw rules.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::HudAction;
+use super::dialogs::{self, Dialog};
+use crate::game::core::Notice;
+use crate::game::core::Screen;
+use crate::game::core::{AutoPass, GameOptions};
+use crate::game::saves::ReviewAction;
+use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
+use crate::records::{NodeId, Settings};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<dialogs::Dialogs>();
+    app.add_message::<RecordsRequest>();
+    app.add_systems(Update, route_requests);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            draw_review_bar.run_if(in_state(Screen::Playing)),
+            dialogs::draw_dialogs,
+        )
+            .chain(),
+    );
+}
+
+/// What a records control asks for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RecordsRequest {
+    /// Take back a move (or the pair against the AI).
+    Undo,
+    /// Replay it.
+    Redo,
+    /// Make the line through this move the main line.
+    Promote(NodeId),
+    /// Delete this move and the moves after it.
+    Delete(NodeId),
+    /// Review.
+    Review(ReviewAction),
+    /// Open a dialog.
+    Open(Dialog),
+    /// The GameString was put on the clipboard.
+    Copied,
+}
+
+pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) -> Option<HudAction> {
+    let mut request = None;
+    let mut analyse = None;
+    if ui
+        .add_enabled(history.can_undo(), egui::Button::new("Undo"))
+        .on_hover_text("Take back the last move (against the AI, your move and its reply)")
+        .clicked()
+    {
+        request = Some(RecordsRequest::Undo);
+    }
+    if ui
+        .add_enabled(history.can_redo(), egui::Button::new("Redo"))
+        .clicked()
+    {
+        request = Some(RecordsRequest::Redo);
+    }
+    ui.menu_button("Game", |ui| {
+        let items = [
+            ("Review moves", RecordsRequest::Review(ReviewAction::Enter)),
+            ("Save…", RecordsRequest::Open(Dialog::Save)),
+            (
+                "Save with variations…",
+                RecordsRequest::Open(Dialog::SaveVariations),
+            ),
+            ("Load…", RecordsRequest::Open(Dialog::Load)),
+            ("Import GameString…", RecordsRequest::Open(Dialog::Import)),
+        ];
+        for (label, item) in items {
+            let enabled = !(history.reviewing() && label == "Review moves");
+            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+                request = Some(item);
+                ui.close();
+            }
+        }
+        if ui.button("Copy GameString").clicked() {
+            ui.ctx().copy_text(history.full_game().game_string());
+            request = Some(RecordsRequest::Copied);
+            ui.close();
+        }
+        ui.separator();
+        let mut analysing = history.analysing();
+        if ui
+            .checkbox(&mut analysing, "Engine analysis")
+            .on_hover_text("The engine's verdict and best line for the position shown")
+            .clicked()
+        {
+            analyse = Some(analysing);
+            ui.close();
+        }
+    });
+    if let Some(on) = analyse {
+        return Some(HudAction::Analyse(on, false));
+    }
+    request.map(HudAction::Records)
+}
+
+/// The main menu's part: resume, load, import, and the settings.
+#[derive(SystemParam)]
+pub(super) struct MenuRecords<'w> {
+    autosave: Res<'w, AutosaveStatus>,
+    notice: Res<'w, Notice>,
+    options: ResMut<'w, GameOptions>,
+    auto_pass: ResMut<'w, AutoPass>,
+    actions: MessageWriter<'w, RecordsAction>,
+    requests: MessageWriter<'w, RecordsRequest>,
+}
+
+impl MenuRecords<'_> {
+    /// "Resume last game" (when there is one), "Load game…", "Import…".
+    pub(super) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
+        // Always there (greyed without an autosave), so nothing below moves.
+        if ui
+            .add_enabled(
+                self.autosave.available,
+                egui::Button::new("Resume last game").min_size(size),
+            )
+            .clicked()
+        {
+            self.actions.write(RecordsAction::Resume);
+        }
+        if ui
+            .add(egui::Button::new("Load game…").min_size(size))
+            .clicked()
+        {
+            self.requests.write(RecordsRequest::Open(Dialog::Load));
+        }
+        if ui
+            .add(egui::Button::new("Import GameString…").min_size(size))
+            .clicked()
+        {
+            self.requests.write(RecordsRequest::Open(Dialog::Import));
+        }
+    }
+
+    /// Draw rules (saved as soon as changed, like the rest of the menu).
+    pub(super) fn settings(&mut self, ui: &mut egui::Ui) {
+        let mut options = self.options.0;
+        ui.checkbox(
+            &mut options.tournament_opening,
+            "No Queen on the first turn (tournament)",
+        );
+        ui.checkbox(
+            &mut options.threefold_repetition,
+            "Draw on threefold repetition",
+        );
+        let mut limited = options.turn_limit.is_some();
+        let mut turn = options.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut limited, "Draw at turn");
+            ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500));
+        });
+        options.turn_limit = limited.then_some(turn);
+        let mut auto_pass = self.auto_pass.0;
+        ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move");
+        self.auto_pass.set_if_neq(AutoPass(auto_pass));
+        self.options.set_if_neq(GameOptions(options));
+    }
+
+    /// The current message (a damaged settings file, a file that did not
+    /// load), if any.
+    pub(super) fn notice(&self, ui: &mut egui::Ui) {
+        if let Some(text) = &self.notice.0 {
+            ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(255, 210, 90)));
+        }
+    }
+}
+
+fn route_requests(
+    mut requests: MessageReader<RecordsRequest>,
+    paths: Res<RecordPaths>,
+    mut dialogs: ResMut<dialogs::Dialogs>,
+    mut actions: MessageWriter<RecordsAction>,
+    mut review: MessageWriter<ReviewAction>,
+    mut notice: ResMut<Notice>,
+) {
+    for &request in requests.read() {
+        match request {
+            RecordsRequest::Undo => {
+                actions.write(RecordsAction::Undo);
+            }
+            RecordsRequest::Redo => {
+                actions.write(RecordsAction::Redo);
+            }
+            RecordsRequest::Promote(node) => {
+                actions.write(RecordsAction::PromoteVariation(node));
+            }
+            RecordsRequest::Delete(node) => {
+                actions.write(RecordsAction::DeleteVariation(node));
+            }
+            RecordsRequest::Review(action) => {
+                review.write(action);
+            }
+            RecordsRequest::Open(dialog) => dialogs::open(&mut dialogs, dialog, paths.data_dir()),
+            RecordsRequest::Copied => {
+                notice.show("the game's GameString is on the clipboard");
+            }
+        }
+    }
+}
+
+/// The bar shown while reviewing: step, jump, continue.
+fn draw_review_bar(
+    mut contexts: EguiContexts,
+    history: super::GameRecord,
+    mut requests: MessageWriter<RecordsRequest>,
+) -> Result {
+    if !history.reviewing() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let (ply, len) = (history.ply(), history.history().len());
+    let mut action = None;
+    egui::Window::new("Review")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -40.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new("Review").strong());
+                ui.separator();
+                let back = ply > 0;
+                let forward = ply < len;
+                let steps = [
+                    ("|<", back, ReviewAction::ToStart, "First position (Home)"),
+                    (
+                        "<",
+                        back,
+                        ReviewAction::StepBack,
+                        "One move back (Left arrow)",
+                    ),
+                    (
+                        ">",
+                        forward,
+                        ReviewAction::StepForward,
+                        "One move forward (Right arrow)",
+                    ),
+                    (">|", forward, ReviewAction::ToEnd, "Last move (End)"),
+                ];
+                for (label, enabled, step, hint) in steps.into_iter().take(2) {
+                    if ui
+                        .add_enabled(enabled, egui::Button::new(label))
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        action = Some(step);
+                    }
+                }
+                ui.monospace(format!("move {ply} of {len}"));
+                for (label, enabled, step, hint) in steps.into_iter().skip(2) {
+                    if ui
+                        .add_enabled(enabled, egui::Button::new(label))
+                        .on_hover_text(hint)
+                        .clicked()
+                    {
+                        action = Some(step);
+                    }
+                }
+                ui.separator();
+                if ui
+                    .button("Continue from here")
+                    .on_hover_text(
+                        "Play on from this position (the later moves stay in the list, a variation)",
+                    )
+                    .clicked()
+                {
+                    action = Some(ReviewAction::ContinueFromHere);
+                }
+                if ui
+                    .add_enabled(forward, egui::Button::new("Back to the game"))
+                    .on_hover_text("Leave review at the last move")
+                    .clicked()
+                {
+                    action = Some(ReviewAction::BackToGame);
+                }
+            });
+        });
+    if let Some(action) = action {
+        requests.write(RecordsRequest::Review(action));
+    }
+    Ok(())
+}

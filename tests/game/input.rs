@@ -1,0 +1,525 @@
+//! Keyboard and gamepad play, and animations, in a headless Bevy app: key
+//! presses and gamepad buttons go in as Bevy input messages (as winit and
+//! gilrs would send them), become the game's intents, move the board
+//! cursor, select pieces and play moves; pieces travel along the rules
+//! engine's path and end exactly where the rules engine says; animations
+//! can be turned off or skipped, and a restart in the middle of one leaves
+//! a playable game.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use crate::app::{destinations, game, headless_app_with, no_animation, set_screen, turn};
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::gamepad::{
+    GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
+};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use hive::game::{
+    AnimationSettings, BoardCursor, BoardLayout, GameIntent, NewGame, NewGameSettings, PieceId,
+    Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
+};
+use hive::rules::{Bug, Color as Side, Game, GameType, Hex, Move, Piece};
+
+/// Seconds each frame lasts in these tests (a fixed step: no wall clock).
+const FRAME: Duration = Duration::from_millis(20);
+
+/// A line wG1 wA1 bA1 bQ with wQ above wA1 and bB1 below bA1: White's
+/// grasshopper can jump the line, Black's beetle can climb onto bA1.
+const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+
+fn app_with(opening: Option<Game>, animation: AnimationSettings) -> App {
+    let mut app = headless_app_with(InputPlugin);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.insert_resource(NewGameSettings {
+        game_type: GameType::BASE,
+        opening,
+        ..default()
+    });
+    app.insert_resource(animation);
+    set_screen(&mut app, Screen::Playing);
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+/// Slow enough that a move is still travelling after many frames.
+fn slow_animation() -> AnimationSettings {
+    AnimationSettings {
+        seconds_per_step: 30.0,
+        max_seconds: 60.0,
+    }
+}
+
+fn selection(app: &App) -> Selection {
+    app.world().resource::<Selection>().clone()
+}
+
+fn cursor(app: &App) -> BoardCursor {
+    *app.world().resource::<BoardCursor>()
+}
+
+/// The cell under the cursor.
+fn cursor_hex(app: &App) -> Hex {
+    let plane = cursor(app).plane().expect("the cursor is placed");
+    app.world().resource::<BoardLayout>().hex_at(plane)
+}
+
+fn slides(app: &mut App) -> usize {
+    let mut query = app.world_mut().query::<&Slide>();
+    query.iter(app.world()).count()
+}
+
+/// Runs frames until no piece travels and input is awaited again.
+fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.update();
+        if turn(app) != Some(Turn::Animating) && slides(app) == 0 {
+            app.update();
+            return;
+        }
+    }
+    panic!("still animating after 200 frames");
+}
+
+fn key_message(key_code: KeyCode, logical_key: Key, state: ButtonState) -> KeyboardInput {
+    KeyboardInput {
+        key_code,
+        logical_key,
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+fn logical(key: KeyCode) -> Key {
+    match key {
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Escape => Key::Escape,
+        KeyCode::Tab => Key::Tab,
+        KeyCode::Space => Key::Space,
+        KeyCode::ShiftLeft => Key::Shift,
+        KeyCode::ArrowLeft => Key::ArrowLeft,
+        KeyCode::ArrowRight => Key::ArrowRight,
+        KeyCode::ArrowUp => Key::ArrowUp,
+        KeyCode::ArrowDown => Key::ArrowDown,
+        other => panic!("no logical key for {other:?} in this test"),
+    }
+}
+
+fn key_down(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .write_message(key_message(key, logical(key), ButtonState::Pressed));
+    app.update();
+}
+
+fn key_up(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .write_message(key_message(key, logical(key), ButtonState::Released));
+    app.update();
+}
+
+/// Presses and releases a key (a frame each).
+fn tap(app: &mut App, key: KeyCode) {
+    key_down(app, key);
+    key_up(app, key);
+}
+
+/// A gamepad, connected the way gilrs connects one.
+fn connect_gamepad(app: &mut App) -> Entity {
+    let gamepad = app.world_mut().spawn_empty().id();
+    app.world_mut().write_message(GamepadConnectionEvent::new(
+        gamepad,
+        GamepadConnection::Connected {
+            name: "Test gamepad".to_string(),
+            vendor_id: None,
+            product_id: None,
+        },
+    ));
+    app.update();
+    assert!(app.world().get::<Gamepad>(gamepad).is_some());
+    gamepad
+}
+
+fn button(app: &mut App, gamepad: Entity, button: GamepadButton, value: f32) {
+    app.world_mut()
+        .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+            gamepad, button, value,
+        )));
+    app.update();
+}
+
+/// Presses and releases a gamepad button (a frame each).
+fn push(app: &mut App, gamepad: Entity, which: GamepadButton) {
+    button(app, gamepad, which, 1.0);
+    button(app, gamepad, which, 0.0);
+}
+
+/// Every piece rests exactly where the rules engine puts it, at its
+/// normal size, and none is travelling.
+fn assert_pieces_at_rest(app: &mut App) {
+    let game = game(app);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let mut query = app
+        .world_mut()
+        .query::<(&PieceId, &Position, &StackLevel, &Transform, Has<Slide>)>();
+    let mut seen = 0;
+    for (id, position, level, transform, sliding) in query.iter(app.world()) {
+        let hex = game.position(id.0).expect("only pieces on the board");
+        assert_eq!(position.hex, hex, "{}", id.0);
+        assert_eq!(Some(level.0), game.stack_level(id.0), "{}", id.0);
+        let rest = resting_translation(layout.plane_of(hex), level.0);
+        assert_eq!(transform.translation, rest, "{} rests on its cell", id.0);
+        assert_eq!(transform.scale, Vec3::ONE, "{} at its normal size", id.0);
+        assert!(!sliding, "{} still travelling", id.0);
+        seen += 1;
+    }
+    assert_eq!(seen, game.pieces_on_board().count());
+}
+
+fn piece(side: Side, bug: Bug, number: u8) -> Piece {
+    Piece::new(side, bug, number).unwrap()
+}
+
+#[test]
+fn the_keyboard_alone_places_and_moves_pieces() {
+    let mut app = app_with(None, no_animation());
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(!cursor(&app).visible(), "no key used yet");
+
+    // Tab: the first bug in hand, the queen, which may not open the game.
+    tap(&mut app, KeyCode::Tab);
+    let queen = piece(Side::White, Bug::Queen, 1);
+    assert_eq!(selection(&app).piece, Some(queen));
+    assert!(destinations(&mut app).is_empty());
+    // Tab again: the ant, whose one cell the cursor goes to.
+    tap(&mut app, KeyCode::Tab);
+    let ant = piece(Side::White, Bug::Ant, 1);
+    assert_eq!(selection(&app).piece, Some(ant));
+    assert_eq!(destinations(&mut app), BTreeSet::from([Hex::ORIGIN]));
+    assert!(cursor(&app).visible());
+    assert_eq!(cursor_hex(&app), Hex::ORIGIN);
+    // Shift+Tab goes back to the queen, Tab forward to the ant again.
+    key_down(&mut app, KeyCode::ShiftLeft);
+    tap(&mut app, KeyCode::Tab);
+    key_up(&mut app, KeyCode::ShiftLeft);
+    assert_eq!(selection(&app).piece, Some(queen));
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(selection(&app).piece, Some(ant));
+    // Enter plays it.
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).last_move(),
+        Some(Move::Place {
+            piece: ant,
+            to: Hex::ORIGIN
+        })
+    );
+
+    // Black: the ant again, moved along the ring with the arrows; the
+    // move lands where the cursor is.
+    tap(&mut app, KeyCode::Tab);
+    tap(&mut app, KeyCode::Tab);
+    let black_ant = piece(Side::Black, Bug::Ant, 1);
+    assert_eq!(selection(&app).piece, Some(black_ant));
+    let ring = destinations(&mut app);
+    assert_eq!(ring.len(), 6);
+    let first = cursor_hex(&app);
+    assert!(ring.contains(&first));
+    let mut visited = BTreeSet::from([first]);
+    for arrow in [KeyCode::ArrowRight, KeyCode::ArrowDown, KeyCode::ArrowLeft] {
+        tap(&mut app, arrow);
+        visited.insert(cursor_hex(&app));
+    }
+    assert!(
+        visited.len() > 1,
+        "the arrows moved the cursor: {visited:?}"
+    );
+    // Escape cancels; Tab selects again; Enter plays on the cursor's cell.
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(selection(&app).piece, None);
+    assert!(destinations(&mut app).is_empty());
+    tap(&mut app, KeyCode::Tab);
+    tap(&mut app, KeyCode::Tab);
+    let target = cursor_hex(&app);
+    assert!(ring.contains(&target), "the cursor is on a destination");
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).last_move(),
+        Some(Move::Place {
+            piece: black_ant,
+            to: target
+        })
+    );
+    assert_pieces_at_rest(&mut app);
+}
+
+#[test]
+fn the_keyboard_selects_a_piece_on_the_board_and_moves_it() {
+    let opening = Game::from_game_string(OPENING).unwrap();
+    let mut app = app_with(Some(opening.clone()), no_animation());
+    assert_eq!(game(&app).hash(), opening.hash());
+    // The cursor visits White's pieces; stop on the grasshopper.
+    let grasshopper = piece(Side::White, Bug::Grasshopper, 1);
+    let at = opening.position(grasshopper).unwrap();
+    let mut found = false;
+    for _ in 0..8 {
+        tap(&mut app, KeyCode::ArrowLeft);
+        if cursor_hex(&app) == at {
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "the grasshopper is the leftmost white piece");
+    // Cursor cells are White's pieces only (nothing is selected).
+    let top = game(&app).top(cursor_hex(&app)).unwrap();
+    assert_eq!(top.color(), Side::White);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(selection(&app).piece, Some(grasshopper));
+    let expected: BTreeSet<Hex> = opening
+        .legal_moves_for(grasshopper)
+        .iter()
+        .filter_map(|m| m.to())
+        .collect();
+    assert_eq!(destinations(&mut app), expected);
+    let target = cursor_hex(&app);
+    assert!(expected.contains(&target));
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    let mut reference = opening.clone();
+    reference
+        .play(Move::Move {
+            piece: grasshopper,
+            from: at,
+            to: target,
+        })
+        .unwrap();
+    assert_eq!(game(&app).hash(), reference.hash());
+    assert_pieces_at_rest(&mut app);
+}
+
+#[test]
+fn a_gamepad_alone_places_pieces_and_cancels() {
+    let mut app = app_with(None, no_animation());
+    let gamepad = connect_gamepad(&mut app);
+    // Right bumper: queen, then ant; left bumper back to the queen.
+    push(&mut app, gamepad, GamepadButton::RightTrigger);
+    push(&mut app, gamepad, GamepadButton::RightTrigger);
+    let ant = piece(Side::White, Bug::Ant, 1);
+    assert_eq!(selection(&app).piece, Some(ant));
+    push(&mut app, gamepad, GamepadButton::LeftTrigger);
+    assert_eq!(
+        selection(&app).piece,
+        Some(piece(Side::White, Bug::Queen, 1))
+    );
+    // B cancels.
+    push(&mut app, gamepad, GamepadButton::East);
+    assert_eq!(selection(&app).piece, None);
+    // Bumper to the ant, A places it.
+    push(&mut app, gamepad, GamepadButton::RightTrigger);
+    push(&mut app, gamepad, GamepadButton::RightTrigger);
+    assert!(cursor(&app).visible());
+    push(&mut app, gamepad, GamepadButton::South);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).last_move(),
+        Some(Move::Place {
+            piece: ant,
+            to: Hex::ORIGIN
+        })
+    );
+    // Black's spider, moved round with the d-pad, then A.
+    for _ in 0..4 {
+        push(&mut app, gamepad, GamepadButton::RightTrigger);
+    }
+    let spider = piece(Side::Black, Bug::Spider, 1);
+    assert_eq!(selection(&app).piece, Some(spider));
+    let ring = destinations(&mut app);
+    let before = cursor_hex(&app);
+    let mut moved = false;
+    for pad in [
+        GamepadButton::DPadRight,
+        GamepadButton::DPadLeft,
+        GamepadButton::DPadDown,
+        GamepadButton::DPadUp,
+    ] {
+        push(&mut app, gamepad, pad);
+        assert!(ring.contains(&cursor_hex(&app)), "stays on destinations");
+        moved |= cursor_hex(&app) != before;
+    }
+    assert!(moved, "the d-pad moved the cursor");
+    let target = cursor_hex(&app);
+    push(&mut app, gamepad, GamepadButton::South);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).last_move(),
+        Some(Move::Place {
+            piece: spider,
+            to: target
+        })
+    );
+    assert_pieces_at_rest(&mut app);
+}
+
+#[test]
+fn a_jump_and_a_climb_travel_up_and_end_where_the_rules_say() {
+    let opening = Game::from_game_string(OPENING).unwrap();
+    let mut app = app_with(
+        Some(opening.clone()),
+        AnimationSettings {
+            seconds_per_step: 0.1,
+            max_seconds: 0.5,
+        },
+    );
+    let mut reference = opening.clone();
+    for text in ["wG1 bQ-", "bB1 bA1"] {
+        let mv = reference.parse_move(text).unwrap();
+        let moved = mv.piece().unwrap();
+        reference.play(mv).unwrap();
+        app.world_mut().write_message(hive::game::PlayMove(mv));
+        app.update();
+        assert_eq!(game(&app).hash(), reference.hash(), "{text} played");
+        // Halfway: in the air, above the stacks, larger; input waits.
+        let mut highest = 0.0f32;
+        let mut largest = 1.0f32;
+        for frame in 0..10 {
+            app.update();
+            let mut query = app.world_mut().query::<(&PieceId, &Slide, &Transform)>();
+            for (id, slide, transform) in query.iter(app.world()) {
+                assert_eq!(id.0, moved, "only the moved piece travels");
+                highest = highest.max(slide.lift());
+                largest = largest.max(transform.scale.x);
+            }
+            // A bumper press while the piece travels (the shortest
+            // travel here lasts five frames) is not taken.
+            if frame < 3 {
+                assert_eq!(turn(&app), Some(Turn::Animating));
+                app.world_mut().write_message(GameIntent::NextHandPiece);
+            }
+        }
+        assert!(highest > 0.3, "{text} went up: {highest}");
+        assert!(largest > 1.0, "{text} was drawn larger in the air");
+        assert_eq!(selection(&app).piece, None, "no selection while animating");
+        settle(&mut app);
+        assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+        assert_pieces_at_rest(&mut app);
+    }
+    let beetle = piece(Side::Black, Bug::Beetle, 1);
+    assert_eq!(game(&app).stack_level(beetle), Some(1));
+}
+
+#[test]
+fn placed_pieces_fly_in_from_their_hand_side() {
+    let mut app = app_with(None, slow_animation());
+    let white = piece(Side::White, Bug::Ant, 1);
+    let black = piece(Side::Black, Bug::Ant, 1);
+    let east = Hex::ORIGIN.neighbor(hive::rules::Direction::East);
+    for (placed, to) in [(white, Hex::ORIGIN), (black, east)] {
+        app.world_mut()
+            .write_message(hive::game::PlayMove(Move::Place { piece: placed, to }));
+        app.update();
+        let plane = app.world().resource::<BoardLayout>().plane_of(to);
+        let rest = resting_translation(plane, 0);
+        let mut query = app.world_mut().query::<(&PieceId, &Transform, &Slide)>();
+        let (id, transform, slide) = query.single(app.world()).expect("one piece flies in");
+        assert_eq!(id.0, placed);
+        assert!(slide.progress() < 0.1, "just started");
+        let from_left = transform.translation.x < rest.x - 100.0;
+        let from_right = transform.translation.x > rest.x + 100.0;
+        match placed.color() {
+            Side::White => assert!(from_left, "White's hand is on the left"),
+            Side::Black => assert!(from_right, "Black's hand is on the right"),
+        }
+        tap(&mut app, KeyCode::Space);
+        settle(&mut app);
+        assert_pieces_at_rest(&mut app);
+    }
+}
+
+#[test]
+fn zero_duration_animations_put_pieces_in_place_at_once() {
+    let mut app = app_with(None, no_animation());
+    let ant = piece(Side::White, Bug::Ant, 1);
+    app.world_mut()
+        .write_message(hive::game::PlayMove(Move::Place {
+            piece: ant,
+            to: Hex::ORIGIN,
+        }));
+    app.update();
+    assert_eq!(slides(&mut app), 0, "nothing travels");
+    for _ in 0..2 {
+        app.update();
+    }
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert_pieces_at_rest(&mut app);
+}
+
+#[test]
+fn space_a_click_or_the_gamepad_skips_an_animation() {
+    let opening = Game::from_game_string(OPENING).unwrap();
+    let mut app = app_with(Some(opening.clone()), slow_animation());
+    let gamepad = connect_gamepad(&mut app);
+    let mut reference = opening;
+    let skips: [&dyn Fn(&mut App); 3] = [
+        &|app| tap(app, KeyCode::Space),
+        &|app| {
+            app.world_mut().write_message(GameIntent::Click(None));
+            app.update();
+        },
+        &|app| push(app, gamepad, GamepadButton::South),
+    ];
+    for (text, skip) in ["wG1 bQ-", "bB1 bA1", "wQ -wA1"].into_iter().zip(skips) {
+        let mv = reference.parse_move(text).unwrap();
+        reference.play(mv).unwrap();
+        app.world_mut().write_message(hive::game::PlayMove(mv));
+        for _ in 0..5 {
+            app.update();
+        }
+        assert_eq!(turn(&app), Some(Turn::Animating), "{text}");
+        assert_eq!(slides(&mut app), 1);
+        skip(&mut app);
+        assert_eq!(slides(&mut app), 0, "{text} skipped");
+        app.update();
+        assert_eq!(turn(&app), Some(Turn::AwaitingInput), "{text}");
+        // The skip was not taken as a move or a selection.
+        assert_eq!(game(&app).hash(), reference.hash());
+        assert_eq!(selection(&app).piece, None);
+        assert_pieces_at_rest(&mut app);
+    }
+}
+
+#[test]
+fn restarting_mid_animation_leaves_a_playable_game() {
+    let opening = Game::from_game_string(OPENING).unwrap();
+    let mut app = app_with(Some(opening.clone()), slow_animation());
+    let mv = opening.parse_move("wG1 bQ-").unwrap();
+    app.world_mut().write_message(hive::game::PlayMove(mv));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(turn(&app), Some(Turn::Animating));
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert_eq!(game(&app).hash(), opening.hash(), "back to the opening");
+    assert_pieces_at_rest(&mut app);
+
+    // And the keyboard plays on (with animations off now).
+    app.insert_resource(no_animation());
+    tap(&mut app, KeyCode::Tab);
+    let selected = selection(&app).piece.expect("a piece in hand is selected");
+    assert_eq!(selected.color(), Side::White);
+    let target = cursor_hex(&app);
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), opening.ply() + 1);
+    assert_eq!(game(&app).position(selected), Some(target));
+    assert_pieces_at_rest(&mut app);
+}

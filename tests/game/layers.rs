@@ -1,0 +1,124 @@
+//! The shape of `src/game/`: one folder per feature, each depending only on
+//! the folders before it in [`ORDER`]. A module that names a later folder
+//! (`crate::game::<folder>` or `super::super::<folder>`) fails this test,
+//! so the one-way direction stays.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The feature folders, each allowed to use only those before it.
+const ORDER: [&str; 8] = [
+    "core", "board", "play", "ai", "saves", "theme", "settings", "ui",
+];
+
+fn game_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game")
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|err| panic!("{}: {err}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The feature folders a file's text names through `crate::game::`.
+fn folders_named(text: &str) -> Vec<String> {
+    let mut named = Vec::new();
+    for (i, _) in text.match_indices("crate::game::") {
+        let rest = &text[i + "crate::game::".len()..];
+        let mut names = Vec::new();
+        if let Some(group) = rest.strip_prefix('{') {
+            // `crate::game::{board::X, core::Y}`
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                names.push(item.trim().split("::").next().unwrap_or("").to_string());
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            names.push(name);
+        }
+        named.extend(names.into_iter().filter(|n| ORDER.contains(&n.as_str())));
+    }
+    named
+}
+
+#[test]
+fn every_feature_folder_depends_only_on_earlier_ones() {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut folders_seen = Vec::new();
+    let mut wrong = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let mut parts = relative.components();
+        let first = parts
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if parts.next().is_none() {
+            continue; // `src/game/mod.rs` assembles the folders
+        }
+        let Some(own) = ORDER.iter().position(|&f| f == first) else {
+            wrong.push(format!(
+                "{}: not in a known feature folder",
+                relative.display()
+            ));
+            continue;
+        };
+        folders_seen.push(first.clone());
+        let text = fs::read_to_string(path).expect("a readable source file");
+        if text.contains("super::super::") {
+            wrong.push(format!(
+                "{}: reaches out with super::super:: (name crate::game::<folder> instead)",
+                relative.display()
+            ));
+        }
+        for named in folders_named(&text) {
+            let index = ORDER.iter().position(|&f| f == named).expect("known");
+            if index > own {
+                wrong.push(format!(
+                    "{}: {first} uses crate::game::{named}, which comes after it",
+                    relative.display()
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+    for folder in ORDER {
+        assert!(
+            folders_seen.iter().any(|f| f == folder),
+            "no files found in src/game/{folder}"
+        );
+    }
+}
+
+#[test]
+fn the_scan_sees_later_folders_in_every_spelling() {
+    assert_eq!(
+        folders_named("use crate::game::ui::menu;"),
+        vec!["ui".to_string()]
+    );
+    assert_eq!(
+        folders_named("use crate::game::{board::Slide, saves::Jump};"),
+        vec!["board".to_string(), "saves".to_string()]
+    );
+    assert_eq!(
+        folders_named("crate::game::theme::tiles::bug_color(bug)"),
+        vec!["theme".to_string()]
+    );
+    assert!(folders_named("use crate::rules::Game;").is_empty());
+}

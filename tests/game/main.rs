@@ -1,0 +1,20 @@
+//! The game's integration tests, in one binary (it links Bevy once): the
+//! headless app driven as a player would (`app` holds the shared helpers),
+//! the theme manifests, the shape of `src/game/`, and the `hive` command.
+
+mod app;
+
+mod analysis;
+mod cli;
+mod clock;
+mod drag;
+mod exhibition;
+mod headless;
+mod input;
+mod layers;
+mod monkey;
+mod reasons;
+mod saves;
+mod structure;
+mod themes;
+mod variations;

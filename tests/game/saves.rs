@@ -1,0 +1,666 @@
+//! Game records in the headless app: the autosave written after every move
+//! and resumed by a new app after a "crash", undo / redo (a pair against the
+//! AI, cancelling its search), review stepping with the piece entities in
+//! step with the rules engine, continuing from an earlier move, files and
+//! pasted GameStrings that are refused without harm, and the settings kept
+//! between runs. Every file lives in a temporary directory named through
+//! `RecordPaths`, never the player's own.
+
+use std::path::Path;
+
+use crate::app::{
+    assert_entities_match_game, game, headless_app, no_animation, screen, scripted_game,
+    set_screen, settle, thinking, turn, update_until, wait_for_autosave,
+};
+use bevy::prelude::*;
+use hive::ai::Difficulty;
+use hive::game::{
+    AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionCommand,
+    ExhibitionControl, GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove,
+    Players, RecordPaths, RecordsAction, ReviewAction, Screen, Turn,
+};
+use hive::records::{Autosave, SettingsFile, load_game, save_game};
+use hive::rules::{Color as Side, Game, GameType, Move, Options};
+use tempfile::TempDir;
+
+/// The first `n` moves of `game`, replayed.
+fn prefix(game: &Game, n: usize) -> Game {
+    let mut replay = Game::with_options(game.game_type(), game.options());
+    for mv in game.moves().take(n) {
+        replay.play(mv).unwrap();
+    }
+    replay
+}
+
+/// A headless app keeping its files in `data` and `config` (either may be
+/// left out), on the main menu, with `settings` for the next game and no
+/// animation.
+fn app_with(data: Option<&Path>, config: Option<&Path>, settings: NewGameSettings) -> App {
+    let mut app = headless_app();
+    app.insert_resource(RecordPaths {
+        autosave: data.map(Autosave::new),
+        settings: config.map(SettingsFile::in_dir),
+    });
+    app.insert_resource(settings);
+    app.insert_resource(no_animation());
+    app.update();
+    app
+}
+
+fn local() -> NewGameSettings {
+    NewGameSettings {
+        game_type: GameType::BASE,
+        ..default()
+    }
+}
+
+fn versus_ai(difficulty: Difficulty) -> NewGameSettings {
+    NewGameSettings {
+        game_type: GameType::BASE,
+        opponent: Opponent::Ai,
+        difficulty,
+        human_side: HumanSide::White,
+        ..default()
+    }
+}
+
+/// Enters the playing screen and runs frames until the game settles.
+fn start_playing(app: &mut App) {
+    set_screen(app, Screen::Playing);
+    settle(app);
+}
+
+fn history(app: &App) -> CurrentGame {
+    app.world().resource::<CurrentGame>().clone()
+}
+
+fn reviewing(app: &App) -> bool {
+    turn(app) == Some(Turn::Review)
+}
+
+fn notice(app: &App) -> String {
+    app.world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default()
+}
+
+fn act(app: &mut App, action: RecordsAction) {
+    app.world_mut().write_message(action);
+    settle(app);
+}
+
+fn review(app: &mut App, action: ReviewAction) {
+    app.world_mut().write_message(action);
+    settle(app);
+}
+
+/// Plays `mv` as the side to move would (played in the frame it is sent,
+/// before an AI could reply).
+fn play(app: &mut App, mv: Move) {
+    app.world_mut().write_message(PlayMove(mv));
+    app.update();
+    assert_eq!(game(app).last_move(), Some(mv), "{mv:?} was played");
+    settle(app);
+}
+
+/// Plays the first legal move, `n` times; returns the moves.
+fn play_some(app: &mut App, n: usize) -> Vec<Move> {
+    (0..n)
+        .map(|_| {
+            let mut moves = Vec::new();
+            game(app).legal_moves(&mut moves);
+            // Skip the pass a legal-move list may end with.
+            let mv = moves[moves.len() / 2];
+            play(app, mv);
+            mv
+        })
+        .collect()
+}
+
+/// The game in play is `expected`, and every piece on the board has one
+/// entity on its cell and level (none for a piece off the board).
+fn assert_entities_match(app: &mut App, expected: &Game) {
+    assert_eq!(game(app).game_string(), expected.game_string());
+    assert_entities_match_game(app);
+}
+
+#[test]
+fn the_autosave_follows_every_move_and_resumes_after_a_crash() {
+    let data = TempDir::new().unwrap();
+    let mut first = app_with(Some(data.path()), None, local());
+    assert!(!first.world().resource::<AutosaveStatus>().available);
+    start_playing(&mut first);
+    let autosave = Autosave::new(data.path());
+    assert!(!autosave.exists(), "nothing to save before the first move");
+    for _ in 0..4 {
+        play_some(&mut first, 1);
+        let saved = load_game(autosave.path()).unwrap();
+        assert_eq!(saved.game_string(), game(&first).game_string());
+    }
+    let played = game(&first);
+    // A crash: the app is gone without any shutdown.
+    drop(first);
+
+    let mut second = app_with(Some(data.path()), None, local());
+    assert_eq!(screen(&second), Screen::MainMenu);
+    assert!(
+        second.world().resource::<AutosaveStatus>().available,
+        "the menu offers to resume"
+    );
+    act(&mut second, RecordsAction::Resume);
+    assert_eq!(screen(&second), Screen::Playing);
+    assert_eq!(turn(&second), Some(Turn::AwaitingInput));
+    assert_entities_match(&mut second, &played);
+    assert_eq!(history(&second).ply(), 4);
+    assert!(history(&second).can_undo());
+    // Play on: the autosave keeps following.
+    play_some(&mut second, 1);
+    assert_eq!(load_game(autosave.path()).unwrap().ply(), 5);
+}
+
+#[test]
+fn the_autosave_is_written_off_the_frame() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with(Some(data.path()), None, local());
+    start_playing(&mut app);
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    app.update();
+    // The frame that played the move only queued the write.
+    assert_eq!(game(&app).ply(), 1);
+    assert!(app.world().resource::<AutosaveStatus>().writing);
+    wait_for_autosave(&mut app);
+    let status = app.world().resource::<AutosaveStatus>().clone();
+    let writer = status.last_writer.expect("the autosave was written");
+    assert_ne!(
+        writer,
+        std::thread::current().id(),
+        "the autosave is written on the IO task pool, not on the thread running the frames"
+    );
+    assert!(status.available);
+    assert_eq!(
+        load_game(Autosave::new(data.path()).path()).unwrap().ply(),
+        1
+    );
+}
+
+#[test]
+fn a_game_against_the_ai_resumes_against_the_ai() {
+    let data = TempDir::new().unwrap();
+    let mut first = app_with(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    start_playing(&mut first);
+    play_some(&mut first, 1);
+    update_until(&mut first, "the AI's reply", |app| game(app).ply() == 2);
+    settle(&mut first);
+    let played = game(&first);
+    drop(first);
+
+    // The menu says "human" now; the autosave knows better.
+    let mut second = app_with(Some(data.path()), None, local());
+    act(&mut second, RecordsAction::Resume);
+    assert_entities_match(&mut second, &played);
+    assert_eq!(
+        second.world().resource::<Players>().ai,
+        Some((Side::Black, Difficulty::Beginner))
+    );
+    // White (the human) is to move: the AI waits.
+    for _ in 0..20 {
+        second.update();
+    }
+    assert_eq!(game(&second).ply(), 2);
+}
+
+/// Exhibition controls at the fastest pace, pausing after `moves` moves.
+fn fast_exhibition(stop_after: Option<u32>) -> ExhibitionControl {
+    let mut control = ExhibitionControl::default();
+    control.moves_per_minute = 1.0e6;
+    control.stop_after = stop_after;
+    control
+}
+
+#[test]
+fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
+    let data = TempDir::new().unwrap();
+    let exhibition = NewGameSettings {
+        game_type: GameType::BASE,
+        opponent: Opponent::Exhibition {
+            white: Difficulty::Easy,
+            black: Difficulty::Beginner,
+        },
+        ..default()
+    };
+    let mut first = app_with(Some(data.path()), None, exhibition);
+    first.insert_resource(fast_exhibition(Some(3)));
+    start_playing(&mut first);
+    update_until(&mut first, "three moves", |app| game(app).ply() == 3);
+    settle(&mut first);
+    let played = game(&first);
+    let autosave = Autosave::new(data.path());
+    let text = std::fs::read_to_string(autosave.path()).unwrap();
+    assert!(
+        text.lines()
+            .any(|line| line == "# hive players: exhibition=white:easy,black:beginner"),
+        "{text}"
+    );
+    drop(first);
+
+    // The menu says "human" now; the autosave knows better. (Paused, so
+    // that the position can be checked before the AIs play on.)
+    let mut second = app_with(Some(data.path()), None, local());
+    let mut paused = fast_exhibition(None);
+    paused.paused = true;
+    second.insert_resource(paused);
+    act(&mut second, RecordsAction::Resume);
+    assert_entities_match(&mut second, &played);
+    let players = *second.world().resource::<Players>();
+    assert_eq!(
+        players.exhibition,
+        Some((Difficulty::Easy, Difficulty::Beginner))
+    );
+    assert_eq!(players.ai, None);
+    assert_eq!(players.ai_preset(Side::White), Some(Difficulty::Easy));
+    assert_eq!(players.ai_preset(Side::Black), Some(Difficulty::Beginner));
+    // Play: the AIs play on from where the game stopped.
+    second.world_mut().write_message(ExhibitionCommand::Play);
+    update_until(&mut second, "the exhibition playing on", |app| {
+        game(app).ply() >= 5
+    });
+    let resumed = game(&second);
+    assert!(
+        resumed.moves().take(3).eq(played.moves()),
+        "{}",
+        resumed.game_string()
+    );
+}
+
+#[test]
+fn a_finished_game_clears_the_autosave() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with(
+        Some(data.path()),
+        None,
+        NewGameSettings {
+            game_type: GameType::from_expansions("P").unwrap(),
+            ..default()
+        },
+    );
+    start_playing(&mut app);
+    let script = scripted_game();
+    let moves: Vec<Move> = script.moves().collect();
+    for &mv in &moves[..moves.len() - 1] {
+        play(&mut app, mv);
+    }
+    let autosave = Autosave::new(data.path());
+    assert!(autosave.exists());
+    play(&mut app, moves[moves.len() - 1]);
+    assert_eq!(turn(&app), Some(Turn::GameOver));
+    assert!(!autosave.exists(), "a finished game is not offered again");
+    assert!(!app.world().resource::<AutosaveStatus>().available);
+}
+
+#[test]
+fn undo_and_redo_in_a_local_game() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with(Some(data.path()), None, local());
+    start_playing(&mut app);
+    let moves = play_some(&mut app, 3);
+    let full = game(&app);
+
+    act(&mut app, RecordsAction::Undo);
+    assert_entities_match(&mut app, &prefix(&full, 2));
+    act(&mut app, RecordsAction::Undo);
+    assert_entities_match(&mut app, &prefix(&full, 1));
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(history(&app).can_redo());
+    // The autosave holds the position shown.
+    let saved = load_game(Autosave::new(data.path()).path()).unwrap();
+    assert_eq!(saved.ply(), 1);
+
+    act(&mut app, RecordsAction::Redo);
+    assert_entities_match(&mut app, &prefix(&full, 2));
+    assert_eq!(game(&app).last_move(), Some(moves[1]));
+
+    // A different move drops the move that could be redone.
+    let mut legal = Vec::new();
+    game(&app).legal_moves(&mut legal);
+    let other = *legal.iter().find(|&&mv| mv != moves[2]).unwrap();
+    play(&mut app, other);
+    assert!(!history(&app).can_redo());
+    assert_eq!(history(&app).line().len(), 3);
+    act(&mut app, RecordsAction::Redo);
+    assert_eq!(game(&app).last_move(), Some(other), "nothing to redo");
+}
+
+#[test]
+fn undo_against_the_ai_takes_back_its_reply_too() {
+    let mut app = app_with(None, None, versus_ai(Difficulty::Beginner));
+    start_playing(&mut app);
+    assert_eq!(
+        app.world().resource::<Players>().ai.map(|(side, _)| side),
+        Some(Side::Black)
+    );
+    play_some(&mut app, 1);
+    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
+    settle(&mut app);
+    let before = game(&app);
+    play_some(&mut app, 1);
+    update_until(&mut app, "the AI's second reply", |app| {
+        game(app).ply() == 4
+    });
+    settle(&mut app);
+
+    act(&mut app, RecordsAction::Undo);
+    assert_entities_match(&mut app, &before);
+    assert_eq!(game(&app).to_move(), Side::White, "the human is to move");
+    // The AI does not play for White; redo brings back the pair.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(game(&app).ply(), 2);
+    act(&mut app, RecordsAction::Redo);
+    assert_eq!(game(&app).ply(), 4);
+    assert_eq!(game(&app).to_move(), Side::White);
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_its_search() {
+    for round in 0..3 {
+        let mut app = app_with(None, None, versus_ai(Difficulty::Hard));
+        start_playing(&mut app);
+        play_some(&mut app, 1);
+        // (Or, should it be that quick, its reply.)
+        update_until(&mut app, "the search to start", |app| {
+            thinking(app) || game(app).ply() == 2
+        });
+        let id = app.world().resource::<Players>().game_id;
+        app.world_mut().write_message(RecordsAction::Undo);
+        app.update();
+        assert!(!thinking(&app), "round {round}: the search was cancelled");
+        assert!(app.world().resource::<Players>().game_id > id);
+        assert_eq!(
+            game(&app).ply(),
+            0,
+            "round {round}: the human's move undone"
+        );
+        // No stale move arrives later.
+        for _ in 0..200 {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_micros(300));
+        }
+        assert_eq!(game(&app).ply(), 0, "round {round}");
+        assert!(!thinking(&app));
+        assert_entities_match(&mut app, &Game::new(GameType::BASE));
+    }
+}
+
+#[test]
+fn review_steps_and_jumps_with_the_board_in_step() {
+    let mut app = app_with(None, None, local());
+    start_playing(&mut app);
+    let script = scripted_game();
+    let len = script.ply() as usize;
+    act(&mut app, RecordsAction::Import(script.game_string()));
+    assert_eq!(turn(&app), Some(Turn::Review));
+    assert!(reviewing(&app));
+    assert_eq!(history(&app).ply(), len, "opens at the last move");
+    assert_entities_match(&mut app, &script);
+
+    for back in 1..=3 {
+        review(&mut app, ReviewAction::StepBack);
+        assert_entities_match(&mut app, &prefix(&script, len - back));
+    }
+    for ply in [5, 0, 11, 1, len] {
+        review(&mut app, ReviewAction::Goto(ply));
+        assert_entities_match(&mut app, &prefix(&script, ply));
+        assert_eq!(history(&app).line().len(), len, "the line stays whole");
+    }
+    review(&mut app, ReviewAction::ToStart);
+    assert_entities_match(&mut app, &prefix(&script, 0));
+    review(&mut app, ReviewAction::StepForward);
+    assert_entities_match(&mut app, &prefix(&script, 1));
+
+    // The keyboard steps too.
+    app.init_resource::<ButtonInput<KeyCode>>();
+    for (key, ply) in [(KeyCode::ArrowRight, 2), (KeyCode::ArrowLeft, 1)] {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+        settle(&mut app);
+        assert_entities_match(&mut app, &prefix(&script, ply));
+    }
+
+    // Nothing is played while reviewing.
+    let mut legal = Vec::new();
+    game(&app).legal_moves(&mut legal);
+    app.world_mut().write_message(PlayMove(legal[0]));
+    settle(&mut app);
+    assert_entities_match(&mut app, &prefix(&script, 1));
+    assert_eq!(turn(&app), Some(Turn::Review));
+}
+
+#[test]
+fn a_game_in_play_can_be_reviewed_and_resumed_unchanged() {
+    let mut app = app_with(None, None, local());
+    start_playing(&mut app);
+    play_some(&mut app, 5);
+    let full = game(&app);
+    review(&mut app, ReviewAction::Goto(2));
+    assert_eq!(turn(&app), Some(Turn::Review));
+    assert_entities_match(&mut app, &prefix(&full, 2));
+    review(&mut app, ReviewAction::BackToGame);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert_entities_match(&mut app, &full);
+    assert!(!history(&app).can_redo());
+}
+
+#[test]
+fn continuing_from_an_earlier_move_ends_the_line_there() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with(Some(data.path()), None, local());
+    start_playing(&mut app);
+    let script = scripted_game();
+    act(&mut app, RecordsAction::Import(script.game_string()));
+    review(&mut app, ReviewAction::Goto(4));
+    assert!(!Autosave::new(data.path()).exists(), "review saves nothing");
+
+    review(&mut app, ReviewAction::ContinueFromHere);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    assert!(!reviewing(&app));
+    assert_eq!(
+        history(&app).line().len(),
+        4,
+        "the later moves left the line"
+    );
+    assert!(!history(&app).can_redo());
+    assert_entities_match(&mut app, &prefix(&script, 4));
+    // Play goes on from there, and is autosaved.
+    play_some(&mut app, 1);
+    assert_eq!(game(&app).ply(), 5);
+    assert_eq!(
+        load_game(Autosave::new(data.path()).path()).unwrap().ply(),
+        5
+    );
+}
+
+#[test]
+fn bad_files_and_pastes_are_refused_and_the_game_stays() {
+    let dir = TempDir::new().unwrap();
+    let mut app = app_with(Some(dir.path()), None, local());
+    start_playing(&mut app);
+    play_some(&mut app, 2);
+    let kept = game(&app);
+
+    // Black's turn, but the second move is White's.
+    let illegal = dir.path().join("illegal.txt");
+    std::fs::write(&illegal, "Base;InProgress;White[2];wS1;wS2 wS1-\n").unwrap();
+    let garbage = dir.path().join("garbage.txt");
+    std::fs::write(&garbage, "this is not a game\n").unwrap();
+    let truncated = dir.path().join("truncated.txt");
+    std::fs::write(&truncated, "Base;InProgress;Black[3];wS1;bG1 -w").unwrap();
+    for (path, words) in [
+        (&illegal, vec!["illegal.txt", "move 2", "wS2 wS1-"]),
+        (&garbage, vec!["garbage.txt"]),
+        (&truncated, vec!["truncated.txt", "move 2"]),
+    ] {
+        act(&mut app, RecordsAction::Load(path.clone()));
+        let message = notice(&app);
+        for word in words {
+            assert!(message.contains(word), "{message:?} names {word:?}");
+        }
+        assert_entities_match(&mut app, &kept);
+        assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+    }
+    act(
+        &mut app,
+        RecordsAction::Import("Base;InProgress;White[1];wQ wQ".into()),
+    );
+    assert!(notice(&app).contains("pasted"), "{}", notice(&app));
+    assert_entities_match(&mut app, &kept);
+
+    // Saving: a good file, then a write that cannot succeed.
+    let good = dir.path().join("saved.txt");
+    act(&mut app, RecordsAction::Save(good.clone()));
+    assert_eq!(load_game(&good).unwrap().game_string(), kept.game_string());
+    let blocked = good.join("inside-a-file.txt");
+    act(&mut app, RecordsAction::Save(blocked));
+    assert!(notice(&app).contains("ould not save"), "{}", notice(&app));
+    assert_eq!(load_game(&good).unwrap().game_string(), kept.game_string());
+    assert_entities_match(&mut app, &kept);
+}
+
+#[test]
+fn a_loaded_game_opens_in_review_from_the_menu() {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("won.txt");
+    save_game(&file, &scripted_game()).unwrap();
+    let mut app = app_with(None, None, local());
+    act(&mut app, RecordsAction::Load(file));
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(turn(&app), Some(Turn::Review));
+    assert!(notice(&app).contains("won.txt"), "{}", notice(&app));
+    assert_entities_match(&mut app, &scripted_game());
+    assert_eq!(app.world().resource::<Players>().ai, None);
+}
+
+#[test]
+fn settings_round_trip_through_the_app() {
+    let config = TempDir::new().unwrap();
+    let mut first = app_with(None, Some(config.path()), local());
+    let mlp = GameType::from_expansions("MLP").unwrap();
+    let draws = Options {
+        threefold_repetition: true,
+        turn_limit: Some(40),
+        ..Options::default()
+    };
+    {
+        let mut next = first.world_mut().resource_mut::<NewGameSettings>();
+        next.difficulty = Difficulty::Hard;
+        next.game_type = mlp;
+    }
+    first.insert_resource(GameOptions(draws));
+    first.insert_resource(AnimationSettings::at_speed(2.0));
+    first.insert_resource(ConsideredDestinations::Never);
+    first.update();
+    let file = SettingsFile::in_dir(config.path());
+    assert!(file.path().is_file());
+    assert_eq!(file.load().settings.ai_shows_considered, "never");
+    drop(first);
+
+    let mut second = app_with(None, Some(config.path()), local());
+    let next = second.world().resource::<NewGameSettings>().clone();
+    assert_eq!(next.difficulty, Difficulty::Hard);
+    assert_eq!(next.game_type, mlp);
+    assert_eq!(second.world().resource::<GameOptions>().0, draws);
+    let speed = second.world().resource::<AnimationSettings>().speed();
+    assert!((speed - 2.0).abs() < 0.01, "{speed}");
+    assert_eq!(
+        *second.world().resource::<ConsideredDestinations>(),
+        ConsideredDestinations::Never
+    );
+    // The next game is played under the saved draw rules.
+    start_playing(&mut second);
+    assert_eq!(game(&second).options(), draws);
+    assert_eq!(game(&second).game_type(), mlp);
+}
+
+#[test]
+fn a_damaged_settings_file_is_reported_and_kept() {
+    let config = TempDir::new().unwrap();
+    let file = SettingsFile::in_dir(config.path());
+    std::fs::write(file.path(), "Settings(difficulty: \"hard\", oops").unwrap();
+    let mut app = app_with(None, Some(config.path()), local());
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        notice(&app).contains("settings.ron"),
+        "reported: {}",
+        notice(&app)
+    );
+    assert_eq!(
+        std::fs::read_to_string(file.path()).unwrap(),
+        "Settings(difficulty: \"hard\", oops",
+        "not overwritten"
+    );
+    assert_eq!(
+        app.world().resource::<NewGameSettings>().difficulty,
+        Difficulty::Medium,
+        "the defaults are used"
+    );
+
+    // The player changes a setting: the damaged file is kept aside first.
+    app.world_mut().resource_mut::<NewGameSettings>().difficulty = Difficulty::Easy;
+    app.update();
+    let aside = config.path().join("settings.ron.damaged");
+    assert_eq!(
+        std::fs::read_to_string(&aside).unwrap(),
+        "Settings(difficulty: \"hard\", oops"
+    );
+    assert!(notice(&app).contains("settings.ron.damaged"));
+    let saved = file.try_load().unwrap().unwrap();
+    assert_eq!(saved.difficulty, Difficulty::Easy);
+}
+
+#[test]
+fn hive_load_refuses_a_bad_file_before_opening_a_window() {
+    let dir = TempDir::new().unwrap();
+    // `hive --load` on a file holding `text` fails at once, naming `words`.
+    let refused = |name: &str, text: &str, words: &[&str]| {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
+            .arg("--load")
+            .arg(&file)
+            .env("HIVE_DATA_DIR", dir.path())
+            .env("HIVE_CONFIG_DIR", dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        for word in words {
+            assert!(stderr.contains(word), "{stderr:?} names {word:?}");
+        }
+    };
+    refused(
+        "bad.txt",
+        "Base;InProgress;White[2];wS1;wS2 wS1-\n",
+        &["bad.txt", "move 2", "wS2 wS1-"],
+    );
+    // A variations file: its first bad line is named.
+    refused(
+        "tree.txt",
+        "# hive variations\nBase;InProgress;White[2];wS1;bS1 wS1-\nBase;InProgress;White[2];wS1;wS2 wS1-\n",
+        &["tree.txt", "line 3", "wS2 wS1-"],
+    );
+}

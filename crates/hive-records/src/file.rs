@@ -88,18 +88,14 @@ pub fn game_file_text(game: &Game) -> String {
 /// apply; without, those of the text's options line, or the defaults.
 ///
 /// A GameString whose stated state or turn disagrees with its moves (other
-/// Hive programs write some) is loaded from its moves, saying so on stderr;
-/// [`parse_game_text_noted`] returns that note instead.
+/// Hive programs write some) is loaded from its moves;
+/// [`parse_game_text_noted`] also returns a note saying so.
 pub fn parse_game_text(
     text: &str,
     source: &Path,
     options: Option<Options>,
 ) -> Result<Game, RecordError> {
-    let (game, note) = parse_game_text_noted(text, source, options)?;
-    if let Some(note) = note {
-        eprintln!("{}: {note}", source.display());
-    }
-    Ok(game)
+    parse_game_text_noted(text, source, options).map(|(game, _note)| game)
 }
 
 /// [`parse_game_text`], returning the note about a header that disagreed

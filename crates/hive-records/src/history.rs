@@ -36,10 +36,6 @@ impl History {
         &self.game
     }
 
-    /// The position at the cursor, dropping the moves after it.
-    pub fn into_game(self) -> Game {
-        self.game
-    }
 
     /// The whole line, the moves after the cursor included (what to save
     /// while reviewing).
@@ -142,25 +138,9 @@ impl History {
         while self.ply() < target && self.redo().is_some() {}
     }
 
-    /// Review: one move back. False at the start.
-    pub fn step_back(&mut self) -> bool {
-        self.undo().is_some()
-    }
 
-    /// Review: one move forward. False at the end.
-    pub fn step_forward(&mut self) -> bool {
-        self.redo().is_some()
-    }
 
-    /// Review: to the start of the game.
-    pub fn to_start(&mut self) {
-        self.goto(0);
-    }
 
-    /// Review: to the last move.
-    pub fn to_end(&mut self) {
-        self.goto(self.len());
-    }
 
     /// Continue playing from the cursor: drops the moves after it and
     /// returns how many were dropped (ask the player first when not 0).

@@ -448,9 +448,9 @@ fn review_and_continue_from_here() {
     assert_eq!(h.game().status(), GameStatus::NotStarted);
     assert_same(&h.full_game(), &full);
 
-    assert!(h.step_forward());
-    assert!(h.step_forward());
-    assert!(h.step_back());
+    assert!(h.redo().is_some());
+    assert!(h.redo().is_some());
+    assert!(h.undo().is_some());
     assert_eq!(h.ply(), 1);
     h.goto(n / 2);
     assert_eq!(h.ply(), n / 2);
@@ -462,11 +462,11 @@ fn review_and_continue_from_here() {
     assert_same(h.game(), &replay);
     h.goto(n + 100);
     assert_eq!(h.ply(), n);
-    assert!(!h.step_forward());
+    assert!(h.redo().is_none());
     assert_same(h.game(), &full);
-    h.to_start();
-    assert!(!h.step_back());
-    h.to_end();
+    h.goto(0);
+    assert!(h.undo().is_none());
+    h.goto(h.len());
     assert_eq!(h.ply(), n);
 
     // Continue from move 5: the rest is dropped.
@@ -474,7 +474,7 @@ fn review_and_continue_from_here() {
     assert_eq!(h.continue_from_here(), n - 5);
     assert_eq!((h.ply(), h.len()), (5, 5));
     assert_eq!(h.continue_from_here(), 0);
-    assert_eq!(h.into_game().moves().len(), 5);
+    assert_eq!(h.game().moves().len(), 5);
 }
 
 #[test]

@@ -13,9 +13,11 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::UhpClient;
 use hive_ai::{Difficulty, Engine, Limits, available_threads};
 use hive_rules::{Color, Game, GameStatus, GameType, Move};
+use thiserror::Error;
+
+use crate::{ClientError, UhpClient};
 
 /// Who plays.
 pub enum Player {
@@ -41,35 +43,84 @@ pub enum Player {
     },
 }
 
+/// Why a player could not be set up.
+#[derive(Debug, Error)]
+pub enum PlayerError {
+    /// `uhp:` with nothing after it.
+    #[error("uhp: needs a command line, like uhp:nokamute uhp")]
+    NoCommand,
+    /// Neither a preset's name nor `uhp:<command line>`.
+    #[error(
+        "'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>"
+    )]
+    Unknown {
+        /// What was given.
+        spec: String,
+    },
+    /// The engine's process did not start or did not answer `info`.
+    #[error("could not start '{command}': {source}")]
+    Start {
+        /// The engine's command line.
+        command: String,
+        /// What went wrong.
+        source: ClientError,
+    },
+    /// The engine did not answer `options` or refused `NumThreads`.
+    #[error("'{command}': setting NumThreads to {threads} failed: {source}")]
+    Threads {
+        /// The engine's command line.
+        command: String,
+        /// The threads asked for.
+        threads: usize,
+        /// What went wrong.
+        source: ClientError,
+    },
+}
+
+/// Why a player made no move (the game is forfeited).
+#[derive(Debug, Error)]
+enum MoveError {
+    #[error("the engine found no move")]
+    NoMove,
+    #[error("newgame failed: {0}")]
+    NewGame(ClientError),
+    #[error("bestmove failed: {0}")]
+    BestMove(ClientError),
+}
+
 /// Starts a UHP engine and, when `threads` is given and the engine lists a
 /// `NumThreads` option, sets it (an engine without the option keeps its own
 /// thread count: for nokamute, `nokamute --num-threads N uhp` also works).
-fn start_engine(command: &str, threads: Option<usize>) -> Result<UhpClient, String> {
+/// Also says whether the engine took the thread count.
+fn start_engine(command: &str, threads: Option<usize>) -> Result<(UhpClient, bool), PlayerError> {
     let words: Vec<&str> = command.split_whitespace().collect();
-    let (program, args) = words
-        .split_first()
-        .ok_or_else(|| "uhp: needs a command line, like uhp:nokamute uhp".to_string())?;
-    let mut client =
-        UhpClient::spawn(program, args).map_err(|e| format!("could not start '{command}': {e}"))?;
-    if let Some(n) = threads {
-        let options = client
-            .send("options")
-            .map_err(|e| format!("'{command}': options failed: {e}"))?;
-        if options.iter().any(|line| line.starts_with("NumThreads;")) {
-            client
-                .set_option("NumThreads", &n.to_string())
-                .map_err(|e| format!("'{command}': options set NumThreads {n} failed: {e}"))?;
-        } else {
-            eprintln!("hive match: '{command}' has no NumThreads option; its threads are its own");
-        }
+    let (program, args) = words.split_first().ok_or(PlayerError::NoCommand)?;
+    let mut client = UhpClient::spawn(program, args).map_err(|source| PlayerError::Start {
+        command: command.to_string(),
+        source,
+    })?;
+    let Some(n) = threads else {
+        return Ok((client, false));
+    };
+    let threads_error = |source| PlayerError::Threads {
+        command: command.to_string(),
+        threads: n,
+        source,
+    };
+    let options = client.send("options").map_err(threads_error)?;
+    if !options.iter().any(|line| line.starts_with("NumThreads;")) {
+        return Ok((client, false));
     }
-    Ok(client)
+    client
+        .set_option("NumThreads", &n.to_string())
+        .map_err(threads_error)?;
+    Ok((client, true))
 }
 
 impl Player {
     /// Parses `beginner`…`expert`, or `uhp:<command line>`, with the
     /// default threads ([`Player::from_spec_threads`] with `None`).
-    pub fn from_spec(spec: &str, time_per_move: Option<Duration>) -> Result<Player, String> {
+    pub fn from_spec(spec: &str, time_per_move: Option<Duration>) -> Result<Player, PlayerError> {
         Player::from_spec_threads(spec, time_per_move, None)
     }
 
@@ -83,18 +134,18 @@ impl Player {
         spec: &str,
         time_per_move: Option<Duration>,
         threads: Option<usize>,
-    ) -> Result<Player, String> {
+    ) -> Result<Player, PlayerError> {
         if let Some(command) = spec.strip_prefix("uhp:") {
-            let client = start_engine(command, threads)?;
+            let (client, threads_set) = start_engine(command, threads)?;
             return Ok(Player::Uhp {
                 command: command.to_string(),
                 client: Box::new(client),
                 time_per_move: time_per_move.unwrap_or(Duration::from_secs(1)),
-                threads,
+                threads: threads.filter(|_| threads_set),
             });
         }
-        let level = Difficulty::from_name(spec).ok_or_else(|| {
-            format!("'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>")
+        let level = Difficulty::from_name(spec).ok_or_else(|| PlayerError::Unknown {
+            spec: spec.to_string(),
         })?;
         let mut engine = Box::new(Engine::new(64));
         engine.set_threads(threads.unwrap_or_else(available_threads));
@@ -129,6 +180,12 @@ impl Player {
         }
     }
 
+    /// Whether this is a UHP engine without a `NumThreads` option, which
+    /// keeps its own thread count whatever was asked.
+    pub fn keeps_own_threads(&self) -> bool {
+        matches!(self, Player::Uhp { threads: None, .. })
+    }
+
     /// How the player is shown in reports.
     pub fn name(&self) -> String {
         match self {
@@ -138,7 +195,7 @@ impl Player {
     }
 
     /// The player's move in `game` (as a MoveString), or why it has none.
-    fn choose(&mut self, game: &Game, seed: u64) -> Result<String, String> {
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<String, MoveError> {
         match self {
             Player::Preset {
                 level,
@@ -150,7 +207,7 @@ impl Player {
                     Some(t) => engine.search(game, Limits::time(*t), &cancel),
                     None => engine.choose(game, *level, seed, &cancel),
                 };
-                let mv = result.best.ok_or("the engine found no move")?;
+                let mv = result.best.ok_or(MoveError::NoMove)?;
                 Ok(game.move_string(mv))
             }
             Player::Uhp {
@@ -161,15 +218,15 @@ impl Player {
             } => {
                 let answer = client
                     .new_game(&game.game_string())
-                    .map_err(|e| format!("newgame failed: {e}"))
+                    .map_err(MoveError::NewGame)
                     .and_then(|_| {
                         client
                             .best_move_time(*time_per_move)
-                            .map_err(|e| format!("bestmove failed: {e}"))
+                            .map_err(MoveError::BestMove)
                     });
                 if answer.is_err() {
                     // This game is forfeited; a fresh engine plays the next.
-                    if let Ok(fresh) = start_engine(command, *threads) {
+                    if let Ok((fresh, _)) = start_engine(command, *threads) {
                         **client = fresh;
                     }
                 }
@@ -344,7 +401,7 @@ pub fn play_game(
         };
         let text = match player.choose(&game, seed.wrapping_add(u64::from(game.ply()))) {
             Ok(text) => text,
-            Err(reason) => break forfeit(reason),
+            Err(error) => break forfeit(error.to_string()),
         };
         let mv: Move = match game.parse_move(&text) {
             Ok(mv) => mv,

@@ -150,6 +150,14 @@ fn run_match(args: MatchArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    for (player, asked) in [(&a, threads), (&b, threads_b)] {
+        if asked.is_some() && player.keeps_own_threads() {
+            eprintln!(
+                "hive match: '{}' has no NumThreads option; its threads are its own",
+                player.name()
+            );
+        }
+    }
     let config = MatchConfig {
         games,
         game_type,

@@ -85,16 +85,6 @@ impl UhpClient {
         Ok(client)
     }
 
-    /// Talks to an engine over any streams (for example an in-process
-    /// engine on pipes), reading its start-up `info` answer first.
-    pub fn connect(
-        output: impl BufRead + Send + 'static,
-        input: impl Write + Send + 'static,
-    ) -> Result<UhpClient, ClientError> {
-        let mut client = UhpClient::connect_streams(output, input);
-        client.read_info()?;
-        Ok(client)
-    }
 
     fn connect_streams(
         mut output: impl BufRead + Send + 'static,

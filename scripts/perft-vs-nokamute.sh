@@ -8,17 +8,17 @@
 # Skips cleanly (exit 0) when nokamute is not there.
 #
 # Usage: scripts/perft-vs-nokamute.sh [--quick | --deep]
-#   HIVE=path/to/hive        our binary (default: $CARGO_TARGET_DIR or target, release)
+#   HIVE=path/to/hive-engine our binary (default: $CARGO_TARGET_DIR or target, release)
 #   NOKAMUTE=path/to/nokamute (default: ../shared/peers/bin/nokamute)
 #   RUNS=3                   runs of each engine per row
 #   --quick                  start position to depth 5, mid-game rows to depth 3
 #   --deep                   once each (RUNS=1 unless set): the start position of all
 #                            eight game types to depth 7, and Base to depth 8 (minutes)
-# Build ours first: cargo build --release --no-default-features
+# Build ours first (no Bevy): cargo build --release -p hive-uhp --bin hive-engine
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-hive=${HIVE:-${CARGO_TARGET_DIR:-$here/target}/release/hive}
+hive=${HIVE:-${CARGO_TARGET_DIR:-$here/target}/release/hive-engine}
 nokamute=${NOKAMUTE:-$here/../shared/peers/bin/nokamute}
 runs=${RUNS:-3}
 start_depth=6
@@ -35,14 +35,14 @@ case ${1:-} in
         ;;
 esac
 table=$here/../shared/testdata/perft.tsv
-[[ -f $table ]] || table=$here/tests/data/perft.tsv
+[[ -f $table ]] || table=$here/crates/hive-rules/tests/data/perft.tsv
 
 if [[ ! -x $nokamute ]]; then
     echo "nokamute not found at $nokamute: nothing to compare (set NOKAMUTE=...)" >&2
     exit 0
 fi
 if [[ ! -x $hive ]]; then
-    echo "our binary not found at $hive: run cargo build --release --no-default-features (or set HIVE=...)" >&2
+    echo "our binary not found at $hive: run cargo build --release -p hive-uhp --bin hive-engine (or set HIVE=...)" >&2
     exit 1
 fi
 

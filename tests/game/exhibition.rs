@@ -7,7 +7,7 @@
 //! dropped when a move is played first; the AI shows every destination of
 //! the piece it moves before moving it, or does not, as set.
 //!
-//! Restarting while the AI searches is covered in `game_headless.rs`.
+//! Restarting while the AI searches is covered in `headless.rs`.
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};

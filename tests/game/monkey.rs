@@ -5,8 +5,8 @@
 //! mirror the game exactly, the move list is the game's, and the autosave,
 //! once written, loads to the game on the board.
 //!
-//! `cargo test --test game_monkey` runs a short walk; the long one is
-//! ignored: `cargo test --release --test game_monkey -- --ignored`.
+//! `cargo test --test game monkey` runs a short walk; the long one is
+//! ignored: `cargo test --release --test game monkey -- --ignored`.
 
 use std::path::Path;
 

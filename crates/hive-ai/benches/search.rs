@@ -3,7 +3,7 @@
 //! second are printed by `cargo bench --bench search -- --nocapture`-free
 //! runs of the `depth_in_one_second` group's setup).
 //!
-//! `cargo bench --no-default-features --bench search`
+//! `cargo bench -p hive-ai --bench search`
 
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;

@@ -36,7 +36,6 @@ impl History {
         &self.game
     }
 
-
     /// The whole line, the moves after the cursor included (what to save
     /// while reviewing).
     pub fn full_game(&self) -> Game {
@@ -137,10 +136,6 @@ impl History {
         while self.ply() > target && self.undo().is_some() {}
         while self.ply() < target && self.redo().is_some() {}
     }
-
-
-
-
 
     /// Continue playing from the cursor: drops the moves after it and
     /// returns how many were dropped (ask the player first when not 0).

@@ -1,7 +1,7 @@
 //! Perft benchmarks: how fast the move generator counts move sequences
 //! (the last ply counted without being played).
 //!
-//! `cargo bench --no-default-features --bench perft`
+//! `cargo bench -p hive-rules --bench perft`
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -50,9 +50,7 @@ pub enum PlayerError {
     #[error("uhp: needs a command line, like uhp:nokamute uhp")]
     NoCommand,
     /// Neither a preset's name nor `uhp:<command line>`.
-    #[error(
-        "'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>"
-    )]
+    #[error("'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>")]
     Unknown {
         /// What was given.
         spec: String,

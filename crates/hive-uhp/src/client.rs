@@ -85,7 +85,6 @@ impl UhpClient {
         Ok(client)
     }
 
-
     fn connect_streams(
         mut output: impl BufRead + Send + 'static,
         input: impl Write + Send + 'static,

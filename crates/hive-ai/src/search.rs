@@ -88,12 +88,6 @@ pub trait Evaluator<G: SearchGame> {
 /// that the answer is out before the budget ends.
 const TIME_MARGIN: Duration = Duration::from_millis(10);
 
-/// Half-width of the first aspiration window (a fifth of a piece's
-/// worth), widened four times on each fail, up to the full window.
-const ASPIRATION_WINDOW: i32 = 40;
-/// Aspiration windows from this depth on.
-const ASPIRATION_MIN_DEPTH: u32 = 4;
-
 /// Plies of quiescence search below the horizon.
 const QUIESCENCE_PLIES: u32 = 3;
 /// Late-move reductions start at this move number (moves before it, and the
@@ -264,9 +258,6 @@ pub struct Searcher<M> {
     pub quiescence: bool,
     /// Search late quiet moves one ply shallower first (on by default).
     pub late_move_reductions: bool,
-    /// Search the root in a narrow window around the last iteration's
-    /// value first (aspiration windows; off by default).
-    pub aspiration: bool,
     /// Try a pass first at non-PV nodes whose static value is already at
     /// least beta: if even a pass keeps the score at beta in a shallower
     /// search, the node is cut (null-move pruning).
@@ -289,7 +280,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
-            aspiration: false,
             null_move_pruning: NULL_MOVE_PRUNING,
             repetition_draws: REPETITION_DRAWS,
         }
@@ -378,7 +368,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             exact_root: self.exact_root,
             quiescence: self.quiescence,
             late_move_reductions: self.late_move_reductions,
-            aspiration: self.aspiration,
             null_move_pruning: self.null_move_pruning,
             repetition_draws: self.repetition_draws,
         };
@@ -449,7 +438,6 @@ struct Worker<M> {
     exact_root: bool,
     quiescence: bool,
     late_move_reductions: bool,
-    aspiration: bool,
     null_move_pruning: bool,
     repetition_draws: bool,
     /// `null_at[p]`: the move being searched at ply `p` is a pass.
@@ -462,7 +450,6 @@ struct Flags {
     exact_root: bool,
     quiescence: bool,
     late_move_reductions: bool,
-    aspiration: bool,
     null_move_pruning: bool,
     repetition_draws: bool,
 }
@@ -486,7 +473,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
-            aspiration: false,
             null_move_pruning: NULL_MOVE_PRUNING,
             repetition_draws: REPETITION_DRAWS,
             null_at: [false; MAX_PLY],
@@ -497,7 +483,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.exact_root = flags.exact_root;
         self.quiescence = flags.quiescence;
         self.late_move_reductions = flags.late_move_reductions;
-        self.aspiration = flags.aspiration;
         self.null_move_pruning = flags.null_move_pruning;
         self.repetition_draws = flags.repetition_draws;
     }
@@ -508,8 +493,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
     }
 
     /// One pass over the root moves not in `found`, in `ordered`'s order,
-    /// with the window `(floor, beta)`: the best move scoring above
-    /// `floor`, if any (stopping at the first that reaches `beta`).
+    /// with a full window: the best move (`None` when none is left).
     /// Appends every move's value to `scores` when given.
     #[allow(clippy::too_many_arguments)]
     fn root_pass<G, E>(
@@ -517,7 +501,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         game: &mut G,
         eval: &E,
         depth: u32,
-        (floor, beta): (i32, i32),
         ordered: &[(M, i32)],
         found: &[(M, i32)],
         mut scores: Option<&mut Vec<(M, i32)>>,
@@ -527,7 +510,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
-        let mut alpha = floor;
+        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
         let mut best = None;
         let candidates = ordered
             .iter()
@@ -638,48 +621,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             let mut scores = Vec::with_capacity(ordered.len());
             let mut cut_short = None;
             for pass in 0..lines {
-                // The first pass searches a window around the last value
-                // when asked (aspiration), widening it on a fail.
-                let previous = results[0].score;
-                let mut window = (self.aspiration
-                    && pass == 0
-                    && completed
-                    && !self.exact_root
-                    && depth >= ASPIRATION_MIN_DEPTH
-                    && previous.abs() < WIN_THRESHOLD)
-                    .then_some(ASPIRATION_WINDOW);
-                let best_this = loop {
-                    let (floor, beta) = match window {
-                        Some(w) => (previous - w, previous + w),
-                        None => (-WIN - 1, WIN + 1),
-                    };
-                    if pass == 0 {
-                        scores.clear();
-                    }
-                    let found_now = self.root_pass(
-                        game,
-                        eval,
-                        depth,
-                        (floor, beta),
-                        &ordered,
-                        &found,
-                        (pass == 0).then_some(&mut scores),
-                        cancel,
-                    );
-                    if self.stopped {
-                        break found_now;
-                    }
-                    let failed = match found_now {
-                        None => window.is_some(),
-                        Some((_, score)) => score >= beta && window.is_some(),
-                    };
-                    if !failed {
-                        break found_now;
-                    }
-                    window = window
-                        .map(|w| w * 4)
-                        .filter(|&w| w < ASPIRATION_WINDOW * 64);
-                };
+                let best_this = self.root_pass(
+                    game,
+                    eval,
+                    depth,
+                    &ordered,
+                    &found,
+                    (pass == 0).then_some(&mut scores),
+                    cancel,
+                );
                 if self.stopped {
                     cut_short = Some((pass, best_this));
                     break;
@@ -1359,39 +1309,6 @@ mod tests {
                 searcher.clear();
                 let plain = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
                 assert_eq!(one, vec![plain], "seed {seed}");
-            }
-        }
-    }
-
-    #[test]
-    fn aspiration_windows_keep_the_minimax_values() {
-        for seed in 0..300 {
-            let depth = 4 + (seed % 3) as u32;
-            let tree = Tree::random(seed, depth);
-            if tree.children[0].len() < 2 {
-                continue;
-            }
-            let expected = tree.negamax(0, depth);
-            let mut game = TreeGame {
-                tree: &tree,
-                path: vec![0],
-            };
-            for threads in [1, 2] {
-                let mut searcher = Searcher::new(1);
-                searcher.late_move_reductions = false;
-                searcher.aspiration = true;
-                searcher.set_threads(threads);
-                let cancel = AtomicBool::new(false);
-                let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
-                assert_eq!(result.score, expected, "seed {seed}");
-                let best = result.best.expect("a move");
-                assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
-                let lines =
-                    searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 3, &cancel);
-                for line in &lines {
-                    let mv = line.best.expect("a move");
-                    assert_eq!(line.score, -tree.negamax(mv, depth - 1), "seed {seed}");
-                }
             }
         }
     }

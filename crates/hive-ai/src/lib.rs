@@ -68,10 +68,6 @@ impl SearchGame for Game {
     fn repeats(&self) -> bool {
         Game::repeats(self)
     }
-
-    fn null_move(&self) -> Option<Move> {
-        Some(Move::Pass)
-    }
 }
 
 /// A move in 28 bits: kind (2), piece id (6), from (10), to (10).

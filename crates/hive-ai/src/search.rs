@@ -50,11 +50,6 @@ pub trait SearchGame {
     fn repeats(&self) -> bool {
         false
     }
-    /// A move that only hands the turn over, for null-move pruning (`None`,
-    /// the default: the game has none, and the search never passes).
-    fn null_move(&self) -> Option<Self::Move> {
-        None
-    }
 }
 
 /// Scores positions and suggests move order for a game.
@@ -76,12 +71,6 @@ pub trait Evaluator<G: SearchGame> {
     fn is_noisy(&self, _game: &G, _mv: G::Move) -> bool {
         false
     }
-    /// Whether the side to move may be assumed better off moving than
-    /// passing here, the premise of null-move pruning (false where a pass
-    /// could hide a threat or a zugzwang).
-    fn null_move_safe(&self, _game: &G) -> bool {
-        true
-    }
 }
 
 /// Time kept back from a `bestmove time` budget (at most a tenth of it) so
@@ -95,12 +84,6 @@ const QUIESCENCE_PLIES: u32 = 3;
 const LMR_FIRST_MOVE: usize = 4;
 /// And only at this remaining depth or more.
 const LMR_MIN_DEPTH: u32 = 3;
-/// Null-move pruning from this remaining depth on...
-const NULL_MOVE_MIN_DEPTH: u32 = 3;
-/// ...searching the pass this many plies shallower (one more from depth 7).
-const NULL_MOVE_REDUCTION: u32 = 2;
-/// Whether a new [`Searcher`] prunes with null moves.
-const NULL_MOVE_PRUNING: bool = false;
 /// Whether a new [`Searcher`] scores repeated positions as draws.
 const REPETITION_DRAWS: bool = true;
 
@@ -258,10 +241,6 @@ pub struct Searcher<M> {
     pub quiescence: bool,
     /// Search late quiet moves one ply shallower first (on by default).
     pub late_move_reductions: bool,
-    /// Try a pass first at non-PV nodes whose static value is already at
-    /// least beta: if even a pass keeps the score at beta in a shallower
-    /// search, the node is cut (null-move pruning).
-    pub null_move_pruning: bool,
     /// Score a position that repeats an earlier one as a draw, so that a
     /// side ahead looks for progress instead of shuffling (on by default).
     pub repetition_draws: bool,
@@ -280,7 +259,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
-            null_move_pruning: NULL_MOVE_PRUNING,
             repetition_draws: REPETITION_DRAWS,
         }
     }
@@ -368,7 +346,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             exact_root: self.exact_root,
             quiescence: self.quiescence,
             late_move_reductions: self.late_move_reductions,
-            null_move_pruning: self.null_move_pruning,
             repetition_draws: self.repetition_draws,
         };
         self.main.set_flags(flags);
@@ -438,10 +415,7 @@ struct Worker<M> {
     exact_root: bool,
     quiescence: bool,
     late_move_reductions: bool,
-    null_move_pruning: bool,
     repetition_draws: bool,
-    /// `null_at[p]`: the move being searched at ply `p` is a pass.
-    null_at: [bool; MAX_PLY],
 }
 
 /// The [`Searcher`]'s switches, copied to each thread.
@@ -450,7 +424,6 @@ struct Flags {
     exact_root: bool,
     quiescence: bool,
     late_move_reductions: bool,
-    null_move_pruning: bool,
     repetition_draws: bool,
 }
 
@@ -473,9 +446,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             exact_root: false,
             quiescence: true,
             late_move_reductions: true,
-            null_move_pruning: NULL_MOVE_PRUNING,
             repetition_draws: REPETITION_DRAWS,
-            null_at: [false; MAX_PLY],
         }
     }
 
@@ -483,7 +454,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.exact_root = flags.exact_root;
         self.quiescence = flags.quiescence;
         self.late_move_reductions = flags.late_move_reductions;
-        self.null_move_pruning = flags.null_move_pruning;
         self.repetition_draws = flags.repetition_draws;
     }
 
@@ -798,10 +768,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             }
         }
 
-        if let Some(score) = self.null_move_cut(game, eval, depth, ply, (alpha, beta), cancel) {
-            return score;
-        }
-
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -871,60 +837,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
-    }
-
-    /// Null-move pruning: at a non-PV node whose static value is at least
-    /// `beta`, pass and search the reply shallower with a null window; if
-    /// the pass still holds `beta`, a real move will too, and the node is
-    /// cut with that value (`Some`). Never twice in a row, near a won or
-    /// lost score, or where the evaluator calls a pass unsafe.
-    fn null_move_cut<G, E>(
-        &mut self,
-        game: &mut G,
-        eval: &E,
-        depth: u32,
-        ply: usize,
-        (alpha, beta): (i32, i32),
-        cancel: &AtomicBool,
-    ) -> Option<i32>
-    where
-        G: SearchGame<Move = M>,
-        E: Evaluator<G>,
-    {
-        if !self.null_move_pruning
-            || depth < NULL_MOVE_MIN_DEPTH
-            || beta - alpha != 1
-            || beta.abs() >= WIN_THRESHOLD
-            || (ply > 0 && self.null_at[ply - 1])
-            || !eval.null_move_safe(game)
-        {
-            return None;
-        }
-        let pass = game.null_move()?;
-        if eval.evaluate(game) < beta {
-            return None;
-        }
-        let reduction = NULL_MOVE_REDUCTION + u32::from(depth >= 7);
-        self.null_at[ply] = true;
-        // The reply's countermove hint is the one for the pass.
-        self.line[ply] = Some(pass);
-        game.make_move(pass);
-        let score = -self.negamax(
-            game,
-            eval,
-            depth.saturating_sub(1 + reduction),
-            ply + 1,
-            -beta,
-            -beta + 1,
-            cancel,
-        );
-        game.unmake_move();
-        self.null_at[ply] = false;
-        if self.stopped {
-            return Some(0);
-        }
-        // A win found after a pass is not a proven win: cut at beta.
-        (score >= beta).then_some(score.min(WIN_THRESHOLD - 1))
     }
 
     /// Below the horizon: the static value, unless the side to move has

@@ -12,6 +12,10 @@ use std::time::{Duration, Instant};
 
 use super::tt::{Bound, PackedMove, TranspositionTable};
 
+mod config;
+
+pub use config::SearchConfig;
+
 /// A win is worth this much, less one per ply it takes to reach it.
 pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses found by the search.
@@ -73,20 +77,6 @@ pub trait Evaluator<G: SearchGame> {
     }
 }
 
-/// Time kept back from a `bestmove time` budget (at most a tenth of it) so
-/// that the answer is out before the budget ends.
-const TIME_MARGIN: Duration = Duration::from_millis(10);
-
-/// Plies of quiescence search below the horizon.
-const QUIESCENCE_PLIES: u32 = 3;
-/// Late-move reductions start at this move number (moves before it, and the
-/// table, killer and noisy moves, are searched to full depth).
-const LMR_FIRST_MOVE: usize = 4;
-/// And only at this remaining depth or more.
-const LMR_MIN_DEPTH: u32 = 3;
-/// Whether a new [`Searcher`] scores repeated positions as draws.
-const REPETITION_DRAWS: bool = true;
-
 /// When to stop searching. Unset limits do not apply; with none set the
 /// search goes to depth [`Limits::DEFAULT_DEPTH`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -142,7 +132,7 @@ pub struct SearchResult<M> {
     /// Expected line of play from the best move.
     pub pv: Vec<M>,
     /// Every root move with its value from the last completed iteration,
-    /// when the search was asked for exact root values ([`Searcher::exact_root`]).
+    /// when the search was asked for exact root values ([`SearchConfig::exact_root`]).
     pub root_scores: Vec<(M, i32)>,
 }
 
@@ -183,14 +173,6 @@ impl OrderingStats {
 }
 
 const HISTORY_SIZE: usize = 1 << 15;
-/// History values stay within plus or minus this: each update pulls the
-/// value toward its bound by a share of the distance (history gravity), so
-/// old results fade and history only breaks ties between moves of the
-/// same [`Evaluator::move_priority`] (its steps are 30 and more in Hive).
-const HISTORY_MAX: i32 = 25;
-/// Ordering bonus of the countermove: the reply that last refuted the
-/// opponent's previous move.
-const COUNTER_BONUS: i32 = 30;
 
 /// The deepest search supported.
 pub const MAX_PLY: usize = 64;
@@ -234,16 +216,8 @@ pub struct Searcher<M> {
     main: Worker<M>,
     helpers: Vec<Worker<M>>,
     threads: usize,
-    /// Search every root move with a full window so each gets an exact value
-    /// (slower; used by the easier levels to choose among near-best moves).
-    pub exact_root: bool,
-    /// Play out noisy moves below the horizon (on by default).
-    pub quiescence: bool,
-    /// Search late quiet moves one ply shallower first (on by default).
-    pub late_move_reductions: bool,
-    /// Score a position that repeats an earlier one as a draw, so that a
-    /// side ahead looks for progress instead of shuffling (on by default).
-    pub repetition_draws: bool,
+    /// The switches and tuning of the search, read when a search starts.
+    pub config: SearchConfig,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
@@ -256,10 +230,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
             tt,
             helpers: Vec::new(),
             threads: 1,
-            exact_root: false,
-            quiescence: true,
-            late_move_reductions: true,
-            repetition_draws: REPETITION_DRAWS,
+            config: SearchConfig::default(),
         }
     }
 
@@ -342,13 +313,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
         G: SearchGame<Move = M> + Clone + Send,
         E: Evaluator<G> + Sync,
     {
-        let flags = Flags {
-            exact_root: self.exact_root,
-            quiescence: self.quiescence,
-            late_move_reductions: self.late_move_reductions,
-            repetition_draws: self.repetition_draws,
-        };
-        self.main.set_flags(flags);
+        let config = self.config;
+        self.main.config = config;
         let threads = if limits.nodes.is_some() {
             1
         } else {
@@ -369,7 +335,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
         let helpers = &mut self.helpers[..threads - 1];
         let mut results = std::thread::scope(|scope| {
             for helper in helpers.iter_mut() {
-                helper.set_flags(flags);
+                helper.config = config;
                 let mut game = game.clone();
                 let stop = &stop;
                 scope.spawn(move || {
@@ -412,19 +378,8 @@ struct Worker<M> {
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stopped: bool,
-    exact_root: bool,
-    quiescence: bool,
-    late_move_reductions: bool,
-    repetition_draws: bool,
-}
-
-/// The [`Searcher`]'s switches, copied to each thread.
-#[derive(Copy, Clone)]
-struct Flags {
-    exact_root: bool,
-    quiescence: bool,
-    late_move_reductions: bool,
-    repetition_draws: bool,
+    /// The [`Searcher`]'s, copied when a search starts.
+    config: SearchConfig,
 }
 
 impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
@@ -443,18 +398,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             deadline: None,
             node_limit: None,
             stopped: false,
-            exact_root: false,
-            quiescence: true,
-            late_move_reductions: true,
-            repetition_draws: REPETITION_DRAWS,
+            config: SearchConfig::default(),
         }
-    }
-
-    fn set_flags(&mut self, flags: Flags) {
-        self.exact_root = flags.exact_root;
-        self.quiescence = flags.quiescence;
-        self.late_move_reductions = flags.late_move_reductions;
-        self.repetition_draws = flags.repetition_draws;
     }
 
     fn clear_history(&mut self) {
@@ -489,7 +434,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         for (i, mv) in candidates.enumerate() {
             self.line[0] = Some(mv);
             game.make_move(mv);
-            let score = if self.exact_root {
+            let score = if self.config.exact_root {
                 -self.negamax(game, eval, depth - 1, 1, -beta, WIN + 1, cancel)
             } else if i == 0 {
                 -self.negamax(game, eval, depth - 1, 1, -beta, -alpha, cancel)
@@ -545,7 +490,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         // Hard stop a little before the budget, for the answer to get out.
         self.deadline = limits
             .time
-            .map(|t| start + t.saturating_sub(TIME_MARGIN.min(t / 10)));
+            .map(|t| start + t.saturating_sub(self.config.time_margin.min(t / 10)));
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stats = OrderingStats::default();
@@ -566,7 +511,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let Some(&first) = root_moves.first() else {
             return Vec::new();
         };
-        if root_moves.len() == 1 && !self.exact_root {
+        if root_moves.len() == 1 && !self.config.exact_root {
             let mut only = line_result(first, 0, 0);
             only.pv = root_moves;
             return vec![only];
@@ -622,7 +567,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 // iteration completed, whatever was found).
                 if pass == 0
                     && let Some((mv, score)) = best_this
-                    && (!completed || (Some(mv) != results[0].best && !self.exact_root))
+                    && (!completed || (Some(mv) != results[0].best && !self.config.exact_root))
                 {
                     let mut line = line_result(mv, score, 0);
                     if completed {
@@ -651,14 +596,18 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             rescored.retain(|(m, _)| !found.iter().any(|(f, _)| f == m));
             rescored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
             ordered = found.iter().copied().chain(rescored).collect();
-            if results.iter().all(|r| r.score.abs() >= WIN_THRESHOLD) && !self.exact_root {
+            if results.iter().all(|r| r.score.abs() >= WIN_THRESHOLD) && !self.config.exact_root {
                 break; // forced results: deeper search cannot change them
             }
             if let Some(budget) = limits.time {
                 // Each iteration costs several times the one before: do not
                 // start one that cannot finish. A best move that just
                 // changed earns a little more time to settle.
-                let share = if best_changed && depth > 1 { 0.6 } else { 0.45 };
+                let share = if best_changed && depth > 1 {
+                    self.config.unsettled_time_share
+                } else {
+                    self.config.iteration_time_share
+                };
                 if start.elapsed().as_secs_f64() > budget.as_secs_f64() * share {
                     break;
                 }
@@ -743,14 +692,22 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
                 Outcome::Draw => 0,
             };
         }
-        if self.repetition_draws && game.repeats() {
+        if self.config.repetition_draws && game.repeats() {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
             return eval.evaluate(game);
         }
         if depth == 0 {
-            return self.quiescence(game, eval, QUIESCENCE_PLIES, ply, alpha, beta, cancel);
+            return self.quiescence(
+                game,
+                eval,
+                self.config.quiescence_plies,
+                ply,
+                alpha,
+                beta,
+                cancel,
+            );
         }
 
         let hash = game.position_hash();
@@ -779,9 +736,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut best_move = None;
         let killers = self.killers[ply];
         for (i, &mv) in moves.iter().enumerate() {
-            let reduce = self.late_move_reductions
-                && i >= LMR_FIRST_MOVE
-                && depth >= LMR_MIN_DEPTH
+            let reduce = self.config.late_move_reductions
+                && i >= self.config.reduce_from_move
+                && depth >= self.config.reduce_from_depth
                 && Some(mv) != tt_move
                 && !killers.contains(&Some(mv))
                 && !eval.is_noisy(game, mv);
@@ -861,7 +818,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         if plies_left == 0
             || stand_pat >= beta
             || ply >= MAX_PLY - 1
-            || !self.quiescence
+            || !self.config.quiescence
             || !eval.wants_quiescence(game)
         {
             return stand_pat;
@@ -920,7 +877,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             } else if Some(m) == killers[1] {
                 i32::MAX - 2
             } else {
-                let bonus = if Some(m) == counter { COUNTER_BONUS } else { 0 };
+                let bonus = if Some(m) == counter {
+                    self.config.countermove_bonus
+                } else {
+                    0
+                };
                 eval.move_priority(game, m)
                     .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE] + bonus)
             };
@@ -955,12 +916,13 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         if let Some(previous) = ply.checked_sub(1).and_then(|p| self.line[p]) {
             self.countermoves[G::move_key(previous) % HISTORY_SIZE] = Some(mv);
         }
-        let bonus = ((depth * depth) as i32).min(HISTORY_MAX / 4);
+        let max = self.config.history_max;
+        let bonus = ((depth * depth) as i32).min(max / 4);
         let slot = G::move_key(mv) % HISTORY_SIZE;
-        self.history[slot] += bonus - self.history[slot] * bonus / HISTORY_MAX;
+        self.history[slot] += bonus - self.history[slot] * bonus / max;
         for m in tried {
             let s = G::move_key(*m) % HISTORY_SIZE;
-            self.history[s] += -bonus - self.history[s] * bonus / HISTORY_MAX;
+            self.history[s] += -bonus - self.history[s] * bonus / max;
         }
     }
 }
@@ -1108,7 +1070,7 @@ mod tests {
                     sign,
                 };
                 let mut searcher = Searcher::new(1);
-                searcher.late_move_reductions = false;
+                searcher.config.late_move_reductions = false;
                 let cancel = AtomicBool::new(false);
                 let result = searcher.search(&mut game, &oracle, Limits::depth(depth), &cancel);
                 if tree.children[0].len() > 1 {
@@ -1150,7 +1112,7 @@ mod tests {
         };
         let mut searcher = Searcher::new(1);
         searcher.set_threads(threads);
-        searcher.late_move_reductions = false;
+        searcher.config.late_move_reductions = false;
         let cancel = AtomicBool::new(false);
         let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
         if tree.children[0].len() > 1 {
@@ -1166,7 +1128,7 @@ mod tests {
         for seed in 0..200 {
             check_random_tree(seed, 1, |searcher, game, tree, depth| {
                 // Exact root values agree with the reference for every move.
-                searcher.exact_root = true;
+                searcher.config.exact_root = true;
                 let result = searcher.search(
                     game,
                     &LeafValue,
@@ -1190,7 +1152,7 @@ mod tests {
                 path: vec![0],
             };
             let mut searcher = Searcher::new(1);
-            searcher.late_move_reductions = false;
+            searcher.config.late_move_reductions = false;
             let cancel = AtomicBool::new(false);
             let lines =
                 searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 3, &cancel);
@@ -1214,7 +1176,7 @@ mod tests {
             }
             // One line is exactly the plain search, with or without reductions.
             for reductions in [false, true] {
-                searcher.late_move_reductions = reductions;
+                searcher.config.late_move_reductions = reductions;
                 searcher.clear();
                 let one =
                     searcher.search_lines(&mut game, &LeafValue, Limits::depth(depth), 1, &cancel);
@@ -1339,7 +1301,7 @@ mod tests {
             path: vec![0],
         };
         let mut searcher = Searcher::new(1);
-        searcher.repetition_draws = repetition_draws;
+        searcher.config.repetition_draws = repetition_draws;
         searcher.search(
             &mut game,
             &NodeValue,

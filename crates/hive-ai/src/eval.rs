@@ -218,13 +218,6 @@ impl Evaluator<Game> for HiveEvaluator {
             .is_some_and(|q| game.occupied_neighbours(q) >= 4)
     }
 
-    /// Not when our queen is in danger (at most two free cells: the pass
-    /// would only show the threat), nor before it is placed.
-    fn null_move_safe(&self, game: &Game) -> bool {
-        game.position(queen_of(game.to_move()))
-            .is_some_and(|q| game.occupied_neighbours(q) <= 3)
-    }
-
     /// A move that fills one more cell around the enemy queen (or climbs on it).
     fn is_noisy(&self, game: &Game, mv: Move) -> bool {
         let Some(queen) = game.position(queen_of(game.to_move().opponent())) else {

@@ -17,7 +17,9 @@ use rand::{Rng, SeedableRng};
 use hive_rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
-pub use search::{Limits, OrderingStats, Outcome, SearchGame, Searcher, available_threads};
+pub use search::{
+    Limits, OrderingStats, Outcome, SearchConfig, SearchGame, Searcher, available_threads,
+};
 pub use tt::PackedMove;
 
 /// What a search of a Hive position found.
@@ -67,10 +69,6 @@ impl SearchGame for Game {
 
     fn repeats(&self) -> bool {
         Game::repeats(self)
-    }
-
-    fn null_move(&self) -> Option<Move> {
-        Some(Move::Pass)
     }
 }
 
@@ -276,7 +274,7 @@ impl Engine {
     /// The best move within `limits`; gives up early when `cancel` is set.
     pub fn search(&mut self, game: &Game, limits: Limits, cancel: &AtomicBool) -> SearchResult {
         let mut game = game.clone();
-        self.searcher.exact_root = false;
+        self.searcher.config.exact_root = false;
         self.searcher
             .search(&mut game, &self.evaluator, limits, cancel)
     }
@@ -297,7 +295,7 @@ impl Engine {
         cancel: &AtomicBool,
     ) -> Vec<SearchResult> {
         let mut game = game.clone();
-        self.searcher.exact_root = false;
+        self.searcher.config.exact_root = false;
         self.searcher
             .search_lines(&mut game, &self.evaluator, limits, lines, cancel)
     }
@@ -318,7 +316,7 @@ impl Engine {
             (difficulty.limits(), difficulty.tolerance())
         };
         let mut work = game.clone();
-        self.searcher.exact_root = tolerance > 0;
+        self.searcher.config.exact_root = tolerance > 0;
         // The clock-free levels stay on one thread: the same moves everywhere.
         let threads = self.searcher.threads();
         if limits.time.is_none() {
@@ -328,7 +326,7 @@ impl Engine {
             .searcher
             .search(&mut work, &self.evaluator, limits, cancel);
         self.searcher.set_threads(threads);
-        self.searcher.exact_root = false;
+        self.searcher.config.exact_root = false;
         if tolerance > 0 {
             pick_near_best(&mut result, tolerance, seed);
         }

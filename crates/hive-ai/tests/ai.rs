@@ -6,8 +6,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 
 use common::tactics::{biased_random_move, forces_win_in_two, legal, winning_moves, wins_for};
-use hive_ai::search::WIN_THRESHOLD;
-use hive_ai::{Difficulty, Engine, HiveEvaluator, Limits, PackedMove, Searcher};
+use hive_ai::{Difficulty, Engine, Limits, PackedMove};
 use hive_rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -317,46 +316,3 @@ fn medium_beats_a_random_mover() {
 
 // The order of the levels is checked by tests/levels.rs; the strength of
 // the top levels by the `hive match` commands in the README.
-
-/// Nodes and best move of a depth-limited search, with null-move pruning
-/// on or off.
-fn search_pruning(game: &Game, depth: u32, null_moves: bool) -> (u64, Option<Move>, i32) {
-    let mut searcher = Searcher::<Move>::new(8);
-    searcher.null_move_pruning = null_moves;
-    let result = searcher.search(
-        &mut game.clone(),
-        &HiveEvaluator::default(),
-        Limits::depth(depth),
-        &AtomicBool::new(false),
-    );
-    (result.nodes, result.best, result.score)
-}
-
-/// Null-move pruning (a pass searched shallower at quiet non-PV nodes)
-/// makes the tree smaller, and the forced wins it might hide are still
-/// found at a depth where passes are tried.
-#[test]
-fn null_move_pruning_shrinks_the_tree_and_keeps_forced_wins() {
-    let mid_games = positions(6, |g| g.ply() >= 16 && winning_moves(g).is_empty());
-    assert!(mid_games.len() >= 4, "only {} positions", mid_games.len());
-    let (mut with, mut without) = (0, 0);
-    for game in &mid_games {
-        with += search_pruning(game, 4, true).0;
-        without += search_pruning(game, 4, false).0;
-    }
-    assert!(
-        with < without,
-        "{with} nodes with null moves, {without} without"
-    );
-
-    let wins = positions(4, |g| {
-        winning_moves(g).is_empty() && legal(g).into_iter().any(|m| forces_win_in_two(g, m))
-    });
-    assert!(wins.len() >= 3, "only {} positions", wins.len());
-    for mut game in wins {
-        let (_, best, score) = search_pruning(&game, 4, true);
-        let best = best.expect("a move");
-        assert!(score >= WIN_THRESHOLD, "{}", game.game_string());
-        assert!(forces_win_in_two(&mut game, best), "{}", game.game_string());
-    }
-}

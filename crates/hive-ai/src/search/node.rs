@@ -1,0 +1,230 @@
+//! Below the root: negamax with alpha-beta, principal-variation search and
+//! late-move reductions over the transposition table, and the quiescence
+//! search at the horizon.
+
+use std::sync::atomic::AtomicBool;
+
+use super::threads::Worker;
+use super::{Evaluator, MAX_PLY, Outcome, SearchGame, WIN, WIN_THRESHOLD};
+use crate::tt::{Bound, PackedMove};
+
+impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
+    /// The value of `game` for the side to move, searched `depth` plies
+    /// deep (then quiescence) in the window `(alpha, beta)`, `ply` plies
+    /// from the root: exact inside the window, a bound outside it. 0 once
+    /// the search is stopped.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn negamax<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cancel: &AtomicBool,
+    ) -> i32
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        self.nodes += 1;
+        if self.should_stop(cancel) {
+            return 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            return match outcome {
+                Outcome::Win => WIN - ply as i32,
+                Outcome::Loss => -WIN + ply as i32,
+                Outcome::Draw => 0,
+            };
+        }
+        if self.config.repetition_draws && game.repeats() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval.evaluate(game);
+        }
+        if depth == 0 {
+            return self.quiescence(
+                game,
+                eval,
+                self.config.quiescence_plies,
+                ply,
+                alpha,
+                beta,
+                cancel,
+            );
+        }
+
+        let hash = game.position_hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(hash) {
+            tt_move = entry.mv;
+            if entry.depth >= depth {
+                let score = from_tt(entry.score, ply);
+                match entry.bound {
+                    Bound::Exact => return score,
+                    Bound::Lower if score >= beta => return score,
+                    Bound::Upper if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        self.order
+            .sort(game, eval, &mut moves, tt_move, ply, &self.config);
+        self.order.stats.nodes += 1;
+
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        let killers = self.order.killers(ply);
+        for (i, &mv) in moves.iter().enumerate() {
+            let reduce = self.config.late_move_reductions
+                && i >= self.config.reduce_from_move
+                && depth >= self.config.reduce_from_depth
+                && Some(mv) != tt_move
+                && !killers.contains(&Some(mv))
+                && !eval.is_noisy(game, mv);
+            self.order.play(ply, mv);
+            game.make_move(mv);
+            let score = if i == 0 {
+                -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+            } else {
+                let mut probe = alpha + 1;
+                if reduce {
+                    probe =
+                        -self.negamax(game, eval, depth - 2, ply + 1, -alpha - 1, -alpha, cancel);
+                }
+                if probe > alpha && !self.stopped {
+                    probe =
+                        -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+                }
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+                } else {
+                    probe
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                self.order
+                    .cutoff::<G>(mv, ply, depth, &moves[..i], &self.config);
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt
+            .store(hash, best_move, to_tt(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Below the horizon: the static value, unless the side to move has
+    /// noisy moves (closing in on the enemy queen) that raise it; a few
+    /// plies of those, each side free to stand pat.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        plies_left: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cancel: &AtomicBool,
+    ) -> i32
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let stand_pat = eval.evaluate(game);
+        if plies_left == 0
+            || stand_pat >= beta
+            || ply >= MAX_PLY - 1
+            || !self.config.quiescence
+            || !eval.wants_quiescence(game)
+        {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        game.generate_moves(&mut moves);
+        moves.retain(|&mv| eval.is_noisy(game, mv));
+        self.order
+            .sort(game, eval, &mut moves, None, ply, &self.config);
+        for &mv in moves.iter() {
+            self.nodes += 1;
+            if self.should_stop(cancel) {
+                break;
+            }
+            game.make_move(mv);
+            let score = match game.outcome() {
+                Some(Outcome::Loss) => WIN - ply as i32 - 1,
+                Some(Outcome::Win) => -WIN + ply as i32 + 1,
+                Some(Outcome::Draw) => 0,
+                None => {
+                    -self.quiescence(game, eval, plies_left - 1, ply + 1, -beta, -alpha, cancel)
+                }
+            };
+            game.unmake_move();
+            if self.stopped {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        if self.stopped { 0 } else { best }
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root: `score`
+/// found `ply` plies from the root as the table keeps it.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score + ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A score from the table, seen `ply` plies from the root.
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_THRESHOLD {
+        score - ply as i32
+    } else if score <= -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,182 @@
+//! Move ordering: the table move, then the killers, then by the evaluator's
+//! priority plus history and the countermove bonus; and how well that
+//! order did ([`OrderingStats`]).
+
+use super::{Evaluator, MAX_PLY, SearchConfig, SearchGame};
+
+/// How well the moves were ordered in a search: of the nodes that ended
+/// in a beta cutoff, how many cut on the first move searched, and how far
+/// down the list the cutting move was on average. Counted by the main
+/// thread in full-width nodes (not at the root, not in quiescence).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrderingStats {
+    /// Full-width nodes whose moves were searched (not answered by the table).
+    pub nodes: u64,
+    /// Of those, nodes that ended in a beta cutoff.
+    pub cutoffs: u64,
+    /// Cutoffs by the first move searched.
+    pub first_move_cutoffs: u64,
+    /// Sum over the cutoffs of the cutting move's index (0 for the first).
+    pub cutoff_index_sum: u64,
+}
+
+impl OrderingStats {
+    /// Share of the cutoffs made by the first move (0 to 1).
+    pub fn first_move_rate(&self) -> f64 {
+        self.first_move_cutoffs as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Mean index of the cutting move.
+    pub fn mean_cutoff_index(&self) -> f64 {
+        self.cutoff_index_sum as f64 / self.cutoffs.max(1) as f64
+    }
+
+    /// Both counts added up.
+    pub fn add(&mut self, other: &OrderingStats) {
+        self.nodes += other.nodes;
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.cutoff_index_sum += other.cutoff_index_sum;
+    }
+}
+
+/// Slots of the history and countermove tables (by
+/// [`SearchGame::move_key`], modulo this).
+const HISTORY_SIZE: usize = 1 << 15;
+
+/// One thread's ordering knowledge. History and countermoves persist from
+/// search to search (until [`MoveOrder::clear_history`]); killers and
+/// statistics start afresh with each search.
+pub(super) struct MoveOrder<M> {
+    /// Per ply: the last two moves that cut there.
+    killers: [[Option<M>; 2]; MAX_PLY],
+    /// Per move (by [`SearchGame::move_key`]): how often it cut, less how
+    /// often it was tried before another move cut.
+    history: Vec<i32>,
+    /// Per move (by [`SearchGame::move_key`]): the reply that last refuted it.
+    countermoves: Vec<Option<M>>,
+    /// The move searched at each ply of the current line.
+    line: [Option<M>; MAX_PLY],
+    /// Per ply: the moves with their ordering keys, reused (no allocation
+    /// at any node).
+    keyed: Vec<Vec<(u64, M)>>,
+    /// This search's statistics.
+    pub(super) stats: OrderingStats,
+}
+
+impl<M: Copy + PartialEq> MoveOrder<M> {
+    pub(super) fn new() -> MoveOrder<M> {
+        MoveOrder {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY_SIZE],
+            countermoves: vec![None; HISTORY_SIZE],
+            line: [None; MAX_PLY],
+            keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
+            stats: OrderingStats::default(),
+        }
+    }
+
+    /// Forget the history and the countermoves (a new game).
+    pub(super) fn clear_history(&mut self) {
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = None);
+    }
+
+    /// A new search: no killers, statistics from zero.
+    pub(super) fn new_search(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY];
+        self.stats = OrderingStats::default();
+    }
+
+    /// `mv` is searched at `ply` (its replies' countermove is looked up by it).
+    pub(super) fn play(&mut self, ply: usize, mv: M) {
+        self.line[ply] = Some(mv);
+    }
+
+    /// The killer moves of `ply`.
+    pub(super) fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers[ply]
+    }
+
+    /// Table move first, then killers, then by priority, history and the
+    /// countermove bonus (ties keep the generator's order).
+    pub(super) fn sort<G, E>(
+        &mut self,
+        game: &G,
+        eval: &E,
+        moves: &mut [M],
+        tt_move: Option<M>,
+        ply: usize,
+        config: &SearchConfig,
+    ) where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let killers = self.killers[ply];
+        let counter = self.countermove::<G>(ply);
+        let mut keyed = std::mem::take(&mut self.keyed[ply]);
+        keyed.clear();
+        keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
+            let key = if Some(m) == tt_move {
+                i32::MAX
+            } else if Some(m) == killers[0] {
+                i32::MAX - 1
+            } else if Some(m) == killers[1] {
+                i32::MAX - 2
+            } else {
+                let bonus = if Some(m) == counter {
+                    config.countermove_bonus
+                } else {
+                    0
+                };
+                eval.move_priority(game, m)
+                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE] + bonus)
+            };
+            // Ascending order of this is descending key, then generator order.
+            let descending = !((key as u32) ^ 0x8000_0000);
+            ((u64::from(descending) << 32) | i as u64, m)
+        }));
+        keyed.sort_unstable_by_key(|&(k, _)| k);
+        for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+            *slot = m;
+        }
+        self.keyed[ply] = keyed;
+    }
+
+    /// The remembered refutation of the move that led to `ply`.
+    fn countermove<G: SearchGame<Move = M>>(&self, ply: usize) -> Option<M> {
+        let previous = self.line[ply.checked_sub(1)?]?;
+        self.countermoves[G::move_key(previous) % HISTORY_SIZE]
+    }
+
+    /// `mv` cut at `ply` with `depth` to go, after the moves `tried`
+    /// failed: counts the cutoff and makes `mv` a killer, the countermove of
+    /// the move before, and better in history, and the moves tried worse.
+    pub(super) fn cutoff<G: SearchGame<Move = M>>(
+        &mut self,
+        mv: M,
+        ply: usize,
+        depth: u32,
+        tried: &[M],
+        config: &SearchConfig,
+    ) {
+        self.stats.cutoffs += 1;
+        self.stats.first_move_cutoffs += u64::from(tried.is_empty());
+        self.stats.cutoff_index_sum += tried.len() as u64;
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        if let Some(previous) = ply.checked_sub(1).and_then(|p| self.line[p]) {
+            self.countermoves[G::move_key(previous) % HISTORY_SIZE] = Some(mv);
+        }
+        let max = config.history_max;
+        let bonus = ((depth * depth) as i32).min(max / 4);
+        let slot = G::move_key(mv) % HISTORY_SIZE;
+        self.history[slot] += bonus - self.history[slot] * bonus / max;
+        for m in tried {
+            let s = G::move_key(*m) % HISTORY_SIZE;
+            self.history[s] += -bonus - self.history[s] * bonus / max;
+        }
+    }
+}

@@ -1,8 +1,6 @@
 //! The `hive` command: the desktop game, the UHP engine and the tools around them.
 
-use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use hive::ai::Difficulty;

@@ -122,7 +122,7 @@ fn end_of_input_exits_with_status_zero() {
 
 /// Started where no window can open, the game says so in one line and
 /// names what works without one; no panic, no backtrace.
-#[cfg(all(feature = "gui", target_os = "linux"))]
+#[cfg(target_os = "linux")]
 #[test]
 fn without_a_display_the_game_explains_and_exits_2() {
     for args in [&["play"][..], &[][..], &["exhibition", "--moves", "1"][..]] {

@@ -124,7 +124,7 @@ enum HudAction {
     /// `true` also steps into review (from the game-over dialog).
     Analyse(bool, bool),
     /// Undo, redo, review, a records dialog (see `records`).
-    Records(records::RecordsRequest),
+    Records(game_menu::RecordsRequest),
 }
 
 /// A `Ui` covering the whole window, to show panels in: since egui 0.36,

@@ -1,0 +1,193 @@
+//! Counting the legal moves without listing them, for perft's last ply.
+
+use super::ant::{AntWalks, MAX_ANTS, ant_reach};
+use super::board::CellSet;
+use super::pinned::Pinned;
+use super::tables::SLIDES;
+use super::{Sink, Trail, may_repeat};
+use crate::game::{Game, Move};
+use crate::hex::Hex;
+use crate::piece::{Bug, PIECE_COUNT, Piece};
+
+/// Counts one piece's destinations (each once when `DEDUP`).
+struct Counter<const DEDUP: bool> {
+    count: usize,
+    seen: CellSet,
+}
+
+impl<const DEDUP: bool> Sink for Counter<DEDUP> {
+    #[inline]
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        if !DEDUP || self.seen.insert(to) {
+            self.count += 1;
+        }
+    }
+}
+
+impl Game {
+    /// The number of legal moves (what `legal_moves` would list), without
+    /// building the placements.
+    pub fn count_legal_moves(&self) -> usize {
+        self.count_legal_moves_with(&mut Vec::new())
+    }
+
+    /// [`Game::count_legal_moves`] using `scratch` as working space (cleared first).
+    pub(crate) fn count_legal_moves_with(&self, scratch: &mut Vec<Move>) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let placements = self.count_placements();
+        scratch.clear();
+        let movements = if self.queen_placed(self.to_move) {
+            self.count_movements(&self.pillbug_actors())
+        } else {
+            0
+        };
+        match placements + movements {
+            0 => 1,
+            n => n,
+        }
+    }
+
+    /// The number of movements and pillbug throws for the side to move
+    /// (queen placed), each counted once, with `actors` the pieces that can
+    /// use the pillbug's power. Nothing is listed: a throw repeats a piece's
+    /// own move exactly when it drops the piece on a cell the piece reaches
+    /// by itself, so for the pieces beside an actor only that is kept, as
+    /// bits over the cells a throw can drop on.
+    fn count_movements(&self, actors: &[Option<Piece>; 2]) -> usize {
+        // The empty cells beside the actors: where throws drop.
+        let mut drops = [Hex::ORIGIN; 12];
+        let mut drop_count = 0;
+        let mut beside = 0u32;
+        for actor in actors.iter().flatten() {
+            let at = self.pos[actor.id()];
+            let around = self.occupied_around(at);
+            let mut dirs = around;
+            while dirs != 0 {
+                let i = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                beside |= 1 << self.top[at.neighbor_at(i).index()];
+            }
+            let mut empty = !around & 0b11_1111;
+            while empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let cell = at.neighbor_at(i);
+                if !drops[..drop_count].contains(&cell) {
+                    drops[drop_count] = cell;
+                    drop_count += 1;
+                }
+            }
+        }
+        let drops = &drops[..drop_count];
+        // Per piece beside an actor: bit k when it reaches drops[k] itself.
+        let mut reaches = [0u16; PIECE_COUNT];
+        let mut pinned = Pinned::new(self);
+        let mut counted = 0;
+        // The free ants not beside an actor.
+        let mut ants = [Hex::ORIGIN; MAX_ANTS];
+        let mut ant_count = 0;
+        self.each_free_piece(&mut pinned, |id, from| {
+            let bug = Piece::from_id(id as u8).bug();
+            if beside & (1 << id) != 0 {
+                let mut seen = CellSet::new();
+                counted += if bug == Bug::Ant {
+                    ant_reach(self, from, &mut seen)
+                } else {
+                    let mut counter = Counter::<true> { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    seen = counter.seen;
+                    counter.count
+                };
+                let mut bits = 0;
+                for (k, &cell) in drops.iter().enumerate() {
+                    if seen.contains(cell) {
+                        bits |= 1 << k;
+                    }
+                }
+                reaches[id] = bits;
+                return;
+            }
+            counted += match bug {
+                // One slide: lifting the piece leaves its own cell's
+                // neighbour mask as it is.
+                Bug::Queen | Bug::Pillbug => {
+                    SLIDES[self.occupied_around(from) as usize].count_ones() as usize
+                }
+                // Counted below, together.
+                Bug::Ant => {
+                    if ant_count < ants.len() {
+                        ants[ant_count] = from;
+                        ant_count += 1;
+                    }
+                    0
+                }
+                bug if may_repeat(bug) => {
+                    let mut counter = Counter::<true> {
+                        count: 0,
+                        seen: CellSet::new(),
+                    };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                }
+                _ => {
+                    let mut counter = Counter::<false> {
+                        count: 0,
+                        seen: CellSet::new(),
+                    };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                }
+            };
+        });
+        counted += self.count_ant_moves(&ants[..ant_count]);
+        // Throws: new unless the piece gets there itself, or the other
+        // actor makes the same throw.
+        let mut thrown = [(0u8, 0u8); 24];
+        let mut thrown_count = 0;
+        for &actor in actors.iter().flatten() {
+            self.each_throw_by(actor, &mut pinned, |mv| {
+                let Move::Move { piece, to, .. } = mv else {
+                    return;
+                };
+                let k = drops.iter().position(|&cell| cell == to).unwrap_or(0) as u8;
+                if reaches[piece.id()] & (1 << k) != 0 {
+                    return;
+                }
+                let key = (piece.id() as u8, k);
+                if thrown[..thrown_count].contains(&key) {
+                    return;
+                }
+                if thrown_count < thrown.len() {
+                    thrown[thrown_count] = key;
+                    thrown_count += 1;
+                }
+                counted += 1;
+            });
+        }
+        counted
+    }
+
+    /// The number of moves of the ants on these cells (free to move, each
+    /// alone on its cell): one walk each when there is one, walks sharing
+    /// their work ([`AntWalks`]) when there are more.
+    fn count_ant_moves(&self, ants: &[Hex]) -> usize {
+        match ants {
+            [] => 0,
+            [from] => ant_reach(self, *from, &mut CellSet::new()),
+            _ => {
+                let mut walks = AntWalks::new(self, ants);
+                (0..ants.len())
+                    .map(|k| {
+                        let count = walks
+                            .reach(k)
+                            .unwrap_or_else(|| ant_reach(self, ants[k], &mut CellSet::new()));
+                        debug_assert_eq!(count, ant_reach(self, ants[k], &mut CellSet::new()));
+                        count
+                    })
+                    .sum()
+            }
+        }
+    }
+}

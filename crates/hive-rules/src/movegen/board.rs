@@ -36,20 +36,14 @@ impl CellSet {
 #[derive(Copy, Clone)]
 pub(super) struct Lifted<'a> {
     pub(super) game: &'a Game,
-    pub(super) from: Hex,
-    /// The lifted piece was alone on its cell, which is now empty.
-    pub(super) empties: bool,
+    from: Hex,
 }
 
 impl<'a> Lifted<'a> {
     /// The game with the top piece of `from` lifted.
     #[inline]
     pub(super) fn new(game: &'a Game, from: Hex) -> Lifted<'a> {
-        Lifted {
-            game,
-            from,
-            empties: game.height[from.index()] == 1,
-        }
+        Lifted { game, from }
     }
 
     /// The stack height of a cell.
@@ -58,18 +52,18 @@ impl<'a> Lifted<'a> {
         self.game.height[cell.index()] - u8::from(cell == self.from)
     }
 
-    /// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is occupied.
+    /// Bit `i` set when the neighbour in direction `Direction::ALL[i]` is
+    /// occupied. Only for a lifted ground piece (the pieces that slide or
+    /// jump: alone on their cell, which is now empty).
     #[inline]
     pub(super) fn mask(&self, cell: Hex) -> u8 {
-        let mask = self.game.occupied_around(cell);
-        if self.empties {
-            mask & !LIFT[cell.index().wrapping_sub(self.from.index()) % CELLS]
-        } else {
-            mask
-        }
+        debug_assert_eq!(self.game.height[self.from.index()], 1);
+        self.game.occupied_around(cell)
+            & !LIFT[cell.index().wrapping_sub(self.from.index()) % CELLS]
     }
 
-    /// The directions a ground piece at `cell` can slide in.
+    /// The directions a ground piece at `cell` can slide in (the lifted
+    /// piece being a ground piece, see [`Lifted::mask`]).
     #[inline]
     pub(super) fn slides(&self, cell: Hex) -> u8 {
         SLIDES[self.mask(cell) as usize]

@@ -7,6 +7,7 @@
 //! a path finder (animations).
 
 mod ant;
+mod ant_count;
 mod board;
 mod mosquito;
 mod perft;
@@ -231,7 +232,7 @@ impl Game {
         let from = self.pos[id];
         let view = Lifted::new(self, from);
         match Piece::from_id(id as u8).bug() {
-            Bug::Mosquito if !view.empties => beetle_moves(&view, from, sink),
+            Bug::Mosquito if self.height[from.index()] > 1 => beetle_moves(&view, from, sink),
             Bug::Mosquito => self.mosquito_moves(&view, from, sink),
             bug => bug_moves(bug, &view, from, sink),
         }

@@ -1,7 +1,8 @@
 //! Counting the legal moves without listing them, for perft's last ply.
 
-use super::ant::{AntWalks, MAX_ANTS, ant_reach};
-use super::board::CellSet;
+use super::ant::ant_walk;
+use super::ant_count::MAX_ANTS;
+use super::board::{CellSet, Lifted};
 use super::pinned::Pinned;
 use super::tables::SLIDES;
 use super::{Sink, Trail, may_repeat};
@@ -9,16 +10,26 @@ use crate::game::{Game, Move};
 use crate::hex::Hex;
 use crate::piece::{Bug, PIECE_COUNT, Piece};
 
-/// Counts one piece's destinations (each once when `DEDUP`).
-struct Counter<const DEDUP: bool> {
+/// Counts one piece's destinations.
+pub(super) struct Counter(pub(super) usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn emit(&mut self, _to: Hex, _trail: Trail) {
+        self.0 += 1;
+    }
+}
+
+/// Counts one piece's destinations, each once, keeping them.
+struct CounterOnce {
     count: usize,
     seen: CellSet,
 }
 
-impl<const DEDUP: bool> Sink for Counter<DEDUP> {
+impl Sink for CounterOnce {
     #[inline]
     fn emit(&mut self, to: Hex, _trail: Trail) {
-        if !DEDUP || self.seen.insert(to) {
+        if self.seen.insert(to) {
             self.count += 1;
         }
     }
@@ -93,9 +104,12 @@ impl Game {
             if beside & (1 << id) != 0 {
                 let mut seen = CellSet::new();
                 counted += if bug == Bug::Ant {
-                    ant_reach(self, from, &mut seen)
+                    // The walk keeps the cells it reaches: no second set.
+                    let mut counter = Counter(0);
+                    ant_walk(&Lifted::new(self, from), from, &mut seen, &mut counter);
+                    counter.0
                 } else {
-                    let mut counter = Counter::<true> { count: 0, seen };
+                    let mut counter = CounterOnce { count: 0, seen };
                     self.piece_moves(id, &mut counter);
                     seen = counter.seen;
                     counter.count
@@ -124,7 +138,7 @@ impl Game {
                     0
                 }
                 bug if may_repeat(bug) => {
-                    let mut counter = Counter::<true> {
+                    let mut counter = CounterOnce {
                         count: 0,
                         seen: CellSet::new(),
                     };
@@ -132,12 +146,9 @@ impl Game {
                     counter.count
                 }
                 _ => {
-                    let mut counter = Counter::<false> {
-                        count: 0,
-                        seen: CellSet::new(),
-                    };
+                    let mut counter = Counter(0);
                     self.piece_moves(id, &mut counter);
-                    counter.count
+                    counter.0
                 }
             };
         });
@@ -167,27 +178,5 @@ impl Game {
             });
         }
         counted
-    }
-
-    /// The number of moves of the ants on these cells (free to move, each
-    /// alone on its cell): one walk each when there is one, walks sharing
-    /// their work ([`AntWalks`]) when there are more.
-    fn count_ant_moves(&self, ants: &[Hex]) -> usize {
-        match ants {
-            [] => 0,
-            [from] => ant_reach(self, *from, &mut CellSet::new()),
-            _ => {
-                let mut walks = AntWalks::new(self, ants);
-                (0..ants.len())
-                    .map(|k| {
-                        let count = walks
-                            .reach(k)
-                            .unwrap_or_else(|| ant_reach(self, ants[k], &mut CellSet::new()));
-                        debug_assert_eq!(count, ant_reach(self, ants[k], &mut CellSet::new()));
-                        count
-                    })
-                    .sum()
-            }
-        }
     }
 }

@@ -4,8 +4,8 @@
 //!
 //! This is a second ant walk, kept for speed alone. Counting each ant by
 //! its own walk ([`ant_moves`], the one listing and paths use) makes perft
-//! 9% slower from the perft table's Base+MLP White[12] row and 5% from its
-//! Base+P White[13] row (depth 3, instructions counted under valgrind). A
+//! 9% slower from the perft table's `Base+MLP White[12]` row and 5% from its
+//! `Base+P White[13]` row (depth 3, instructions counted under valgrind). A
 //! list needs each destination in the walk's order, so listing uses
 //! [`ant_moves`]; and so does counting a lone ant, where sharing saves
 //! nothing.

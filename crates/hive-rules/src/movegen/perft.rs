@@ -1,4 +1,6 @@
-//! Counting the legal moves without listing them, for perft's last ply.
+//! Perft: the number of move sequences of a given depth, the last ply
+//! counted without listing its moves (no placement is built, and a throw
+//! is told apart from the thrown piece's own move by bits).
 
 use super::ant::ant_walk;
 use super::ant_count::MAX_ANTS;
@@ -36,19 +38,44 @@ impl Sink for CounterOnce {
 }
 
 impl Game {
-    /// The number of legal moves (what `legal_moves` would list), without
-    /// building the placements.
-    pub fn count_legal_moves(&self) -> usize {
-        self.count_legal_moves_with(&mut Vec::new())
+    /// Count the move sequences of `depth` moves from here (perft), passes included.
+    ///
+    /// The last ply is counted without being played (bulk counting).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        // A move list for each ply but the last, which is only counted.
+        let mut lists = vec![Vec::with_capacity(256); depth.saturating_sub(1) as usize];
+        self.perft_with(depth, &mut lists)
     }
 
-    /// [`Game::count_legal_moves`] using `scratch` as working space (cleared first).
-    pub(crate) fn count_legal_moves_with(&self, scratch: &mut Vec<Move>) -> usize {
+    fn perft_with(&mut self, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+        if depth <= 1 {
+            return if depth == 0 {
+                1
+            } else {
+                self.count_legal_moves() as u64
+            };
+        }
+        let Some((moves, rest)) = lists.split_first_mut() else {
+            return 0;
+        };
+        moves.clear();
+        self.legal_moves(moves);
+        let mut total = 0;
+        for &mv in moves.iter() {
+            self.apply_unchecked(mv);
+            total += self.perft_with(depth - 1, rest);
+            self.undo();
+        }
+        total
+    }
+
+    /// The number of legal moves (what `legal_moves` would list), without
+    /// listing them.
+    pub fn count_legal_moves(&self) -> usize {
         if self.status.is_over() {
             return 0;
         }
         let placements = self.count_placements();
-        scratch.clear();
         let movements = if self.queen_placed(self.to_move) {
             self.count_movements(&self.pillbug_actors())
         } else {

@@ -520,35 +520,6 @@ impl Game {
         self.status = record.status;
         Some(record.mv)
     }
-
-    /// Count the move sequences of `depth` moves from here (perft), passes included.
-    ///
-    /// The last ply is counted without being played (bulk counting).
-    pub fn perft(&mut self, depth: u32) -> u64 {
-        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
-        self.perft_with(depth, &mut buffers)
-    }
-
-    fn perft_with(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let Some((moves, rest)) = buffers.split_first_mut() else {
-            return 0;
-        };
-        if depth == 1 {
-            return self.count_legal_moves_with(moves) as u64;
-        }
-        moves.clear();
-        self.legal_moves(moves);
-        let mut total = 0;
-        for &mv in moves.iter() {
-            self.apply_unchecked(mv);
-            total += self.perft_with(depth - 1, rest);
-            self.undo();
-        }
-        total
-    }
 }
 
 impl fmt::Debug for Game {

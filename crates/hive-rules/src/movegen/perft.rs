@@ -1,0 +1,209 @@
+//! Perft: the number of move sequences of a given depth, the last ply
+//! counted without listing its moves (no placement is built, and a throw
+//! is told apart from the thrown piece's own move by bits).
+
+use super::ant::ant_walk;
+use super::ant_count::MAX_ANTS;
+use super::board::{CellSet, Lifted};
+use super::pinned::Pinned;
+use super::tables::SLIDES;
+use super::{Sink, Trail, may_repeat};
+use crate::game::{Game, Move};
+use crate::hex::Hex;
+use crate::piece::{Bug, PIECE_COUNT, Piece};
+
+/// Counts one piece's destinations.
+pub(super) struct Counter(pub(super) usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn emit(&mut self, _to: Hex, _trail: Trail) {
+        self.0 += 1;
+    }
+}
+
+/// Counts one piece's destinations, each once, keeping them.
+struct CounterOnce {
+    count: usize,
+    seen: CellSet,
+}
+
+impl Sink for CounterOnce {
+    #[inline]
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        if self.seen.insert(to) {
+            self.count += 1;
+        }
+    }
+}
+
+impl Game {
+    /// Count the move sequences of `depth` moves from here (perft), passes included.
+    ///
+    /// The last ply is counted without being played (bulk counting).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        // A move list for each ply but the last, which is only counted.
+        let mut lists = vec![Vec::with_capacity(256); depth.saturating_sub(1) as usize];
+        self.perft_with(depth, &mut lists)
+    }
+
+    fn perft_with(&mut self, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+        if depth <= 1 {
+            return if depth == 0 {
+                1
+            } else {
+                self.count_legal_moves() as u64
+            };
+        }
+        let Some((moves, rest)) = lists.split_first_mut() else {
+            return 0;
+        };
+        moves.clear();
+        self.legal_moves(moves);
+        let mut total = 0;
+        for &mv in moves.iter() {
+            self.apply_unchecked(mv);
+            total += self.perft_with(depth - 1, rest);
+            self.undo();
+        }
+        total
+    }
+
+    /// The number of legal moves (what `legal_moves` would list), without
+    /// listing them.
+    pub fn count_legal_moves(&self) -> usize {
+        if self.status.is_over() {
+            return 0;
+        }
+        let placements = self.count_placements();
+        let movements = if self.queen_placed(self.to_move) {
+            self.count_movements(&self.pillbug_actors())
+        } else {
+            0
+        };
+        match placements + movements {
+            0 => 1,
+            n => n,
+        }
+    }
+
+    /// The number of movements and pillbug throws for the side to move
+    /// (queen placed), each counted once, with `actors` the pieces that can
+    /// use the pillbug's power. Nothing is listed: a throw repeats a piece's
+    /// own move exactly when it drops the piece on a cell the piece reaches
+    /// by itself, so for the pieces beside an actor only that is kept, as
+    /// bits over the cells a throw can drop on.
+    fn count_movements(&self, actors: &[Option<Piece>; 2]) -> usize {
+        // The empty cells beside the actors: where throws drop.
+        let mut drops = [Hex::ORIGIN; 12];
+        let mut drop_count = 0;
+        let mut beside = 0u32;
+        for actor in actors.iter().flatten() {
+            let at = self.pos[actor.id()];
+            let around = self.occupied_around(at);
+            let mut dirs = around;
+            while dirs != 0 {
+                let i = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                beside |= 1 << self.top[at.neighbor_at(i).index()];
+            }
+            let mut empty = !around & 0b11_1111;
+            while empty != 0 {
+                let i = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                let cell = at.neighbor_at(i);
+                if !drops[..drop_count].contains(&cell) {
+                    drops[drop_count] = cell;
+                    drop_count += 1;
+                }
+            }
+        }
+        let drops = &drops[..drop_count];
+        // Per piece beside an actor: bit k when it reaches drops[k] itself.
+        let mut reaches = [0u16; PIECE_COUNT];
+        let mut pinned = Pinned::new(self);
+        let mut counted = 0;
+        // The free ants not beside an actor.
+        let mut ants = [Hex::ORIGIN; MAX_ANTS];
+        let mut ant_count = 0;
+        self.each_free_piece(&mut pinned, |id, from| {
+            let bug = Piece::from_id(id as u8).bug();
+            if beside & (1 << id) != 0 {
+                let mut seen = CellSet::new();
+                counted += if bug == Bug::Ant {
+                    // The walk keeps the cells it reaches: no second set.
+                    let mut counter = Counter(0);
+                    ant_walk(&Lifted::new(self, from), from, &mut seen, &mut counter);
+                    counter.0
+                } else {
+                    let mut counter = CounterOnce { count: 0, seen };
+                    self.piece_moves(id, &mut counter);
+                    seen = counter.seen;
+                    counter.count
+                };
+                let mut bits = 0;
+                for (k, &cell) in drops.iter().enumerate() {
+                    if seen.contains(cell) {
+                        bits |= 1 << k;
+                    }
+                }
+                reaches[id] = bits;
+                return;
+            }
+            counted += match bug {
+                // One slide: lifting the piece leaves its own cell's
+                // neighbour mask as it is.
+                Bug::Queen | Bug::Pillbug => {
+                    SLIDES[self.occupied_around(from) as usize].count_ones() as usize
+                }
+                // Counted below, together.
+                Bug::Ant => {
+                    if ant_count < ants.len() {
+                        ants[ant_count] = from;
+                        ant_count += 1;
+                    }
+                    0
+                }
+                bug if may_repeat(bug) => {
+                    let mut counter = CounterOnce {
+                        count: 0,
+                        seen: CellSet::new(),
+                    };
+                    self.piece_moves(id, &mut counter);
+                    counter.count
+                }
+                _ => {
+                    let mut counter = Counter(0);
+                    self.piece_moves(id, &mut counter);
+                    counter.0
+                }
+            };
+        });
+        counted += self.count_ant_moves(&ants[..ant_count]);
+        // Throws: new unless the piece gets there itself, or the other
+        // actor makes the same throw.
+        let mut thrown = [(0u8, 0u8); 24];
+        let mut thrown_count = 0;
+        for &actor in actors.iter().flatten() {
+            self.each_throw_by(actor, &mut pinned, |mv| {
+                let Move::Move { piece, to, .. } = mv else {
+                    return;
+                };
+                let k = drops.iter().position(|&cell| cell == to).unwrap_or(0) as u8;
+                if reaches[piece.id()] & (1 << k) != 0 {
+                    return;
+                }
+                let key = (piece.id() as u8, k);
+                if thrown[..thrown_count].contains(&key) {
+                    return;
+                }
+                if thrown_count < thrown.len() {
+                    thrown[thrown_count] = key;
+                    thrown_count += 1;
+                }
+                counted += 1;
+            });
+        }
+        counted
+    }
+}

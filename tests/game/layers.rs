@@ -1,7 +1,12 @@
-//! The shape of `src/game/`: one folder per feature, each depending only on
-//! the folders before it in [`ORDER`]. A module that names a later folder
-//! (`crate::game::<folder>` or `super::super::<folder>`) fails this test,
-//! so the one-way direction stays.
+//! The shape of the code the compiler does not check by itself.
+//!
+//! - The engine crates: each depends only on the crates below it in
+//!   [`CRATES`] and none on Bevy (the compiler then keeps every import in
+//!   its layer; Cargo alone would allow, say, records to use uhp).
+//! - `src/game/`: one folder per feature, each depending only on the
+//!   folders before it in [`ORDER`]. A module that names a later folder
+//!   (`crate::game::<folder>` or `super::super::<folder>`) fails this test,
+//!   so the one-way direction stays.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,6 +15,62 @@ use std::path::{Path, PathBuf};
 const ORDER: [&str; 8] = [
     "core", "board", "play", "ai", "saves", "theme", "settings", "ui",
 ];
+
+/// The engine crates from the bottom up, each with the crates it may use.
+const CRATES: [(&str, &[&str]); 4] = [
+    ("hive-rules", &[]),
+    ("hive-ai", &["hive-rules"]),
+    ("hive-uhp", &["hive-rules", "hive-ai"]),
+    ("hive-records", &["hive-rules", "hive-ai"]),
+];
+
+/// The dependency names of a manifest's `[dependencies]` table (and its
+/// target-specific ones): the word before `=` or `.workspace` on each line.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_dependencies = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]"
+                || (line.starts_with("[target.") && line.ends_with(".dependencies]"));
+            continue;
+        }
+        if in_dependencies && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.']).next().unwrap_or("").trim();
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn each_engine_crate_depends_only_on_crates_below_it_and_not_on_bevy() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ours: Vec<&str> = CRATES.iter().map(|(name, _)| *name).collect();
+    let mut wrong = Vec::new();
+    for (name, allowed) in CRATES {
+        let path = root.join("crates").join(name).join("Cargo.toml");
+        let manifest = fs::read_to_string(&path)
+            .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        let deps = dependencies(&manifest);
+        assert!(!deps.is_empty() || name == "hive-rules", "{name}: no dependencies read");
+        for dep in deps {
+            if dep.starts_with("bevy") {
+                wrong.push(format!("{name} depends on {dep}"));
+            }
+            if ours.contains(&dep.as_str()) && !allowed.contains(&dep.as_str()) {
+                wrong.push(format!("{name} depends on {dep}, which is not below it"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_manifest_scan_reads_every_spelling() {
+    let manifest = "[package]\nname = \"x\"\n\n[dependencies]\n# a comment\nhive-ai.workspace = true\nbevy = { version = \"0.19\" }\n\n[target.'cfg(unix)'.dependencies]\nlibc = \"0.2\"\n\n[dev-dependencies]\nhive-uhp.workspace = true\n";
+    assert_eq!(dependencies(manifest), ["hive-ai", "bevy", "libc"]);
+}
 
 fn game_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game")

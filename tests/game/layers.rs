@@ -50,10 +50,13 @@ fn each_engine_crate_depends_only_on_crates_below_it_and_not_on_bevy() {
     let mut wrong = Vec::new();
     for (name, allowed) in CRATES {
         let path = root.join("crates").join(name).join("Cargo.toml");
-        let manifest = fs::read_to_string(&path)
-            .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        let manifest =
+            fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
         let deps = dependencies(&manifest);
-        assert!(!deps.is_empty() || name == "hive-rules", "{name}: no dependencies read");
+        assert!(
+            !deps.is_empty() || name == "hive-rules",
+            "{name}: no dependencies read"
+        );
         for dep in deps {
             if dep.starts_with("bevy") {
                 wrong.push(format!("{name} depends on {dep}"));

@@ -9,7 +9,8 @@
 //! - [`Variations`]: a game with every line tried from its positions, as a
 //!   tree, and its text file (one GameString per line).
 //! - [`GameRecord`]: a game with its headers (players, date, result, ...),
-//!   read from a boardspace.net SGF record by [`read_sgf`].
+//!   read from a boardspace.net SGF record by [`read_sgf`] or from PGN by
+//!   [`read_pgn`], and written as PGN by [`write_pgn`].
 //! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
@@ -24,6 +25,7 @@ mod error;
 mod file;
 mod grid;
 mod history;
+mod pgn;
 mod record;
 mod seats;
 mod settings;
@@ -38,6 +40,7 @@ pub use file::{
     parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
 };
 pub use history::History;
+pub use pgn::{read_pgn, write_pgn};
 pub use record::{GameRecord, GameResult, Headers};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};

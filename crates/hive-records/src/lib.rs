@@ -9,8 +9,9 @@
 //! - [`Variations`]: a game with every line tried from its positions, as a
 //!   tree, and its text file (one GameString per line).
 //! - [`GameRecord`]: a game with its headers (players, date, result, ...),
-//!   read from a boardspace.net SGF record by [`read_sgf`] or from PGN by
-//!   [`read_pgn`], and written as PGN by [`write_pgn`].
+//!   read from any record players have by [`read_record`] / [`load_record`]
+//!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
+//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
 //! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
@@ -23,6 +24,7 @@ mod autosave;
 mod boardspace;
 mod error;
 mod file;
+mod formats;
 mod grid;
 mod history;
 mod pgn;
@@ -39,6 +41,7 @@ pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
     parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
 };
+pub use formats::{Format, MAX_RECORD_FILE, load_record, read_record, record_text, save_record};
 pub use history::History;
 pub use pgn::{read_pgn, write_pgn};
 pub use record::{GameRecord, GameResult, Headers};

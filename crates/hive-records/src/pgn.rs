@@ -38,6 +38,21 @@ use super::RecordError;
 use super::error::{LineFault, Located, RecordProblem};
 use super::record::{GameRecord, GameResult, Headers, play_lenient};
 
+/// Whether `text` looks like a PGN record: its first line is a tag, a
+/// comment or a numbered move.
+pub(crate) fn is_pgn_text(text: &str) -> bool {
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .unwrap_or("");
+    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
+    first.starts_with('[')
+        || first.starts_with('{')
+        || (digits > 0 && first[digits..].starts_with('.'))
+}
+
 /// One thing in a PGN text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Item<'a> {

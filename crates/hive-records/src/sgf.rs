@@ -42,6 +42,13 @@ struct Property {
 /// A syntax error: the line, the text near it, and what is wrong.
 type SyntaxError = (usize, String, RecordProblem);
 
+/// Whether `text` looks like an SGF record (it starts with `(;`).
+pub(crate) fn is_sgf_text(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    text.strip_prefix('(')
+        .is_some_and(|rest| rest.trim_start().starts_with(';'))
+}
+
 /// Reads a boardspace.net SGF record, naming `source` in errors.
 pub fn read_sgf(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
     let bad = |line: usize, text: &str, problem: RecordProblem| RecordError::BadRecord {

@@ -8,6 +8,10 @@
 //!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
 //!   tree, and its text file (one GameString per line).
+//! - [`GameRecord`]: a game with its headers (players, date, result, ...),
+//!   read from any record players have by [`read_record`] / [`load_record`]
+//!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
+//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
 //! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
@@ -17,23 +21,33 @@
 //! good file as it was. Every error names the file it is about.
 
 mod autosave;
+mod boardspace;
 mod error;
 mod file;
+mod formats;
+mod grid;
 mod history;
+mod pgn;
+mod record;
 mod seats;
 mod settings;
+mod sgf;
 mod time_control;
 mod variations;
 
 pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
-pub use error::RecordError;
+pub use error::{RecordError, RecordProblem};
 pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
     parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
 };
+pub use formats::{Format, MAX_RECORD_FILE, load_record, read_record, record_text, save_record};
 pub use history::History;
+pub use pgn::{read_pgn, write_pgn};
+pub use record::{GameRecord, GameResult, Headers};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
+pub use sgf::read_sgf;
 pub use time_control::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
 pub use variations::{
     NodeId, VARIATIONS_HEADER, Variations, is_variations_file, is_variations_text, load_variations,

@@ -70,6 +70,18 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         speed: Option<u32>,
     },
+    /// Print a game record (boardspace .sgf, .pgn, a UHP GameString or a
+    /// variations file) as a UHP GameString on one line, or as PGN.
+    ///
+    /// A record that cannot be read is refused with the file, the line and
+    /// the reason, and exit status 1.
+    Convert {
+        /// The record to read.
+        file: std::path::PathBuf,
+        /// What to print.
+        #[arg(long, value_enum, default_value_t = hive::records::Format::GameString)]
+        to: hive::records::Format,
+    },
     /// The engine's commands, which need no window: `uhp`, `match`, `perft`.
     #[command(flatten)]
     Engine(EngineCommand),
@@ -122,6 +134,7 @@ fn main() -> ExitCode {
             });
             launch_window(exhibition, launch)
         }
+        Some(Command::Convert { file, to }) => convert(&file, to),
         Some(Command::Engine(command)) => command.run(),
     }
 }
@@ -176,4 +189,19 @@ fn has_display() -> bool {
     ["DISPLAY", "WAYLAND_DISPLAY"]
         .iter()
         .any(|name| std::env::var_os(name).is_some_and(|value| !value.is_empty()))
+}
+
+/// `hive convert`: the record in `file` printed in `format`.
+fn convert(file: &std::path::Path, format: hive::records::Format) -> ExitCode {
+    match hive::records::load_record(file) {
+        Ok(record) => {
+            let text = hive::records::record_text(&record, format);
+            println!("{}", text.trim_end());
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("hive convert: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }

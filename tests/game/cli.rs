@@ -1,4 +1,5 @@
-//! The built `hive uhp` binary as a child process, driven by [`UhpClient`].
+//! The built `hive` binary as a child process: the UHP engine driven by
+//! [`UhpClient`], the command-line tools and their errors.
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -191,4 +192,59 @@ fn a_match_reports_the_time_each_player_gets() {
         "{stdout}"
     );
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
+}
+
+/// A boardspace game in the records crate's test data.
+fn recording(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/hive-records/tests/data/recordings")
+        .join(name)
+}
+
+#[test]
+fn convert_prints_a_boardspace_game_as_a_game_string_and_as_pgn() {
+    let game = "HV-Abbo69-WeakBot-2018-10-28-2007";
+    let run = |args: &[&str]| {
+        let output = Command::new(HIVE)
+            .arg("convert")
+            .args(args)
+            .output()
+            .expect("hive runs");
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let sgf = recording(&format!("{game}.sgf"));
+    let from_sgf = run(&[sgf.to_str().expect("a UTF-8 path")]);
+    assert_eq!(from_sgf.lines().count(), 1, "{from_sgf}");
+    let played = Game::from_game_string(from_sgf.trim()).expect("a legal GameString");
+    // The same moves as Mzinga's conversion of the same game.
+    let pgn = recording(&format!("{game}.pgn"));
+    let from_pgn = run(&[pgn.to_str().expect("a UTF-8 path")]);
+    assert_eq!(from_sgf, from_pgn);
+    assert!(played.moves().count() > 30);
+
+    let as_pgn = run(&["--to", "pgn", sgf.to_str().expect("a UTF-8 path")]);
+    assert!(as_pgn.contains("[White \"Abbo69\"]"), "{as_pgn}");
+    assert!(as_pgn.contains("[Black \"WeakBot\"]"), "{as_pgn}");
+    assert!(as_pgn.contains("\n1. wS1\n"), "{as_pgn}");
+}
+
+#[test]
+fn convert_refuses_a_bad_record_naming_the_file_and_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("broken.sgf");
+    std::fs::write(
+        &path,
+        "(;\nGM[27]SU[hive]\n; P0[0 Start P0]\n; P0[1 frobnicate wQ]\n)",
+    )
+    .expect("written");
+    let output = Command::new(HIVE)
+        .args(["convert", path.to_str().expect("a UTF-8 path")])
+        .output()
+        .expect("hive runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("broken.sgf line 4"), "{stderr}");
+    assert!(stderr.contains("frobnicate"), "{stderr}");
 }

@@ -25,10 +25,11 @@ use super::{RecordError, Variations, is_variations_text};
 /// hundred.
 pub const MAX_RECORD_FILE: u64 = 4 * 1024 * 1024;
 
-/// A format [`record_text`] writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A format [`record_text`] writes (on the command line: `gamestring`, `pgn`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Format {
     /// The main line as a UHP GameString, on one line.
+    #[value(name = "gamestring")]
     GameString,
     /// PGN in Mzinga's form (see [`write_pgn`]).
     Pgn,

@@ -9,6 +9,7 @@ mod cli;
 mod clock;
 mod drag;
 mod exhibition;
+mod foreign_records;
 mod headless;
 mod input;
 mod layers;

@@ -14,7 +14,7 @@
 
 use bevy::prelude::*;
 
-use crate::records::{History, NodeId, Variations};
+use crate::records::{Headers, History, NodeId, Variations};
 use crate::rules::{Color, Game, GameType, Move, RuleError};
 
 pub(super) fn plugin(app: &mut App) {
@@ -33,6 +33,9 @@ pub struct CurrentGame {
     tree: Variations,
     /// The tree's node of every move of the line (parallel to `line`).
     path: Vec<NodeId>,
+    /// The record's headers (players, date, event, result), when the game
+    /// was opened from a record that has them.
+    headers: Option<Headers>,
 }
 
 impl Default for CurrentGame {
@@ -62,7 +65,18 @@ impl CurrentGame {
             line,
             tree,
             path,
+            headers: None,
         }
+    }
+
+    /// The headers of the record the game was opened from, if any.
+    pub fn headers(&self) -> Option<&Headers> {
+        self.headers.as_ref()
+    }
+
+    /// Keep the headers of the record the game was opened from.
+    pub fn set_headers(&mut self, headers: Option<Headers>) {
+        self.headers = headers;
     }
 
     /// A game with its variations, the cursor at the end of the main line.

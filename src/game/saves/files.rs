@@ -1,6 +1,8 @@
-//! Saved games in the app: saving the whole game to a file, loading one or
-//! importing a pasted GameString for review, and resuming the autosave.
-//! The files themselves are `crate::records`' business.
+//! Saved games in the app: saving the whole game to a file (a GameString,
+//! a variations file or PGN), loading one or importing pasted text for
+//! review (also boardspace `.sgf` and `.pgn` records, and a file dropped on
+//! the window), and resuming the autosave. The files themselves are
+//! `crate::records`' business.
 //!
 //! Nothing is written unless [`RecordPaths`] names where: `run` fills it
 //! from the command line's directories or the platform's, tests point it at
@@ -11,15 +13,17 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+use bevy::window::FileDragAndDrop;
 
 use super::undo::Jump;
 use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
 };
 use crate::records::{
-    Autosave, Clocks, NodeId, RecordError, Seats, SettingsFile, Variations, is_variations_file,
-    is_variations_text, load_game, load_variations, parse_game_text, save_game_with_clocks,
-    save_variations, saved_clocks,
+    Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, Seats, SettingsFile,
+    Variations, is_variations_file, is_variations_text, load_game, load_record, load_variations,
+    parse_game_text, read_record, save_game_with_clocks, save_record, save_variations,
+    saved_clocks,
 };
 use crate::rules::Game;
 
@@ -88,11 +92,14 @@ pub enum RecordsAction {
     Save(PathBuf),
     /// Save the game with every variation (a variations file) to this file.
     SaveVariations(PathBuf),
+    /// Save the current line as PGN (as Mzinga and hivegame.com read it),
+    /// with the headers of the record it came from, to this file.
+    SavePgn(PathBuf),
     /// Load the game (or the game with its variations) in this file, for
     /// review.
     Load(PathBuf),
-    /// Load this GameString (pasted), or a variations file's text, for
-    /// review.
+    /// Load this GameString (pasted), a variations file's text, or a
+    /// boardspace SGF or PGN record, for review.
     Import(String),
     /// Resume the autosaved game.
     Resume,
@@ -117,6 +124,8 @@ struct Pending {
     message: String,
     /// The clocks it was saved with (a timed game).
     clocks: Option<Clocks>,
+    /// The headers of the record it was read from (players, date, result).
+    headers: Option<Headers>,
 }
 
 /// Saving (on the IO task pool), loading, importing and resuming.
@@ -135,10 +144,23 @@ pub(super) fn handle_file_actions(
             | RecordsAction::Redo
             | RecordsAction::PromoteVariation(_)
             | RecordsAction::DeleteVariation(_) => continue,
-            RecordsAction::Save(path) | RecordsAction::SaveVariations(path) => {
+            RecordsAction::Save(path)
+            | RecordsAction::SaveVariations(path)
+            | RecordsAction::SavePgn(path) => {
                 let path = path.clone();
                 // What to write is taken now; the writing runs off the frame.
                 let job: Box<dyn FnOnce() -> Result<String, RecordError> + Send> = match action {
+                    RecordsAction::SavePgn(_) => {
+                        let headers = current
+                            .headers()
+                            .cloned()
+                            .unwrap_or_else(|| Headers::new(current.game().game_type()));
+                        let record = GameRecord::from_game(&current.full_game(), headers);
+                        Box::new(move || {
+                            save_to(&path, |path| save_record(path, &record, Format::Pgn))
+                                .map(|()| format!("game saved as PGN to {}", path.display()))
+                        })
+                    }
                     RecordsAction::SaveVariations(_) => {
                         let tree = current.variations().clone();
                         Box::new(move || {
@@ -161,6 +183,10 @@ pub(super) fn handle_file_actions(
                 continue;
             }
             RecordsAction::Load(path) => load_file(path),
+            RecordsAction::Import(text) if is_foreign_record(text) => {
+                read_record(text, Path::new("the pasted record"))
+                    .map(|record| review_record(record, "record imported".into()))
+            }
             RecordsAction::Import(text) if is_variations_text(text) => {
                 Variations::parse(text, Path::new("the pasted text"))
                     .map(|tree| review_variations(tree, "variations imported".into()))
@@ -176,6 +202,7 @@ pub(super) fn handle_file_actions(
                             "GameString imported: the Left and Right arrow keys step through it"
                                 .into(),
                         clocks: None,
+                        headers: None,
                     }
                 })
             }
@@ -192,6 +219,7 @@ pub(super) fn handle_file_actions(
                         seats: autosave.seats(),
                         message: "your last game, where you left it".into(),
                         clocks: autosave.clocks(),
+                        headers: None,
                     }),
                     Ok(None) => {
                         status.available = false;
@@ -256,8 +284,27 @@ pub(super) fn finish_saves(
     }
 }
 
-/// A saved game, or a variations file, for review.
+/// Whether pasted text is a record of another program's (boardspace SGF
+/// or PGN), not a GameString or a variations file.
+fn is_foreign_record(text: &str) -> bool {
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    text.starts_with("(;") || text.starts_with('[') || text.starts_with("1.")
+}
+
+/// Whether a file holds another program's record, by its extension.
+fn is_foreign_record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"))
+}
+
+/// A saved game, a variations file, or a boardspace `.sgf` or `.pgn`
+/// record, for review.
 fn load_file(path: &Path) -> Result<Pending, RecordError> {
+    if is_foreign_record_file(path) {
+        return load_record(path)
+            .map(|record| review_record(record, format!("loaded {}", path.display())));
+    }
     if is_variations_file(path) {
         return load_variations(path).map(|tree| {
             review_variations(
@@ -276,7 +323,21 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
             path.display()
         ),
         clocks: saved_clocks(path),
+        headers: None,
     })
+}
+
+/// A record read from another program's file, for review at the end of
+/// its main line, with its headers.
+fn review_record(record: GameRecord, message: String) -> Pending {
+    let GameRecord { headers, tree } = record;
+    let players = match (&headers.white, &headers.black) {
+        (Some(white), Some(black)) => format!(": {white} against {black}"),
+        _ => String::new(),
+    };
+    let mut pending = review_variations(tree, format!("{message}{players}"));
+    pending.headers = Some(headers);
+    pending
 }
 
 /// A game with its variations, for review at the end of its main line.
@@ -297,6 +358,7 @@ fn review_variations(tree: Variations, message: String) -> Pending {
             if lines == 1 { "" } else { "s" }
         ),
         clocks: None,
+        headers: None,
     }
 }
 
@@ -318,6 +380,7 @@ pub(super) fn apply_pending_game(
         seats,
         message,
         clocks,
+        headers,
     }) = pending.0.take()
     else {
         return;
@@ -347,6 +410,7 @@ pub(super) fn apply_pending_game(
             }
             None => CurrentGame::new(game),
         };
+        current.set_headers(headers);
         true
     });
     jump.notice().show(message);
@@ -355,4 +419,17 @@ pub(super) fn apply_pending_game(
 
 pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {
     status.available = paths.autosave.as_ref().is_some_and(Autosave::exists);
+}
+
+/// A file dropped on the window opens for review, as Load would.
+pub(super) fn open_dropped_files(
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut actions: MessageWriter<RecordsAction>,
+) {
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            info!("file dropped on the window: {}", path_buf.display());
+            actions.write(RecordsAction::Load(path_buf.clone()));
+        }
+    }
 }

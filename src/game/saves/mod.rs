@@ -22,6 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<files::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
     app.add_message::<RecordsAction>();
+    // Sent by the window; added here too so the headless app can send it.
+    app.add_message::<bevy::window::FileDragAndDrop>();
     app.add_systems(Startup, files::detect_autosave);
     app.add_plugins(review::plugin);
     // Every change of the position, in one order, after a restart and
@@ -29,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            files::open_dropped_files,
             files::handle_file_actions,
             (
                 undo::handle_undo_redo,

@@ -1,8 +1,9 @@
-//! The records' dialogs: save to a file (the game, or the game with its
-//! variations), load one, import a pasted GameString. Save and Load open a
-//! file picker (egui-file-dialog) in the data directory, showing the `.txt`
-//! game files; a path can also be typed in it (its path bar, or the file
-//! name field when saving).
+//! The records' dialogs: save to a file (the game, the game with its
+//! variations, or PGN), load one, import pasted text. Save and Load open a
+//! file picker (egui-file-dialog) in the data directory, showing the game
+//! files (`.txt`, and boardspace `.sgf` and `.pgn` records when loading); a
+//! path can also be typed in it (its path bar, or the file name field when
+//! saving).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -22,6 +23,8 @@ pub(super) enum Dialog {
     Save,
     /// Save the game with all its variations to a file.
     SaveVariations,
+    /// Save the game as PGN (Mzinga, hivegame.com).
+    SavePgn,
     /// Load a game from a file.
     Load,
     /// Paste a GameString.
@@ -39,27 +42,44 @@ pub(super) struct Dialogs {
     picker: Mutex<Option<FileDialog>>,
 }
 
-/// The filter of game files in the picker.
+/// The filter of our game files in the picker.
 const GAME_FILES: &str = "Hive games (.txt)";
+/// The filter of PGN files in the picker.
+const PGN_FILES: &str = "PGN (.pgn)";
+/// The filter of every record the game reads.
+const ALL_RECORDS: &str = "Game records (.txt, .sgf, .pgn)";
 
 /// A file picker for `dialog` (Save or Load), opened in `dir`.
 fn file_picker(dialog: Dialog, dir: &Path, file_name: &str) -> FileDialog {
-    let mut picker = FileDialog::new()
+    let picker = FileDialog::new()
         .id(egui::Id::new("file_picker"))
         .initial_directory(dir.to_path_buf())
         .add_file_filter_extensions(GAME_FILES, vec!["txt"])
-        .default_file_filter(GAME_FILES)
+        .add_file_filter_extensions(PGN_FILES, vec!["pgn"])
+        .add_file_filter_extensions(ALL_RECORDS, vec!["txt", "sgf", "pgn"])
         .add_save_extension(GAME_FILES, "txt")
-        .default_save_extension(GAME_FILES)
+        .add_save_extension(PGN_FILES, "pgn")
         .default_file_name(file_name)
         .default_size([640.0, 420.0])
         .title(match dialog {
             Dialog::Save => "Save game",
             Dialog::SaveVariations => "Save game with variations",
+            Dialog::SavePgn => "Save game as PGN",
             _ => "Load game",
         });
+    let mut picker = match dialog {
+        Dialog::SavePgn => picker
+            .default_file_filter(PGN_FILES)
+            .default_save_extension(PGN_FILES),
+        Dialog::Load => picker
+            .default_file_filter(ALL_RECORDS)
+            .default_save_extension(GAME_FILES),
+        _ => picker
+            .default_file_filter(GAME_FILES)
+            .default_save_extension(GAME_FILES),
+    };
     match dialog {
-        Dialog::Save | Dialog::SaveVariations => picker.save_file(),
+        Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => picker.save_file(),
         _ => picker.pick_file(),
     }
     picker
@@ -73,16 +93,16 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     let dir = dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let _ = fs::create_dir_all(&dir);
     match dialog {
-        Dialog::Save | Dialog::SaveVariations => {
-            let stem = if dialog == Dialog::Save {
-                "game"
-            } else {
-                "variations"
+        Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => {
+            let (stem, extension) = match dialog {
+                Dialog::SaveVariations => ("variations", "txt"),
+                Dialog::SavePgn => ("game", "pgn"),
+                _ => ("game", "txt"),
             };
             let free = (1..)
-                .map(|n| format!("{stem}-{n}.txt"))
+                .map(|n| format!("{stem}-{n}.{extension}"))
                 .find(|name| !dir.join(name).exists())
-                .unwrap_or_else(|| format!("{stem}.txt"));
+                .unwrap_or_else(|| format!("{stem}.{extension}"));
             *dialogs
                 .picker
                 .get_mut()
@@ -113,7 +133,10 @@ pub(super) fn draw_dialogs(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    if matches!(dialog, Dialog::Save | Dialog::SaveVariations | Dialog::Load) {
+    if matches!(
+        dialog,
+        Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn | Dialog::Load
+    ) {
         let picker = dialogs
             .picker
             .get_mut()
@@ -127,6 +150,7 @@ pub(super) fn draw_dialogs(
                     commands.actions.write(match dialog {
                         Dialog::Save => RecordsAction::Save(path),
                         Dialog::SaveVariations => RecordsAction::SaveVariations(path),
+                        Dialog::SavePgn => RecordsAction::SavePgn(path),
                         _ => RecordsAction::Load(path),
                     });
                     true
@@ -152,9 +176,9 @@ pub(super) fn draw_dialogs(
         return Ok(());
     }
     let title = match dialog {
-        Dialog::Save | Dialog::SaveVariations => "Save game",
+        Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => "Save game",
         Dialog::Load => "Load game",
-        Dialog::Import => "Import a GameString",
+        Dialog::Import => "Import a game",
     };
     let mut close = false;
     let dialogs = &mut *dialogs;
@@ -164,12 +188,14 @@ pub(super) fn draw_dialogs(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| match dialog {
             // Shown by the file picker above.
-            Dialog::Save | Dialog::SaveVariations | Dialog::Load => {}
+            Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn | Dialog::Load => {}
             Dialog::Import => {
                 ui.label(
                     "Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1,",
                 );
-                ui.label("or a saved file of variations (all its lines).");
+                ui.label(
+                    "a saved file of variations (all its lines), or a boardspace .sgf or PGN record.",
+                );
                 ui.add(
                     egui::TextEdit::multiline(&mut dialogs.paste)
                         .desired_width(440.0)

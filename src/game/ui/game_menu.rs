@@ -49,7 +49,7 @@ pub(super) enum RecordsRequest {
     Copied,
 }
 
-pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) -> Option<HudAction> {
+pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::PlayedGame) -> Option<HudAction> {
     let mut request = None;
     let mut analyse = None;
     if ui
@@ -73,8 +73,9 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::GameRecord) ->
                 "Save with variations…",
                 RecordsRequest::Open(Dialog::SaveVariations),
             ),
+            ("Save as PGN…", RecordsRequest::Open(Dialog::SavePgn)),
             ("Load…", RecordsRequest::Open(Dialog::Load)),
-            ("Import GameString…", RecordsRequest::Open(Dialog::Import)),
+            ("Import…", RecordsRequest::Open(Dialog::Import)),
         ];
         for (label, item) in items {
             let enabled = !(history.reviewing() && label == "Review moves");
@@ -136,7 +137,7 @@ impl MenuRecords<'_> {
             self.requests.write(RecordsRequest::Open(Dialog::Load));
         }
         if ui
-            .add(egui::Button::new("Import GameString…").min_size(size))
+            .add(egui::Button::new("Import…").min_size(size))
             .clicked()
         {
             self.requests.write(RecordsRequest::Open(Dialog::Import));
@@ -212,7 +213,7 @@ fn route_requests(
 /// The bar shown while reviewing: step, jump, continue.
 fn draw_review_bar(
     mut contexts: EguiContexts,
-    history: super::GameRecord,
+    history: super::PlayedGame,
     mut requests: MessageWriter<RecordsRequest>,
 ) -> Result {
     if !history.reviewing() {

@@ -61,7 +61,7 @@ struct HudView<'w> {
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
     thinking: Res<'w, AiThinking>,
-    history: super::GameRecord<'w>,
+    history: super::PlayedGame<'w>,
     theme: Res<'w, Theme>,
     drag: Res<'w, PointerDrag>,
     layout: Res<'w, BoardLayout>,

@@ -82,7 +82,7 @@ fn draw_main_menu(
                         .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
                         .on_hover_text(
                             "An empty board where you play both sides and the engine \
-                             shows its verdict and best line (Import GameString… for a position)",
+                             shows its verdict and best line (Import… for a position)",
                         )
                         .clicked()
                     {

@@ -26,7 +26,7 @@ use bevy_egui::{EguiPlugin, egui};
 
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Turn};
-use crate::records::{History, NodeId, Variations};
+use crate::records::{Headers, History, NodeId, Variations};
 use crate::rules::{Game, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,14 +44,14 @@ pub(super) fn plugin(app: &mut App) {
 /// The game's moves as the panels show them: the line, the cursor, and
 /// whether it is being reviewed.
 #[derive(SystemParam)]
-struct GameRecord<'w> {
+struct PlayedGame<'w> {
     current: Res<'w, CurrentGame>,
     turn: Option<Res<'w, State<Turn>>>,
     clock: Res<'w, GameClock>,
     analysis: Res<'w, Analysis>,
 }
 
-impl GameRecord<'_> {
+impl PlayedGame<'_> {
     /// Whether the game is being reviewed.
     fn reviewing(&self) -> bool {
         self.turn
@@ -97,6 +97,11 @@ impl GameRecord<'_> {
     /// The line with its cursor.
     fn history(&self) -> &History {
         self.current.history()
+    }
+
+    /// The headers of the record the game was opened from.
+    fn headers(&self) -> Option<&Headers> {
+        self.current.headers()
     }
 
     /// The whole line as one game.

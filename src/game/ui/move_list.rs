@@ -14,7 +14,7 @@ use bevy_egui::egui;
 use super::HudAction;
 use super::game_menu::RecordsRequest;
 use crate::game::saves::ReviewAction;
-use crate::records::{NodeId, Variations};
+use crate::records::{GameResult, Headers, NodeId, Variations};
 use crate::rules::Game;
 
 /// How far each level of variation is indented.
@@ -24,8 +24,11 @@ const INDENT: f32 = 14.0;
 pub(super) fn show(
     ui: &mut egui::Ui,
     game: &Game,
-    history: &super::GameRecord,
+    history: &super::PlayedGame,
 ) -> Option<HudAction> {
+    if let Some(headers) = history.headers() {
+        record_headers(ui, headers);
+    }
     ui.label(egui::RichText::new("Moves").strong());
     ui.label(egui::RichText::new(game.turn_string()).weak());
     let tree = history.variations();
@@ -45,6 +48,37 @@ pub(super) fn show(
             }
         });
     clicked.map(HudAction::Records)
+}
+
+/// The record's players, event, date and result, above its moves.
+fn record_headers(ui: &mut egui::Ui, headers: &Headers) {
+    let name = |player: &Option<String>, colour: &str| match player {
+        Some(name) if !name.is_empty() => format!("{colour}: {name}"),
+        _ => format!("{colour}: ?"),
+    };
+    ui.label(egui::RichText::new(name(&headers.white, "White")).strong());
+    ui.label(egui::RichText::new(name(&headers.black, "Black")).strong());
+    let details: Vec<&str> = [&headers.event, &headers.site, &headers.date]
+        .into_iter()
+        .filter_map(|field| field.as_deref())
+        .filter(|text| !text.is_empty())
+        .collect();
+    if !details.is_empty() {
+        ui.label(egui::RichText::new(details.join(", ")).weak());
+    }
+    if let Some(result) = headers.result {
+        ui.label(result_text(result));
+    }
+    ui.separator();
+}
+
+/// A record's result in words.
+fn result_text(result: GameResult) -> &'static str {
+    match result {
+        GameResult::WhiteWins => "White won",
+        GameResult::BlackWins => "Black won",
+        GameResult::Draw => "Drawn",
+    }
 }
 
 /// What the list shows, and where the player is in it.

@@ -22,7 +22,7 @@ pub(super) struct TopBar<'a> {
     /// Whether to show the Pass button.
     pub offer_pass: bool,
     /// The moves, for Undo, Redo and the Game menu.
-    pub history: &'a super::GameRecord<'a>,
+    pub history: &'a super::PlayedGame<'a>,
     /// Give the first button (Restart) the keyboard focus now.
     pub focus_first: bool,
 }

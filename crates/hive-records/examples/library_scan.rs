@@ -5,11 +5,15 @@
 //! ([`read_entry`]) one after the other on one thread.
 //!
 //! ```text
-//! cargo run --release -p hive-records --example library_scan -- [N]
+//! cargo run --release -p hive-records --example library_scan -- [N] [--dir DIR]
 //! ```
+//!
+//! With `--dir`, the records are written to DIR and kept; a DIR that
+//! already holds records is only read (to time a second reading, or one
+//! after the disk cache is dropped).
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hive_records::{GameRecord, GameResult, Headers, read_entry, record_files, write_pgn};
@@ -40,22 +44,36 @@ const MONTHS: [&str; 12] = [
 ];
 
 fn main() {
-    let count: usize = std::env::args()
-        .nth(1)
-        .map(|n| n.parse().expect("the number of records"))
-        .unwrap_or(5000);
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let started = Instant::now();
-    let moves = write_records(dir.path(), count);
-    let broken = write_broken(dir.path());
-    println!(
-        "wrote {count} records ({moves} moves, {:.1} on average) and {broken} broken files in {:.2?}",
-        moves as f64 / count as f64,
-        started.elapsed()
-    );
+    let mut count = 5000;
+    let mut kept = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--dir" {
+            kept = Some(PathBuf::from(args.next().expect("--dir DIR")));
+        } else {
+            count = arg.parse().expect("the number of records");
+        }
+    }
+    let temp = tempfile::tempdir().expect("a temporary folder");
+    let dir = kept.unwrap_or_else(|| temp.path().to_path_buf());
+    fs::create_dir_all(&dir).expect("the folder");
+    let mut moves = None;
+    if record_files(&dir).expect("the folder lists").is_empty() {
+        let started = Instant::now();
+        let written = write_records(&dir, count);
+        let broken = write_broken(&dir);
+        println!(
+            "wrote {count} records ({written} moves, {:.1} on average) and {broken} broken files in {:.2?}",
+            written as f64 / count as f64,
+            started.elapsed()
+        );
+        moves = Some(written);
+    } else {
+        println!("reading the records already in {}", dir.display());
+    }
 
     let started = Instant::now();
-    let files = record_files(dir.path()).expect("the folder lists");
+    let files = record_files(&dir).expect("the folder lists");
     let listed = started.elapsed();
     let entries: Vec<_> = files.iter().map(|path| read_entry(path)).collect();
     let total = started.elapsed();
@@ -65,7 +83,9 @@ fn main() {
         .filter_map(|e| e.summary.as_ref().ok())
         .map(|s| s.length)
         .sum();
-    assert_eq!(read_moves, moves, "every record read back whole");
+    if let Some(moves) = moves {
+        assert_eq!(read_moves, moves, "every record read back whole");
+    }
     println!(
         "listed {} files in {listed:.2?}; read them in {total:.2?} on one thread: {:.0} files/s, {:.0} µs a file; {errors} errors",
         files.len(),
@@ -131,9 +151,15 @@ fn pgn(game: &Game, white: &str, black: &str, month: usize, day: u32) -> String 
 /// A few files the library lists but cannot read; returns how many.
 fn write_broken(dir: &Path) -> usize {
     let files: [(&str, &[u8]); 4] = [
-        ("cut-short.sgf", b"(;\nGM[27]VV[1]\nSU[hive]\n; P0[0 Start P0]\n; P0[1 pick W 4 wS1]"),
+        (
+            "cut-short.sgf",
+            b"(;\nGM[27]VV[1]\nSU[hive]\n; P0[0 Start P0]\n; P0[1 pick W 4 wS1]",
+        ),
         ("binary.sgf", &[0xff, 0xfe, 0, 1, 2, 3, 0x80]),
-        ("illegal.pgn", b"[GameType \"Base\"]\n\n1. wQ\n2. bQ -wQ\n3. wQ bQ-\n"),
+        (
+            "illegal.pgn",
+            b"[GameType \"Base\"]\n\n1. wQ\n2. bQ -wQ\n3. wQ bQ-\n",
+        ),
         ("notes.txt", b"remember to play the Mosquito early\n"),
     ];
     for (name, bytes) in files {

@@ -61,7 +61,9 @@ impl RecordSummary {
                 .clone()
                 .or_else(|| headers.extra("SgfDate").map(str::to_string)),
             game_type: headers.game_type,
-            result: record.result(),
+            // The readers fill it from the moves when the record says
+            // nothing: no replay needed.
+            result: headers.result,
             length: record.tree.continuation(NodeId::ROOT).len(),
             event: headers.event.clone(),
         }
@@ -185,11 +187,7 @@ fn compare(a: &LibraryEntry, b: &LibraryEntry, column: Column, ascending: bool) 
                 let key = |s: &RecordSummary| s.date.as_deref().and_then(date_key);
                 by_value(key(x), key(y), directed, Ord::cmp)
             }
-            Column::GameType => directed(
-                x.game_type
-                    .to_string()
-                    .cmp(&y.game_type.to_string()),
-            ),
+            Column::GameType => directed(x.game_type.to_string().cmp(&y.game_type.to_string())),
             Column::Result => {
                 let rank = |s: &RecordSummary| s.result.map(result_rank);
                 by_value(rank(x), rank(y), directed, Ord::cmp)

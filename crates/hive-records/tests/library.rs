@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use common::{GAMES, mzinga_moves, recordings};
 use hive_records::{
-    AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, GameResult, LibraryEntry, RecordError,
-    NodeId, RecordProblem, RecordSummary, Variations, date_key, load_record, matches_player, read_entry,
+    AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, GameResult, LibraryEntry, NodeId, RecordError,
+    RecordProblem, RecordSummary, Variations, date_key, load_record, matches_player, read_entry,
     record_files, save_game, save_variations, sort_entries,
 };
 use hive_rules::{Game, GameType};
@@ -42,10 +42,18 @@ fn library() -> (tempfile::TempDir, Vec<&'static str>) {
     save_variations(d.join("lines.txt"), &tree).unwrap();
     save_game(d.join(AUTOSAVE_FILE), &game).unwrap();
     save_variations(d.join(AUTOSAVE_VARIATIONS_FILE), &tree).unwrap();
-    fs::write(d.join("cut-short.sgf"), "(;\nGM[27]VV[1]\nSU[hive]\n; P0[0 Start P0]\n; P0[1 pick W 4 wS1]").unwrap();
+    fs::write(
+        d.join("cut-short.sgf"),
+        "(;\nGM[27]VV[1]\nSU[hive]\n; P0[0 Start P0]\n; P0[1 pick W 4 wS1]",
+    )
+    .unwrap();
     fs::write(d.join("binary.pgn"), [0xff, 0xfe, 0, 1, 2, 0x80]).unwrap();
     fs::write(d.join("notes.txt"), "remember the Mosquito\n").unwrap();
-    fs::write(d.join("UPPER.PGN"), "[White \"Zed\"]\n[Black \"abbo\"]\n\n1. wA1\n").unwrap();
+    fs::write(
+        d.join("UPPER.PGN"),
+        "[White \"Zed\"]\n[Black \"abbo\"]\n\n1. wA1\n",
+    )
+    .unwrap();
     // Not listed: other extensions, hidden files, folders.
     fs::write(d.join("picture.png"), [0x89, b'P', b'N', b'G']).unwrap();
     fs::write(d.join("readme.md"), "# games\n").unwrap();
@@ -138,7 +146,11 @@ fn every_summary_matches_its_record() {
         assert_eq!(summary.black.as_deref(), Some("WeakBot"));
         assert_eq!(summary.date.as_deref(), Some("2018.10.28"));
     }
-    assert!(abbo[2..].iter().all(|s| s.white.is_none() && s.date.is_none()));
+    assert!(
+        abbo[2..]
+            .iter()
+            .all(|s| s.white.is_none() && s.date.is_none())
+    );
 }
 
 #[test]
@@ -222,10 +234,7 @@ fn table() -> Vec<LibraryEntry> {
             ),
         ),
         entry("e0.txt", Err(())),
-        entry(
-            "C.txt",
-            with(summary("", "kaur50", None, 40), "Base", None),
-        ),
+        entry("C.txt", with(summary("", "kaur50", None, 40), "Base", None)),
         entry(
             "d.pgn",
             with(

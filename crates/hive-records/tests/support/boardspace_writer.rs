@@ -189,4 +189,3 @@ fn plane_of(game: &Game, plane: &[Option<(i32, i32)>; PIECE_COUNT], to: Hex) -> 
     }
     Hex::ORIGIN.axial()
 }
-

@@ -12,6 +12,9 @@
 //!   read from any record players have by [`read_record`] / [`load_record`]
 //!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
 //!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
+//! - [`record_files`] / [`read_entry`]: a folder of records as the game
+//!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
+//!   ([`sort_entries`]) and player filter ([`matches_player`]).
 //! - [`Seats`]: who played the autosaved game (its comment line).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
@@ -27,6 +30,7 @@ mod file;
 mod formats;
 mod grid;
 mod history;
+mod library;
 mod pgn;
 mod record;
 mod seats;
@@ -43,6 +47,10 @@ pub use file::{
 };
 pub use formats::{Format, MAX_RECORD_FILE, load_record, read_record, record_text, save_record};
 pub use history::History;
+pub use library::{
+    Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
+    record_files, sort_entries,
+};
 pub use pgn::{read_pgn, write_pgn};
 pub use record::{GameRecord, GameResult, Headers};
 pub use seats::{PLAYERS_PREFIX, Seats};

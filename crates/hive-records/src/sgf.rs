@@ -224,7 +224,7 @@ fn event_text(value: &str) -> Option<&str> {
 /// A date in the forms boardspace has written (`28 October 2018`, `Mon Jan
 /// 16 20:59:12 AST 2023`, `October 28, 2018`, `2018-10-28`) as
 /// `yyyy.mm.dd`; month names in English and a few other languages.
-fn parse_date(text: &str) -> Option<String> {
+pub(crate) fn parse_date(text: &str) -> Option<String> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty() && !w.contains(':'))

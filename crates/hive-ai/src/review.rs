@@ -407,8 +407,11 @@ pub fn review_game(
             return None;
         }
         let shallow_depth = match (positions.last(), done.checked_sub(2)) {
-            (Some(before), Some(i)) if before.best != Some(played[i]) && before.depth > 0 => {
-                Some((before.depth - 1).max(1))
+            (Some(before), Some(i)) if before.best != Some(played[i]) && !before.over => {
+                // The depth asked for, not the one reached: a search that
+                // found a forced result stops early.
+                let depth = limits.max_depth.unwrap_or(before.depth);
+                Some(depth.saturating_sub(1).max(1))
             }
             _ => None,
         };

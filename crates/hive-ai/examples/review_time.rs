@@ -28,7 +28,7 @@ fn seeded_game(plies: u32, engine: &mut Engine, cancel: &AtomicBool) -> (Game, u
         let mut game = Game::new(game_type);
         engine.clear();
         while game.ply() < plies && !game.status().is_over() {
-            let level = if game.ply() % 2 == 0 {
+            let level = if game.ply().is_multiple_of(2) {
                 Difficulty::Easy
             } else {
                 Difficulty::Medium
@@ -68,7 +68,7 @@ fn main() {
         .collect();
     println!("{}", counts.join(", "));
     println!(
-        "review at depth {depth}: {} searches in {seconds:.2} s ({:.0} ms per position)",
+        "review at depth {depth}: {} positions in {seconds:.2} s ({:.0} ms per position)",
         plies + 1,
         1000.0 * seconds / f64::from(plies + 1)
     );

@@ -2,8 +2,9 @@
 //! unfinished) game, as in a chess site's "computer analysis".
 //!
 //! [`review_game`] replays a game from its start and searches each position
-//! once: a game of N moves costs N + 1 searches, plus a cheaper one (a ply
-//! shallower) after each move that was not the engine's choice. The search
+//! with the review's limits: a game of N moves costs N + 1 such searches,
+//! plus a cheaper one (a ply shallower) after each move that was not the
+//! engine's choice. The search
 //! of the position before a move gives the value *before* it, the engine's
 //! best move there and its line; the value *after* the move comes from the
 //! position it led to, searched to the depth that makes it comparable

@@ -2,9 +2,10 @@
 //!
 //! [`search`] is a game-agnostic iterative-deepening alpha-beta searcher;
 //! [`eval`] scores Hive positions; [`Engine`] ties them to [`Game`] with
-//! difficulty presets.
+//! difficulty presets; [`review`] grades every move of a played game.
 
 pub mod eval;
+pub mod review;
 pub mod search;
 pub mod tt;
 
@@ -17,6 +18,10 @@ use rand::{Rng, SeedableRng};
 use hive_rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
+pub use review::{
+    GameReview, MoveClass, MoveReview, PlayerSummary, REVIEW_DEPTH, default_review_limits,
+    review_game,
+};
 pub use search::{
     Limits, OrderingStats, Outcome, SearchConfig, SearchGame, Searcher, available_threads,
 };

@@ -13,7 +13,7 @@ use hive::uhp::cli::{EngineCommand, parse_expansions};
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None)]
 struct Cli {
-    /// Open the game saved in FILE (a UHP GameString, or a variations file) for review.
+    /// Open the game saved in FILE (a UHP GameString, a variations file, a boardspace .sgf or a .pgn) for review.
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
     /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
@@ -82,6 +82,23 @@ enum Command {
         #[arg(long, value_enum, default_value_t = hive::records::Format::GameString)]
         to: hive::records::Format,
     },
+    /// Review a whole game with the engine: every move classed as best,
+    /// good, inaccuracy (?!), mistake (?) or blunder (??) by the evaluation
+    /// it gave away, with the engine's move and line where it differs, and
+    /// a summary per player.
+    ///
+    /// Reads what `hive convert` reads. By default every position is
+    /// searched to a fixed depth (the same review on every machine).
+    Review {
+        /// The record to review.
+        file: std::path::PathBuf,
+        /// Search each position this many plies deep (default 5).
+        #[arg(long, conflicts_with = "time", value_parser = clap::value_parser!(u32).range(1..=32))]
+        depth: Option<u32>,
+        /// Search each position for this many seconds instead.
+        #[arg(long)]
+        time: Option<f64>,
+    },
     /// The engine's commands, which need no window: `uhp`, `match`, `perft`.
     #[command(flatten)]
     Engine(EngineCommand),
@@ -135,6 +152,7 @@ fn main() -> ExitCode {
             launch_window(exhibition, launch)
         }
         Some(Command::Convert { file, to }) => convert(&file, to),
+        Some(Command::Review { file, depth, time }) => review(&file, depth, time),
         Some(Command::Engine(command)) => command.run(),
     }
 }
@@ -153,7 +171,13 @@ fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {
 /// `hive --load FILE`: refused at once, with the reason, if the file holds
 /// no legal game (or, for a variations file, names its first bad line).
 fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
-    let checked = if hive::records::is_variations_file(&path) {
+    let foreign = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"));
+    let checked = if foreign {
+        hive::records::load_record(&path).map(drop)
+    } else if hive::records::is_variations_file(&path) {
         hive::records::load_variations(&path).map(drop)
     } else {
         hive::records::load_game(&path).map(drop)
@@ -204,4 +228,54 @@ fn convert(file: &std::path::Path, format: hive::records::Format) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `hive review`: the record in `file` reviewed by the engine, as text.
+fn review(file: &std::path::Path, depth: Option<u32>, time: Option<f64>) -> ExitCode {
+    use std::io::IsTerminal;
+
+    let limits = match (depth, time) {
+        (Some(depth), _) => hive::ai::Limits::depth(depth),
+        (None, Some(seconds)) if seconds.is_finite() && seconds > 0.0 => {
+            hive::ai::Limits::time(std::time::Duration::from_secs_f64(seconds))
+        }
+        (None, Some(seconds)) => {
+            eprintln!("hive review: --time must be a positive number of seconds, not {seconds}");
+            return ExitCode::FAILURE;
+        }
+        (None, None) => hive::ai::default_review_limits(),
+    };
+    let record = match hive::records::load_record(file) {
+        Ok(record) => record,
+        Err(err) => {
+            eprintln!("hive review: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let game = record.main_line_game();
+    let mut engine = hive::ai::Engine::new(64);
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let show_progress = std::io::stderr().is_terminal();
+    let Some(reviewed) =
+        hive::ai::review_game(&game, limits, &mut engine, &cancel, |done, total| {
+            if show_progress {
+                eprint!("\rreviewing: position {done} of {total}");
+            }
+        })
+    else {
+        eprintln!("hive review: the review was cancelled");
+        return ExitCode::FAILURE;
+    };
+    if show_progress {
+        eprintln!();
+    }
+    let name = |player: &Option<String>| player.clone().unwrap_or_else(|| "?".into());
+    println!(
+        "# {} against {}, {}",
+        name(&record.headers.white),
+        name(&record.headers.black),
+        game.game_type()
+    );
+    print!("{reviewed}");
+    ExitCode::SUCCESS
 }

@@ -248,3 +248,41 @@ fn convert_refuses_a_bad_record_naming_the_file_and_line() {
     assert!(stderr.contains("broken.sgf line 4"), "{stderr}");
     assert!(stderr.contains("frobnicate"), "{stderr}");
 }
+
+#[test]
+fn review_classes_every_move_and_sums_up_each_player() {
+    let sgf = recording("HV-Abbo69-WeakBot-2018-10-28-2007.sgf");
+    let output = Command::new(HIVE)
+        .args([
+            "review",
+            "--depth",
+            "2",
+            sgf.to_str().expect("a UTF-8 path"),
+        ])
+        .output()
+        .expect("hive runs");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let moves = hive::records::load_record(&sgf)
+        .expect("the record reads")
+        .main_line()
+        .len();
+    let lines: Vec<&str> = text.lines().collect();
+    // A title, one line a move, a summary for each player.
+    assert_eq!(lines.len(), moves + 3, "{text}");
+    assert!(lines[0].contains("Abbo69 against WeakBot"), "{text}");
+    assert!(lines[1].trim_start().starts_with("1. wS1"), "{text}");
+    let classes = ["best", "good", "inaccuracy", "mistake", "blunder"];
+    for line in &lines[1..=moves] {
+        assert!(classes.iter().any(|c| line.contains(c)), "{line}");
+    }
+    assert!(lines[moves + 1].starts_with("White:"), "{text}");
+    assert!(lines[moves + 2].starts_with("Black:"), "{text}");
+
+    let bad = Command::new(HIVE)
+        .args(["review", "no-such-game.sgf"])
+        .output()
+        .expect("hive runs");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no-such-game.sgf"));
+}

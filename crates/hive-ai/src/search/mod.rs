@@ -113,6 +113,17 @@ impl Limits {
     /// Depth searched when no limit is given.
     pub const DEFAULT_DEPTH: u32 = 4;
 
+    /// The deepest iteration these limits allow.
+    pub fn deepest(&self) -> u32 {
+        self.max_depth
+            .unwrap_or(if self.time.is_some() || self.nodes.is_some() {
+                MAX_PLY as u32 - 4
+            } else {
+                Limits::DEFAULT_DEPTH
+            })
+            .clamp(1, MAX_PLY as u32 - 4)
+    }
+
     /// Search to this depth.
     pub fn depth(depth: u32) -> Limits {
         Limits {

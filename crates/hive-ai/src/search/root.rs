@@ -7,23 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::threads::Worker;
-use super::{Evaluator, Limits, MAX_PLY, SearchGame, SearchResult, WIN, WIN_THRESHOLD};
+use super::{Evaluator, Limits, SearchGame, SearchResult, WIN, WIN_THRESHOLD};
 use crate::tt::PackedMove;
 
 /// The longest principal variation read from the table.
 const MAX_PV: usize = 16;
-
-/// The deepest iteration `limits` allow.
-pub(super) fn max_depth(limits: &Limits) -> u32 {
-    limits
-        .max_depth
-        .unwrap_or(if limits.time.is_some() || limits.nodes.is_some() {
-            MAX_PLY as u32 - 4
-        } else {
-            Limits::DEFAULT_DEPTH
-        })
-        .clamp(1, MAX_PLY as u32 - 4)
-}
 
 /// A line of play from `mv` worth `score` at `depth`, without its
 /// principal variation yet.
@@ -187,7 +175,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let lines = lines.clamp(1, root_moves.len());
         let mut answer = Answer::new(first);
         let mut ordered = by_priority(game, eval, &root_moves);
-        let max_depth = max_depth(&limits);
+        let max_depth = limits.deepest();
         for depth in 1..=max_depth {
             if self.skips(depth) && depth < max_depth {
                 continue;

@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::ordering::MoveOrder;
-use super::root::max_depth;
 use super::{Evaluator, Limits, MAX_PLY, SearchConfig, SearchGame, SearchResult, Searcher};
 use crate::tt::{PackedMove, TranspositionTable};
 
@@ -84,7 +83,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove + Send> Searcher<M> {
                 .push(Worker::new(Arc::clone(&self.tt), Some(index)));
         }
         // Helpers go as deep as the main thread may, and stop when it is done.
-        let helper_limits = Limits::depth(max_depth(&limits));
+        let helper_limits = Limits::depth(limits.deepest());
         let stop = AtomicBool::new(false);
         let config = self.config;
         let main = &mut self.main;

@@ -10,9 +10,9 @@
 //! [`ant_moves`]; and so does counting a lone ant, where sharing saves
 //! nothing.
 
+use super::Counter;
 use super::ant::ant_moves;
 use super::board::Lifted;
-use super::perft::Counter;
 use super::tables::{LIFT, SLIDES};
 use crate::game::Game;
 use crate::hex::{CELLS, Hex};

@@ -56,6 +56,16 @@ pub(crate) trait Sink {
     fn emit(&mut self, to: Hex, trail: Trail);
 }
 
+/// Counts one piece's destinations.
+pub(super) struct Counter(pub(super) usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn emit(&mut self, _to: Hex, _trail: Trail) {
+        self.0 += 1;
+    }
+}
+
 /// Whether a bug's generator may reach one cell by two ways (then its sink
 /// must keep each destination once): a spider's or ladybug's walks, and a
 /// ground mosquito's several borrowed movements. An ant's walk, a

@@ -7,20 +7,10 @@ use super::ant_count::MAX_ANTS;
 use super::board::{CellSet, Lifted};
 use super::pinned::Pinned;
 use super::tables::SLIDES;
-use super::{Sink, Trail, may_repeat};
+use super::{Counter, Sink, Trail, may_repeat};
 use crate::game::{Game, Move};
 use crate::hex::Hex;
 use crate::piece::{Bug, PIECE_COUNT, Piece};
-
-/// Counts one piece's destinations.
-pub(super) struct Counter(pub(super) usize);
-
-impl Sink for Counter {
-    #[inline]
-    fn emit(&mut self, _to: Hex, _trail: Trail) {
-        self.0 += 1;
-    }
-}
 
 /// Counts one piece's destinations, each once, keeping them.
 struct CounterOnce {

@@ -4,6 +4,7 @@
 //! piece entities against the rules engine.
 
 use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use bevy::app::Plugins;
@@ -11,8 +12,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
     AiThinking, AnimationSettings, AutosaveStatus, BoardLayout, CurrentGame, Highlight,
-    HighlightKind, NewGameSettings, PieceId, Position, Screen, StackLevel, Turn,
+    HighlightKind, NewGameSettings, PieceId, Position, RecordPaths, Screen, StackLevel, Turn,
 };
+use hive::records::{Autosave, SettingsFile};
 use hive::rules::{Game, GameType, Hex, Piece};
 
 /// A Base+P game found by search: wP throws bP (move 11), wB1 climbs onto
@@ -53,6 +55,25 @@ pub fn local_app_from(game_string: &str) -> App {
 /// A headless app with the game's logic plugins, on the main menu.
 pub fn headless_app() -> App {
     headless_app_with(())
+}
+
+/// A headless app on the main menu that keeps its autosave in `data` and
+/// its settings in `config` (either may be left out), with `settings` for
+/// the next game and no animation.
+pub fn app_keeping_files(
+    data: Option<&Path>,
+    config: Option<&Path>,
+    settings: NewGameSettings,
+) -> App {
+    let mut app = headless_app();
+    app.insert_resource(RecordPaths {
+        autosave: data.map(Autosave::new),
+        settings: config.map(SettingsFile::in_dir),
+    });
+    app.insert_resource(settings);
+    app.insert_resource(no_animation());
+    app.update();
+    app
 }
 
 /// [`headless_app`] with more `plugins`, added before the game's.

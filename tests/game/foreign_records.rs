@@ -7,13 +7,13 @@
 use std::path::{Path, PathBuf};
 
 use crate::app::{
-    assert_entities_match_game, game, headless_app, no_animation, screen, set_screen, settle, turn,
+    app_keeping_files, assert_entities_match_game, game, screen, set_screen, settle, turn,
     update_until,
 };
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
-use hive::game::{CurrentGame, NewGameSettings, Notice, RecordPaths, RecordsAction, Screen, Turn};
-use hive::records::{Autosave, GameRecord, GameResult, load_record};
+use hive::game::{CurrentGame, NewGameSettings, Notice, RecordsAction, Screen, Turn};
+use hive::records::{GameRecord, GameResult, load_record};
 use hive::rules::GameType;
 use tempfile::TempDir;
 
@@ -33,18 +33,11 @@ fn expected() -> GameRecord {
 
 /// A headless app on the main menu keeping its files in `data`.
 fn app(data: &Path) -> App {
-    let mut app = headless_app();
-    app.insert_resource(RecordPaths {
-        autosave: Some(Autosave::new(data)),
-        settings: None,
-    });
-    app.insert_resource(NewGameSettings {
+    let settings = NewGameSettings {
         game_type: GameType::BASE,
         ..default()
-    });
-    app.insert_resource(no_animation());
-    app.update();
-    app
+    };
+    app_keeping_files(Some(data), None, settings)
 }
 
 fn act(app: &mut App, action: RecordsAction) {

@@ -11,14 +11,13 @@
 use std::path::Path;
 
 use crate::app::{
-    assert_entities_match_game, game, headless_app, no_animation, start_playing, turn,
-    wait_for_autosave,
+    app_keeping_files, assert_entities_match_game, game, start_playing, turn, wait_for_autosave,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AutosaveStatus, BoardLayout, CurrentGame, GameIntent, HumanSide, NewGame, NewGameSettings,
-    Opponent, PlayMove, RecordPaths, RecordsAction, ReviewAction, SelectPiece, Selection, Turn,
+    Opponent, PlayMove, RecordsAction, ReviewAction, SelectPiece, Selection, Turn,
 };
 use hive::records::{Autosave, NodeId, load_game};
 use hive::rules::{Bug, Color, Game, GameType, Move, Piece};
@@ -27,17 +26,11 @@ use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
 
 fn monkey_app(data: &Path) -> App {
-    let mut app = headless_app();
-    app.insert_resource(RecordPaths {
-        autosave: Some(Autosave::new(data)),
-        settings: None,
-    });
-    app.insert_resource(NewGameSettings {
+    let settings = NewGameSettings {
         game_type: GameType::from_expansions("MLP").unwrap(),
         ..default()
-    });
-    app.insert_resource(no_animation());
-    app.update();
+    };
+    let mut app = app_keeping_files(Some(data), None, settings);
     start_playing(&mut app);
     app
 }

@@ -6,18 +6,16 @@
 //! between runs. Every file lives in a temporary directory named through
 //! `RecordPaths`, never the player's own.
 
-use std::path::Path;
-
 use crate::app::{
-    assert_entities_match_game, game, headless_app, no_animation, screen, scripted_game,
-    set_screen, settle, thinking, turn, update_until, wait_for_autosave,
+    app_keeping_files, assert_entities_match_game, game, screen, scripted_game, set_screen, settle,
+    thinking, turn, update_until, wait_for_autosave,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionCommand,
     ExhibitionControl, GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove,
-    Players, RecordPaths, RecordsAction, ReviewAction, Screen, Turn,
+    Players, RecordsAction, ReviewAction, Screen, Turn,
 };
 use hive::records::{Autosave, SettingsFile, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
@@ -30,21 +28,6 @@ fn prefix(game: &Game, n: usize) -> Game {
         replay.play(mv).unwrap();
     }
     replay
-}
-
-/// A headless app keeping its files in `data` and `config` (either may be
-/// left out), on the main menu, with `settings` for the next game and no
-/// animation.
-fn app_with(data: Option<&Path>, config: Option<&Path>, settings: NewGameSettings) -> App {
-    let mut app = headless_app();
-    app.insert_resource(RecordPaths {
-        autosave: data.map(Autosave::new),
-        settings: config.map(SettingsFile::in_dir),
-    });
-    app.insert_resource(settings);
-    app.insert_resource(no_animation());
-    app.update();
-    app
 }
 
 fn local() -> NewGameSettings {
@@ -129,7 +112,7 @@ fn assert_entities_match(app: &mut App, expected: &Game) {
 #[test]
 fn the_autosave_follows_every_move_and_resumes_after_a_crash() {
     let data = TempDir::new().unwrap();
-    let mut first = app_with(Some(data.path()), None, local());
+    let mut first = app_keeping_files(Some(data.path()), None, local());
     assert!(!first.world().resource::<AutosaveStatus>().available);
     start_playing(&mut first);
     let autosave = Autosave::new(data.path());
@@ -143,7 +126,7 @@ fn the_autosave_follows_every_move_and_resumes_after_a_crash() {
     // A crash: the app is gone without any shutdown.
     drop(first);
 
-    let mut second = app_with(Some(data.path()), None, local());
+    let mut second = app_keeping_files(Some(data.path()), None, local());
     assert_eq!(screen(&second), Screen::MainMenu);
     assert!(
         second.world().resource::<AutosaveStatus>().available,
@@ -163,7 +146,7 @@ fn the_autosave_follows_every_move_and_resumes_after_a_crash() {
 #[test]
 fn the_autosave_is_written_off_the_frame() {
     let data = TempDir::new().unwrap();
-    let mut app = app_with(Some(data.path()), None, local());
+    let mut app = app_keeping_files(Some(data.path()), None, local());
     start_playing(&mut app);
     let mv = {
         let mut moves = Vec::new();
@@ -193,7 +176,7 @@ fn the_autosave_is_written_off_the_frame() {
 #[test]
 fn a_game_against_the_ai_resumes_against_the_ai() {
     let data = TempDir::new().unwrap();
-    let mut first = app_with(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    let mut first = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
     start_playing(&mut first);
     play_some(&mut first, 1);
     update_until(&mut first, "the AI's reply", |app| game(app).ply() == 2);
@@ -202,7 +185,7 @@ fn a_game_against_the_ai_resumes_against_the_ai() {
     drop(first);
 
     // The menu says "human" now; the autosave knows better.
-    let mut second = app_with(Some(data.path()), None, local());
+    let mut second = app_keeping_files(Some(data.path()), None, local());
     act(&mut second, RecordsAction::Resume);
     assert_entities_match(&mut second, &played);
     assert_eq!(
@@ -235,7 +218,7 @@ fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
         },
         ..default()
     };
-    let mut first = app_with(Some(data.path()), None, exhibition);
+    let mut first = app_keeping_files(Some(data.path()), None, exhibition);
     first.insert_resource(fast_exhibition(Some(3)));
     start_playing(&mut first);
     update_until(&mut first, "three moves", |app| game(app).ply() == 3);
@@ -252,7 +235,7 @@ fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
 
     // The menu says "human" now; the autosave knows better. (Paused, so
     // that the position can be checked before the AIs play on.)
-    let mut second = app_with(Some(data.path()), None, local());
+    let mut second = app_keeping_files(Some(data.path()), None, local());
     let mut paused = fast_exhibition(None);
     paused.paused = true;
     second.insert_resource(paused);
@@ -282,7 +265,7 @@ fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
 #[test]
 fn a_finished_game_clears_the_autosave() {
     let data = TempDir::new().unwrap();
-    let mut app = app_with(
+    let mut app = app_keeping_files(
         Some(data.path()),
         None,
         NewGameSettings {
@@ -307,7 +290,7 @@ fn a_finished_game_clears_the_autosave() {
 #[test]
 fn undo_and_redo_in_a_local_game() {
     let data = TempDir::new().unwrap();
-    let mut app = app_with(Some(data.path()), None, local());
+    let mut app = app_keeping_files(Some(data.path()), None, local());
     start_playing(&mut app);
     let moves = play_some(&mut app, 3);
     let full = game(&app);
@@ -339,7 +322,7 @@ fn undo_and_redo_in_a_local_game() {
 
 #[test]
 fn undo_against_the_ai_takes_back_its_reply_too() {
-    let mut app = app_with(None, None, versus_ai(Difficulty::Beginner));
+    let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Beginner));
     start_playing(&mut app);
     assert_eq!(
         app.world().resource::<Players>().ai.map(|(side, _)| side),
@@ -371,7 +354,7 @@ fn undo_against_the_ai_takes_back_its_reply_too() {
 #[test]
 fn undo_while_the_ai_thinks_cancels_its_search() {
     for round in 0..3 {
-        let mut app = app_with(None, None, versus_ai(Difficulty::Hard));
+        let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Hard));
         start_playing(&mut app);
         play_some(&mut app, 1);
         // (Or, should it be that quick, its reply.)
@@ -401,7 +384,7 @@ fn undo_while_the_ai_thinks_cancels_its_search() {
 
 #[test]
 fn review_steps_and_jumps_with_the_board_in_step() {
-    let mut app = app_with(None, None, local());
+    let mut app = app_keeping_files(None, None, local());
     start_playing(&mut app);
     let script = scripted_game();
     let len = script.ply() as usize;
@@ -450,7 +433,7 @@ fn review_steps_and_jumps_with_the_board_in_step() {
 
 #[test]
 fn a_game_in_play_can_be_reviewed_and_resumed_unchanged() {
-    let mut app = app_with(None, None, local());
+    let mut app = app_keeping_files(None, None, local());
     start_playing(&mut app);
     play_some(&mut app, 5);
     let full = game(&app);
@@ -466,7 +449,7 @@ fn a_game_in_play_can_be_reviewed_and_resumed_unchanged() {
 #[test]
 fn continuing_from_an_earlier_move_ends_the_line_there() {
     let data = TempDir::new().unwrap();
-    let mut app = app_with(Some(data.path()), None, local());
+    let mut app = app_keeping_files(Some(data.path()), None, local());
     start_playing(&mut app);
     let script = scripted_game();
     act(&mut app, RecordsAction::Import(script.game_string()));
@@ -495,7 +478,7 @@ fn continuing_from_an_earlier_move_ends_the_line_there() {
 #[test]
 fn bad_files_and_pastes_are_refused_and_the_game_stays() {
     let dir = TempDir::new().unwrap();
-    let mut app = app_with(Some(dir.path()), None, local());
+    let mut app = app_keeping_files(Some(dir.path()), None, local());
     start_playing(&mut app);
     play_some(&mut app, 2);
     let kept = game(&app);
@@ -543,7 +526,7 @@ fn a_loaded_game_opens_in_review_from_the_menu() {
     let dir = TempDir::new().unwrap();
     let file = dir.path().join("won.txt");
     save_game(&file, &scripted_game()).unwrap();
-    let mut app = app_with(None, None, local());
+    let mut app = app_keeping_files(None, None, local());
     act(&mut app, RecordsAction::Load(file));
     settle(&mut app);
     assert_eq!(screen(&app), Screen::Playing);
@@ -556,7 +539,7 @@ fn a_loaded_game_opens_in_review_from_the_menu() {
 #[test]
 fn settings_round_trip_through_the_app() {
     let config = TempDir::new().unwrap();
-    let mut first = app_with(None, Some(config.path()), local());
+    let mut first = app_keeping_files(None, Some(config.path()), local());
     let mlp = GameType::from_expansions("MLP").unwrap();
     let draws = Options {
         threefold_repetition: true,
@@ -577,7 +560,7 @@ fn settings_round_trip_through_the_app() {
     assert_eq!(file.load().settings.ai_shows_considered, "never");
     drop(first);
 
-    let mut second = app_with(None, Some(config.path()), local());
+    let mut second = app_keeping_files(None, Some(config.path()), local());
     let next = second.world().resource::<NewGameSettings>().clone();
     assert_eq!(next.difficulty, Difficulty::Hard);
     assert_eq!(next.game_type, mlp);
@@ -599,7 +582,7 @@ fn a_damaged_settings_file_is_reported_and_kept() {
     let config = TempDir::new().unwrap();
     let file = SettingsFile::in_dir(config.path());
     std::fs::write(file.path(), "Settings(difficulty: \"hard\", oops").unwrap();
-    let mut app = app_with(None, Some(config.path()), local());
+    let mut app = app_keeping_files(None, Some(config.path()), local());
     for _ in 0..5 {
         app.update();
     }

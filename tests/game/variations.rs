@@ -6,13 +6,12 @@
 //! line, the game on the board kept.
 
 use crate::app::{
-    LINE_OPENING, assert_entities_match_game, game, headless_app, local_app_from, no_animation,
+    LINE_OPENING, app_keeping_files, assert_entities_match_game, game, local_app_from,
     scripted_game, set_screen, settle, turn,
 };
 use bevy::prelude::*;
 use hive::game::{
-    CurrentGame, NewGameSettings, Notice, PlayMove, RecordPaths, RecordsAction, ReviewAction,
-    Screen, Turn,
+    CurrentGame, NewGameSettings, Notice, PlayMove, RecordsAction, ReviewAction, Screen, Turn,
 };
 use hive::records::{Autosave, NodeId, VARIATIONS_HEADER, load_variations};
 use hive::rules::{Game, GameType, Move};
@@ -296,19 +295,12 @@ fn a_variation_can_become_the_main_line_and_be_deleted() {
 
 /// A local game from [`LINE_OPENING`] autosaved in `data`.
 fn autosaved_app(data: &std::path::Path) -> App {
-    let mut app = headless_app();
-    app.insert_resource(RecordPaths {
-        autosave: Some(Autosave::new(data)),
-        settings: None,
-    });
-    app.insert_resource(NewGameSettings {
+    let settings = NewGameSettings {
         game_type: GameType::BASE,
         opening: Some(Game::from_game_string(LINE_OPENING).unwrap()),
         ..default()
-    });
-    app.insert_resource(no_animation());
-    app.update();
-    app
+    };
+    app_keeping_files(Some(data), None, settings)
 }
 
 #[test]

@@ -171,11 +171,7 @@ fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {
 /// `hive --load FILE`: refused at once, with the reason, if the file holds
 /// no legal game (or, for a variations file, names its first bad line).
 fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
-    let foreign = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"));
-    let checked = if foreign {
+    let checked = if hive::records::is_foreign_record_file(&path) {
         hive::records::load_record(&path).map(drop)
     } else if hive::records::is_variations_file(&path) {
         hive::records::load_variations(&path).map(drop)

@@ -120,6 +120,20 @@ pub fn save_record(
 }
 
 /// The first line that is neither blank nor a `#` comment.
+/// Whether `text` is another program's record (boardspace SGF or PGN)
+/// rather than a GameString or a variations file.
+pub fn is_foreign_record_text(text: &str) -> bool {
+    is_sgf_text(text) || is_pgn_text(text)
+}
+
+/// Whether `path` names another program's record by its extension
+/// (`.sgf` or `.pgn`, in any case).
+pub fn is_foreign_record_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"))
+}
+
 fn first_line(text: &str) -> Option<&str> {
     text.lines()
         .map(str::trim)

@@ -45,7 +45,10 @@ pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
     parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
 };
-pub use formats::{Format, MAX_RECORD_FILE, load_record, read_record, record_text, save_record};
+pub use formats::{
+    Format, MAX_RECORD_FILE, is_foreign_record_file, is_foreign_record_text, load_record,
+    read_record, record_text, save_record,
+};
 pub use history::History;
 pub use library::{
     Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,

@@ -21,9 +21,9 @@ use crate::game::core::{
 };
 use crate::records::{
     Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, Seats, SettingsFile,
-    Variations, is_variations_file, is_variations_text, load_game, load_record, load_variations,
-    parse_game_text, read_record, save_game_with_clocks, save_record, save_variations,
-    saved_clocks,
+    Variations, is_foreign_record_file, is_foreign_record_text, is_variations_file,
+    is_variations_text, load_game, load_record, load_variations, parse_game_text, read_record,
+    save_game_with_clocks, save_record, save_variations, saved_clocks,
 };
 use crate::rules::Game;
 
@@ -183,7 +183,7 @@ pub(super) fn handle_file_actions(
                 continue;
             }
             RecordsAction::Load(path) => load_file(path),
-            RecordsAction::Import(text) if is_foreign_record(text) => {
+            RecordsAction::Import(text) if is_foreign_record_text(text) => {
                 read_record(text, Path::new("the pasted record"))
                     .map(|record| review_record(record, "record imported".into()))
             }
@@ -282,20 +282,6 @@ pub(super) fn finish_saves(
     if status.saving != saving {
         status.saving = saving;
     }
-}
-
-/// Whether pasted text is a record of another program's (boardspace SGF
-/// or PGN), not a GameString or a variations file.
-fn is_foreign_record(text: &str) -> bool {
-    let text = text.trim_start_matches('\u{feff}').trim_start();
-    text.starts_with("(;") || text.starts_with('[') || text.starts_with("1.")
-}
-
-/// Whether a file holds another program's record, by its extension.
-fn is_foreign_record_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"))
 }
 
 /// A saved game, a variations file, or a boardspace `.sgf` or `.pgn`

@@ -51,7 +51,10 @@ pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,
     HighlightKind, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
-pub use self::saves::{AutosaveStatus, RecordPaths, RecordsAction, ReviewAction};
+pub use self::saves::{
+    AutosaveStatus, EngineReview, EngineReviewRequest, RecordPaths, RecordsAction, ReviewAction,
+    ReviewedLine,
+};
 pub use self::settings::{PlayerSettings, restore_settings};
 
 use crate::rules::GameType;

@@ -129,6 +129,38 @@ impl CurrentGame {
         true
     }
 
+    /// Adds `moves` (MoveStrings, each read in the position after the one
+    /// before) after `from` as a line of the tree, a variation unless the
+    /// tree already holds it; the line shown and its cursor stay. The first
+    /// move's node, or why a move could not be added (and then nothing
+    /// is).
+    pub fn add_line(&mut self, from: NodeId, moves: &[String]) -> Result<NodeId, String> {
+        if !self.tree.contains(from) {
+            return Err("that position is no longer in the move list".into());
+        }
+        let mut game = self.tree.game_at(from);
+        let mut checked = Vec::with_capacity(moves.len());
+        for text in moves {
+            let mv = game
+                .parse_move(text)
+                .map_err(|err| format!("cannot read {text}: {err}"))?;
+            let written = game.move_string(mv);
+            game.play(mv)
+                .map_err(|err| format!("cannot play {text}: {err}"))?;
+            checked.push((mv, written));
+        }
+        if checked.is_empty() {
+            return Err("the line has no move".into());
+        }
+        let mut at = from;
+        let mut first = None;
+        for (mv, text) in checked {
+            at = self.tree.add(at, mv, text);
+            first.get_or_insert(at);
+        }
+        Ok(first.unwrap_or(from))
+    }
+
     /// Makes the line through `node` the main line of the tree (the move
     /// list shows it first); the position and the current line stay.
     /// Whether the tree changed.

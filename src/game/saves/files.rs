@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
+use super::engine_review::EngineReview;
 use super::undo::Jump;
 use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
@@ -358,6 +359,7 @@ pub(super) fn apply_pending_game(
     settings: Res<NewGameSettings>,
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
+    mut engine_review: ResMut<EngineReview>,
 ) {
     let Some(Pending {
         game,
@@ -401,6 +403,7 @@ pub(super) fn apply_pending_game(
     });
     jump.notice().show(message);
     clock.set_if_neq(GameClock(clocks));
+    engine_review.forget();
 }
 
 pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {

@@ -12,8 +12,8 @@ use super::dialogs::{self, Dialog};
 use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{AutoPass, GameOptions};
-use crate::game::saves::ReviewAction;
 use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
+use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::records::{NodeId, Settings};
 
 pub(super) fn plugin(app: &mut App) {
@@ -215,6 +215,7 @@ fn draw_review_bar(
     mut contexts: EguiContexts,
     history: super::PlayedGame,
     mut requests: MessageWriter<RecordsRequest>,
+    mut engine: MessageWriter<EngineReviewRequest>,
 ) -> Result {
     if !history.reviewing() {
         return Ok(());
@@ -284,6 +285,19 @@ fn draw_review_bar(
                     .clicked()
                 {
                     action = Some(ReviewAction::BackToGame);
+                }
+                ui.separator();
+                let fresh = !history.engine_reviewing() && history.engine_review().is_none();
+                if ui
+                    .add_enabled(fresh && len > 0, egui::Button::new("Review with the engine"))
+                    .on_hover_text(
+                        "The engine grades every move of this line (best, good, inaccuracy, \
+                         mistake, blunder) and draws the evaluation graph",
+                    )
+                    .on_disabled_hover_text("The engine's review is shown (or under way)")
+                    .clicked()
+                {
+                    engine.write(EngineReviewRequest::Start);
                 }
             });
         });

@@ -58,6 +58,15 @@ pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> 
                         )));
                     }
                     if ui
+                        .button("Review with the engine")
+                        .on_hover_text(
+                            "The engine grades every move and draws the evaluation graph",
+                        )
+                        .clicked()
+                    {
+                        action = Some(HudAction::EngineReview);
+                    }
+                    if ui
                         .button("Analyse this game")
                         .on_hover_text("Step through the game with the engine's lines")
                         .clicked()

@@ -18,7 +18,7 @@ use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
-use crate::game::saves::ReviewAction;
+use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
 
@@ -78,6 +78,7 @@ struct HudCommands<'w> {
     records: MessageWriter<'w, RecordsRequest>,
     intents: MessageWriter<'w, GameIntent>,
     analysis: MessageWriter<'w, SetAnalysis>,
+    engine_review: MessageWriter<'w, EngineReviewRequest>,
 }
 
 fn draw_hud(
@@ -171,6 +172,9 @@ fn draw_hud(
                         .records
                         .write(RecordsRequest::Review(ReviewAction::Enter));
                 }
+            }
+            HudAction::EngineReview => {
+                commands.engine_review.write(EngineReviewRequest::Start);
             }
             HudAction::Records(request) => {
                 commands.records.write(request);

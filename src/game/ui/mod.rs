@@ -18,6 +18,7 @@ mod hud;
 mod inspector;
 mod menu;
 mod move_list;
+mod review_panel;
 mod top_bar;
 
 use bevy::ecs::system::SystemParam;
@@ -26,6 +27,7 @@ use bevy_egui::{EguiPlugin, egui};
 
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Turn};
+use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, History, NodeId, Variations};
 use crate::rules::{Game, Piece};
 
@@ -38,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         game_menu::plugin,
         diagnostics::plugin,
         analysis_panel::plugin,
+        review_panel::plugin,
     ));
 }
 
@@ -49,6 +52,7 @@ struct PlayedGame<'w> {
     turn: Option<Res<'w, State<Turn>>>,
     clock: Res<'w, GameClock>,
     analysis: Res<'w, Analysis>,
+    engine_review: Res<'w, EngineReview>,
 }
 
 impl PlayedGame<'_> {
@@ -62,6 +66,16 @@ impl PlayedGame<'_> {
     /// Whether the engine's analysis is on.
     fn analysing(&self) -> bool {
         self.analysis.is_on()
+    }
+
+    /// The engine's review of the line, when there is one for this game.
+    fn engine_review(&self) -> Option<&ReviewedLine> {
+        self.engine_review.reviewed(self.current.variations())
+    }
+
+    /// Whether the engine is reviewing the game.
+    fn engine_reviewing(&self) -> bool {
+        self.engine_review.is_running()
     }
 
     /// Whether Undo can do something now.
@@ -128,6 +142,8 @@ enum HudAction {
     /// Turn the engine's analysis on (first `true`) or off; the second
     /// `true` also steps into review (from the game-over dialog).
     Analyse(bool, bool),
+    /// Grade every move of the game with the engine.
+    EngineReview,
     /// Undo, redo, review, a records dialog (see `records`).
     Records(game_menu::RecordsRequest),
 }

@@ -7,13 +7,17 @@
 //! current one; a right click offers to make its line the main line or to
 //! delete it and the moves after it. The move shown is highlighted; the
 //! current line's moves after it are dimmed, and the moves of other lines
-//! are in italics.
+//! are in italics. After the engine's review, the moves it found wanting
+//! carry their class's symbol (`?!`, `?`, `??`) in its colour.
 
 use bevy_egui::egui;
 
 use super::HudAction;
 use super::game_menu::RecordsRequest;
+use super::review_panel::class_color;
+use crate::ai::MoveClass;
 use crate::game::saves::ReviewAction;
+use crate::game::saves::ReviewedLine;
 use crate::records::{GameResult, Headers, NodeId, Variations};
 use crate::rules::Game;
 
@@ -33,6 +37,7 @@ pub(super) fn show(
     ui.label(egui::RichText::new(game.turn_string()).weak());
     let tree = history.variations();
     let view = View {
+        review: history.engine_review(),
         tree,
         cursor: history.node(),
         line: history.line_nodes(),
@@ -83,6 +88,8 @@ fn result_text(result: GameResult) -> &'static str {
 
 /// What the list shows, and where the player is in it.
 struct View<'a> {
+    /// The engine's review, whose classes mark the moves.
+    review: Option<&'a ReviewedLine>,
     tree: &'a Variations,
     /// The position shown.
     cursor: NodeId,
@@ -149,15 +156,33 @@ impl View<'_> {
     /// One move: a button showing its position, with a menu on a right
     /// click.
     fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicked: &mut Option<RecordsRequest>) {
-        let mut text = egui::RichText::new(self.tree.text(node)).monospace();
+        let verdict = self.review.and_then(|review| review.verdict(node));
+        let symbol = verdict.map_or("", |verdict| verdict.class.symbol());
+        let mut text = egui::RichText::new(format!("{}{symbol}", self.tree.text(node))).monospace();
+        if let Some(color) = verdict.and_then(|verdict| class_color(verdict.class)) {
+            text = text.color(color);
+        }
         match self.line.iter().position(|&n| n == node) {
             Some(index) if index >= self.played => text = text.weak(),
             Some(_) => {}
             None => text = text.italics().weak(),
         }
+        let hover = match verdict {
+            Some(verdict) => format!(
+                "{}{}: show the position after this move (right click: more)",
+                verdict.class,
+                verdict
+                    .best
+                    .as_ref()
+                    .filter(|_| verdict.class != MoveClass::Best)
+                    .map(|best| format!(", the engine plays {best}"))
+                    .unwrap_or_default()
+            ),
+            None => "Show the position after this move (right click: more)".into(),
+        };
         let response = ui
             .selectable_label(node == self.cursor, text)
-            .on_hover_text("Show the position after this move (right click: more)");
+            .on_hover_text(hover);
         if response.clicked() {
             *clicked = Some(RecordsRequest::Review(ReviewAction::GotoNode(node)));
         }

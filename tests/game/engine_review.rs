@@ -1,0 +1,167 @@
+//! "Review with the engine" in the headless app: the review of the game's
+//! line runs on the task pool with its progress shown, then grades every
+//! move of the line; a move that was not the engine's choice gives its line
+//! as a variation to play; Cancel stops a review, and a new game drops the
+//! old game's review.
+
+use std::time::Duration;
+
+use crate::app::{SCRIPT, local_app_from, scripted_game, settle, turn, update_until_within};
+use bevy::prelude::*;
+use hive::ai::{Limits, MoveClass};
+use hive::game::{CurrentGame, EngineReview, EngineReviewRequest, NewGame, Turn};
+use hive::rules::Color;
+
+/// The scripted Base+P game (19 moves), two people at the screen, with
+/// reviews searched to depth 2 so the test runs in seconds.
+fn app() -> bevy::app::App {
+    let mut app = local_app_from(&scripted_game().game_string());
+    app.world_mut().resource_mut::<EngineReview>().limits = Limits::depth(2);
+    app
+}
+
+fn reviewed(app: &App) -> bool {
+    let current = app.world().resource::<CurrentGame>();
+    app.world()
+        .resource::<EngineReview>()
+        .reviewed(current.variations())
+        .is_some()
+}
+
+fn review_to_the_end(app: &mut App) {
+    app.world_mut().write_message(EngineReviewRequest::Start);
+    app.update();
+    update_until_within(app, "the review", Duration::from_secs(60), reviewed);
+}
+
+#[test]
+fn the_engine_grades_every_move_of_the_line_with_progress_shown() {
+    let mut app = app();
+    let moves = app.world().resource::<CurrentGame>().line_nodes().len();
+    assert_eq!(moves, SCRIPT.split(';').count());
+    app.world_mut().write_message(EngineReviewRequest::Start);
+    app.update();
+    let progress = app.world().resource::<EngineReview>().progress();
+    // Finished in one frame is possible on a fast machine, but then the
+    // review is there.
+    if let Some((done, total)) = progress {
+        assert_eq!(total, moves + 1, "every position, the start included");
+        assert!(done <= total);
+    }
+    update_until_within(&mut app, "the review", Duration::from_secs(60), reviewed);
+    assert_eq!(
+        turn(&app),
+        Some(Turn::Review),
+        "the game is shown in review"
+    );
+
+    let world = app.world();
+    let current = world.resource::<CurrentGame>();
+    let line = world
+        .resource::<EngineReview>()
+        .reviewed(current.variations())
+        .expect("reviewed");
+    assert_eq!(line.nodes, current.line_nodes());
+    assert_eq!(line.review.moves.len(), moves);
+    assert_eq!(line.review.positions.len(), moves + 1);
+    for (ply, &node) in current.line_nodes().iter().enumerate() {
+        let verdict = line.verdict(node).expect("each move has a verdict");
+        assert_eq!(verdict.ply, ply);
+        assert_eq!(verdict.played, current.variations().text(node));
+        assert_eq!(line.ply_of(node), Some(ply + 1));
+        assert_eq!(line.node_after(ply + 1), node);
+    }
+    let white = line.review.summary(Color::White);
+    let black = line.review.summary(Color::Black);
+    assert_eq!(white.moves + black.moves, moves);
+    assert_eq!(white.counts.iter().sum::<usize>(), white.moves);
+    // The last move surrounds the Queen: nothing better exists.
+    let last = line.review.moves.last().expect("moves");
+    assert_eq!(last.class, MoveClass::Best);
+}
+
+#[test]
+fn the_engines_line_for_a_weaker_move_becomes_a_variation_to_step_through() {
+    let mut app = app();
+    review_to_the_end(&mut app);
+    let (node, best, best_line) = {
+        let world = app.world();
+        let current = world.resource::<CurrentGame>();
+        let line = world
+            .resource::<EngineReview>()
+            .reviewed(current.variations())
+            .expect("reviewed");
+        let (node, verdict) = line
+            .nodes
+            .iter()
+            .filter_map(|&node| line.verdict(node).map(|verdict| (node, verdict)))
+            .find(|(_, verdict)| verdict.class != MoveClass::Best && verdict.best.is_some())
+            .expect("at depth 2 some move of a real game is not the engine's choice");
+        (
+            node,
+            verdict.best.clone().expect("best"),
+            verdict.best_line.clone(),
+        )
+    };
+    let parent = app
+        .world()
+        .resource::<CurrentGame>()
+        .variations()
+        .parent(node);
+    app.world_mut()
+        .write_message(EngineReviewRequest::PlayBestLine(node));
+    settle(&mut app);
+
+    let world = app.world();
+    let current = world.resource::<CurrentGame>();
+    let tree = current.variations();
+    let shown = current.node();
+    assert_eq!(
+        tree.parent(shown),
+        parent,
+        "the engine's move, in place of the one played"
+    );
+    assert_eq!(tree.text(shown), best);
+    assert!(
+        !tree.is_main_child(shown),
+        "a variation, the game's line kept"
+    );
+    let variation: Vec<&str> = current.line()[current.ply() - 1..]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        variation, best_line,
+        "the whole engine line, to step through"
+    );
+    assert_eq!(turn(&app), Some(Turn::Review));
+    assert!(
+        reviewed(&app),
+        "the review stays with the game's moves when a variation is added"
+    );
+}
+
+#[test]
+fn cancel_stops_the_review_and_a_new_game_drops_the_old_one() {
+    let mut app = app();
+    app.world_mut().resource_mut::<EngineReview>().limits = Limits::depth(6);
+    app.world_mut().write_message(EngineReviewRequest::Start);
+    app.update();
+    assert!(app.world().resource::<EngineReview>().is_running());
+    app.world_mut().write_message(EngineReviewRequest::Cancel);
+    app.update();
+    assert!(!app.world().resource::<EngineReview>().is_running());
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!reviewed(&app), "a cancelled review shows nothing");
+
+    app.world_mut().resource_mut::<EngineReview>().limits = Limits::depth(1);
+    review_to_the_end(&mut app);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert!(
+        !reviewed(&app),
+        "a new game does not show the last game's verdicts"
+    );
+}

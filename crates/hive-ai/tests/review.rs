@@ -228,3 +228,50 @@ fn classes_follow_the_thresholds() {
     assert_eq!(format_score(WIN), "1-0");
     assert_eq!(format_score(-WIN), "0-1");
 }
+
+/// Dumbot against Kaur50 (boardspace.net, 2023): from move 63 on, White
+/// has no move and passes while Black closes in on White's Queen.
+const PASSING_GAME: &str = "Base+MLP;BlackWins;White[45];wB1;bP wB1/;wM wB1\\;bM bP/;wS1 /wB1;\
+bQ bP-;wQ -wB1;bA1 -bM;wM wB1-;bP bM-;wS2 \\wQ;bA1 wS2/;wA1 wM\\;bA2 \\bP;wA1 bA1-;bQ -bA2;\
+wA2 wS1-;bA2 wM-;wS1 -wS2;bP bQ-;wA2 bM-;bA3 bP/;wL wB1\\;bA3 /wQ;wA3 /wL;bS1 bA2\\;wA3 -bA3;\
+bS1 wA2-;wA3 \\bQ;bG1 bA2-;wB2 wA3/;bA3 wB2/;wG1 -wB2;bG1 wS1\\;wG2 /wL;bB1 \\bA1;wS1 \\bB1;\
+bB2 /bG1;wG3 -wG2;bB2 bG1;wP -wG3;bB2 wQ;wP bG1\\;bB2 wB1;wQ /bG1;bM wA3-;wA3 bB1-;bA3 \\wG1;\
+wS1 -bA3;bB1 wA3;wS1 bA3-;bA3 -wQ;wG1 wB2-;bS2 \\bA3;wG1 wS2-;bG1 bA3\\;wS1 bM-;bA1 -wB2;\
+wS1 bS1-;bS2 -wS2;wS1 bM-;bA3 wS1/;pass;bB2 wM;pass;bB2 wL;pass;bB2 wG2;pass;bB2 wG3;pass;\
+bB2 wP;pass;bL -bS2;pass;bL \\wS2;pass;bS2 -wQ;pass;bG2 /bS2;pass;bG2 \\wQ;pass;bG3 /bS2;pass;\
+bG3 bG1-;pass;bB2 bG2-";
+
+#[test]
+fn a_position_with_only_a_pass_is_valued_by_what_follows_not_as_level() {
+    let game = Game::from_game_string(PASSING_GAME).expect("a legal game");
+    let moves: Vec<_> = game.moves().collect();
+    // Before the last pass: White must pass, Black then surrounds the Queen.
+    let mut before_pass = Game::with_options(game.game_type(), game.options());
+    for &mv in &moves[..moves.len() - 2] {
+        before_pass.play(mv).expect("legal");
+    }
+    let mut only = Vec::new();
+    before_pass.legal_moves(&mut only);
+    assert_eq!(only.len(), 1, "White has only a pass");
+    let cancel = AtomicBool::new(false);
+    let found = Engine::new(16).search(&before_pass, Limits::depth(3), &cancel);
+    assert!(
+        found.score <= -WIN_THRESHOLD,
+        "White loses next move, not level: {}",
+        found.score
+    );
+
+    // The review of the whole game: Black, winning all along while White
+    // passes, makes no mistake by the engine's measure when its moves
+    // keep the win within reach, and White's passes are never graded down.
+    let reviewed = review(&game, Limits::depth(3));
+    for verdict in reviewed.moves.iter().skip(62) {
+        if verdict.played == "pass" {
+            assert_eq!(verdict.class, MoveClass::Best, "{verdict:?}");
+        }
+        assert!(
+            verdict.eval_before <= 0,
+            "Black is ahead once White must pass: {verdict:?}"
+        );
+    }
+}

@@ -167,7 +167,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let Some(&first) = root_moves.first() else {
             return Vec::new();
         };
-        if root_moves.len() == 1 && !self.config.exact_root {
+        // A forced move (often a pass) is answered at once when only the
+        // move matters: a player on the clock. Searches within a depth or
+        // node limit (analysis, review, matches by depth) also want its
+        // value, which is the reply's: the position is searched as usual.
+        if root_moves.len() == 1 && !self.config.exact_root && limits.time.is_some() {
             let mut only = line_result(first, 0, 0);
             only.pv = root_moves;
             return vec![only];

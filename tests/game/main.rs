@@ -11,6 +11,7 @@ mod drag;
 mod engine_review;
 mod exhibition;
 mod foreign_records;
+mod game_library;
 mod headless;
 mod input;
 mod layers;

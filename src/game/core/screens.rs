@@ -1,5 +1,6 @@
-//! The screens of the app, as a state machine: the main menu, then a game in
-//! play. Entities that belong to one screen carry `DespawnOnExit(screen)`.
+//! The screens of the app, as a state machine: the main menu, the game
+//! library, and a game in play. Entities that belong to one screen carry
+//! `DespawnOnExit(screen)`.
 
 use bevy::prelude::*;
 
@@ -15,4 +16,6 @@ pub enum Screen {
     MainMenu,
     /// A game on the board.
     Playing,
+    /// The game library: the records in a folder, to open one.
+    Games,
 }

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
-use super::engine_review::EngineReview;
+use super::engine_review::{EngineReview, EngineReviewRequest};
 use super::undo::Jump;
 use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
@@ -99,6 +99,9 @@ pub enum RecordsAction {
     /// Load the game (or the game with its variations) in this file, for
     /// review.
     Load(PathBuf),
+    /// Load the game in this file for review, and have the engine review
+    /// it at once.
+    LoadAndReview(PathBuf),
     /// Load this GameString (pasted), a variations file's text, or a
     /// boardspace SGF or PGN record, for review.
     Import(String),
@@ -127,6 +130,8 @@ struct Pending {
     clocks: Option<Clocks>,
     /// The headers of the record it was read from (players, date, result).
     headers: Option<Headers>,
+    /// Have the engine review it once it is on the board.
+    engine_review: bool,
 }
 
 /// Saving (on the IO task pool), loading, importing and resuming.
@@ -184,6 +189,10 @@ pub(super) fn handle_file_actions(
                 continue;
             }
             RecordsAction::Load(path) => load_file(path),
+            RecordsAction::LoadAndReview(path) => load_file(path).map(|pending| Pending {
+                engine_review: true,
+                ..pending
+            }),
             RecordsAction::Import(text) if is_foreign_record_text(text) => {
                 read_record(text, Path::new("the pasted record"))
                     .map(|record| review_record(record, "record imported".into()))
@@ -204,6 +213,7 @@ pub(super) fn handle_file_actions(
                                 .into(),
                         clocks: None,
                         headers: None,
+                        engine_review: false,
                     }
                 })
             }
@@ -221,6 +231,7 @@ pub(super) fn handle_file_actions(
                         message: "your last game, where you left it".into(),
                         clocks: autosave.clocks(),
                         headers: None,
+                        engine_review: false,
                     }),
                     Ok(None) => {
                         status.available = false;
@@ -311,6 +322,7 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
         ),
         clocks: saved_clocks(path),
         headers: None,
+        engine_review: false,
     })
 }
 
@@ -346,6 +358,7 @@ fn review_variations(tree: Variations, message: String) -> Pending {
         ),
         clocks: None,
         headers: None,
+        engine_review: false,
     }
 }
 
@@ -359,7 +372,7 @@ pub(super) fn apply_pending_game(
     settings: Res<NewGameSettings>,
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
-    mut engine_review: ResMut<EngineReview>,
+    (mut engine_review, mut review_now): (ResMut<EngineReview>, MessageWriter<EngineReviewRequest>),
 ) {
     let Some(Pending {
         game,
@@ -369,6 +382,7 @@ pub(super) fn apply_pending_game(
         message,
         clocks,
         headers,
+        engine_review: review_with_engine,
     }) = pending.0.take()
     else {
         return;
@@ -404,6 +418,9 @@ pub(super) fn apply_pending_game(
     jump.notice().show(message);
     clock.set_if_neq(GameClock(clocks));
     engine_review.forget();
+    if review_with_engine {
+        review_now.write(EngineReviewRequest::Start);
+    }
 }
 
 pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {

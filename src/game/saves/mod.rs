@@ -1,10 +1,12 @@
 //! Game records in the app: undo and redo, review (and the engine's review
-//! of a whole game), saved games and the autosave. The file formats are `crate::records`' business; the game in
+//! of a whole game), saved games, the library of a folder's games and the
+//! autosave. The file formats are `crate::records`' business; the game in
 //! play and its line of moves are `core`'s [`CurrentGame`].
 
 pub mod autosave_writer;
 pub mod engine_review;
 pub mod files;
+pub mod library;
 pub mod review;
 pub mod undo;
 
@@ -12,6 +14,7 @@ use bevy::prelude::*;
 
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 pub use files::{AutosaveStatus, RecordPaths, RecordsAction};
+pub use library::{GameLibrary, LibraryRequest};
 pub use review::ReviewAction;
 pub use undo::Jump;
 
@@ -27,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     // Sent by the window; added here too so the headless app can send it.
     app.add_message::<bevy::window::FileDragAndDrop>();
     app.add_systems(Startup, files::detect_autosave);
-    app.add_plugins((review::plugin, engine_review::plugin));
+    app.add_plugins((review::plugin, engine_review::plugin, library::plugin));
     // Every change of the position, in one order, after a restart and
     // before the AI looks at the game.
     app.add_systems(

@@ -79,6 +79,17 @@ fn draw_main_menu(
                     }
                     records.game_buttons(ui, BUTTON_SIZE);
                     if ui
+                        .add(egui::Button::new("Games").min_size(BUTTON_SIZE))
+                        .on_hover_text(
+                            "Every game record in a folder (boardspace .sgf, .pgn, saved \
+                             games): sort, filter by player, open one or have the engine \
+                             review it",
+                        )
+                        .clicked()
+                    {
+                        next_screen.set(Screen::Games);
+                    }
+                    if ui
                         .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
                         .on_hover_text(
                             "An empty board where you play both sides and the engine \

@@ -1,10 +1,10 @@
-//! The egui panels drawn over the board: the main menu, and in a game the
-//! top bar, the two hands, the move list, the message line, the stack
-//! inspector, the game-over dialog, the records' controls (undo, redo,
-//! review bar, save / load / import dialogs), and the bar floating over the
-//! board (exhibition controls and evaluation, or the Hint button). Panels
-//! run in bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its
-//! screen.
+//! The egui panels drawn over the board: the main menu, the game library
+//! ("Games"), and in a game the top bar, the two hands, the move list, the
+//! message line, the stack inspector, the game-over dialog, the records'
+//! controls (undo, redo, review bar, save / load / import dialogs), the
+//! engine's review, and the bar floating over the board (exhibition
+//! controls and evaluation, or the Hint button). Panels run in bevy_egui's
+//! `EguiPrimaryContextPass` schedule, each gated on its screen.
 
 mod analysis_panel;
 mod diagnostics;
@@ -13,6 +13,7 @@ mod evaluation;
 mod exhibition_bar;
 mod game_menu;
 mod game_over;
+mod games_screen;
 mod hands;
 mod hud;
 mod inspector;
@@ -41,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         diagnostics::plugin,
         analysis_panel::plugin,
         review_panel::plugin,
+        games_screen::plugin,
     ));
 }
 

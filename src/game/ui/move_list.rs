@@ -78,7 +78,7 @@ fn record_headers(ui: &mut egui::Ui, headers: &Headers) {
 }
 
 /// A record's result in words.
-fn result_text(result: GameResult) -> &'static str {
+pub(super) fn result_text(result: GameResult) -> &'static str {
     match result {
         GameResult::WhiteWins => "White won",
         GameResult::BlackWins => "Black won",

@@ -257,7 +257,11 @@ fn summaries(ui: &mut egui::Ui, line: &ReviewedLine) {
 /// button was clicked.
 fn verdict_text(ui: &mut egui::Ui, verdict: &MoveReview) -> bool {
     let number = verdict.ply / 2 + 1;
-    let dots = if verdict.ply.is_multiple_of(2) { "." } else { "..." };
+    let dots = if verdict.ply.is_multiple_of(2) {
+        "."
+    } else {
+        "..."
+    };
     let mut heading = egui::RichText::new(format!(
         "{number}{dots} {} {}",
         verdict.played,

@@ -1,0 +1,359 @@
+//! The "Games" screen: the game library of a folder (the data directory
+//! first, any other chosen with the folder picker) as a table of players,
+//! date, game type, result, length and file; a click on a column's heading
+//! sorts by it (again: the other way), the box above filters by player
+//! name. A record that could not be read is listed with its reason. Open
+//! shows the game in review; "Review with the engine" also has the engine
+//! grade every move. While the folder is read, the table grows and the
+//! count shows how far it has got.
+
+use std::sync::{Mutex, PoisonError};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_file_dialog::{DialogState, FileDialog};
+
+use super::move_list::result_text;
+use crate::game::core::Screen;
+use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
+use crate::records::{Column, LibraryEntry};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FolderPicker>();
+    app.add_systems(OnEnter(Screen::Games), open_default_folder);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_games_screen.run_if(in_state(Screen::Games)),
+    );
+}
+
+/// Each column's heading and width.
+const COLUMNS: [(Column, &str, f32); 7] = [
+    (Column::White, "White", 150.0),
+    (Column::Black, "Black", 150.0),
+    (Column::Date, "Date", 95.0),
+    (Column::GameType, "Game", 80.0),
+    (Column::Result, "Result", 90.0),
+    (Column::Length, "Moves", 55.0),
+    (Column::File, "File", 260.0),
+];
+
+const ROW_HEIGHT: f32 = 22.0;
+
+/// The folder picker, while open (behind a lock: it is not `Sync`), and the
+/// row selected.
+#[derive(Resource, Default)]
+struct FolderPicker {
+    picker: Mutex<Option<FileDialog>>,
+    selected: Option<std::path::PathBuf>,
+}
+
+fn open_default_folder(mut requests: MessageWriter<LibraryRequest>) {
+    requests.write(LibraryRequest::OpenDefault);
+}
+
+fn draw_games_screen(
+    mut contexts: EguiContexts,
+    mut library: ResMut<GameLibrary>,
+    mut picker: ResMut<FolderPicker>,
+    mut requests: MessageWriter<LibraryRequest>,
+    mut actions: MessageWriter<RecordsAction>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut window = super::window_ui(ctx, "games_screen");
+    let picker = &mut *picker;
+    let mut open = None;
+    egui::CentralPanel::default().show(&mut window, |ui| {
+        ui.horizontal(|ui| {
+            if ui
+                .button("Back")
+                .on_hover_text("To the main menu")
+                .clicked()
+            {
+                next_screen.set(Screen::MainMenu);
+            }
+            ui.heading("Games");
+            ui.separator();
+            let folder = library
+                .folder()
+                .map_or_else(|| "no folder".into(), |f| f.display().to_string());
+            ui.label(egui::RichText::new(folder).monospace());
+            if ui
+                .button("Choose folder…")
+                .on_hover_text("Show the records (.sgf, .pgn, .txt) of another folder")
+                .clicked()
+            {
+                let mut dialog = FileDialog::new()
+                    .id(egui::Id::new("library_folder"))
+                    .title("Choose a folder of game records")
+                    .default_size([640.0, 420.0]);
+                if let Some(folder) = library.folder() {
+                    dialog = dialog.initial_directory(folder.to_path_buf());
+                }
+                dialog.pick_directory();
+                *picker
+                    .picker
+                    .get_mut()
+                    .unwrap_or_else(PoisonError::into_inner) = Some(dialog);
+            }
+            if ui
+                .button("Read again")
+                .on_hover_text("List the folder's records again")
+                .clicked()
+                && let Some(folder) = library.folder()
+            {
+                requests.write(LibraryRequest::Open(folder.to_path_buf()));
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label("Player");
+            let mut filter = library.filter().to_string();
+            ui.add(
+                egui::TextEdit::singleline(&mut filter)
+                    .hint_text("any player")
+                    .desired_width(180.0),
+            )
+            .on_hover_text("Show only the games of players whose name contains this");
+            library.set_filter(&filter);
+            ui.separator();
+            status_line(ui, &mut library);
+        });
+        if let Some(error) = library.error() {
+            ui.colored_label(egui::Color32::from_rgb(235, 110, 90), error);
+        }
+        ui.horizontal(|ui| {
+            let selected = picker.selected.clone();
+            let chosen = selected.filter(|path| {
+                library
+                    .entries()
+                    .iter()
+                    .any(|entry| &entry.path == path && entry.summary.is_ok())
+            });
+            if ui
+                .add_enabled(chosen.is_some(), egui::Button::new("Open"))
+                .on_hover_text("Show the game on the board, in review (or double-click it)")
+                .clicked()
+            {
+                open = chosen.clone().map(RecordsAction::Load);
+            }
+            if ui
+                .add_enabled(
+                    chosen.is_some(),
+                    egui::Button::new("Review with the engine"),
+                )
+                .on_hover_text(
+                    "Open the game and have the engine grade every move, with the \
+                     evaluation graph",
+                )
+                .clicked()
+            {
+                open = chosen.map(RecordsAction::LoadAndReview);
+            }
+        });
+        ui.separator();
+        if let Some(action) = table(ui, &mut library, &mut picker.selected) {
+            open = Some(action);
+        }
+    });
+    let mut guard = picker.picker.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(dialog) = guard.as_mut() {
+        dialog.update(ctx);
+        match dialog.state() {
+            DialogState::Picked(folder) => {
+                requests.write(LibraryRequest::Open(folder.clone()));
+                *guard = None;
+            }
+            DialogState::Open => {}
+            _ => *guard = None,
+        }
+    }
+    if let Some(action) = open {
+        actions.write(action);
+    }
+    Ok(())
+}
+
+/// "1,234 games", or the progress of the reading.
+fn status_line(ui: &mut egui::Ui, library: &mut GameLibrary) {
+    let shown = library.rows().len();
+    let all = library.entries().len();
+    let unreadable = library
+        .entries()
+        .iter()
+        .filter(|entry| entry.summary.is_err())
+        .count();
+    let count = if shown == all {
+        format!("{all} games")
+    } else {
+        format!("{shown} of {all} games")
+    };
+    let bad = if unreadable > 0 {
+        format!(", {unreadable} unreadable")
+    } else {
+        String::new()
+    };
+    match library.progress() {
+        Some((read, Some(total))) => {
+            ui.add(
+                egui::ProgressBar::new(read as f32 / total.max(1) as f32)
+                    .desired_width(160.0)
+                    .text(format!("read {read} of {total}")),
+            );
+            ui.label(format!("{count}{bad}"));
+        }
+        Some((_, None)) => {
+            ui.spinner();
+            ui.label("listing the folder…");
+        }
+        None => {
+            ui.label(format!("{count}{bad}"));
+        }
+    }
+}
+
+/// The table: a heading row of sort buttons, then the rows shown (only
+/// those on screen are laid out). Returns a game to open (double click).
+fn table(
+    ui: &mut egui::Ui,
+    library: &mut GameLibrary,
+    selected: &mut Option<std::path::PathBuf>,
+) -> Option<RecordsAction> {
+    let sort = library.sort();
+    let mut sort_by = None;
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(row_width(), ROW_HEIGHT), egui::Sense::hover());
+    for ((column, heading, _), cell) in COLUMNS.into_iter().zip(cells(rect)) {
+        let arrow = match sort {
+            Some((c, true)) if c == column => " ⏶",
+            Some((c, false)) if c == column => " ⏷",
+            _ => "",
+        };
+        let button = egui::Button::new(egui::RichText::new(format!("{heading}{arrow}")).strong())
+            .frame(false);
+        let clicked = in_cell(ui, cell, |ui| ui.add(button))
+            .on_hover_text(format!("Sort by {}", heading.to_lowercase()))
+            .clicked();
+        if clicked {
+            sort_by = Some(column);
+        }
+    }
+    if let Some(column) = sort_by {
+        library.sort_by(column);
+    }
+    let rows = library.rows().to_vec();
+    let entries = library.entries();
+    let mut open = None;
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show_rows(ui, ROW_HEIGHT, rows.len(), |ui, range| {
+            for &index in &rows[range] {
+                let Some(entry) = entries.get(index) else {
+                    continue;
+                };
+                let chosen = selected.as_ref() == Some(&entry.path);
+                let response = row(ui, entry, chosen);
+                if response.clicked() {
+                    *selected = Some(entry.path.clone());
+                }
+                if response.double_clicked() && entry.summary.is_ok() {
+                    open = Some(RecordsAction::Load(entry.path.clone()));
+                }
+            }
+        });
+    if rows.is_empty() && library.progress().is_none() && library.error().is_none() {
+        ui.label(
+            egui::RichText::new(
+                "No game records here: choose a folder of .sgf, .pgn or .txt games.",
+            )
+            .weak(),
+        );
+    }
+    open
+}
+
+/// One record's row; its response covers the whole row.
+fn row(ui: &mut egui::Ui, entry: &LibraryEntry, chosen: bool) -> egui::Response {
+    let file = entry
+        .path
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    let cells_text: [String; 7] = match &entry.summary {
+        Ok(summary) => [
+            summary.white.clone().unwrap_or_default(),
+            summary.black.clone().unwrap_or_default(),
+            summary.date.clone().unwrap_or_default(),
+            summary.game_type.to_string(),
+            summary.result.map_or("unfinished", result_text).to_string(),
+            summary.length.to_string(),
+            file,
+        ],
+        Err(_) => [
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            "unreadable".into(),
+            String::new(),
+            file,
+        ],
+    };
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(row_width(), ROW_HEIGHT), egui::Sense::click());
+    if chosen || response.hovered() {
+        let fill = if chosen {
+            ui.visuals().selection.bg_fill.gamma_multiply(0.6)
+        } else {
+            ui.visuals().widgets.hovered.bg_fill.gamma_multiply(0.5)
+        };
+        ui.painter().rect_filled(rect, 2.0, fill);
+    }
+    for (text, cell) in cells_text.into_iter().zip(cells(rect)) {
+        let mut text = egui::RichText::new(text);
+        if entry.summary.is_err() {
+            text = text.color(egui::Color32::from_rgb(235, 110, 90));
+        }
+        in_cell(ui, cell, |ui| {
+            ui.add(egui::Label::new(text).truncate().selectable(false))
+        });
+    }
+    match &entry.summary {
+        Err(err) => response.on_hover_text(err.to_string()),
+        Ok(summary) => match &summary.event {
+            Some(event) if !event.is_empty() => response.on_hover_text(event),
+            _ => response,
+        },
+    }
+}
+
+/// Space between two columns.
+const GAP: f32 = 8.0;
+
+/// The width of a row: every column and the gaps between.
+fn row_width() -> f32 {
+    COLUMNS.iter().map(|(_, _, width)| width + GAP).sum()
+}
+
+/// The cell of each column in a row's `rect`.
+fn cells(rect: egui::Rect) -> impl Iterator<Item = egui::Rect> {
+    let mut left = rect.left();
+    COLUMNS.iter().map(move |(_, _, width)| {
+        let cell = egui::Rect::from_min_size(
+            egui::pos2(left, rect.top()),
+            egui::vec2(*width, rect.height()),
+        );
+        left += width + GAP;
+        cell
+    })
+}
+
+/// Lays `add` out in `cell`, from its left edge, centred vertically.
+fn in_cell<R>(ui: &mut egui::Ui, cell: egui::Rect, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.scope_builder(
+        egui::UiBuilder::new()
+            .max_rect(cell)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
+        add,
+    )
+    .inner
+}

@@ -38,6 +38,7 @@ mod settings;
 mod sgf;
 mod time_control;
 mod variations;
+mod variations_file;
 
 pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
 pub use error::{RecordError, RecordProblem};
@@ -60,9 +61,9 @@ pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
 pub use sgf::read_sgf;
 pub use time_control::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
-pub use variations::{
-    NodeId, VARIATIONS_HEADER, Variations, is_variations_file, is_variations_text, load_variations,
-    save_variations,
+pub use variations::{NodeId, Variations};
+pub use variations_file::{
+    VARIATIONS_HEADER, is_variations_file, is_variations_text, load_variations, save_variations,
 };
 
 /// The project's directories on this platform (`~/.local/share/hive`,

@@ -4,6 +4,8 @@
 //! The root is the empty board; each other node is a move, played in the
 //! position of its parent. A node's first child is its main continuation,
 //! later children are the variations, in the order they were first played.
+//! Any node may carry a comment: on a move, what a person (or a review)
+//! says about it; on the root, about the whole game.
 //! The tree's text file is written by [`Variations::file_text`] and read by
 //! [`Variations::parse`] (see [`crate::save_variations`]).
 
@@ -29,6 +31,8 @@ struct Node {
     /// position before it.
     mv: Option<(Move, String)>,
     children: Vec<NodeId>,
+    /// What is said about the move (at the root: about the game).
+    comment: Option<String>,
 }
 
 /// Every line of moves tried in a game, as a tree (see the module's docs).
@@ -51,6 +55,7 @@ impl Variations {
                 parent: NodeId::ROOT,
                 mv: None,
                 children: Vec::new(),
+                comment: None,
             }],
             removed: 0,
         }
@@ -91,6 +96,29 @@ impl Variations {
     /// The MoveString of `node` (empty at the root).
     pub fn text(&self, node: NodeId) -> &str {
         self.node(node).mv.as_ref().map_or("", |(_, text)| text)
+    }
+
+    /// The comment on `node` (at the root: on the whole game), if any.
+    pub fn comment(&self, node: NodeId) -> Option<&str> {
+        self.node(node).comment.as_deref()
+    }
+
+    /// Sets or clears the comment on `node` (at the root: on the whole
+    /// game). Whitespace around it is not kept, and an empty comment is
+    /// none. Nothing happens for a node that is not in the tree.
+    pub fn set_comment(&mut self, node: NodeId, comment: Option<String>) {
+        if !self.contains(node) {
+            return;
+        }
+        let comment = comment
+            .map(|text| text.trim().to_string())
+            .filter(|text| !text.is_empty());
+        self.nodes[node.index()].comment = comment;
+    }
+
+    /// Whether any node (the root included) carries a comment.
+    pub fn has_comments(&self) -> bool {
+        self.nodes.iter().any(|node| node.comment.is_some())
     }
 
     /// The node before `node` (the root's is the root).
@@ -163,6 +191,7 @@ impl Variations {
             parent: node,
             mv: Some((mv, text)),
             children: Vec::new(),
+            comment: None,
         });
         self.nodes[node.index()].children.push(id);
         id
@@ -206,6 +235,7 @@ impl Variations {
             let gone = &mut self.nodes[at.index()];
             stack.append(&mut gone.children);
             gone.mv = None;
+            gone.comment = None;
             gone.parent = NodeId::ROOT;
             self.removed += 1;
         }
@@ -343,5 +373,40 @@ pub(crate) mod tests {
         let back = Variations::parse(&tree.file_text(), Path::new("t.txt")).unwrap();
         assert_eq!(back.file_text(), tree.file_text());
         assert_eq!(back.move_count(), tree.move_count());
+    }
+
+    #[test]
+    fn comments_stay_with_their_moves() {
+        let (mut tree, main) = sample();
+        assert!(!tree.has_comments());
+        tree.set_comment(NodeId::ROOT, Some("a quiet game".into()));
+        tree.set_comment(main[2], Some("  the start of trouble \n".into()));
+        let side = tree.children(main[1])[1];
+        let side_leaf = *tree.continuation(side).last().unwrap();
+        tree.set_comment(side_leaf, Some("better".into()));
+        assert_eq!(tree.comment(NodeId::ROOT), Some("a quiet game"));
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        assert_eq!(tree.comment(main[3]), None);
+        assert!(tree.has_comments());
+        // A copy has them, and changing it leaves the original alone.
+        let mut copy = tree.clone();
+        copy.set_comment(main[2], None);
+        assert_eq!(copy.comment(main[2]), None);
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        // Promoting a line moves no comment.
+        assert!(tree.promote(side_leaf));
+        assert_eq!(tree.comment(side_leaf), Some("better"));
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        // A removed move takes its comment (and those after it) along.
+        assert!(tree.remove(main[2]));
+        assert_eq!(tree.comment(main[2]), None);
+        assert_eq!(tree.comment(main[3]), None);
+        tree.set_comment(main[3], Some("lost".into()));
+        assert_eq!(tree.comment(main[3]), None, "not in the tree");
+        tree.set_comment(side_leaf, Some("   ".into()));
+        assert_eq!(tree.comment(side_leaf), None, "empty is none");
+        assert!(tree.has_comments(), "the root's");
+        tree.set_comment(NodeId::ROOT, None);
+        assert!(!tree.has_comments());
     }
 }

@@ -10,16 +10,29 @@
 //! optional rules; other `#` lines and blank lines are skipped. A file that
 //! holds a single GameString (a saved game) loads as a tree of one line.
 //!
+//! The comments on moves (see [`Variations::comment`]) follow the line of
+//! their move, one a line: `# hive comment`, the move's number in that line
+//! (0 for a comment on the whole game), then the text, with a backslash
+//! written `\\` and a line break `\n`. A move that several lines share has
+//! its comment after the first of them. Programs that know nothing of
+//! comments skip these lines as any other `#` line, and a file without
+//! comments has none.
+//!
 //! ```text
 //! # hive variations
 //! Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-
+//! # hive comment 0 Played at the club
+//! # hive comment 3 The Queen out early:\nrisky
 //! Base+MLP;InProgress;Black[2];wS1;bS1 wS1-;wA1 -wS1
+//! # hive comment 3 safer
 //! ```
 //!
 //! Loading checks every line: the first line that is not a GameString of
 //! the file's game type, or holds a move that cannot be read or is illegal,
-//! is named with its line number, and nothing is loaded.
+//! or a comment line that does not follow a game line with its move, is
+//! named with its line number, and nothing is loaded.
 
+use std::collections::HashSet;
 use std::path::Path;
 
 use super::RecordError;
@@ -30,6 +43,9 @@ use hive_rules::{Game, LoadError, Options};
 /// The first line of a variations file.
 pub const VARIATIONS_HEADER: &str = "# hive variations";
 
+/// What starts a comment line (see the module's docs).
+const COMMENT_PREFIX: &str = "# hive comment ";
+
 impl Variations {
     /// The text of the variations file (see the module's docs).
     pub fn file_text(&self) -> String {
@@ -39,9 +55,18 @@ impl Variations {
             text.push_str(&options_line(self.options()));
             text.push('\n');
         }
+        let mut commented = HashSet::new();
         for leaf in self.leaves() {
             text.push_str(&self.game_at(leaf).game_string());
             text.push('\n');
+            let line = std::iter::once(NodeId::ROOT).chain(self.path_to(leaf));
+            for (ply, node) in line.enumerate() {
+                if let Some(comment) = self.comment(node)
+                    && commented.insert(node)
+                {
+                    text.push_str(&format!("{COMMENT_PREFIX}{ply} {}\n", escape(comment)));
+                }
+            }
         }
         text
     }
@@ -57,9 +82,34 @@ impl Variations {
         };
         let mut options = Options::default();
         let mut tree: Option<Variations> = None;
+        // The last game line's moves, the root first.
+        let mut last_line = Vec::new();
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
             let line = line.trim();
+            if let Some(rest) = line.strip_prefix(COMMENT_PREFIX) {
+                let (ply, comment) = rest.split_once(' ').unwrap_or((rest, ""));
+                let node = ply.parse::<usize>().ok().and_then(|ply| last_line.get(ply));
+                match (tree.as_mut(), node) {
+                    (Some(tree), Some(&node)) => tree.set_comment(node, Some(unescape(comment))),
+                    (None, _) => {
+                        return Err(bad_line(
+                            number,
+                            "a comment line must follow the game line of its move".to_string(),
+                        ));
+                    }
+                    (Some(_), None) => {
+                        return Err(bad_line(
+                            number,
+                            format!(
+                                "`{ply}` is not the number of a move of the line above (0 to {})",
+                                last_line.len() - 1
+                            ),
+                        ));
+                    }
+                }
+                continue;
+            }
             if let Some(rest) = line.strip_prefix(OPTIONS_PREFIX) {
                 if tree.is_some() {
                     return Err(bad_line(
@@ -105,7 +155,10 @@ impl Variations {
                     ),
                 ));
             }
-            tree.add_game(&game);
+            let leaf = tree.add_game(&game);
+            last_line = std::iter::once(NodeId::ROOT)
+                .chain(tree.path_to(leaf))
+                .collect();
         }
         tree.ok_or_else(|| RecordError::Empty {
             path: source.to_path_buf(),
@@ -113,15 +166,53 @@ impl Variations {
     }
 
     /// Adds the moves of `game` (of this tree's type) as a line from the
-    /// root, sharing the moves it has in common with the tree.
-    fn add_game(&mut self, game: &Game) {
+    /// root, sharing the moves it has in common with the tree; its last node.
+    fn add_game(&mut self, game: &Game) -> NodeId {
         let mut replay = Game::with_options(self.game_type(), self.options());
         let mut node = NodeId::ROOT;
         for mv in game.moves() {
             node = self.add(node, mv, replay.move_string(mv));
             replay.apply_unchecked(mv);
         }
+        node
     }
+}
+
+/// A comment on one line: `\` as `\\`, line breaks as `\n` and `\r`.
+fn escape(comment: &str) -> String {
+    let mut text = String::with_capacity(comment.len());
+    for c in comment.chars() {
+        match c {
+            '\\' => text.push_str("\\\\"),
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            c => text.push(c),
+        }
+    }
+    text
+}
+
+/// The comment that [`escape`] wrote; a backslash before any other
+/// character stays as it is.
+fn unescape(text: &str) -> String {
+    let mut comment = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let escaped = match (c, chars.peek()) {
+            ('\\', Some('\\')) => Some('\\'),
+            ('\\', Some('n')) => Some('\n'),
+            ('\\', Some('r')) => Some('\r'),
+            _ => None,
+        };
+        match escaped {
+            Some(e) => {
+                chars.next();
+                comment.push(e);
+            }
+            None => comment.push(c),
+        }
+    }
+    comment
 }
 
 /// Saves `tree` to `path` atomically (see the module's docs for the text).
@@ -230,5 +321,74 @@ mod tests {
         let tree = Variations::from_game(&game);
         let back = Variations::parse(&tree.file_text(), Path::new("o.txt")).unwrap();
         assert_eq!(back.options(), options);
+    }
+
+    #[test]
+    fn comments_are_kept_after_their_lines() {
+        let (mut tree, main) = sample();
+        let plain = tree.file_text();
+        let side = tree.children(main[1])[1];
+        let side_leaf = *tree.continuation(side).last().unwrap();
+        tree.set_comment(NodeId::ROOT, Some("Played at the club".into()));
+        tree.set_comment(main[1], Some("shared by every line".into()));
+        tree.set_comment(main[4], Some("two lines:\nand a \\ backslash \\n".into()));
+        tree.set_comment(side_leaf, Some("safer".into()));
+        let text = tree.file_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[2..5],
+            [
+                "# hive comment 0 Played at the club",
+                "# hive comment 2 shared by every line",
+                "# hive comment 5 two lines:\\nand a \\\\ backslash \\\\n",
+            ],
+            "{text}"
+        );
+        assert_eq!(lines[6], "# hive comment 4 safer", "{text}");
+        // Without the comment lines it is the file of the tree without
+        // comments: a program that skips them reads the same moves.
+        let stripped: String = text
+            .lines()
+            .filter(|l| !l.starts_with(COMMENT_PREFIX))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(stripped, plain);
+        let back = Variations::parse(&text, Path::new("c.txt")).unwrap();
+        assert_eq!(back.file_text(), text);
+        let node = |tree: &Variations, n: NodeId| tree.node_of(&tree.game_at(n));
+        for (at, comment) in [
+            (NodeId::ROOT, "Played at the club"),
+            (main[1], "shared by every line"),
+            (main[4], "two lines:\nand a \\ backslash \\n"),
+            (side_leaf, "safer"),
+        ] {
+            let there = node(&back, at).unwrap();
+            assert_eq!(back.comment(there), Some(comment));
+        }
+        assert_eq!(back.comment(node(&back, main[2]).unwrap()), None);
+    }
+
+    #[test]
+    fn a_misplaced_comment_is_named() {
+        let (tree, _) = sample();
+        let mut lines: Vec<String> = tree.file_text().lines().map(str::to_string).collect();
+        for (at, comment, problem) in [
+            (1, "# hive comment 0 before any game", "must follow"),
+            (3, "# hive comment 7 past the end", "`7` is not"),
+            (3, "# hive comment x no number", "`x` is not"),
+        ] {
+            lines.insert(at, comment.to_string());
+            let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains(&format!("line {}", at + 1)) && message.contains(problem),
+                "{message}"
+            );
+            lines.remove(at);
+        }
+        // Any other `#` line is still skipped.
+        lines.insert(3, "# hive commentary".to_string());
+        assert!(Variations::parse(&lines.join("\n"), Path::new("t.txt")).is_ok());
     }
 }

@@ -32,6 +32,7 @@ mod grid;
 mod history;
 mod library;
 mod pgn;
+mod pgn_write;
 mod record;
 mod seats;
 mod settings;
@@ -55,7 +56,8 @@ pub use library::{
     Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
     record_files, sort_entries,
 };
-pub use pgn::{read_pgn, write_pgn};
+pub use pgn::read_pgn;
+pub use pgn_write::write_pgn;
 pub use record::{GameRecord, GameResult, Headers};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};

@@ -32,6 +32,7 @@ mod grid;
 mod history;
 mod library;
 mod pgn;
+mod pgn_lex;
 mod pgn_write;
 mod record;
 mod seats;

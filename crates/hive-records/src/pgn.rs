@@ -23,20 +23,40 @@
 //!
 //! [`read_pgn`] also takes what people and other programs write: tags
 //! anywhere before the moves, several moves after one number (`1. wS1 bS1
-//! wS1-`, `1... bS1 wS1-`), comments in `{...}` or after `;`, `(...)`
-//! variations (skipped), `pass`, results in either spelling (`WhiteWins`,
-//! `1-0`, `1/2-1/2`, ...) as the `Result` tag or after the moves, and the
-//! old numbering of unique bugs (`wM1` for `wM`). Only the first game of a
-//! file is read. A move that cannot be read or breaks a rule is refused with
-//! its line and its number in the game.
+//! wS1-`, `1... bS1 wS1-`), `pass`, results in either spelling
+//! (`WhiteWins`, `1-0`, `1/2-1/2`, ...) as the `Result` tag or after the
+//! moves, and the old numbering of unique bugs (`wM1` for `wM`). Only the
+//! first game of a file is read. A move that cannot be read or breaks a rule
+//! is refused with its line and its number in the game.
+//!
+//! Comments in `{...}` or after `;` are kept on the move before them (see
+//! [`Variations::comment`]); one before the first move is on the whole game,
+//! one at the start of a variation on its first move, and several on one
+//! move are joined by a space. A `(...)` variation, nested or not, is read
+//! as other moves in place of the move before it:
+//!
+//! ```text
+//! 1. wS1
+//! {The usual start}
+//! 2. bS1 wS1-
+//! (2. bA1 wS1- {calmer} 3. wQ -wS1 (3. wA1 -wS1))
+//! 3. wQ -wS1
+//! ```
+//!
+//! holds `bA1 wS1-` as a variation of move 2 and, inside it, `wA1 -wS1` as
+//! one of its move 3. A side line is no reason to refuse a game: a
+//! variation that replaces no move, or whose move cannot be read or breaks a
+//! rule, keeps its moves before that one and is skipped to its `)`; a `)`
+//! that closes nothing is skipped, and the file's end closes what is open.
 
 use std::path::Path;
 
-use hive_rules::{Game, GameType};
+use hive_rules::{Game, GameType, Move};
 
-use super::RecordError;
 use super::error::{LineFault, Located, RecordProblem};
+use super::pgn_lex::{Item, lex};
 use super::record::{GameRecord, GameResult, Headers, play_lenient};
+use super::{NodeId, RecordError, Variations};
 
 /// Whether `text` looks like a PGN record: its first line is a tag, a
 /// comment or a numbered move.
@@ -51,15 +71,6 @@ pub(crate) fn is_pgn_text(text: &str) -> bool {
     first.starts_with('[')
         || first.starts_with('{')
         || (digits > 0 && first[digits..].starts_with('.'))
-}
-
-/// One thing in a PGN text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Item<'a> {
-    /// `[Name "value"]`.
-    Tag(String, String),
-    /// A move number, a move's piece or reference, `pass`, a result.
-    Word(&'a str),
 }
 
 /// Reads a PGN record, naming `source` in errors.
@@ -77,51 +88,73 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
     }
     let mut reader = Reader {
         headers: Headers::new(GameType::BASE),
-        game: None,
+        tree: None,
+        lines: Vec::new(),
+        root_comment: None,
         held: None,
         result_word: None,
     };
+    let located = |(fault, at, text): Located| fault.at(source, at, &text);
     for (line, item) in items {
+        // What follows the result, or a tag after the moves, is the next
+        // game's.
+        if reader.result_word.is_some() {
+            break;
+        }
         match item {
-            Item::Tag(..) if reader.game.is_some() || reader.result_word.is_some() => break,
+            Item::Tag(..) if reader.tree.is_some() => break,
             Item::Tag(name, value) => reader
                 .tag(name, value)
                 .map_err(|(problem, text)| LineFault::from(problem).at(source, line, &text))?,
-            Item::Word(word) => {
-                if reader.result_word.is_some() {
-                    break;
-                }
-                reader
-                    .word(word, line)
-                    .map_err(|(f, at, text)| f.at(source, at, &text))?;
-            }
+            Item::Word(word) => reader.word(word, line).map_err(located)?,
+            Item::Comment(comment) => reader.comment(comment).map_err(located)?,
+            Item::Open => reader.open().map_err(located)?,
+            Item::Close => reader.close().map_err(located)?,
         }
     }
-    reader
-        .flush()
-        .map_err(|(f, at, text)| f.at(source, at, &text))?;
-    let game = reader
-        .game
-        .unwrap_or_else(|| Game::new(reader.headers.game_type));
-    let mut headers = reader.headers;
+    let result_word = reader.result_word.flatten();
+    let (tree, game, mut headers) = reader.finish().map_err(located)?;
     headers.result = headers
         .result
-        .or(reader.result_word.flatten())
+        .or(result_word)
         .or_else(|| GameResult::from_status(game.status()));
+    headers.game_type = tree.game_type();
     headers.source = Some(source.to_path_buf());
-    Ok(GameRecord::from_game(&game, headers))
+    Ok(GameRecord { headers, tree })
 }
 
 /// The state of reading the moves.
 struct Reader {
     headers: Headers,
     /// Started at the first move, with the game type of the tags before it.
-    game: Option<Game>,
+    tree: Option<Variations>,
+    /// The main line, then the variations open in it, the innermost last
+    /// (empty before the first move).
+    lines: Vec<Line>,
+    /// Comments before the first move: on the whole game.
+    root_comment: Option<String>,
     /// A piece whose destination may be the next word, and its line.
     held: Option<(String, usize)>,
     /// The result written after the moves (`Some(None)`: an unfinished
     /// game's `*`).
     result_word: Option<Option<GameResult>>,
+}
+
+/// The main line or a variation, as far as it was read.
+struct Line {
+    /// The game after its last move.
+    game: Game,
+    /// Its last move in the tree (a variation's first move not read yet:
+    /// the node it branches from).
+    node: NodeId,
+    /// Whether the next comment is on `node` (not on a variation's first
+    /// move, still to come).
+    started: bool,
+    /// A comment before a variation's first move, for that move.
+    pending: Option<String>,
+    /// A variation skipped to its `)`: it replaces no move, or one of its
+    /// moves cannot be read or breaks a rule (the moves before stay).
+    broken: bool,
 }
 
 impl Reader {
@@ -153,10 +186,41 @@ impl Reader {
         Ok(())
     }
 
+    /// Starts the tree and the main line at the first move, with the game
+    /// type of the tags before it.
+    fn start(&mut self) -> &mut Line {
+        if self.lines.is_empty() {
+            let game = Game::new(self.headers.game_type);
+            let mut tree = Variations::new(game.game_type(), game.options());
+            tree.set_comment(NodeId::ROOT, self.root_comment.take());
+            self.tree = Some(tree);
+            self.lines.push(Line {
+                game,
+                node: NodeId::ROOT,
+                started: true,
+                pending: None,
+                broken: false,
+            });
+        }
+        let last = self.lines.len() - 1;
+        &mut self.lines[last]
+    }
+
+    /// Whether the words read now are skipped: in a broken variation.
+    fn skipping(&self) -> bool {
+        self.lines.last().is_some_and(|line| line.broken)
+    }
+
     fn word(&mut self, word: &str, line: usize) -> Result<(), Located> {
+        if self.skipping() {
+            return Ok(());
+        }
         if let Some(result) = result_word(word) {
             self.flush()?;
-            self.result_word = Some(result);
+            // Inside a variation, a result is no end of the game.
+            if self.lines.len() <= 1 {
+                self.result_word = Some(result);
+            }
             return Ok(());
         }
         let mut word = word;
@@ -174,8 +238,7 @@ impl Reader {
             }
         }
         let word = old_notation(word);
-        let game_type = self.headers.game_type;
-        self.game.get_or_insert_with(|| Game::new(game_type));
+        let ply = self.start().game.ply();
         match self.held.take() {
             Some((piece, at)) if is_reference(&word) => self.play(&format!("{piece} {word}"), at),
             Some((piece, at)) => {
@@ -187,7 +250,7 @@ impl Reader {
                 if !pass && self.try_play(&climb) {
                     return Ok(());
                 }
-                if !pass && self.game.as_ref().is_some_and(|game| game.ply() > 0) {
+                if !pass && ply > 0 {
                     return self.play(&climb, at);
                 }
                 self.play(&piece, at)?;
@@ -199,6 +262,9 @@ impl Reader {
 
     /// A word that starts a move.
     fn take(&mut self, word: String, line: usize) -> Result<(), Located> {
+        if self.skipping() {
+            return Ok(());
+        }
         if word.eq_ignore_ascii_case("pass") {
             return self.play(&word, line);
         }
@@ -216,28 +282,146 @@ impl Reader {
 
     /// Plays `text` if it is a legal move; whether it was.
     fn try_play(&mut self, text: &str) -> bool {
-        let Some(game) = self.game.as_mut() else {
+        let line = self.start();
+        let Ok(mv) = line.game.parse_move(text) else {
             return false;
         };
-        game.parse_move(text)
-            .is_ok_and(|mv| play_lenient(game, mv).is_ok())
+        let written = line.game.move_string(mv);
+        if play_lenient(&mut line.game, mv).is_err() {
+            return false;
+        }
+        self.add(mv, written);
+        true
     }
 
-    fn play(&mut self, text: &str, line: usize) -> Result<(), Located> {
+    /// Plays `text` in the innermost line. A move that cannot be read or
+    /// breaks a rule is refused in the main line, and ends a variation.
+    fn play(&mut self, text: &str, at: usize) -> Result<(), Located> {
+        let in_variation = self.lines.len() > 1;
+        let line = self.start();
+        if line.broken {
+            return Ok(());
+        }
+        let fault = |fault: LineFault| (fault, at, text.to_string());
+        let played = match line.game.parse_move(text) {
+            Err(error) => Err(fault(RecordProblem::Notation(error).into())),
+            Ok(mv) => {
+                let number = line.game.ply() as usize + 1;
+                let written = line.game.move_string(mv);
+                match play_lenient(&mut line.game, mv) {
+                    Ok(()) => Ok((mv, written)),
+                    Err(rule) => Err(fault(LineFault::Illegal {
+                        number,
+                        notation: None,
+                        rule,
+                    })),
+                }
+            }
+        };
+        match played {
+            Ok((mv, written)) => {
+                self.add(mv, written);
+                Ok(())
+            }
+            Err(_) if in_variation => {
+                line.broken = true;
+                Ok(())
+            }
+            Err(located) => Err(located),
+        }
+    }
+
+    /// Adds the move just played in the innermost line to the tree.
+    fn add(&mut self, mv: Move, written: String) {
+        let (Some(tree), Some(line)) = (self.tree.as_mut(), self.lines.last_mut()) else {
+            return;
+        };
+        line.node = tree.add(line.node, mv, written);
+        line.started = true;
+        if let Some(comment) = line.pending.take() {
+            tree.append_comment(line.node, &comment);
+        }
+        // A Queen on the first turn turns the tournament opening off for
+        // every line (see `play_lenient`).
+        if !line.game.options().tournament_opening && tree.options().tournament_opening {
+            tree.set_options(line.game.options());
+        }
+    }
+
+    /// A comment: on the move before it, or before the first move on the
+    /// whole game (a comment before a variation's first move is that
+    /// move's).
+    fn comment(&mut self, text: &str) -> Result<(), Located> {
+        self.flush()?;
+        let (Some(tree), Some(line)) = (self.tree.as_mut(), self.lines.last_mut()) else {
+            self.root_comment = Some(match self.root_comment.take() {
+                Some(before) => format!("{before} {text}"),
+                None => text.to_string(),
+            });
+            return Ok(());
+        };
+        if line.started && !line.broken {
+            tree.append_comment(line.node, text);
+        } else if !line.broken {
+            line.pending = Some(match line.pending.take() {
+                Some(before) => format!("{before} {text}"),
+                None => text.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `(`: a variation of the last move of the innermost line, from the
+    /// position before that move.
+    fn open(&mut self) -> Result<(), Located> {
+        self.flush()?;
+        let line = self.start();
+        let mut game = line.game.clone();
+        let replaces = line.started && line.node != NodeId::ROOT && !line.broken;
+        let node = line.node;
+        let (node, broken) = match (replaces, self.tree.as_ref()) {
+            (true, Some(tree)) => {
+                game.undo();
+                (tree.parent(node), false)
+            }
+            _ => (node, true),
+        };
+        self.lines.push(Line {
+            game,
+            node,
+            started: false,
+            pending: None,
+            broken,
+        });
+        Ok(())
+    }
+
+    /// `)`: the innermost variation ends (one that was never opened is
+    /// ignored).
+    fn close(&mut self) -> Result<(), Located> {
+        if self.lines.len() > 1 {
+            self.flush()?;
+            self.lines.pop();
+        }
+        Ok(())
+    }
+
+    /// The tree, the main line's game and the headers, once every item is
+    /// read (variations still open end here).
+    fn finish(mut self) -> Result<(Variations, Game, Headers), Located> {
+        self.flush()?;
+        self.lines.truncate(1);
         let game_type = self.headers.game_type;
-        let game = self.game.get_or_insert_with(|| Game::new(game_type));
-        let fault = |fault: LineFault| (fault, line, text.to_string());
-        let mv = game
-            .parse_move(text)
-            .map_err(|error| fault(RecordProblem::Notation(error).into()))?;
-        let number = game.ply() as usize + 1;
-        play_lenient(game, mv).map_err(|rule| {
-            fault(LineFault::Illegal {
-                number,
-                notation: None,
-                rule,
-            })
-        })
+        let game = match self.lines.pop() {
+            Some(line) => line.game,
+            None => Game::new(game_type),
+        };
+        let tree = self.tree.unwrap_or_else(|| {
+            let mut tree = Variations::new(game_type, game.options());
+            tree.set_comment(NodeId::ROOT, self.root_comment);
+            tree
+        });
+        Ok((tree, game, self.headers))
     }
 }
 
@@ -290,118 +474,6 @@ fn game_type(value: &str) -> Option<GameType> {
     GameType::from_expansions(letters).ok()
 }
 
-/// Splits a PGN text into tags and words, with their lines. A tag that is
-/// not `[Name "value"]` is an error (its line and text).
-fn lex(text: &str) -> Result<Vec<(usize, Item<'_>)>, (usize, String)> {
-    let text = text.trim_start_matches('\u{feff}');
-    let bytes = text.as_bytes();
-    let mut items = Vec::new();
-    let mut line = 1;
-    let mut at = 0;
-    let mut line_start = true;
-    while let Some(&b) = bytes.get(at) {
-        match b {
-            b'\n' => {
-                line += 1;
-                at += 1;
-                line_start = true;
-                continue;
-            }
-            b if b.is_ascii_whitespace() => at += 1,
-            b'%' if line_start => at = skip_line(bytes, at),
-            b';' => at = skip_line(bytes, at),
-            b'{' | b'(' => {
-                let (close, open) = if b == b'{' {
-                    (b'}', b'{')
-                } else {
-                    (b')', b'(')
-                };
-                let mut depth = 0usize;
-                while let Some(&c) = bytes.get(at) {
-                    at += 1;
-                    match c {
-                        b'\n' => line += 1,
-                        c if c == open => depth += 1,
-                        c if c == close => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            b'[' => {
-                let start = at;
-                let (tag, end) = read_tag(text, at).ok_or_else(|| {
-                    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
-                    (line, text[start..end].trim().to_string())
-                })?;
-                items.push((line, tag));
-                line += text[start..end].matches('\n').count();
-                at = end;
-            }
-            _ => {
-                // A word runs to the next space or bracket; its first
-                // character is taken whatever it is, so the text always
-                // advances (a space outside ASCII is skipped).
-                let first = text[at..].chars().next().map_or(1, char::len_utf8);
-                let end = text[at + first..]
-                    .find(|c: char| c.is_whitespace() || "[{(;".contains(c))
-                    .map_or(text.len(), |n| at + first + n);
-                if !text[at..end].trim().is_empty() {
-                    items.push((line, Item::Word(&text[at..end])));
-                }
-                at = end;
-            }
-        }
-        line_start = false;
-    }
-    Ok(items)
-}
-
-/// The index just past the end of the line that `at` is on (before its
-/// newline, which the caller counts).
-fn skip_line(bytes: &[u8], at: usize) -> usize {
-    bytes[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(bytes.len(), |n| at + n)
-}
-
-/// Reads `[Name "value"]` at `at` (a `[`); the tag and the index after it.
-fn read_tag(text: &str, at: usize) -> Option<(Item<'_>, usize)> {
-    let inner = &text[at + 1..];
-    let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']')?;
-    let name = &inner[..name_len];
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return None;
-    }
-    let rest = inner[name_len..].trim_start();
-    let mut value = String::new();
-    let mut chars = rest.char_indices();
-    let after = if rest.starts_with('"') {
-        chars.next();
-        loop {
-            match chars.next()? {
-                (_, '\\') => value.push(chars.next()?.1),
-                (i, '"') => break &rest[i + 1..],
-                (_, c) => value.push(c),
-            }
-        }
-    } else {
-        // Unquoted: up to the bracket.
-        let close = rest.find(']')?;
-        value.push_str(rest[..close].trim());
-        &rest[close..]
-    };
-    let after = after.trim_start();
-    let after = after.strip_prefix(']')?;
-    let end = text.len() - after.len();
-    Some((Item::Tag(name.to_string(), value), end))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,30 +495,88 @@ mod tests {
     }
 
     #[test]
-    fn tags_comments_and_words() {
-        let text = "[White \"a \\\"b\\\" c\"] [Black x]\n{a\ncomment} 1. wS1 ; rest\n% esc\n(2. x) 2.bS1 wS1-";
-        let items = lex(text).unwrap();
-        assert_eq!(
-            items,
-            [
-                (1, Item::Tag("White".into(), "a \"b\" c".into())),
-                (1, Item::Tag("Black".into(), "x".into())),
-                (3, Item::Word("1.")),
-                (3, Item::Word("wS1")),
-                (5, Item::Word("2.bS1")),
-                (5, Item::Word("wS1-")),
-            ]
-        );
-        assert_eq!(lex("\n[White \"x\"\n").unwrap_err().0, 2);
-        assert_eq!(lex("[ \"x\"]").unwrap_err().0, 1);
-    }
-
-    #[test]
     fn game_type_tags() {
         assert_eq!(game_type("Base"), Some(GameType::BASE));
         assert_eq!(game_type("base+plm"), Some(GameType::ALL));
         assert_eq!(game_type("Base+X"), None);
         assert_eq!(game_type("Chess"), None);
         assert_eq!(game_type("Bäse"), None);
+    }
+
+    /// Every node of `tree`, depth first (each node's main continuation
+    /// before its variations): its moves from the start joined by `;`,
+    /// and its comment.
+    fn nodes(tree: &Variations) -> Vec<(String, Option<String>)> {
+        let mut out = Vec::new();
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(node) = stack.pop() {
+            let path: Vec<&str> = tree.path_to(node).iter().map(|&n| tree.text(n)).collect();
+            out.push((path.join(";"), tree.comment(node).map(str::to_string)));
+            stack.extend(tree.children(node).iter().rev());
+        }
+        out
+    }
+
+    fn read(text: &str) -> GameRecord {
+        read_pgn(text, Path::new("t.pgn")).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    fn owned(rows: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
+        rows.iter()
+            .map(|(p, c)| (p.to_string(), c.map(str::to_string)))
+            .collect()
+    }
+
+    #[test]
+    fn comments_and_variations_go_where_they_belong() {
+        let record = read(
+            "[GameType \"Base\"]\n{The club final} ; round 3\n1. wS1\n{The usual start}\n\
+             2. bS1 wS1-\n(2. bA1 wS1- {calmer} 3. wQ -wS1 (3. wA1 -wS1 {or this}))\n\
+             ( {a comment before} 2... bG1 wS1- )\n3. wQ -wS1 {one} {two}\n*\n{next game's}",
+        );
+        assert_eq!(record.main_line(), ["wS1", "bS1 wS1-", "wQ -wS1"]);
+        assert_eq!(
+            nodes(&record.tree),
+            owned(&[
+                ("", Some("The club final round 3")),
+                ("wS1", Some("The usual start")),
+                ("wS1;bS1 wS1-", None),
+                ("wS1;bS1 wS1-;wQ -wS1", Some("one two")),
+                ("wS1;bA1 wS1-", Some("calmer")),
+                ("wS1;bA1 wS1-;wQ -wS1", None),
+                ("wS1;bA1 wS1-;wA1 -wS1", Some("or this")),
+                ("wS1;bG1 wS1-", Some("a comment before")),
+            ])
+        );
+        assert_eq!(record.headers.result, None);
+    }
+
+    #[test]
+    fn a_broken_variation_keeps_its_good_moves_and_the_game() {
+        let record = read(
+            "1. wS1 2. bS1 wS1- (2. bA1 wS1- 3. wQ nowhere {lost} 4. bQ -bA1 (4. x)) \
+             ((2. bG1 wS1-)) 3. wQ -wS1 ) (3. wA1 -wS1 (3... pass) {kept}) 4. bQ bS1- (4. bQ",
+        );
+        assert_eq!(
+            nodes(&record.tree),
+            owned(&[
+                ("", None),
+                ("wS1", None),
+                ("wS1;bS1 wS1-", None),
+                ("wS1;bS1 wS1-;wQ -wS1", None),
+                ("wS1;bS1 wS1-;wQ -wS1;bQ bS1-", None),
+                ("wS1;bS1 wS1-;wA1 -wS1", Some("kept")),
+                ("wS1;bA1 wS1-", None),
+            ])
+        );
+        // In the main line the same move is refused.
+        let error = read_pgn("1. wS1 2. bS1 wS1- 3. wQ nowhere", Path::new("t.pgn"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("wQ nowhere"), "{error}");
+        // Nothing but a comment: an empty game, commented.
+        let record = read("{just words}");
+        assert_eq!(record.main_line(), Vec::<String>::new());
+        assert_eq!(record.tree.comment(NodeId::ROOT), Some("just words"));
     }
 }

@@ -83,6 +83,12 @@ impl Variations {
         self.options
     }
 
+    /// Changes the optional rules of every line (a reader that learns them
+    /// from the moves: see `play_lenient`).
+    pub(crate) fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
     /// How many moves the tree holds (all lines together, shared moves once).
     pub fn move_count(&self) -> usize {
         self.nodes.len() - 1 - self.removed
@@ -114,6 +120,17 @@ impl Variations {
             .map(|text| text.trim().to_string())
             .filter(|text| !text.is_empty());
         self.nodes[node.index()].comment = comment;
+    }
+
+    /// Adds `text` to the comment on `node`, after a space (or sets it, when
+    /// there is none), as a record that writes several comments on one move
+    /// is read.
+    pub(crate) fn append_comment(&mut self, node: NodeId, text: &str) {
+        let joined = match self.comment(node) {
+            Some(before) => format!("{before} {}", text.trim()),
+            None => text.to_string(),
+        };
+        self.set_comment(node, Some(joined));
     }
 
     /// Whether any node (the root included) carries a comment.
@@ -388,6 +405,10 @@ pub(crate) mod tests {
         assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
         assert_eq!(tree.comment(main[3]), None);
         assert!(tree.has_comments());
+        // Several comments on one move are joined.
+        tree.append_comment(main[3], "one");
+        tree.append_comment(main[3], "two");
+        assert_eq!(tree.comment(main[3]), Some("one two"));
         // A copy has them, and changing it leaves the original alone.
         let mut copy = tree.clone();
         copy.set_comment(main[2], None);

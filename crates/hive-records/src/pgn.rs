@@ -16,10 +16,11 @@
 //! WhiteWins
 //! ```
 //!
-//! [`write_pgn`](crate::write_pgn) writes exactly this form (Mzinga's): the seven tags above,
-//! `TimeControl` when known, every other header as a tag of its own, then one
-//! numbered MoveString a line, and the result after the moves when the game
-//! is over.
+//! [`write_pgn`](crate::write_pgn) writes exactly this form (Mzinga's): the
+//! seven tags above, `TimeControl` when known, every other header as a tag
+//! of its own, then one numbered MoveString a line, and the result after the
+//! moves when the game is over; a record's comments and variations go in
+//! lines of their own between the moves (see its docs).
 //!
 //! [`read_pgn`] also takes what people and other programs write: tags
 //! anywhere before the moves, several moves after one number (`1. wS1 bS1
@@ -501,82 +502,5 @@ mod tests {
         assert_eq!(game_type("Base+X"), None);
         assert_eq!(game_type("Chess"), None);
         assert_eq!(game_type("Bäse"), None);
-    }
-
-    /// Every node of `tree`, depth first (each node's main continuation
-    /// before its variations): its moves from the start joined by `;`,
-    /// and its comment.
-    fn nodes(tree: &Variations) -> Vec<(String, Option<String>)> {
-        let mut out = Vec::new();
-        let mut stack = vec![NodeId::ROOT];
-        while let Some(node) = stack.pop() {
-            let path: Vec<&str> = tree.path_to(node).iter().map(|&n| tree.text(n)).collect();
-            out.push((path.join(";"), tree.comment(node).map(str::to_string)));
-            stack.extend(tree.children(node).iter().rev());
-        }
-        out
-    }
-
-    fn read(text: &str) -> GameRecord {
-        read_pgn(text, Path::new("t.pgn")).unwrap_or_else(|e| panic!("{e}\n{text}"))
-    }
-
-    fn owned(rows: &[(&str, Option<&str>)]) -> Vec<(String, Option<String>)> {
-        rows.iter()
-            .map(|(p, c)| (p.to_string(), c.map(str::to_string)))
-            .collect()
-    }
-
-    #[test]
-    fn comments_and_variations_go_where_they_belong() {
-        let record = read(
-            "[GameType \"Base\"]\n{The club final} ; round 3\n1. wS1\n{The usual start}\n\
-             2. bS1 wS1-\n(2. bA1 wS1- {calmer} 3. wQ -wS1 (3. wA1 -wS1 {or this}))\n\
-             ( {a comment before} 2... bG1 wS1- )\n3. wQ -wS1 {one} {two}\n*\n{next game's}",
-        );
-        assert_eq!(record.main_line(), ["wS1", "bS1 wS1-", "wQ -wS1"]);
-        assert_eq!(
-            nodes(&record.tree),
-            owned(&[
-                ("", Some("The club final round 3")),
-                ("wS1", Some("The usual start")),
-                ("wS1;bS1 wS1-", None),
-                ("wS1;bS1 wS1-;wQ -wS1", Some("one two")),
-                ("wS1;bA1 wS1-", Some("calmer")),
-                ("wS1;bA1 wS1-;wQ -wS1", None),
-                ("wS1;bA1 wS1-;wA1 -wS1", Some("or this")),
-                ("wS1;bG1 wS1-", Some("a comment before")),
-            ])
-        );
-        assert_eq!(record.headers.result, None);
-    }
-
-    #[test]
-    fn a_broken_variation_keeps_its_good_moves_and_the_game() {
-        let record = read(
-            "1. wS1 2. bS1 wS1- (2. bA1 wS1- 3. wQ nowhere {lost} 4. bQ -bA1 (4. x)) \
-             ((2. bG1 wS1-)) 3. wQ -wS1 ) (3. wA1 -wS1 (3... pass) {kept}) 4. bQ bS1- (4. bQ",
-        );
-        assert_eq!(
-            nodes(&record.tree),
-            owned(&[
-                ("", None),
-                ("wS1", None),
-                ("wS1;bS1 wS1-", None),
-                ("wS1;bS1 wS1-;wQ -wS1", None),
-                ("wS1;bS1 wS1-;wQ -wS1;bQ bS1-", None),
-                ("wS1;bS1 wS1-;wA1 -wS1", Some("kept")),
-                ("wS1;bA1 wS1-", None),
-            ])
-        );
-        // In the main line the same move is refused.
-        let error = read_pgn("1. wS1 2. bS1 wS1- 3. wQ nowhere", Path::new("t.pgn"))
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("wQ nowhere"), "{error}");
-        // Nothing but a comment: an empty game, commented.
-        let record = read("{just words}");
-        assert_eq!(record.main_line(), Vec::<String>::new());
-        assert_eq!(record.tree.comment(NodeId::ROOT), Some("just words"));
     }
 }

@@ -70,6 +70,8 @@ proptest! {
         // comments (a line added after the last move makes the game longer).
         if rng.random_bool(0.5) {
             add_random_notes(&mut record.tree, &mut rng, 6, 10);
+            // Then the game may have ended, and the record says how.
+            record.headers.result = record.headers.result.or_else(|| record.result());
         }
         let text = write_pgn(&record);
         let back = read_pgn(&text, Path::new("r.pgn")).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;

@@ -12,6 +12,9 @@
 //!   read from any record players have by [`read_record`] / [`load_record`]
 //!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
 //!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
+//! - [`annotate`] / [`read_review`]: an engine review of a game kept in its
+//!   record's comments (and the engine's lines as variations), and read
+//!   back exactly.
 //! - [`record_files`] / [`read_entry`]: a folder of records as the game
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
@@ -35,6 +38,7 @@ mod pgn;
 mod pgn_lex;
 mod pgn_write;
 mod record;
+mod review_notes;
 mod seats;
 mod settings;
 mod sgf;
@@ -60,6 +64,7 @@ pub use library::{
 pub use pgn::read_pgn;
 pub use pgn_write::write_pgn;
 pub use record::{GameRecord, GameResult, Headers};
+pub use review_notes::{annotate, read_review, remove_review};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
 pub use sgf::read_sgf;

@@ -90,6 +90,7 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
     let mut reader = Reader {
         headers: Headers::new(GameType::BASE),
         tree: None,
+        game: None,
         lines: Vec::new(),
         root_comment: None,
         held: None,
@@ -129,6 +130,9 @@ struct Reader {
     headers: Headers,
     /// Started at the first move, with the game type of the tags before it.
     tree: Option<Variations>,
+    /// The game after the last move read in the innermost line (the lines
+    /// around it are played back when it ends: no copy is kept).
+    game: Option<Game>,
     /// The main line, then the variations open in it, the innermost last
     /// (empty before the first move).
     lines: Vec<Line>,
@@ -143,11 +147,14 @@ struct Reader {
 
 /// The main line or a variation, as far as it was read.
 struct Line {
-    /// The game after its last move.
-    game: Game,
     /// Its last move in the tree (a variation's first move not read yet:
     /// the node it branches from).
     node: NodeId,
+    /// How many of its moves are played in the reader's game.
+    played: usize,
+    /// The move of the line around it that a variation replaces, taken back
+    /// from the game while the variation is read.
+    replaces: Option<Move>,
     /// Whether the next comment is on `node` (not on a variation's first
     /// move, still to come).
     started: bool,
@@ -187,24 +194,28 @@ impl Reader {
         Ok(())
     }
 
-    /// Starts the tree and the main line at the first move, with the game
-    /// type of the tags before it.
-    fn start(&mut self) -> &mut Line {
+    /// Starts the tree, the game and the main line at the first move, with
+    /// the game type of the tags before it; the game and the innermost line.
+    fn start(&mut self) -> (&mut Game, &mut Line) {
         if self.lines.is_empty() {
             let game = Game::new(self.headers.game_type);
             let mut tree = Variations::new(game.game_type(), game.options());
             tree.set_comment(NodeId::ROOT, self.root_comment.take());
             self.tree = Some(tree);
             self.lines.push(Line {
-                game,
                 node: NodeId::ROOT,
+                played: 0,
+                replaces: None,
                 started: true,
                 pending: None,
                 broken: false,
             });
         }
+        let game = self
+            .game
+            .get_or_insert_with(|| Game::new(self.headers.game_type));
         let last = self.lines.len() - 1;
-        &mut self.lines[last]
+        (game, &mut self.lines[last])
     }
 
     /// Whether the words read now are skipped: in a broken variation.
@@ -239,7 +250,7 @@ impl Reader {
             }
         }
         let word = old_notation(word);
-        let ply = self.start().game.ply();
+        let ply = self.start().0.ply();
         match self.held.take() {
             Some((piece, at)) if is_reference(&word) => self.play(&format!("{piece} {word}"), at),
             Some((piece, at)) => {
@@ -283,12 +294,12 @@ impl Reader {
 
     /// Plays `text` if it is a legal move; whether it was.
     fn try_play(&mut self, text: &str) -> bool {
-        let line = self.start();
-        let Ok(mv) = line.game.parse_move(text) else {
+        let (game, _) = self.start();
+        let Ok(mv) = game.parse_move(text) else {
             return false;
         };
-        let written = line.game.move_string(mv);
-        if play_lenient(&mut line.game, mv).is_err() {
+        let written = game.move_string(mv);
+        if play_lenient(game, mv).is_err() {
             return false;
         }
         self.add(mv, written);
@@ -299,17 +310,17 @@ impl Reader {
     /// breaks a rule is refused in the main line, and ends a variation.
     fn play(&mut self, text: &str, at: usize) -> Result<(), Located> {
         let in_variation = self.lines.len() > 1;
-        let line = self.start();
+        let (game, line) = self.start();
         if line.broken {
             return Ok(());
         }
         let fault = |fault: LineFault| (fault, at, text.to_string());
-        let played = match line.game.parse_move(text) {
+        let played = match game.parse_move(text) {
             Err(error) => Err(fault(RecordProblem::Notation(error).into())),
             Ok(mv) => {
-                let number = line.game.ply() as usize + 1;
-                let written = line.game.move_string(mv);
-                match play_lenient(&mut line.game, mv) {
+                let number = game.ply() as usize + 1;
+                let written = game.move_string(mv);
+                match play_lenient(game, mv) {
                     Ok(()) => Ok((mv, written)),
                     Err(rule) => Err(fault(LineFault::Illegal {
                         number,
@@ -334,18 +345,23 @@ impl Reader {
 
     /// Adds the move just played in the innermost line to the tree.
     fn add(&mut self, mv: Move, written: String) {
-        let (Some(tree), Some(line)) = (self.tree.as_mut(), self.lines.last_mut()) else {
+        let (Some(tree), Some(game), Some(line)) = (
+            self.tree.as_mut(),
+            self.game.as_ref(),
+            self.lines.last_mut(),
+        ) else {
             return;
         };
         line.node = tree.add(line.node, mv, written);
+        line.played += 1;
         line.started = true;
         if let Some(comment) = line.pending.take() {
             tree.append_comment(line.node, &comment);
         }
         // A Queen on the first turn turns the tournament opening off for
         // every line (see `play_lenient`).
-        if !line.game.options().tournament_opening && tree.options().tournament_opening {
-            tree.set_options(line.game.options());
+        if game.options() != tree.options() {
+            tree.set_options(game.options());
         }
     }
 
@@ -376,23 +392,25 @@ impl Reader {
     /// position before that move.
     fn open(&mut self) -> Result<(), Located> {
         self.flush()?;
-        let line = self.start();
-        let mut game = line.game.clone();
-        let replaces = line.started && line.node != NodeId::ROOT && !line.broken;
-        let node = line.node;
-        let (node, broken) = match (replaces, self.tree.as_ref()) {
-            (true, Some(tree)) => {
-                game.undo();
-                (tree.parent(node), false)
-            }
-            _ => (node, true),
+        let (game, line) = self.start();
+        let last = line.node;
+        let replaced = if line.started && last != NodeId::ROOT && !line.broken {
+            line.played = line.played.saturating_sub(1);
+            game.undo()
+        } else {
+            None
+        };
+        let node = match (replaced, self.tree.as_ref()) {
+            (Some(_), Some(tree)) => tree.parent(last),
+            _ => last,
         };
         self.lines.push(Line {
-            game,
             node,
+            played: 0,
+            replaces: replaced,
             started: false,
             pending: None,
-            broken,
+            broken: replaced.is_none(),
         });
         Ok(())
     }
@@ -402,21 +420,38 @@ impl Reader {
     fn close(&mut self) -> Result<(), Located> {
         if self.lines.len() > 1 {
             self.flush()?;
-            self.lines.pop();
+            self.end_variation();
         }
         Ok(())
+    }
+
+    /// Ends the innermost variation: its moves are taken back and the move
+    /// it replaced played again.
+    fn end_variation(&mut self) {
+        let (Some(line), Some(game)) = (self.lines.pop(), self.game.as_mut()) else {
+            return;
+        };
+        for _ in 0..line.played {
+            game.undo();
+        }
+        if let Some(mv) = line.replaces {
+            // It was played there before.
+            game.apply_unchecked(mv);
+            if let Some(around) = self.lines.last_mut() {
+                around.played += 1;
+            }
+        }
     }
 
     /// The tree, the main line's game and the headers, once every item is
     /// read (variations still open end here).
     fn finish(mut self) -> Result<(Variations, Game, Headers), Located> {
         self.flush()?;
-        self.lines.truncate(1);
+        while self.lines.len() > 1 {
+            self.end_variation();
+        }
         let game_type = self.headers.game_type;
-        let game = match self.lines.pop() {
-            Some(line) => line.game,
-            None => Game::new(game_type),
-        };
+        let game = self.game.unwrap_or_else(|| Game::new(game_type));
         let tree = self.tree.unwrap_or_else(|| {
             let mut tree = Variations::new(game_type, game.options());
             tree.set_comment(NodeId::ROOT, self.root_comment);

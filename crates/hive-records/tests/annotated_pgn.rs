@@ -148,6 +148,27 @@ fn deeply_nested_variations_are_written_and_read_back() {
     assert_eq!(write_pgn(&back), text);
 }
 
+#[test]
+fn many_brackets_cost_no_copy_of_the_game() {
+    // Brackets by the hundred thousand: nested, and side by side,
+    // read with one game played back and forth, not one copy per bracket.
+    let nested = format!(
+        "1. wS1 2. bS1 wS1- {}{}",
+        "(".repeat(1 << 18),
+        ")".repeat(1 << 18)
+    );
+    let record = read(&nested);
+    assert_eq!(record.main_line(), ["wS1", "bS1 wS1-"]);
+    let mut wide = String::from("1. wS1 2. bS1 wS1-");
+    for _ in 0..20_000 {
+        wide.push_str(" (2. bA1 wS1- (2... bG1 wS1- 3. wQ -wS1))");
+    }
+    wide.push_str(" 3. wQ -wS1");
+    let record = read(&wide);
+    assert_eq!(record.main_line(), ["wS1", "bS1 wS1-", "wQ -wS1"]);
+    assert_eq!(record.tree.move_count(), 6);
+}
+
 /// A legal move of `game`, chosen by `pick`, that does not end the game
 /// and is not `but`.
 fn quiet_move(game: &Game, pick: usize, but: Option<Move>) -> Move {

@@ -7,11 +7,13 @@
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
-//!   tree, and its text file (one GameString per line).
+//!   tree with comments on its moves, and its text file (one GameString per
+//!   line).
 //! - [`GameRecord`]: a game with its headers (players, date, result, ...),
 //!   read from any record players have by [`read_record`] / [`load_record`]
 //!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
-//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
+//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]; PGN keeps
+//!   comments and variations both ways).
 //! - [`annotate`] / [`read_review`]: an engine review of a game kept in its
 //!   record's comments (and the engine's lines as variations), and read
 //!   back exactly.

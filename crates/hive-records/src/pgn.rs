@@ -55,7 +55,7 @@ use std::path::Path;
 use hive_rules::{Game, GameType, Move};
 
 use super::error::{LineFault, Located, RecordProblem};
-use super::pgn_lex::{Item, lex};
+use super::pgn_lex::{Item, game_type, is_reference, lex, old_notation, result_word};
 use super::record::{GameRecord, GameResult, Headers, play_lenient};
 use super::{NodeId, RecordError, Variations};
 
@@ -458,84 +458,5 @@ impl Reader {
             tree
         });
         Ok((tree, game, self.headers))
-    }
-}
-
-/// The result a word after the moves gives: `Some(None)` for an
-/// unfinished game, `None` if the word is no result.
-fn result_word(word: &str) -> Option<Option<GameResult>> {
-    if let Some(result) = GameResult::parse(word) {
-        return Some(Some(result));
-    }
-    ["*", "InProgress", "NotStarted"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(word))
-        .then_some(None)
-}
-
-/// Whether a word is a destination with a direction mark (`wS1-`, `/bQ`).
-fn is_reference(word: &str) -> bool {
-    word.starts_with(['-', '/', '\\']) || word.ends_with(['-', '/', '\\'])
-}
-
-/// `wM1`, `bP1`, `wL1`, `wQ1` (older numbering of the unique bugs) as
-/// `wM`, `bP`, `wL`, `wQ`, also inside a destination (`wM1-`).
-fn old_notation(word: &str) -> String {
-    let bytes = word.as_bytes();
-    let mut out = String::with_capacity(word.len());
-    for (i, c) in word.char_indices() {
-        let old_one = c == '1'
-            && i >= 2
-            && b"MLPQmlpq".contains(&bytes[i - 1])
-            && b"wbWB".contains(&bytes[i - 2])
-            && (i == 2 || !bytes[i - 3].is_ascii_alphanumeric())
-            && !bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
-        if !old_one {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A `GameType` tag: `Base`, `Base+MLP`, the letters in any order or case.
-fn game_type(value: &str) -> Option<GameType> {
-    let value = value.trim();
-    let base = value.get(..4).filter(|b| b.eq_ignore_ascii_case("base"))?;
-    let rest = &value[base.len()..];
-    let letters = if rest.is_empty() {
-        rest
-    } else {
-        rest.strip_prefix('+')?
-    };
-    GameType::from_expansions(letters).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn old_numbering_of_unique_bugs_is_dropped() {
-        for (old, new) in [
-            ("wM1", "wM"),
-            ("bP1", "bP"),
-            ("-wL1", "-wL"),
-            ("bQ1\\", "bQ\\"),
-            ("wA1", "wA1"),
-            ("wM12", "wM12"),
-            ("xwM1", "xwM1"),
-            ("wM", "wM"),
-        ] {
-            assert_eq!(old_notation(old), new, "{old}");
-        }
-    }
-
-    #[test]
-    fn game_type_tags() {
-        assert_eq!(game_type("Base"), Some(GameType::BASE));
-        assert_eq!(game_type("base+plm"), Some(GameType::ALL));
-        assert_eq!(game_type("Base+X"), None);
-        assert_eq!(game_type("Chess"), None);
-        assert_eq!(game_type("Bäse"), None);
     }
 }

@@ -14,6 +14,13 @@
 //! A `{...}` comment ends at the first `}` (PGN's comments do not nest); one
 //! that is never closed runs to the end of the text. Comments are given
 //! without the space around them, and an empty one not at all.
+//!
+//! The helpers below say what a word means: a result, a destination, an old
+//! name of a piece, a game type.
+
+use hive_rules::GameType;
+
+use super::record::GameResult;
 
 /// One thing in a PGN text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -150,6 +157,55 @@ fn read_tag(text: &str, at: usize) -> Option<(Item<'_>, usize)> {
     Some((Item::Tag(name.to_string(), value), end))
 }
 
+/// The result a word after the moves gives: `Some(None)` for an
+/// unfinished game, `None` if the word is no result.
+pub(crate) fn result_word(word: &str) -> Option<Option<GameResult>> {
+    if let Some(result) = GameResult::parse(word) {
+        return Some(Some(result));
+    }
+    ["*", "InProgress", "NotStarted"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(word))
+        .then_some(None)
+}
+
+/// Whether a word is a destination with a direction mark (`wS1-`, `/bQ`).
+pub(crate) fn is_reference(word: &str) -> bool {
+    word.starts_with(['-', '/', '\\']) || word.ends_with(['-', '/', '\\'])
+}
+
+/// `wM1`, `bP1`, `wL1`, `wQ1` (older numbering of the unique bugs) as
+/// `wM`, `bP`, `wL`, `wQ`, also inside a destination (`wM1-`).
+pub(crate) fn old_notation(word: &str) -> String {
+    let bytes = word.as_bytes();
+    let mut out = String::with_capacity(word.len());
+    for (i, c) in word.char_indices() {
+        let old_one = c == '1'
+            && i >= 2
+            && b"MLPQmlpq".contains(&bytes[i - 1])
+            && b"wbWB".contains(&bytes[i - 2])
+            && (i == 2 || !bytes[i - 3].is_ascii_alphanumeric())
+            && !bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
+        if !old_one {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A `GameType` tag: `Base`, `Base+MLP`, the letters in any order or case.
+pub(crate) fn game_type(value: &str) -> Option<GameType> {
+    let value = value.trim();
+    let base = value.get(..4).filter(|b| b.eq_ignore_ascii_case("base"))?;
+    let rest = &value[base.len()..];
+    let letters = if rest.is_empty() {
+        rest
+    } else {
+        rest.strip_prefix('+')?
+    };
+    GameType::from_expansions(letters).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,5 +249,30 @@ mod tests {
         );
         // The line count goes on after a comment of several lines.
         assert_eq!(lex("{a\nb\n}\nwS1").unwrap()[1], (4, Item::Word("wS1")));
+    }
+
+    #[test]
+    fn old_numbering_of_unique_bugs_is_dropped() {
+        for (old, new) in [
+            ("wM1", "wM"),
+            ("bP1", "bP"),
+            ("-wL1", "-wL"),
+            ("bQ1\\", "bQ\\"),
+            ("wA1", "wA1"),
+            ("wM12", "wM12"),
+            ("xwM1", "xwM1"),
+            ("wM", "wM"),
+        ] {
+            assert_eq!(old_notation(old), new, "{old}");
+        }
+    }
+
+    #[test]
+    fn game_type_tags() {
+        assert_eq!(game_type("Base"), Some(GameType::BASE));
+        assert_eq!(game_type("base+plm"), Some(GameType::ALL));
+        assert_eq!(game_type("Base+X"), None);
+        assert_eq!(game_type("Chess"), None);
+        assert_eq!(game_type("Bäse"), None);
     }
 }

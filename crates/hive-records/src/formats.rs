@@ -15,7 +15,8 @@ use std::path::Path;
 use hive_rules::{Game, RuleError};
 
 use super::file::{OPTIONS_PREFIX, parse_game_text, parse_options, write_atomic};
-use super::pgn::{is_pgn_text, read_pgn, write_pgn};
+use super::pgn::{is_pgn_text, read_pgn};
+use super::pgn_write::write_pgn;
 use super::record::{GameRecord, GameResult, Headers};
 use super::sgf::{is_sgf_text, read_sgf};
 use super::{RecordError, Variations, is_variations_text};

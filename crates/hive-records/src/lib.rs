@@ -7,11 +7,16 @@
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
-//!   tree, and its text file (one GameString per line).
+//!   tree with comments on its moves, and its text file (one GameString per
+//!   line).
 //! - [`GameRecord`]: a game with its headers (players, date, result, ...),
 //!   read from any record players have by [`read_record`] / [`load_record`]
 //!   (boardspace.net SGF, PGN, a GameString, a variations file) and written
-//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]).
+//!   by [`record_text`] as a GameString or PGN ([`write_pgn`]; PGN keeps
+//!   comments and variations both ways).
+//! - [`annotate`] / [`read_review`]: an engine review of a game kept in its
+//!   record's comments (and the engine's lines as variations), and read
+//!   back exactly.
 //! - [`record_files`] / [`read_entry`]: a folder of records as the game
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
@@ -32,12 +37,16 @@ mod grid;
 mod history;
 mod library;
 mod pgn;
+mod pgn_lex;
+mod pgn_write;
 mod record;
+mod review_notes;
 mod seats;
 mod settings;
 mod sgf;
 mod time_control;
 mod variations;
+mod variations_file;
 
 pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
 pub use error::{RecordError, RecordProblem};
@@ -54,15 +63,17 @@ pub use library::{
     Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
     record_files, sort_entries,
 };
-pub use pgn::{read_pgn, write_pgn};
+pub use pgn::read_pgn;
+pub use pgn_write::write_pgn;
 pub use record::{GameRecord, GameResult, Headers};
+pub use review_notes::{annotate, read_review, remove_review};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
 pub use sgf::read_sgf;
 pub use time_control::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
-pub use variations::{
-    NodeId, VARIATIONS_HEADER, Variations, is_variations_file, is_variations_text, load_variations,
-    save_variations,
+pub use variations::{NodeId, Variations};
+pub use variations_file::{
+    VARIATIONS_HEADER, is_variations_file, is_variations_text, load_variations, save_variations,
 };
 
 /// The project's directories on this platform (`~/.local/share/hive`,

@@ -16,27 +16,48 @@
 //! WhiteWins
 //! ```
 //!
-//! [`write_pgn`] writes exactly this form (Mzinga's): the seven tags above,
-//! `TimeControl` when known, every other header as a tag of its own, then one
-//! numbered MoveString a line, and the result after the moves when the game
-//! is over.
+//! [`write_pgn`](crate::write_pgn) writes exactly this form (Mzinga's): the
+//! seven tags above, `TimeControl` when known, every other header as a tag
+//! of its own, then one numbered MoveString a line, and the result after the
+//! moves when the game is over; a record's comments and variations go in
+//! lines of their own between the moves (see its docs).
 //!
 //! [`read_pgn`] also takes what people and other programs write: tags
 //! anywhere before the moves, several moves after one number (`1. wS1 bS1
-//! wS1-`, `1... bS1 wS1-`), comments in `{...}` or after `;`, `(...)`
-//! variations (skipped), `pass`, results in either spelling (`WhiteWins`,
-//! `1-0`, `1/2-1/2`, ...) as the `Result` tag or after the moves, and the
-//! old numbering of unique bugs (`wM1` for `wM`). Only the first game of a
-//! file is read. A move that cannot be read or breaks a rule is refused with
-//! its line and its number in the game.
+//! wS1-`, `1... bS1 wS1-`), `pass`, results in either spelling
+//! (`WhiteWins`, `1-0`, `1/2-1/2`, ...) as the `Result` tag or after the
+//! moves, and the old numbering of unique bugs (`wM1` for `wM`). Only the
+//! first game of a file is read. A move that cannot be read or breaks a rule
+//! is refused with its line and its number in the game.
+//!
+//! Comments in `{...}` or after `;` are kept on the move before them (see
+//! [`Variations::comment`]); one before the first move is on the whole game,
+//! one at the start of a variation on its first move, and several on one
+//! move are joined by a space. A `(...)` variation, nested or not, is read
+//! as other moves in place of the move before it:
+//!
+//! ```text
+//! 1. wS1
+//! {The usual start}
+//! 2. bS1 wS1-
+//! (2. bA1 wS1- {calmer} 3. wQ -wS1 (3. wA1 -wS1))
+//! 3. wQ -wS1
+//! ```
+//!
+//! holds `bA1 wS1-` as a variation of move 2 and, inside it, `wA1 -wS1` as
+//! one of its move 3. A side line is no reason to refuse a game: a
+//! variation that replaces no move, or whose move cannot be read or breaks a
+//! rule, keeps its moves before that one and is skipped to its `)`; a `)`
+//! that closes nothing is skipped, and the file's end closes what is open.
 
 use std::path::Path;
 
-use hive_rules::{Game, GameType};
+use hive_rules::{Game, GameType, Move};
 
-use super::RecordError;
 use super::error::{LineFault, Located, RecordProblem};
+use super::pgn_lex::{Item, game_type, is_reference, lex, old_notation, result_word};
 use super::record::{GameRecord, GameResult, Headers, play_lenient};
+use super::{NodeId, RecordError, Variations};
 
 /// Whether `text` looks like a PGN record: its first line is a tag, a
 /// comment or a numbered move.
@@ -51,15 +72,6 @@ pub(crate) fn is_pgn_text(text: &str) -> bool {
     first.starts_with('[')
         || first.starts_with('{')
         || (digits > 0 && first[digits..].starts_with('.'))
-}
-
-/// One thing in a PGN text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Item<'a> {
-    /// `[Name "value"]`.
-    Tag(String, String),
-    /// A move number, a move's piece or reference, `pass`, a result.
-    Word(&'a str),
 }
 
 /// Reads a PGN record, naming `source` in errors.
@@ -77,51 +89,80 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
     }
     let mut reader = Reader {
         headers: Headers::new(GameType::BASE),
+        tree: None,
         game: None,
+        lines: Vec::new(),
+        root_comment: None,
         held: None,
         result_word: None,
     };
+    let located = |(fault, at, text): Located| fault.at(source, at, &text);
     for (line, item) in items {
+        // What follows the result, or a tag after the moves, is the next
+        // game's.
+        if reader.result_word.is_some() {
+            break;
+        }
         match item {
-            Item::Tag(..) if reader.game.is_some() || reader.result_word.is_some() => break,
+            Item::Tag(..) if reader.tree.is_some() => break,
             Item::Tag(name, value) => reader
                 .tag(name, value)
                 .map_err(|(problem, text)| LineFault::from(problem).at(source, line, &text))?,
-            Item::Word(word) => {
-                if reader.result_word.is_some() {
-                    break;
-                }
-                reader
-                    .word(word, line)
-                    .map_err(|(f, at, text)| f.at(source, at, &text))?;
-            }
+            Item::Word(word) => reader.word(word, line).map_err(located)?,
+            Item::Comment(comment) => reader.comment(comment).map_err(located)?,
+            Item::Open => reader.open().map_err(located)?,
+            Item::Close => reader.close().map_err(located)?,
         }
     }
-    reader
-        .flush()
-        .map_err(|(f, at, text)| f.at(source, at, &text))?;
-    let game = reader
-        .game
-        .unwrap_or_else(|| Game::new(reader.headers.game_type));
-    let mut headers = reader.headers;
+    let result_word = reader.result_word.flatten();
+    let (tree, game, mut headers) = reader.finish().map_err(located)?;
     headers.result = headers
         .result
-        .or(reader.result_word.flatten())
+        .or(result_word)
         .or_else(|| GameResult::from_status(game.status()));
+    headers.game_type = tree.game_type();
     headers.source = Some(source.to_path_buf());
-    Ok(GameRecord::from_game(&game, headers))
+    Ok(GameRecord { headers, tree })
 }
 
 /// The state of reading the moves.
 struct Reader {
     headers: Headers,
     /// Started at the first move, with the game type of the tags before it.
+    tree: Option<Variations>,
+    /// The game after the last move read in the innermost line (the lines
+    /// around it are played back when it ends: no copy is kept).
     game: Option<Game>,
+    /// The main line, then the variations open in it, the innermost last
+    /// (empty before the first move).
+    lines: Vec<Line>,
+    /// Comments before the first move: on the whole game.
+    root_comment: Option<String>,
     /// A piece whose destination may be the next word, and its line.
     held: Option<(String, usize)>,
     /// The result written after the moves (`Some(None)`: an unfinished
     /// game's `*`).
     result_word: Option<Option<GameResult>>,
+}
+
+/// The main line or a variation, as far as it was read.
+struct Line {
+    /// Its last move in the tree (a variation's first move not read yet:
+    /// the node it branches from).
+    node: NodeId,
+    /// How many of its moves are played in the reader's game.
+    played: usize,
+    /// The move of the line around it that a variation replaces, taken back
+    /// from the game while the variation is read.
+    replaces: Option<Move>,
+    /// Whether the next comment is on `node` (not on a variation's first
+    /// move, still to come).
+    started: bool,
+    /// A comment before a variation's first move, for that move.
+    pending: Option<String>,
+    /// A variation skipped to its `)`: it replaces no move, or one of its
+    /// moves cannot be read or breaks a rule (the moves before stay).
+    broken: bool,
 }
 
 impl Reader {
@@ -153,10 +194,45 @@ impl Reader {
         Ok(())
     }
 
+    /// Starts the tree, the game and the main line at the first move, with
+    /// the game type of the tags before it; the game and the innermost line.
+    fn start(&mut self) -> (&mut Game, &mut Line) {
+        if self.lines.is_empty() {
+            let game = Game::new(self.headers.game_type);
+            let mut tree = Variations::new(game.game_type(), game.options());
+            tree.set_comment(NodeId::ROOT, self.root_comment.take());
+            self.tree = Some(tree);
+            self.lines.push(Line {
+                node: NodeId::ROOT,
+                played: 0,
+                replaces: None,
+                started: true,
+                pending: None,
+                broken: false,
+            });
+        }
+        let game = self
+            .game
+            .get_or_insert_with(|| Game::new(self.headers.game_type));
+        let last = self.lines.len() - 1;
+        (game, &mut self.lines[last])
+    }
+
+    /// Whether the words read now are skipped: in a broken variation.
+    fn skipping(&self) -> bool {
+        self.lines.last().is_some_and(|line| line.broken)
+    }
+
     fn word(&mut self, word: &str, line: usize) -> Result<(), Located> {
+        if self.skipping() {
+            return Ok(());
+        }
         if let Some(result) = result_word(word) {
             self.flush()?;
-            self.result_word = Some(result);
+            // Inside a variation, a result is no end of the game.
+            if self.lines.len() <= 1 {
+                self.result_word = Some(result);
+            }
             return Ok(());
         }
         let mut word = word;
@@ -174,8 +250,7 @@ impl Reader {
             }
         }
         let word = old_notation(word);
-        let game_type = self.headers.game_type;
-        self.game.get_or_insert_with(|| Game::new(game_type));
+        let ply = self.start().0.ply();
         match self.held.take() {
             Some((piece, at)) if is_reference(&word) => self.play(&format!("{piece} {word}"), at),
             Some((piece, at)) => {
@@ -187,7 +262,7 @@ impl Reader {
                 if !pass && self.try_play(&climb) {
                     return Ok(());
                 }
-                if !pass && self.game.as_ref().is_some_and(|game| game.ply() > 0) {
+                if !pass && ply > 0 {
                     return self.play(&climb, at);
                 }
                 self.play(&piece, at)?;
@@ -199,6 +274,9 @@ impl Reader {
 
     /// A word that starts a move.
     fn take(&mut self, word: String, line: usize) -> Result<(), Located> {
+        if self.skipping() {
+            return Ok(());
+        }
         if word.eq_ignore_ascii_case("pass") {
             return self.play(&word, line);
         }
@@ -216,294 +294,169 @@ impl Reader {
 
     /// Plays `text` if it is a legal move; whether it was.
     fn try_play(&mut self, text: &str) -> bool {
-        let Some(game) = self.game.as_mut() else {
+        let (game, _) = self.start();
+        let Ok(mv) = game.parse_move(text) else {
             return false;
         };
-        game.parse_move(text)
-            .is_ok_and(|mv| play_lenient(game, mv).is_ok())
+        let written = game.move_string(mv);
+        if play_lenient(game, mv).is_err() {
+            return false;
+        }
+        self.add(mv, written);
+        true
     }
 
-    fn play(&mut self, text: &str, line: usize) -> Result<(), Located> {
+    /// Plays `text` in the innermost line. A move that cannot be read or
+    /// breaks a rule is refused in the main line, and ends a variation.
+    fn play(&mut self, text: &str, at: usize) -> Result<(), Located> {
+        let in_variation = self.lines.len() > 1;
+        let (game, line) = self.start();
+        if line.broken {
+            return Ok(());
+        }
+        let fault = |fault: LineFault| (fault, at, text.to_string());
+        let played = match game.parse_move(text) {
+            Err(error) => Err(fault(RecordProblem::Notation(error).into())),
+            Ok(mv) => {
+                let number = game.ply() as usize + 1;
+                let written = game.move_string(mv);
+                match play_lenient(game, mv) {
+                    Ok(()) => Ok((mv, written)),
+                    Err(rule) => Err(fault(LineFault::Illegal {
+                        number,
+                        notation: None,
+                        rule,
+                    })),
+                }
+            }
+        };
+        match played {
+            Ok((mv, written)) => {
+                self.add(mv, written);
+                Ok(())
+            }
+            Err(_) if in_variation => {
+                line.broken = true;
+                Ok(())
+            }
+            Err(located) => Err(located),
+        }
+    }
+
+    /// Adds the move just played in the innermost line to the tree.
+    fn add(&mut self, mv: Move, written: String) {
+        let (Some(tree), Some(game), Some(line)) = (
+            self.tree.as_mut(),
+            self.game.as_ref(),
+            self.lines.last_mut(),
+        ) else {
+            return;
+        };
+        line.node = tree.add(line.node, mv, written);
+        line.played += 1;
+        line.started = true;
+        if let Some(comment) = line.pending.take() {
+            tree.append_comment(line.node, &comment);
+        }
+        // A Queen on the first turn turns the tournament opening off for
+        // every line (see `play_lenient`).
+        if game.options() != tree.options() {
+            tree.set_options(game.options());
+        }
+    }
+
+    /// A comment: on the move before it, or before the first move on the
+    /// whole game (a comment before a variation's first move is that
+    /// move's).
+    fn comment(&mut self, text: &str) -> Result<(), Located> {
+        self.flush()?;
+        let (Some(tree), Some(line)) = (self.tree.as_mut(), self.lines.last_mut()) else {
+            self.root_comment = Some(match self.root_comment.take() {
+                Some(before) => format!("{before} {text}"),
+                None => text.to_string(),
+            });
+            return Ok(());
+        };
+        if line.started && !line.broken {
+            tree.append_comment(line.node, text);
+        } else if !line.broken {
+            line.pending = Some(match line.pending.take() {
+                Some(before) => format!("{before} {text}"),
+                None => text.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `(`: a variation of the last move of the innermost line, from the
+    /// position before that move.
+    fn open(&mut self) -> Result<(), Located> {
+        self.flush()?;
+        let (game, line) = self.start();
+        let last = line.node;
+        let replaced = if line.started && last != NodeId::ROOT && !line.broken {
+            line.played = line.played.saturating_sub(1);
+            game.undo()
+        } else {
+            None
+        };
+        let node = match (replaced, self.tree.as_ref()) {
+            (Some(_), Some(tree)) => tree.parent(last),
+            _ => last,
+        };
+        self.lines.push(Line {
+            node,
+            played: 0,
+            replaces: replaced,
+            started: false,
+            pending: None,
+            broken: replaced.is_none(),
+        });
+        Ok(())
+    }
+
+    /// `)`: the innermost variation ends (one that was never opened is
+    /// ignored).
+    fn close(&mut self) -> Result<(), Located> {
+        if self.lines.len() > 1 {
+            self.flush()?;
+            self.end_variation();
+        }
+        Ok(())
+    }
+
+    /// Ends the innermost variation: its moves are taken back and the move
+    /// it replaced played again.
+    fn end_variation(&mut self) {
+        let (Some(line), Some(game)) = (self.lines.pop(), self.game.as_mut()) else {
+            return;
+        };
+        for _ in 0..line.played {
+            game.undo();
+        }
+        if let Some(mv) = line.replaces {
+            // It was played there before.
+            game.apply_unchecked(mv);
+            if let Some(around) = self.lines.last_mut() {
+                around.played += 1;
+            }
+        }
+    }
+
+    /// The tree, the main line's game and the headers, once every item is
+    /// read (variations still open end here).
+    fn finish(mut self) -> Result<(Variations, Game, Headers), Located> {
+        self.flush()?;
+        while self.lines.len() > 1 {
+            self.end_variation();
+        }
         let game_type = self.headers.game_type;
-        let game = self.game.get_or_insert_with(|| Game::new(game_type));
-        let fault = |fault: LineFault| (fault, line, text.to_string());
-        let mv = game
-            .parse_move(text)
-            .map_err(|error| fault(RecordProblem::Notation(error).into()))?;
-        let number = game.ply() as usize + 1;
-        play_lenient(game, mv).map_err(|rule| {
-            fault(LineFault::Illegal {
-                number,
-                notation: None,
-                rule,
-            })
-        })
-    }
-}
-
-/// The result a word after the moves gives: `Some(None)` for an
-/// unfinished game, `None` if the word is no result.
-fn result_word(word: &str) -> Option<Option<GameResult>> {
-    if let Some(result) = GameResult::parse(word) {
-        return Some(Some(result));
-    }
-    ["*", "InProgress", "NotStarted"]
-        .iter()
-        .any(|w| w.eq_ignore_ascii_case(word))
-        .then_some(None)
-}
-
-/// Whether a word is a destination with a direction mark (`wS1-`, `/bQ`).
-fn is_reference(word: &str) -> bool {
-    word.starts_with(['-', '/', '\\']) || word.ends_with(['-', '/', '\\'])
-}
-
-/// `wM1`, `bP1`, `wL1`, `wQ1` (older numbering of the unique bugs) as
-/// `wM`, `bP`, `wL`, `wQ`, also inside a destination (`wM1-`).
-fn old_notation(word: &str) -> String {
-    let bytes = word.as_bytes();
-    let mut out = String::with_capacity(word.len());
-    for (i, c) in word.char_indices() {
-        let old_one = c == '1'
-            && i >= 2
-            && b"MLPQmlpq".contains(&bytes[i - 1])
-            && b"wbWB".contains(&bytes[i - 2])
-            && (i == 2 || !bytes[i - 3].is_ascii_alphanumeric())
-            && !bytes.get(i + 1).is_some_and(u8::is_ascii_alphanumeric);
-        if !old_one {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// A `GameType` tag: `Base`, `Base+MLP`, the letters in any order or case.
-fn game_type(value: &str) -> Option<GameType> {
-    let value = value.trim();
-    let base = value.get(..4).filter(|b| b.eq_ignore_ascii_case("base"))?;
-    let rest = &value[base.len()..];
-    let letters = if rest.is_empty() {
-        rest
-    } else {
-        rest.strip_prefix('+')?
-    };
-    GameType::from_expansions(letters).ok()
-}
-
-/// Splits a PGN text into tags and words, with their lines. A tag that is
-/// not `[Name "value"]` is an error (its line and text).
-fn lex(text: &str) -> Result<Vec<(usize, Item<'_>)>, (usize, String)> {
-    let text = text.trim_start_matches('\u{feff}');
-    let bytes = text.as_bytes();
-    let mut items = Vec::new();
-    let mut line = 1;
-    let mut at = 0;
-    let mut line_start = true;
-    while let Some(&b) = bytes.get(at) {
-        match b {
-            b'\n' => {
-                line += 1;
-                at += 1;
-                line_start = true;
-                continue;
-            }
-            b if b.is_ascii_whitespace() => at += 1,
-            b'%' if line_start => at = skip_line(bytes, at),
-            b';' => at = skip_line(bytes, at),
-            b'{' | b'(' => {
-                let (close, open) = if b == b'{' {
-                    (b'}', b'{')
-                } else {
-                    (b')', b'(')
-                };
-                let mut depth = 0usize;
-                while let Some(&c) = bytes.get(at) {
-                    at += 1;
-                    match c {
-                        b'\n' => line += 1,
-                        c if c == open => depth += 1,
-                        c if c == close => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            b'[' => {
-                let start = at;
-                let (tag, end) = read_tag(text, at).ok_or_else(|| {
-                    let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
-                    (line, text[start..end].trim().to_string())
-                })?;
-                items.push((line, tag));
-                line += text[start..end].matches('\n').count();
-                at = end;
-            }
-            _ => {
-                // A word runs to the next space or bracket; its first
-                // character is taken whatever it is, so the text always
-                // advances (a space outside ASCII is skipped).
-                let first = text[at..].chars().next().map_or(1, char::len_utf8);
-                let end = text[at + first..]
-                    .find(|c: char| c.is_whitespace() || "[{(;".contains(c))
-                    .map_or(text.len(), |n| at + first + n);
-                if !text[at..end].trim().is_empty() {
-                    items.push((line, Item::Word(&text[at..end])));
-                }
-                at = end;
-            }
-        }
-        line_start = false;
-    }
-    Ok(items)
-}
-
-/// The index just past the end of the line that `at` is on (before its
-/// newline, which the caller counts).
-fn skip_line(bytes: &[u8], at: usize) -> usize {
-    bytes[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(bytes.len(), |n| at + n)
-}
-
-/// Reads `[Name "value"]` at `at` (a `[`); the tag and the index after it.
-fn read_tag(text: &str, at: usize) -> Option<(Item<'_>, usize)> {
-    let inner = &text[at + 1..];
-    let name_len = inner.find(|c: char| c.is_whitespace() || c == '"' || c == ']')?;
-    let name = &inner[..name_len];
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        return None;
-    }
-    let rest = inner[name_len..].trim_start();
-    let mut value = String::new();
-    let mut chars = rest.char_indices();
-    let after = if rest.starts_with('"') {
-        chars.next();
-        loop {
-            match chars.next()? {
-                (_, '\\') => value.push(chars.next()?.1),
-                (i, '"') => break &rest[i + 1..],
-                (_, c) => value.push(c),
-            }
-        }
-    } else {
-        // Unquoted: up to the bracket.
-        let close = rest.find(']')?;
-        value.push_str(rest[..close].trim());
-        &rest[close..]
-    };
-    let after = after.trim_start();
-    let after = after.strip_prefix(']')?;
-    let end = text.len() - after.len();
-    Some((Item::Tag(name.to_string(), value), end))
-}
-
-/// The PGN text of `record` in Mzinga's form (see the module's docs): the
-/// main line's moves, and the headers.
-pub fn write_pgn(record: &GameRecord) -> String {
-    let headers = &record.headers;
-    let moves = record.main_line();
-    let result = record.result();
-    let mut text = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let value = value
-            .replace('\\', "\\\\")
-            .replace('"', "\\\"")
-            .replace(['\n', '\r'], " ");
-        text.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
-    tag("GameType", &record.tree.game_type().to_string());
-    for (name, value) in [
-        ("Date", &headers.date),
-        ("Event", &headers.event),
-        ("Site", &headers.site),
-        ("Round", &headers.round),
-        ("White", &headers.white),
-        ("Black", &headers.black),
-    ] {
-        tag(name, value.as_deref().unwrap_or(""));
-    }
-    let unfinished = if moves.is_empty() {
-        "NotStarted"
-    } else {
-        "InProgress"
-    };
-    tag("Result", result.map_or(unfinished, GameResult::uhp_name));
-    if let Some(time_control) = &headers.time_control {
-        tag("TimeControl", time_control);
-    }
-    for (name, value) in &headers.extra {
-        let name: String = name
-            .chars()
-            .filter(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
-        if !name.is_empty() {
-            tag(&name, value);
-        }
-    }
-    if !moves.is_empty() {
-        text.push('\n');
-        for (index, mv) in moves.iter().enumerate() {
-            text.push_str(&format!("{}. {mv}\n", index + 1));
-        }
-    }
-    if let Some(result) = result {
-        text.push('\n');
-        text.push_str(result.uhp_name());
-        text.push('\n');
-    }
-    text
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn old_numbering_of_unique_bugs_is_dropped() {
-        for (old, new) in [
-            ("wM1", "wM"),
-            ("bP1", "bP"),
-            ("-wL1", "-wL"),
-            ("bQ1\\", "bQ\\"),
-            ("wA1", "wA1"),
-            ("wM12", "wM12"),
-            ("xwM1", "xwM1"),
-            ("wM", "wM"),
-        ] {
-            assert_eq!(old_notation(old), new, "{old}");
-        }
-    }
-
-    #[test]
-    fn tags_comments_and_words() {
-        let text = "[White \"a \\\"b\\\" c\"] [Black x]\n{a\ncomment} 1. wS1 ; rest\n% esc\n(2. x) 2.bS1 wS1-";
-        let items = lex(text).unwrap();
-        assert_eq!(
-            items,
-            [
-                (1, Item::Tag("White".into(), "a \"b\" c".into())),
-                (1, Item::Tag("Black".into(), "x".into())),
-                (3, Item::Word("1.")),
-                (3, Item::Word("wS1")),
-                (5, Item::Word("2.bS1")),
-                (5, Item::Word("wS1-")),
-            ]
-        );
-        assert_eq!(lex("\n[White \"x\"\n").unwrap_err().0, 2);
-        assert_eq!(lex("[ \"x\"]").unwrap_err().0, 1);
-    }
-
-    #[test]
-    fn game_type_tags() {
-        assert_eq!(game_type("Base"), Some(GameType::BASE));
-        assert_eq!(game_type("base+plm"), Some(GameType::ALL));
-        assert_eq!(game_type("Base+X"), None);
-        assert_eq!(game_type("Chess"), None);
-        assert_eq!(game_type("Bäse"), None);
+        let game = self.game.unwrap_or_else(|| Game::new(game_type));
+        let tree = self.tree.unwrap_or_else(|| {
+            let mut tree = Variations::new(game_type, game.options());
+            tree.set_comment(NodeId::ROOT, self.root_comment);
+            tree
+        });
+        Ok((tree, game, self.headers))
     }
 }

@@ -1,39 +1,15 @@
 //! A game with its variations: every line of moves tried from its
-//! positions, as a tree, and the text file that holds one.
+//! positions, as a tree.
 //!
 //! The root is the empty board; each other node is a move, played in the
 //! position of its parent. A node's first child is its main continuation,
 //! later children are the variations, in the order they were first played.
-//!
-//! # The file
-//!
-//! A variations file is plain text: a first line `# hive variations`, then
-//! one complete UHP GameString per line, one for each leaf of the tree (each
-//! line the moves from the empty board to that leaf), the main line first
-//! and the others in the order the move list shows them. Every line can be
-//! pasted into any UHP program on its own; lines share the moves they have
-//! in common. An optional `# hive options:` line (as in a game file) sets the
-//! optional rules; other `#` lines and blank lines are skipped. A file that
-//! holds a single GameString (a saved game) loads as a tree of one line.
-//!
-//! ```text
-//! # hive variations
-//! Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-
-//! Base+MLP;InProgress;Black[2];wS1;bS1 wS1-;wA1 -wS1
-//! ```
-//!
-//! Loading checks every line: the first line that is not a GameString of
-//! the file's game type, or holds a move that cannot be read or is illegal,
-//! is named with its line number, and nothing is loaded.
+//! Any node may carry a comment: on a move, what a person (or a review)
+//! says about it; on the root, about the whole game.
+//! The tree's text file is written by [`Variations::file_text`] and read by
+//! [`Variations::parse`] (see [`crate::save_variations`]).
 
-use std::path::Path;
-
-use super::RecordError;
-use super::file::{OPTIONS_PREFIX, options_line, parse_options, read_game_file, write_atomic};
-use hive_rules::{Game, GameType, LoadError, Move, Options};
-
-/// The first line of a variations file.
-pub const VARIATIONS_HEADER: &str = "# hive variations";
+use hive_rules::{Game, GameType, Move, Options};
 
 /// A node of a [`Variations`] tree: the root (the empty board) or a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -55,6 +31,8 @@ struct Node {
     /// position before it.
     mv: Option<(Move, String)>,
     children: Vec<NodeId>,
+    /// What is said about the move (at the root: about the game).
+    comment: Option<String>,
 }
 
 /// Every line of moves tried in a game, as a tree (see the module's docs).
@@ -77,6 +55,7 @@ impl Variations {
                 parent: NodeId::ROOT,
                 mv: None,
                 children: Vec::new(),
+                comment: None,
             }],
             removed: 0,
         }
@@ -104,6 +83,12 @@ impl Variations {
         self.options
     }
 
+    /// Changes the optional rules of every line (a reader that learns them
+    /// from the moves: see `play_lenient`).
+    pub(crate) fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
     /// How many moves the tree holds (all lines together, shared moves once).
     pub fn move_count(&self) -> usize {
         self.nodes.len() - 1 - self.removed
@@ -117,6 +102,40 @@ impl Variations {
     /// The MoveString of `node` (empty at the root).
     pub fn text(&self, node: NodeId) -> &str {
         self.node(node).mv.as_ref().map_or("", |(_, text)| text)
+    }
+
+    /// The comment on `node` (at the root: on the whole game), if any.
+    pub fn comment(&self, node: NodeId) -> Option<&str> {
+        self.node(node).comment.as_deref()
+    }
+
+    /// Sets or clears the comment on `node` (at the root: on the whole
+    /// game). Whitespace around it is not kept, and an empty comment is
+    /// none. Nothing happens for a node that is not in the tree.
+    pub fn set_comment(&mut self, node: NodeId, comment: Option<String>) {
+        if !self.contains(node) {
+            return;
+        }
+        let comment = comment
+            .map(|text| text.trim().to_string())
+            .filter(|text| !text.is_empty());
+        self.nodes[node.index()].comment = comment;
+    }
+
+    /// Adds `text` to the comment on `node`, after a space (or sets it, when
+    /// there is none), as a record that writes several comments on one move
+    /// is read.
+    pub(crate) fn append_comment(&mut self, node: NodeId, text: &str) {
+        let joined = match self.comment(node) {
+            Some(before) => format!("{before} {}", text.trim()),
+            None => text.to_string(),
+        };
+        self.set_comment(node, Some(joined));
+    }
+
+    /// Whether any node (the root included) carries a comment.
+    pub fn has_comments(&self) -> bool {
+        self.nodes.iter().any(|node| node.comment.is_some())
     }
 
     /// The node before `node` (the root's is the root).
@@ -189,6 +208,7 @@ impl Variations {
             parent: node,
             mv: Some((mv, text)),
             children: Vec::new(),
+            comment: None,
         });
         self.nodes[node.index()].children.push(id);
         id
@@ -232,6 +252,7 @@ impl Variations {
             let gone = &mut self.nodes[at.index()];
             stack.append(&mut gone.children);
             gone.mv = None;
+            gone.comment = None;
             gone.parent = NodeId::ROOT;
             self.removed += 1;
         }
@@ -280,143 +301,19 @@ impl Variations {
         game
     }
 
-    /// The text of the variations file (see the module's docs).
-    pub fn file_text(&self) -> String {
-        let mut text = String::from(VARIATIONS_HEADER);
-        text.push('\n');
-        if self.options != Options::default() {
-            text.push_str(&options_line(self.options));
-            text.push('\n');
-        }
-        for leaf in self.leaves() {
-            text.push_str(&self.game_at(leaf).game_string());
-            text.push('\n');
-        }
-        text
-    }
-
-    /// Reads a variations file's text (or a game file's: one line), naming
-    /// `source` and the first bad line in errors.
-    pub fn parse(text: &str, source: &Path) -> Result<Variations, RecordError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let bad_line = |line: usize, message: String| RecordError::BadLine {
-            path: source.to_path_buf(),
-            line,
-            message,
-        };
-        let mut options = Options::default();
-        let mut tree: Option<Variations> = None;
-        for (index, line) in text.lines().enumerate() {
-            let number = index + 1;
-            let line = line.trim();
-            if let Some(rest) = line.strip_prefix(OPTIONS_PREFIX) {
-                if tree.is_some() {
-                    return Err(bad_line(
-                        number,
-                        "the options line must come before the first game".to_string(),
-                    ));
-                }
-                options = parse_options(rest);
-                continue;
-            }
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let game = match Game::load_game_string(line, options) {
-                Ok((game, _note)) => game,
-                Err(LoadError::UnreadableMove { index, text, error }) => {
-                    return Err(bad_line(
-                        number,
-                        format!("move {index} ({text}) cannot be read: {error}"),
-                    ));
-                }
-                Err(LoadError::IllegalMove { index, text, error }) => {
-                    return Err(bad_line(
-                        number,
-                        format!("move {index} ({text}) is illegal: {error}"),
-                    ));
-                }
-                Err(LoadError::Notation(error)) => {
-                    return Err(bad_line(
-                        number,
-                        format!("it is not a GameString: {}", error.message()),
-                    ));
-                }
-            };
-            let tree = tree.get_or_insert_with(|| Variations::new(game.game_type(), options));
-            if game.game_type() != tree.game_type {
-                return Err(bad_line(
-                    number,
-                    format!(
-                        "its game type {} is not the file's ({})",
-                        game.game_type(),
-                        tree.game_type
-                    ),
-                ));
-            }
-            tree.add_game(&game);
-        }
-        tree.ok_or_else(|| RecordError::Empty {
-            path: source.to_path_buf(),
-        })
-    }
-
-    /// Adds the moves of `game` (of this tree's type) as a line from the
-    /// root, sharing the moves it has in common with the tree.
-    fn add_game(&mut self, game: &Game) {
-        let mut replay = Game::with_options(self.game_type, self.options);
-        let mut node = NodeId::ROOT;
-        for mv in game.moves() {
-            node = self.add(node, mv, replay.move_string(mv));
-            replay.apply_unchecked(mv);
-        }
-    }
-
     fn node(&self, node: NodeId) -> &Node {
         // Ids only come from this tree, which never removes a node.
         &self.nodes[node.index().min(self.nodes.len() - 1)]
     }
 }
 
-/// Saves `tree` to `path` atomically (see the module's docs for the text).
-pub fn save_variations(path: impl AsRef<Path>, tree: &Variations) -> Result<(), RecordError> {
-    write_atomic(path.as_ref(), tree.file_text().as_bytes())
-}
-
-/// Loads the variations file (or game file) at `path`; a bad file is
-/// refused naming its first bad line, and nothing is loaded.
-pub fn load_variations(path: impl AsRef<Path>) -> Result<Variations, RecordError> {
-    let path = path.as_ref();
-    Variations::parse(&read_game_file(path)?, path)
-}
-
-/// Whether the file at `path` is a variations file (its first line says
-/// so); `false` when it cannot be read (loading it then says why).
-pub fn is_variations_file(path: impl AsRef<Path>) -> bool {
-    use std::io::Read;
-    let mut start = [0u8; 256];
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let read = file.read(&mut start).unwrap_or(0);
-    is_variations_text(&String::from_utf8_lossy(&start[..read]))
-}
-
-/// Whether `text` is a variations file (its first line says so).
-pub fn is_variations_text(text: &str) -> bool {
-    text.strip_prefix('\u{feff}')
-        .unwrap_or(text)
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty())
-        .is_some_and(|line| line.starts_with(VARIATIONS_HEADER))
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
+    use std::path::Path;
+
     use super::*;
 
-    fn play_first(game: &mut Game, pick: usize) -> Move {
+    pub(crate) fn play_first(game: &mut Game, pick: usize) -> Move {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         let mv = moves[pick % moves.len()];
@@ -426,7 +323,7 @@ mod tests {
 
     /// A tree: a main line of 6 moves, a variation at move 3 of 2 moves,
     /// and one inside that variation.
-    fn sample() -> (Variations, Vec<NodeId>) {
+    pub(crate) fn sample() -> (Variations, Vec<NodeId>) {
         let mut tree = Variations::new(GameType::BASE, Options::default());
         let mut game = Game::new(GameType::BASE);
         let mut node = NodeId::ROOT;
@@ -496,70 +393,41 @@ mod tests {
     }
 
     #[test]
-    fn the_file_loads_back_as_the_same_tree() {
-        let (tree, _) = sample();
-        assert_eq!(tree.leaves().len(), 3);
-        let text = tree.file_text();
-        assert!(is_variations_text(&text));
-        assert_eq!(text.lines().count(), 4, "{text}");
-        let back = Variations::parse(&text, Path::new("t.txt")).unwrap();
-        assert_eq!(back.file_text(), text);
-        assert_eq!(back.move_count(), tree.move_count());
-        // The main line is the first line.
-        let main_leaf = back.leaves()[0];
-        assert_eq!(back.path_to(main_leaf), back.continuation(NodeId::ROOT));
-    }
-
-    #[test]
-    fn a_saved_game_loads_as_one_line() {
-        let mut game = Game::new(GameType::BASE);
-        for i in 0..5 {
-            play_first(&mut game, i);
-        }
-        let tree = Variations::parse(&game.game_string(), Path::new("g.txt")).unwrap();
-        assert_eq!(tree.leaves().len(), 1);
-        assert_eq!(
-            tree.game_at(tree.leaves()[0]).game_string(),
-            game.game_string()
-        );
-        assert_eq!(Variations::from_game(&game).file_text(), tree.file_text());
-    }
-
-    #[test]
-    fn a_bad_line_is_named() {
-        let (tree, _) = sample();
-        let mut lines: Vec<String> = tree.file_text().lines().map(str::to_string).collect();
-        lines[2].push_str(";wQ nowhere");
-        let error = Variations::parse(&lines.join("\n"), Path::new("t.txt")).unwrap_err();
-        let message = error.to_string();
-        assert!(message.contains("line 3"), "{message}");
-        assert!(message.contains("wQ nowhere"), "{message}");
-        // Another game type on a later line.
-        lines[2] = "Base+M;NotStarted;White[1]".to_string();
-        let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
-            .unwrap_err()
-            .to_string();
-        assert!(
-            message.contains("line 3") && message.contains("game type"),
-            "{message}"
-        );
-        // Nothing but the header.
-        assert!(matches!(
-            Variations::parse(VARIATIONS_HEADER, Path::new("t.txt")),
-            Err(RecordError::Empty { .. })
-        ));
-    }
-
-    #[test]
-    fn options_travel_with_the_tree() {
-        let options = Options {
-            threefold_repetition: true,
-            ..Options::default()
-        };
-        let mut game = Game::with_options(GameType::BASE, options);
-        play_first(&mut game, 0);
-        let tree = Variations::from_game(&game);
-        let back = Variations::parse(&tree.file_text(), Path::new("o.txt")).unwrap();
-        assert_eq!(back.options(), options);
+    fn comments_stay_with_their_moves() {
+        let (mut tree, main) = sample();
+        assert!(!tree.has_comments());
+        tree.set_comment(NodeId::ROOT, Some("a quiet game".into()));
+        tree.set_comment(main[2], Some("  the start of trouble \n".into()));
+        let side = tree.children(main[1])[1];
+        let side_leaf = *tree.continuation(side).last().unwrap();
+        tree.set_comment(side_leaf, Some("better".into()));
+        assert_eq!(tree.comment(NodeId::ROOT), Some("a quiet game"));
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        assert_eq!(tree.comment(main[3]), None);
+        assert!(tree.has_comments());
+        // Several comments on one move are joined.
+        tree.append_comment(main[3], "one");
+        tree.append_comment(main[3], "two");
+        assert_eq!(tree.comment(main[3]), Some("one two"));
+        // A copy has them, and changing it leaves the original alone.
+        let mut copy = tree.clone();
+        copy.set_comment(main[2], None);
+        assert_eq!(copy.comment(main[2]), None);
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        // Promoting a line moves no comment.
+        assert!(tree.promote(side_leaf));
+        assert_eq!(tree.comment(side_leaf), Some("better"));
+        assert_eq!(tree.comment(main[2]), Some("the start of trouble"));
+        // A removed move takes its comment (and those after it) along.
+        assert!(tree.remove(main[2]));
+        assert_eq!(tree.comment(main[2]), None);
+        assert_eq!(tree.comment(main[3]), None);
+        tree.set_comment(main[3], Some("lost".into()));
+        assert_eq!(tree.comment(main[3]), None, "not in the tree");
+        tree.set_comment(side_leaf, Some("   ".into()));
+        assert_eq!(tree.comment(side_leaf), None, "empty is none");
+        assert!(tree.has_comments(), "the root's");
+        tree.set_comment(NodeId::ROOT, None);
+        assert!(!tree.has_comments());
     }
 }

@@ -1,7 +1,7 @@
 //! Properties of the record formats over random legal games: a PGN written
-//! and read back, and a boardspace SGF written in every event form the
-//! site has used and read back, give the same game; no input makes a
-//! reader panic.
+//! and read back (with random variations and comments), and a boardspace
+//! SGF written in every event form the site has used and read back, give
+//! the same game; no input makes a reader panic.
 
 use std::path::Path;
 
@@ -17,6 +17,10 @@ use rand::{Rng, SeedableRng};
 #[path = "support/boardspace_writer.rs"]
 mod boardspace_writer;
 use boardspace_writer::{boardspace_sgf, random_game};
+
+#[path = "support/trees.rs"]
+mod trees;
+use trees::{add_random_notes, nodes};
 
 /// Random header text: letters, digits, spaces and the characters PGN
 /// must escape.
@@ -61,17 +65,37 @@ proptest! {
         let mut rng = StdRng::seed_from_u64(seed);
         let game = random_game(&mut rng, 0..=90);
         let headers = random_headers(&mut rng, &game);
-        let record = GameRecord::from_game(&game, headers);
+        let mut record = GameRecord::from_game(&game, headers);
+        // Half the records plain (Mzinga's form), half with variations and
+        // comments (a line added after the last move makes the game longer).
+        if rng.random_bool(0.5) {
+            add_random_notes(&mut record.tree, &mut rng, 6, 10);
+            // Then the game may have ended, and the record says how.
+            record.headers.result = record.headers.result.or_else(|| record.result());
+        }
         let text = write_pgn(&record);
         let back = read_pgn(&text, Path::new("r.pgn")).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back.main_line(), record.main_line());
-        prop_assert_eq!(back.game_string(), game.game_string());
+        prop_assert_eq!(back.game_string(), record.game_string());
         let mut headers = back.headers.clone();
         headers.source = None;
         prop_assert_eq!(headers, record.headers.clone());
+        // Every line in its place, every comment on its move (PGN leaves
+        // out a `}`).
+        let written: Vec<_> = nodes(&record.tree)
+            .into_iter()
+            .map(|(path, comment)| {
+                let comment = comment.map(|c| c.replace('}', "").trim().to_string());
+                (path, comment.filter(|c| !c.is_empty()))
+            })
+            .collect();
+        prop_assert_eq!(nodes(&back.tree), written, "{}", text);
+        prop_assert_eq!(back.tree.options(), record.tree.options());
+        // Written again, the same text.
+        prop_assert_eq!(write_pgn(&back), text);
         // And through `read_record` and the GameString.
         let again = read_record(&record_text(&record, Format::GameString), Path::new("g.txt"));
-        prop_assert_eq!(again.map(|r| r.game_string()).ok(), Some(game.game_string()));
+        prop_assert_eq!(again.map(|r| r.game_string()).ok(), Some(record.game_string()));
     }
 
     #[test]

@@ -1,0 +1,394 @@
+//! The variations file: a [`Variations`] tree as text, one complete UHP
+//! GameString per line.
+//!
+//! A variations file is plain text: a first line `# hive variations`, then
+//! one complete UHP GameString per line, one for each leaf of the tree (each
+//! line the moves from the empty board to that leaf), the main line first
+//! and the others in the order the move list shows them. Every line can be
+//! pasted into any UHP program on its own; lines share the moves they have
+//! in common. An optional `# hive options:` line (as in a game file) sets the
+//! optional rules; other `#` lines and blank lines are skipped. A file that
+//! holds a single GameString (a saved game) loads as a tree of one line.
+//!
+//! The comments on moves (see [`Variations::comment`]) follow the line of
+//! their move, one a line: `# hive comment`, the move's number in that line
+//! (0 for a comment on the whole game), then the text, with a backslash
+//! written `\\` and a line break `\n`. A move that several lines share has
+//! its comment after the first of them. Programs that know nothing of
+//! comments skip these lines as any other `#` line, and a file without
+//! comments has none.
+//!
+//! ```text
+//! # hive variations
+//! Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-
+//! # hive comment 0 Played at the club
+//! # hive comment 3 The Queen out early:\nrisky
+//! Base+MLP;InProgress;Black[2];wS1;bS1 wS1-;wA1 -wS1
+//! # hive comment 3 safer
+//! ```
+//!
+//! Loading checks every line: the first line that is not a GameString of
+//! the file's game type, or holds a move that cannot be read or is illegal,
+//! or a comment line that does not follow a game line with its move, is
+//! named with its line number, and nothing is loaded.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use super::RecordError;
+use super::file::{OPTIONS_PREFIX, options_line, parse_options, read_game_file, write_atomic};
+use super::variations::{NodeId, Variations};
+use hive_rules::{Game, LoadError, Options};
+
+/// The first line of a variations file.
+pub const VARIATIONS_HEADER: &str = "# hive variations";
+
+/// What starts a comment line (see the module's docs).
+const COMMENT_PREFIX: &str = "# hive comment ";
+
+impl Variations {
+    /// The text of the variations file (see the module's docs).
+    pub fn file_text(&self) -> String {
+        let mut text = String::from(VARIATIONS_HEADER);
+        text.push('\n');
+        if self.options() != Options::default() {
+            text.push_str(&options_line(self.options()));
+            text.push('\n');
+        }
+        let mut commented = HashSet::new();
+        for leaf in self.leaves() {
+            text.push_str(&self.game_at(leaf).game_string());
+            text.push('\n');
+            let line = std::iter::once(NodeId::ROOT).chain(self.path_to(leaf));
+            for (ply, node) in line.enumerate() {
+                if let Some(comment) = self.comment(node)
+                    && commented.insert(node)
+                {
+                    text.push_str(&format!("{COMMENT_PREFIX}{ply} {}\n", escape(comment)));
+                }
+            }
+        }
+        text
+    }
+
+    /// Reads a variations file's text (or a game file's: one line), naming
+    /// `source` and the first bad line in errors.
+    pub fn parse(text: &str, source: &Path) -> Result<Variations, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let bad_line = |line: usize, message: String| RecordError::BadLine {
+            path: source.to_path_buf(),
+            line,
+            message,
+        };
+        let mut options = Options::default();
+        let mut tree: Option<Variations> = None;
+        // The last game line's moves, the root first.
+        let mut last_line = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            let line = line.trim();
+            if let Some(rest) = line.strip_prefix(COMMENT_PREFIX) {
+                let (ply, comment) = rest.split_once(' ').unwrap_or((rest, ""));
+                let node = ply.parse::<usize>().ok().and_then(|ply| last_line.get(ply));
+                match (tree.as_mut(), node) {
+                    (Some(tree), Some(&node)) => tree.set_comment(node, Some(unescape(comment))),
+                    (None, _) => {
+                        return Err(bad_line(
+                            number,
+                            "a comment line must follow the game line of its move".to_string(),
+                        ));
+                    }
+                    (Some(_), None) => {
+                        return Err(bad_line(
+                            number,
+                            format!(
+                                "`{ply}` is not the number of a move of the line above (0 to {})",
+                                last_line.len() - 1
+                            ),
+                        ));
+                    }
+                }
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix(OPTIONS_PREFIX) {
+                if tree.is_some() {
+                    return Err(bad_line(
+                        number,
+                        "the options line must come before the first game".to_string(),
+                    ));
+                }
+                options = parse_options(rest);
+                continue;
+            }
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let game = match Game::load_game_string(line, options) {
+                Ok((game, _note)) => game,
+                Err(LoadError::UnreadableMove { index, text, error }) => {
+                    return Err(bad_line(
+                        number,
+                        format!("move {index} ({text}) cannot be read: {error}"),
+                    ));
+                }
+                Err(LoadError::IllegalMove { index, text, error }) => {
+                    return Err(bad_line(
+                        number,
+                        format!("move {index} ({text}) is illegal: {error}"),
+                    ));
+                }
+                Err(LoadError::Notation(error)) => {
+                    return Err(bad_line(
+                        number,
+                        format!("it is not a GameString: {}", error.message()),
+                    ));
+                }
+            };
+            let tree = tree.get_or_insert_with(|| Variations::new(game.game_type(), options));
+            if game.game_type() != tree.game_type() {
+                return Err(bad_line(
+                    number,
+                    format!(
+                        "its game type {} is not the file's ({})",
+                        game.game_type(),
+                        tree.game_type()
+                    ),
+                ));
+            }
+            let leaf = tree.add_game(&game);
+            last_line = std::iter::once(NodeId::ROOT)
+                .chain(tree.path_to(leaf))
+                .collect();
+        }
+        tree.ok_or_else(|| RecordError::Empty {
+            path: source.to_path_buf(),
+        })
+    }
+
+    /// Adds the moves of `game` (of this tree's type) as a line from the
+    /// root, sharing the moves it has in common with the tree; its last node.
+    fn add_game(&mut self, game: &Game) -> NodeId {
+        let mut replay = Game::with_options(self.game_type(), self.options());
+        let mut node = NodeId::ROOT;
+        for mv in game.moves() {
+            node = self.add(node, mv, replay.move_string(mv));
+            replay.apply_unchecked(mv);
+        }
+        node
+    }
+}
+
+/// A comment on one line: `\` as `\\`, line breaks as `\n` and `\r`.
+fn escape(comment: &str) -> String {
+    let mut text = String::with_capacity(comment.len());
+    for c in comment.chars() {
+        match c {
+            '\\' => text.push_str("\\\\"),
+            '\n' => text.push_str("\\n"),
+            '\r' => text.push_str("\\r"),
+            c => text.push(c),
+        }
+    }
+    text
+}
+
+/// The comment that [`escape`] wrote; a backslash before any other
+/// character stays as it is.
+fn unescape(text: &str) -> String {
+    let mut comment = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let escaped = match (c, chars.peek()) {
+            ('\\', Some('\\')) => Some('\\'),
+            ('\\', Some('n')) => Some('\n'),
+            ('\\', Some('r')) => Some('\r'),
+            _ => None,
+        };
+        match escaped {
+            Some(e) => {
+                chars.next();
+                comment.push(e);
+            }
+            None => comment.push(c),
+        }
+    }
+    comment
+}
+
+/// Saves `tree` to `path` atomically (see the module's docs for the text).
+pub fn save_variations(path: impl AsRef<Path>, tree: &Variations) -> Result<(), RecordError> {
+    write_atomic(path.as_ref(), tree.file_text().as_bytes())
+}
+
+/// Loads the variations file (or game file) at `path`; a bad file is
+/// refused naming its first bad line, and nothing is loaded.
+pub fn load_variations(path: impl AsRef<Path>) -> Result<Variations, RecordError> {
+    let path = path.as_ref();
+    Variations::parse(&read_game_file(path)?, path)
+}
+
+/// Whether the file at `path` is a variations file (its first line says
+/// so); `false` when it cannot be read (loading it then says why).
+pub fn is_variations_file(path: impl AsRef<Path>) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; 256];
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let read = file.read(&mut start).unwrap_or(0);
+    is_variations_text(&String::from_utf8_lossy(&start[..read]))
+}
+
+/// Whether `text` is a variations file (its first line says so).
+pub fn is_variations_text(text: &str) -> bool {
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())
+        .is_some_and(|line| line.starts_with(VARIATIONS_HEADER))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variations::tests::{play_first, sample};
+    use hive_rules::GameType;
+
+    #[test]
+    fn the_file_loads_back_as_the_same_tree() {
+        let (tree, _) = sample();
+        assert_eq!(tree.leaves().len(), 3);
+        let text = tree.file_text();
+        assert!(is_variations_text(&text));
+        assert_eq!(text.lines().count(), 4, "{text}");
+        let back = Variations::parse(&text, Path::new("t.txt")).unwrap();
+        assert_eq!(back.file_text(), text);
+        assert_eq!(back.move_count(), tree.move_count());
+        // The main line is the first line.
+        let main_leaf = back.leaves()[0];
+        assert_eq!(back.path_to(main_leaf), back.continuation(NodeId::ROOT));
+    }
+
+    #[test]
+    fn a_saved_game_loads_as_one_line() {
+        let mut game = Game::new(GameType::BASE);
+        for i in 0..5 {
+            play_first(&mut game, i);
+        }
+        let tree = Variations::parse(&game.game_string(), Path::new("g.txt")).unwrap();
+        assert_eq!(tree.leaves().len(), 1);
+        assert_eq!(
+            tree.game_at(tree.leaves()[0]).game_string(),
+            game.game_string()
+        );
+        assert_eq!(Variations::from_game(&game).file_text(), tree.file_text());
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        let (tree, _) = sample();
+        let mut lines: Vec<String> = tree.file_text().lines().map(str::to_string).collect();
+        lines[2].push_str(";wQ nowhere");
+        let error = Variations::parse(&lines.join("\n"), Path::new("t.txt")).unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains("line 3"), "{message}");
+        assert!(message.contains("wQ nowhere"), "{message}");
+        // Another game type on a later line.
+        lines[2] = "Base+M;NotStarted;White[1]".to_string();
+        let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("line 3") && message.contains("game type"),
+            "{message}"
+        );
+        // Nothing but the header.
+        assert!(matches!(
+            Variations::parse(VARIATIONS_HEADER, Path::new("t.txt")),
+            Err(RecordError::Empty { .. })
+        ));
+    }
+
+    #[test]
+    fn options_travel_with_the_tree() {
+        let options = Options {
+            threefold_repetition: true,
+            ..Options::default()
+        };
+        let mut game = Game::with_options(GameType::BASE, options);
+        play_first(&mut game, 0);
+        let tree = Variations::from_game(&game);
+        let back = Variations::parse(&tree.file_text(), Path::new("o.txt")).unwrap();
+        assert_eq!(back.options(), options);
+    }
+
+    #[test]
+    fn comments_are_kept_after_their_lines() {
+        let (mut tree, main) = sample();
+        let plain = tree.file_text();
+        let side = tree.children(main[1])[1];
+        let side_leaf = *tree.continuation(side).last().unwrap();
+        tree.set_comment(NodeId::ROOT, Some("Played at the club".into()));
+        tree.set_comment(main[1], Some("shared by every line".into()));
+        tree.set_comment(main[4], Some("two lines:\nand a \\ backslash \\n".into()));
+        tree.set_comment(side_leaf, Some("safer".into()));
+        let text = tree.file_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[2..5],
+            [
+                "# hive comment 0 Played at the club",
+                "# hive comment 2 shared by every line",
+                "# hive comment 5 two lines:\\nand a \\\\ backslash \\\\n",
+            ],
+            "{text}"
+        );
+        assert_eq!(lines[6], "# hive comment 4 safer", "{text}");
+        // Without the comment lines it is the file of the tree without
+        // comments: a program that skips them reads the same moves.
+        let stripped: String = text
+            .lines()
+            .filter(|l| !l.starts_with(COMMENT_PREFIX))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(stripped, plain);
+        let back = Variations::parse(&text, Path::new("c.txt")).unwrap();
+        assert_eq!(back.file_text(), text);
+        let node = |tree: &Variations, n: NodeId| tree.node_of(&tree.game_at(n));
+        for (at, comment) in [
+            (NodeId::ROOT, "Played at the club"),
+            (main[1], "shared by every line"),
+            (main[4], "two lines:\nand a \\ backslash \\n"),
+            (side_leaf, "safer"),
+        ] {
+            let there = node(&back, at).unwrap();
+            assert_eq!(back.comment(there), Some(comment));
+        }
+        assert_eq!(back.comment(node(&back, main[2]).unwrap()), None);
+    }
+
+    #[test]
+    fn a_misplaced_comment_is_named() {
+        let (tree, _) = sample();
+        let mut lines: Vec<String> = tree.file_text().lines().map(str::to_string).collect();
+        for (at, comment, problem) in [
+            (1, "# hive comment 0 before any game", "must follow"),
+            (3, "# hive comment 7 past the end", "`7` is not"),
+            (3, "# hive comment x no number", "`x` is not"),
+        ] {
+            lines.insert(at, comment.to_string());
+            let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains(&format!("line {}", at + 1)) && message.contains(problem),
+                "{message}"
+            );
+            lines.remove(at);
+        }
+        // Any other `#` line is still skipped.
+        lines.insert(3, "# hive commentary".to_string());
+        assert!(Variations::parse(&lines.join("\n"), Path::new("t.txt")).is_ok());
+    }
+}

@@ -15,6 +15,9 @@
 
 pub mod blocks;
 pub mod generate;
+pub mod lesson;
+pub mod lesson_check;
+pub mod lesson_file;
 pub mod play;
 pub mod puzzle;
 pub mod puzzle_file;
@@ -23,6 +26,9 @@ pub mod verify;
 
 pub use blocks::{FormatError, Loaded, Origin};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
+pub use lesson::{Goal, Lesson, Step, resolve_cell};
+pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, judge_move};
+pub use lesson_file::{load_lessons, parse_lesson, read_lesson_file};
 pub use play::{Attempt, Hint, Outcome, defence, hint, refutation, winning_reply};
 pub use puzzle::{Kind, Level, Puzzle, Theme};
 pub use puzzle_file::{

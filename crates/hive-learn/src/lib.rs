@@ -14,6 +14,7 @@
 //! The formats are described for modders and translators in `docs/learn.md`.
 
 pub mod blocks;
+pub mod cli;
 pub mod generate;
 pub mod lesson;
 pub mod lesson_check;
@@ -25,6 +26,7 @@ pub mod solver;
 pub mod verify;
 
 pub use blocks::{FormatError, Loaded, Origin};
+pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
 pub use lesson::{Goal, Lesson, Step, resolve_cell};
 pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, judge_move};

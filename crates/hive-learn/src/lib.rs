@@ -2,9 +2,9 @@
 //!
 //! - Puzzles: [`puzzle`] (what one is), [`puzzle_file`] (the `*.puzzles`
 //!   format), [`solver`] (an exact AND/OR search for short forced wins),
-//!   [`verify`] (the proof every puzzle passes), [`play`] (what the Puzzles
+//!   [`mod@verify`] (the proof every puzzle passes), [`play`] (what the Puzzles
 //!   screen asks: judging moves, the defence, the refutation, a hint) and
-//!   [`generate`] (new puzzles from engine self-play).
+//!   [`mod@generate`] (new puzzles from engine self-play).
 //! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
 //!   format), [`lesson_check`] (playing every step headlessly, and judging a
 //!   player's move in a step).

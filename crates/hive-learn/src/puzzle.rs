@@ -1,7 +1,7 @@
 //! What a puzzle is: a position, what the player must do in it, and the
 //! one first move that does it.
 //!
-//! A puzzle's [`Kind`] says what "solved" means, and [`crate::verify`]
+//! A puzzle's [`Kind`] says what "solved" means, and [`crate::verify()`]
 //! proves it with the exact solver:
 //! - win in N: the side to move surrounds the enemy Queen within its N
 //!   moves whatever the defence, by exactly one first move, and not within

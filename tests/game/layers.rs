@@ -17,11 +17,12 @@ const ORDER: [&str; 8] = [
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.
-const CRATES: [(&str, &[&str]); 4] = [
+const CRATES: [(&str, &[&str]); 5] = [
     ("hive-rules", &[]),
     ("hive-ai", &["hive-rules"]),
     ("hive-uhp", &["hive-rules", "hive-ai"]),
     ("hive-records", &["hive-rules", "hive-ai"]),
+    ("hive-learn", &["hive-rules", "hive-ai"]),
 ];
 
 /// The dependency names of a manifest's `[dependencies]` table (and its

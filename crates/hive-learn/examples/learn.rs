@@ -1,0 +1,19 @@
+//! The lessons and puzzles commands on their own, as the `hive` binary
+//! will offer them: `puzzles verify [FILE]`, `puzzles generate ...`,
+//! `lessons check [DIR]`.
+//!
+//! `cargo run --release -p hive-learn --example learn -- puzzles verify`
+
+use clap::Parser;
+use hive_learn::LearnCommand;
+
+/// Lessons and puzzles without the window.
+#[derive(Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: LearnCommand,
+}
+
+fn main() -> std::process::ExitCode {
+    Cli::parse().command.run()
+}

@@ -1,0 +1,40 @@
+//! Lessons and puzzles for learning Hive, below the game window.
+//!
+//! - Puzzles: [`puzzle`] (what one is), [`puzzle_file`] (the `*.puzzles`
+//!   format), [`solver`] (an exact AND/OR search for short forced wins),
+//!   [`mod@verify`] (the proof every puzzle passes), [`play`] (what the Puzzles
+//!   screen asks: judging moves, the defence, the refutation, a hint) and
+//!   [`mod@generate`] (new puzzles from engine self-play).
+//! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
+//!   format), [`lesson_check`] (playing every step headlessly, and judging a
+//!   player's move in a step).
+//! - [`blocks`]: the `key: value` layout both formats share.
+//! - [`cli`]: `hive puzzles ...` and `hive lessons ...`.
+//!
+//! The formats are described for modders and translators in `docs/learn.md`.
+
+pub mod blocks;
+pub mod cli;
+pub mod generate;
+pub mod lesson;
+pub mod lesson_check;
+pub mod lesson_file;
+pub mod play;
+pub mod puzzle;
+pub mod puzzle_file;
+pub mod solver;
+pub mod verify;
+
+pub use blocks::{FormatError, Loaded, Origin};
+pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
+pub use generate::{GenerateConfig, find_in_game, generate, self_play};
+pub use lesson::{Goal, Lesson, Step, resolve_cell};
+pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, judge_move};
+pub use lesson_file::{load_lessons, parse_lesson, read_lesson_file};
+pub use play::{Attempt, Hint, Outcome, defence, hint, refutation, winning_reply};
+pub use puzzle::{Kind, Level, Puzzle, Theme};
+pub use puzzle_file::{
+    FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
+};
+pub use solver::Solver;
+pub use verify::{PuzzleError, Reason, verify};

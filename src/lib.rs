@@ -1,16 +1,18 @@
 //! Hive, the board game of bugs on hexagons: the Bevy desktop game.
 //!
-//! The engine is four crates, each depending only on those before it and
+//! The engine is five crates, each depending only on those before it and
 //! none on Bevy, re-exported here under short names for the game's code:
 //! 1. [`rules`] (`hive-rules`): pure game logic (hex grid, board and stacks,
 //!    move generation, game state with undo, notation).
 //! 2. [`ai`] (`hive-ai`): search and evaluation over `rules`, difficulty levels.
 //! 3. [`uhp`] (`hive-uhp`): the Universal Hive Protocol engine and client, and
 //!    matches between engines; [`records`] (`hive-records`): saved games,
-//!    variations, autosave, clocks, settings.
+//!    variations, autosave, clocks, settings, game records of other
+//!    programs; [`learn`] (`hive-learn`): lessons and proved puzzles.
 //! 4. [`game`]: the Bevy app, one folder per feature.
 
 pub use hive_ai as ai;
+pub use hive_learn as learn;
 pub use hive_records as records;
 pub use hive_rules as rules;
 pub use hive_uhp as uhp;

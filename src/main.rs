@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use hive::ai::Difficulty;
+use hive::learn::cli::LearnCommand;
 use hive::rules::{Game, GameType};
 use hive::uhp::cli::{EngineCommand, parse_expansions};
 
@@ -102,6 +103,9 @@ enum Command {
     /// The engine's commands, which need no window: `uhp`, `match`, `perft`.
     #[command(flatten)]
     Engine(EngineCommand),
+    /// Lessons and puzzles: `puzzles verify|generate`, `lessons check`.
+    #[command(flatten)]
+    Learn(LearnCommand),
 }
 
 fn parse_game_string(text: &str) -> Result<Game, String> {
@@ -154,6 +158,7 @@ fn main() -> ExitCode {
         Some(Command::Convert { file, to }) => convert(&file, to),
         Some(Command::Review { file, depth, time }) => review(&file, depth, time),
         Some(Command::Engine(command)) => command.run(),
+        Some(Command::Learn(command)) => command.run(),
     }
 }
 

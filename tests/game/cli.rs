@@ -286,3 +286,63 @@ fn review_classes_every_move_and_sums_up_each_player() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no-such-game.sgf"));
 }
+
+/// `hive puzzles verify` proves every shipped puzzle and `hive lessons
+/// check` plays every shipped lesson, each saying how many, from the
+/// project's folder; a puzzle whose solution is wrong fails with its name.
+#[test]
+fn puzzles_are_proved_and_lessons_checked_from_the_command_line() {
+    let run = |args: &[&str]| {
+        Command::new(HIVE)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("hive runs")
+    };
+    let puzzles = run(&["puzzles", "verify"]);
+    let out = String::from_utf8_lossy(&puzzles.stdout);
+    assert!(puzzles.status.success(), "{out}");
+    let count: usize = out
+        .lines()
+        .find_map(|line| line.strip_suffix(" puzzles verified"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("a count in {out}"));
+    assert!(count >= 60, "{count} puzzles");
+
+    let lessons = run(&["lessons", "check"]);
+    let out = String::from_utf8_lossy(&lessons.stdout);
+    assert!(lessons.status.success(), "{out}");
+    assert!(out.contains(" lessons ok"), "{out}");
+
+    // A copy of one puzzle with another first move is refused by name.
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let easy = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/puzzles/easy.puzzles"),
+    )
+    .expect("the easy puzzles");
+    let block = easy
+        .split("\n\n")
+        .find(|block| block.contains("solution:"))
+        .expect("a puzzle");
+    let broken: String = block
+        .lines()
+        .map(|line| {
+            if line.starts_with("solution:") {
+                "solution: pass".to_string()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let file = dir.path().join("broken.puzzles");
+    std::fs::write(&file, format!("{broken}\n")).expect("written");
+    let refused = run(&["puzzles", "verify", file.to_str().expect("a path")]);
+    let out = format!(
+        "{}{}",
+        String::from_utf8_lossy(&refused.stdout),
+        String::from_utf8_lossy(&refused.stderr)
+    );
+    assert_eq!(refused.status.code(), Some(1), "{out}");
+    assert!(out.contains("broken.puzzles"), "names the file: {out}");
+}

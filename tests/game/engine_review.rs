@@ -2,14 +2,14 @@
 //! line runs on the task pool with its progress shown, then grades every
 //! move of the line; a move that was not the engine's choice gives its line
 //! as a variation to play; Cancel stops a review, and a new game drops the
-//! old game's review.
+//! old game's review; saved as PGN, the review comes back with the game.
 
 use std::time::Duration;
 
 use crate::app::{SCRIPT, local_app_from, scripted_game, settle, turn, update_until_within};
 use bevy::prelude::*;
 use hive::ai::{Limits, MoveClass};
-use hive::game::{CurrentGame, EngineReview, EngineReviewRequest, NewGame, Turn};
+use hive::game::{CurrentGame, EngineReview, EngineReviewRequest, NewGame, RecordsAction, Turn};
 use hive::rules::Color;
 
 /// The scripted Base+P game (19 moves), two people at the screen, with
@@ -164,4 +164,44 @@ fn cancel_stops_the_review_and_a_new_game_drops_the_old_one() {
         !reviewed(&app),
         "a new game does not show the last game's verdicts"
     );
+}
+
+#[test]
+fn the_review_is_saved_with_the_game_as_pgn_and_shown_again_when_loaded() {
+    let mut app = app();
+    review_to_the_end(&mut app);
+    let verdicts = {
+        let current = app.world().resource::<CurrentGame>();
+        app.world()
+            .resource::<EngineReview>()
+            .reviewed(current.variations())
+            .expect("reviewed")
+            .review
+            .clone()
+    };
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let file = dir.path().join("reviewed.pgn");
+    app.world_mut()
+        .write_message(RecordsAction::SavePgn(file.clone()));
+    settle(&mut app);
+    let text = std::fs::read_to_string(&file).expect("saved");
+    assert!(
+        text.contains("[%review "),
+        "the verdicts are in the comments"
+    );
+
+    // Another game, then the saved one: its review is shown at once.
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert!(!reviewed(&app));
+    app.world_mut().write_message(RecordsAction::Load(file));
+    settle(&mut app);
+    let current = app.world().resource::<CurrentGame>();
+    let shown = app
+        .world()
+        .resource::<EngineReview>()
+        .reviewed(current.variations())
+        .expect("the saved review is shown");
+    assert_eq!(shown.review, verdicts, "every verdict as it was");
+    assert_eq!(shown.nodes, current.line_nodes()[..shown.nodes.len()]);
 }

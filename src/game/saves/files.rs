@@ -15,16 +15,17 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
-use super::engine_review::{EngineReview, EngineReviewRequest};
+use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
 use super::undo::Jump;
+use crate::ai::GameReview;
 use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
 };
 use crate::records::{
     Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, Seats, SettingsFile,
-    Variations, is_foreign_record_file, is_foreign_record_text, is_variations_file,
+    Variations, annotate, is_foreign_record_file, is_foreign_record_text, is_variations_file,
     is_variations_text, load_game, load_record, load_variations, parse_game_text, read_record,
-    save_game_with_clocks, save_record, save_variations, saved_clocks,
+    read_review, save_game_with_clocks, save_record, save_variations, saved_clocks,
 };
 use crate::rules::Game;
 
@@ -132,13 +133,15 @@ struct Pending {
     headers: Option<Headers>,
     /// Have the engine review it once it is on the board.
     engine_review: bool,
+    /// The engine's review saved with the record (in its comments).
+    saved_review: Option<GameReview>,
 }
 
 /// Saving (on the IO task pool), loading, importing and resuming.
 pub(super) fn handle_file_actions(
     mut actions: MessageReader<RecordsAction>,
     paths: Res<RecordPaths>,
-    (current, clock): (Res<CurrentGame>, Res<GameClock>),
+    (current, clock, engine_review): (Res<CurrentGame>, Res<GameClock>, Res<EngineReview>),
     (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
     mut status: ResMut<AutosaveStatus>,
     mut notice: ResMut<Notice>,
@@ -161,7 +164,11 @@ pub(super) fn handle_file_actions(
                             .headers()
                             .cloned()
                             .unwrap_or_else(|| Headers::new(current.game().game_type()));
-                        let record = GameRecord::from_game(&current.full_game(), headers);
+                        let mut record = GameRecord::from_game(&current.full_game(), headers);
+                        // The engine's review, as far as it is this line's.
+                        if let Some(line) = engine_review.reviewed(current.variations()) {
+                            annotate(&mut record, &line.review);
+                        }
                         Box::new(move || {
                             save_to(&path, |path| save_record(path, &record, Format::Pgn))
                                 .map(|()| format!("game saved as PGN to {}", path.display()))
@@ -214,6 +221,7 @@ pub(super) fn handle_file_actions(
                         clocks: None,
                         headers: None,
                         engine_review: false,
+                        saved_review: None,
                     }
                 })
             }
@@ -232,6 +240,7 @@ pub(super) fn handle_file_actions(
                         clocks: autosave.clocks(),
                         headers: None,
                         engine_review: false,
+                        saved_review: None,
                     }),
                     Ok(None) => {
                         status.available = false;
@@ -323,19 +332,27 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
         clocks: saved_clocks(path),
         headers: None,
         engine_review: false,
+        saved_review: None,
     })
 }
 
 /// A record read from another program's file, for review at the end of
 /// its main line, with its headers.
 fn review_record(record: GameRecord, message: String) -> Pending {
+    let saved_review = read_review(&record);
     let GameRecord { headers, tree } = record;
     let players = match (&headers.white, &headers.black) {
         (Some(white), Some(black)) => format!(": {white} against {black}"),
         _ => String::new(),
     };
-    let mut pending = review_variations(tree, format!("{message}{players}"));
+    let reviewed = if saved_review.is_some() {
+        ", with the engine's review"
+    } else {
+        ""
+    };
+    let mut pending = review_variations(tree, format!("{message}{players}{reviewed}"));
     pending.headers = Some(headers);
+    pending.saved_review = saved_review;
     pending
 }
 
@@ -359,6 +376,7 @@ fn review_variations(tree: Variations, message: String) -> Pending {
         clocks: None,
         headers: None,
         engine_review: false,
+        saved_review: None,
     }
 }
 
@@ -383,6 +401,7 @@ pub(super) fn apply_pending_game(
         clocks,
         headers,
         engine_review: review_with_engine,
+        saved_review,
     }) = pending.0.take()
     else {
         return;
@@ -418,6 +437,18 @@ pub(super) fn apply_pending_game(
     jump.notice().show(message);
     clock.set_if_neq(GameClock(clocks));
     engine_review.forget();
+    if let Some(review) = saved_review {
+        let tree = jump.current().variations();
+        let nodes: Vec<NodeId> = tree
+            .continuation(NodeId::ROOT)
+            .into_iter()
+            .take(review.moves.len())
+            .collect();
+        if nodes.len() == review.moves.len() {
+            let line = ReviewedLine::new(review, tree, nodes);
+            engine_review.show(line);
+        }
+    }
     if review_with_engine {
         review_now.write(EngineReviewRequest::Start);
     }

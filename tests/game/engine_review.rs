@@ -126,10 +126,7 @@ fn the_engines_line_for_a_weaker_move_becomes_a_variation_to_step_through() {
         !tree.is_main_child(shown),
         "a variation, the game's line kept"
     );
-    let variation: Vec<&str> = current.line()[current.ply() - 1..]
-        .iter()
-        .map(String::as_str)
-        .collect();
+    let variation = current.line()[current.ply() - 1..].to_vec();
     assert_eq!(
         variation, best_line,
         "the whole engine line, to step through"

@@ -337,7 +337,7 @@ fn a_forced_pass_is_announced_and_applied() {
     assert!(!app.world().resource::<ForcedPass>().0);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     let notation = app.world().resource::<CurrentGame>().notation().to_vec();
-    assert_eq!(notation.last().map(String::as_str), Some("pass"));
+    assert_eq!(notation.last().copied(), Some("pass"));
 }
 
 /// The highlights answer a selection in the very next frame.
@@ -525,7 +525,7 @@ fn a_forced_pass_is_played_by_itself_after_a_moment() {
     );
     assert_eq!(game(&app).to_move(), Side::White);
     let notation = app.world().resource::<CurrentGame>().notation().to_vec();
-    assert_eq!(notation.last().map(String::as_str), Some("pass"));
+    assert_eq!(notation.last().copied(), Some("pass"));
 }
 
 /// A position where the side to move must pass, seen in review: no call to

@@ -86,7 +86,7 @@ fn run_clock(
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
     let game = current.game();
-    if pause.0 || game.status().is_over() || !clock.timed() || !current.history().at_end() {
+    if pause.0 || game.status().is_over() || !clock.timed() || !current.at_end() {
         return;
     }
     let side = game.to_move();

@@ -114,7 +114,7 @@ fn play_requested_moves(
             current.set_changed();
             info!(
                 "move played: {}",
-                current.notation().last().map_or("", String::as_str)
+                current.notation().last().copied().unwrap_or_default()
             );
             notice.clear();
             played.write(MovePlayed { mv, path });

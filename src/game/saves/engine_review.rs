@@ -21,7 +21,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::ReviewAction;
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
-use crate::game::core::{CurrentGame, GameSystems, NewGame, Notice, Screen};
+use crate::game::core::{CurrentGame, Notice, Screen};
 use crate::records::{NodeId, Variations};
 use crate::rules::Move;
 
@@ -31,19 +31,8 @@ const REVIEW_TT_MEGABYTES: usize = 32;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EngineReview>();
     app.add_message::<EngineReviewRequest>();
-    app.add_systems(
-        Update,
-        (handle_review_requests, finish_review)
-            .chain()
-            .in_set(GameSystems::Ai)
-            .run_if(in_state(Screen::Playing)),
-    );
-    app.add_systems(
-        Update,
-        forget_review
-            .in_set(GameSystems::Jump)
-            .run_if(on_message::<NewGame>),
-    );
+    // The requests and the finished review are taken in the records' own
+    // order of changes to the game (see `saves`).
     app.add_systems(OnExit(Screen::Playing), forget_review);
 }
 
@@ -188,7 +177,7 @@ impl EngineReview {
     }
 }
 
-fn handle_review_requests(
+pub(super) fn handle_review_requests(
     mut requests: MessageReader<EngineReviewRequest>,
     mut review: ResMut<EngineReview>,
     mut current: ResMut<CurrentGame>,
@@ -256,7 +245,7 @@ fn handle_review_requests(
 }
 
 /// Collects the finished review.
-fn finish_review(
+pub(super) fn finish_review(
     mut review: ResMut<EngineReview>,
     current: Res<CurrentGame>,
     mut notice: ResMut<Notice>,
@@ -310,7 +299,7 @@ fn count_worst(moves: &[MoveReview]) -> String {
     }
 }
 
-fn forget_review(mut review: ResMut<EngineReview>) {
+pub(super) fn forget_review(mut review: ResMut<EngineReview>) {
     review.forget();
 }
 

@@ -18,7 +18,7 @@ pub use library::{GameLibrary, LibraryRequest};
 pub use review::ReviewAction;
 pub use undo::Jump;
 
-use crate::game::core::{CurrentGame, GameSystems, Restart, Screen, TurnChecks};
+use crate::game::core::{CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordPaths>();
@@ -39,9 +39,12 @@ pub(super) fn plugin(app: &mut App) {
             files::open_dropped_files,
             files::handle_file_actions,
             (
+                engine_review::forget_review.run_if(on_message::<NewGame>),
+                engine_review::handle_review_requests,
                 undo::handle_undo_redo,
                 review::handle_review_actions,
                 files::apply_pending_game,
+                engine_review::finish_review,
             )
                 .chain()
                 .run_if(in_state(Screen::Playing)),

@@ -119,7 +119,7 @@ pub(super) fn handle_review_actions(
                 }
                 jump.change(Turn::AwaitingInput, |current| {
                     if action == ReviewAction::BackToGame {
-                        current.goto(current.history().len());
+                        current.goto(current.len());
                     } else {
                         let left = current.continue_from_here();
                         if left > 0 {
@@ -147,7 +147,7 @@ fn step(current: &mut CurrentGame, action: ReviewAction) {
         ReviewAction::StepBack => current.goto(ply.saturating_sub(1)),
         ReviewAction::StepForward => current.goto(ply + 1),
         ReviewAction::ToStart => current.goto(0),
-        ReviewAction::ToEnd => current.goto(current.history().len()),
+        ReviewAction::ToEnd => current.goto(current.len()),
         ReviewAction::Enter
         | ReviewAction::GotoNode(_)
         | ReviewAction::ContinueFromHere

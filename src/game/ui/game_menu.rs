@@ -221,7 +221,7 @@ fn draw_review_bar(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let (ply, len) = (history.ply(), history.history().len());
+    let (ply, len) = (history.ply(), history.line_len());
     let mut action = None;
     egui::Window::new("Review")
         .title_bar(false)

@@ -29,7 +29,7 @@ use bevy_egui::{EguiPlugin, egui};
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
-use crate::records::{Headers, History, NodeId, Variations};
+use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -110,9 +110,10 @@ impl PlayedGame<'_> {
         self.current.line_nodes()
     }
 
-    /// The line with its cursor.
-    fn history(&self) -> &History {
-        self.current.history()
+    /// How many moves the current line has (the moves after the cursor
+    /// included).
+    fn line_len(&self) -> usize {
+        self.current.len()
     }
 
     /// The headers of the record the game was opened from.

@@ -10,8 +10,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Clocks, Variations, load_variations, save_variations};
-use super::{RecordError, Seats, game_file_text, load_game, project_dirs, save_game, write_atomic};
+use super::disk::{read_game_file, remove_if_there, write_atomic};
+use super::{Clocks, SaveHeaders, SavedGame, Variations, load_variations, save_variations};
+use super::{RecordError, Seats, load_game, project_dirs, save_game};
 use hive_rules::Game;
 
 /// The environment variable that overrides the data directory.
@@ -73,7 +74,7 @@ impl Autosave {
     }
 
     /// [`Autosave::save_with_seats`], with the clocks of a timed game (a
-    /// second comment line, see [`Clocks::line`]).
+    /// `clock` header, see [`Clocks::words`]).
     pub fn save_with_clocks(
         &self,
         game: &Game,
@@ -84,13 +85,10 @@ impl Autosave {
             path: self.path(),
             source,
         })?;
-        let mut text = format!("{}\n", seats.line());
-        if let Some(clocks) = clocks {
-            text.push_str(&clocks.line());
-            text.push('\n');
-        }
-        text.push_str(&game_file_text(game));
-        write_atomic(&self.path(), text.as_bytes())
+        let saved = SavedGame::new(game.clone())
+            .with_seats(seats)
+            .with_clocks(clocks);
+        write_atomic(&self.path(), saved.text().as_bytes())
     }
 
     /// The file of the autosaved game's variations.
@@ -124,12 +122,17 @@ impl Autosave {
 
     /// The clocks of the autosaved game, if it was timed.
     pub fn clocks(&self) -> Option<Clocks> {
-        Clocks::from_file_text(&fs::read_to_string(self.path()).ok()?)
+        self.headers()?.clocks
     }
 
     /// Who played the autosaved game, if its file says so.
     pub fn seats(&self) -> Option<Seats> {
-        Seats::from_file_text(&fs::read_to_string(self.path()).ok()?)
+        self.headers()?.seats
+    }
+
+    /// The autosave's headers, if it can be read.
+    fn headers(&self) -> Option<SaveHeaders> {
+        SaveHeaders::read(&read_game_file(&self.path()).ok()?, &self.path()).ok()
     }
 
     /// The autosaved game to offer for resuming: `None` when there is none;
@@ -155,17 +158,5 @@ impl Autosave {
     pub fn clear(&self) -> Result<(), RecordError> {
         remove_if_there(&self.path())?;
         remove_if_there(&self.variations_path())
-    }
-}
-
-/// Deletes `path`; nothing to delete is not an error.
-fn remove_if_there(path: &Path) -> Result<(), RecordError> {
-    match fs::remove_file(path) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(source) => Err(RecordError::Remove {
-            path: path.to_path_buf(),
-            source,
-        }),
     }
 }

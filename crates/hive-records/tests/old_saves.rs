@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use hive_ai::Difficulty;
 use hive_records::{
-    Autosave, NodeId, Seats, load_game, load_record, load_variations, saved_clocks,
+    Autosave, NodeId, Seats, load_game, load_game_file, load_record, load_variations, saved_clocks,
 };
 use hive_rules::{Color, GameType, Options};
 
@@ -122,4 +122,51 @@ fn an_old_exhibition_autosave_keeps_its_presets_and_clocks() {
     );
     let clocks = autosave.clocks().unwrap();
     assert_eq!(clocks.remaining(Color::White), Duration::from_secs(300));
+}
+
+#[test]
+fn old_files_load_as_saved_games_at_their_end() {
+    let players = |name: &str| load_game_file(old_saves().join(name)).unwrap().seats;
+    for name in [
+        "plain-game.txt",
+        "timed-game.txt",
+        "exhibition-autosave.txt",
+        "data-dir/autosave.txt",
+    ] {
+        let path = old_saves().join(name);
+        let saved = load_game_file(&path).unwrap();
+        assert!(saved.at_end(), "{name}");
+        assert_eq!(saved.game.game_string(), game_string(name));
+        assert_eq!(saved.kind, None);
+        assert!(saved.other_headers.is_empty());
+        assert_eq!(saved.clocks, saved_clocks(&path), "{name}");
+    }
+    assert_eq!(players("plain-game.txt"), None);
+    assert_eq!(players("timed-game.txt"), None);
+    assert_eq!(
+        players("data-dir/autosave.txt"),
+        Some(Seats::Ai {
+            side: Color::Black,
+            difficulty: Difficulty::Medium,
+        })
+    );
+}
+
+#[test]
+fn the_one_writer_writes_old_files_as_the_old_code_did() {
+    for name in [
+        "plain-game.txt",
+        "timed-game.txt",
+        "exhibition-autosave.txt",
+        "data-dir/autosave.txt",
+    ] {
+        let path = old_saves().join(name);
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(load_game_file(&path).unwrap().text(), text, "{name}");
+    }
+    for name in ["variations.txt", "data-dir/autosave-variations.txt"] {
+        let path = old_saves().join(name);
+        let text = fs::read_to_string(&path).unwrap();
+        assert_eq!(load_variations(&path).unwrap().file_text(), text, "{name}");
+    }
 }

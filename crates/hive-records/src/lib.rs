@@ -6,8 +6,10 @@
 //!   ([`SaveHeaders`]: who plays, the clocks, the house rules, how many
 //!   moves are shown) that they skip. [`save_game`] / [`load_game`] save
 //!   and load the moves alone.
-//! - [`Autosave`]: the current game, written after every move to the
-//!   platform's data directory, offered for resuming at the next start.
+//! - [`Autosave`]: the game in play, written after every change to the
+//!   `autosave` folder of the platform's data directory, one per kind of
+//!   play ([`PlayKind`]: a game, an analysis board, an exhibition); the
+//!   game's is offered for resuming at the next start.
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
@@ -56,7 +58,7 @@ mod time_control;
 mod variations;
 mod variations_file;
 
-pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
+pub use autosave::{AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
 pub use disk::write_atomic;
 pub use error::{RecordError, RecordProblem};
 pub use file::{

@@ -339,3 +339,18 @@ fn a_variations_file_reads_the_same_headers() {
     lines.push("# hive later: x".into());
     assert!(parse(&lines.join("\n")).is_ok());
 }
+
+#[test]
+fn the_documented_example_loads() {
+    // As in the docs (docs/playing.md, SavedGame, SaveHeaders).
+    let text = r"# hive players: ai=black:medium
+# hive clock: 10+5 white=512.300 black=498.000
+# hive options: tournament_opening=on threefold_repetition=on turn_limit=40
+# hive cursor: 5
+Base;InProgress;White[5];wA1;bA1 -wA1;wA2 wA1/;bQ \bA1;wA3 wA2-;bA2 \bQ;wQ wA3\;bA3 bA2/
+";
+    let saved = SavedGame::parse(text, Path::new("game.txt")).unwrap();
+    assert_eq!((saved.len(), saved.cursor), (8, 5));
+    assert_eq!(saved.game.options().turn_limit, Some(40));
+    assert_eq!(saved.text(), text);
+}

@@ -65,8 +65,10 @@ pub enum RecordError {
         /// The rule it breaks, when it could be read but is illegal.
         rule: Option<RuleError>,
     },
-    /// A line of a variations file is not a game of the file's type, or
-    /// holds a move that cannot be read or is illegal. Lines count from 1.
+    /// A line of one of our own files cannot be read: a `# hive` header
+    /// whose value cannot be read, or that appears twice, or a line of a
+    /// variations file that is not a game of the file's type, or holds a
+    /// move that cannot be read or is illegal. Lines count from 1.
     #[error("{} line {line}: {message}", .path.display())]
     BadLine {
         /// The file.

@@ -14,12 +14,13 @@ use std::path::Path;
 
 use hive_rules::{Game, RuleError};
 
-use super::file::{OPTIONS_PREFIX, parse_game_text, parse_options, write_atomic};
+use super::disk::write_atomic;
+use super::file::parse_game_text;
 use super::pgn::{is_pgn_text, read_pgn};
 use super::pgn_write::write_pgn;
 use super::record::{GameRecord, GameResult, Headers};
 use super::sgf::{is_sgf_text, read_sgf};
-use super::{RecordError, Variations, is_variations_text};
+use super::{RecordError, SaveHeaders, Variations, is_variations_text};
 
 /// The largest file [`load_record`] reads: a long game is a few kilobytes,
 /// and a boardspace record with every click of a long game well under a
@@ -120,7 +121,6 @@ pub fn save_record(
     write_atomic(path.as_ref(), record_text(record, format).as_bytes())
 }
 
-/// The first line that is neither blank nor a `#` comment.
 /// Whether `text` is another program's record (boardspace SGF or PGN)
 /// rather than a GameString or a variations file.
 pub fn is_foreign_record_text(text: &str) -> bool {
@@ -135,6 +135,7 @@ pub fn is_foreign_record_file(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"))
 }
 
+/// The first line that is neither blank nor a `#` comment.
 fn first_line(text: &str) -> Option<&str> {
     text.lines()
         .map(str::trim)
@@ -150,11 +151,7 @@ fn read_game_string(text: &str, source: &Path) -> Result<GameRecord, RecordError
             rule: Some(RuleError::QueenOnFirstTurn { .. }),
             ..
         }) => {
-            let mut options = text
-                .lines()
-                .find_map(|line| line.trim().strip_prefix(OPTIONS_PREFIX))
-                .map(parse_options)
-                .unwrap_or_default();
+            let mut options = SaveHeaders::read(text, source)?.options.unwrap_or_default();
             options.tournament_opening = false;
             parse_game_text(text, source, Some(options))?
         }

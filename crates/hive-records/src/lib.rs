@@ -1,9 +1,15 @@
 //! Game records and settings on disk, with no dependency on the game window.
 //!
-//! - [`save_game`] / [`load_game`]: one game as a UHP GameString in a plain
-//!   text file, which other Hive programs understand.
-//! - [`Autosave`]: the current game, written after every move to the
-//!   platform's data directory, offered for resuming at the next start.
+//! - [`SavedGame`] ([`save_game_file`] / [`load_game_file`]): a game as the
+//!   player left it, as a UHP GameString in a plain text file, which other
+//!   Hive programs understand, after `# hive key: value` header lines
+//!   ([`SaveHeaders`]: who plays, the clocks, the house rules, how many
+//!   moves are shown) that they skip. [`save_game`] / [`load_game`] save
+//!   and load the moves alone.
+//! - [`Autosave`]: the game in play, written after every change to the
+//!   `autosave` folder of the platform's data directory, one per kind of
+//!   play ([`PlayKind`]: a game, an analysis board, an exhibition); the
+//!   game's is offered for resuming at the next start.
 //! - [`History`]: undo / redo (one move, or a move pair against the AI) and
 //!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
@@ -20,7 +26,7 @@
 //! - [`record_files`] / [`read_entry`]: a folder of records as the game
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
-//! - [`Seats`]: who played the autosaved game (its comment line).
+//! - [`Seats`]: who plays a saved game (its `players` header).
 //! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
 //!   platform's config directory.
 //!
@@ -30,6 +36,7 @@
 
 mod autosave;
 mod boardspace;
+mod disk;
 mod error;
 mod file;
 mod formats;
@@ -39,8 +46,11 @@ mod library;
 mod pgn;
 mod pgn_lex;
 mod pgn_write;
+mod play_kind;
 mod record;
 mod review_notes;
+mod save_headers;
+mod saved_game;
 mod seats;
 mod settings;
 mod sgf;
@@ -48,11 +58,12 @@ mod time_control;
 mod variations;
 mod variations_file;
 
-pub use autosave::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
+pub use autosave::{AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
+pub use disk::write_atomic;
 pub use error::{RecordError, RecordProblem};
 pub use file::{
     game_file_text, load_game, load_game_noted, load_game_with, parse_game_text,
-    parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks, write_atomic,
+    parse_game_text_noted, save_game, save_game_with_clocks, saved_clocks,
 };
 pub use formats::{
     Format, MAX_RECORD_FILE, is_foreign_record_file, is_foreign_record_text, load_record,
@@ -65,8 +76,11 @@ pub use library::{
 };
 pub use pgn::read_pgn;
 pub use pgn_write::write_pgn;
+pub use play_kind::PlayKind;
 pub use record::{GameRecord, GameResult, Headers};
 pub use review_notes::{annotate, read_review, remove_review};
+pub use save_headers::{CURSOR_PREFIX, KIND_PREFIX, OPTIONS_PREFIX, SaveHeaders};
+pub use saved_game::{SavedGame, load_game_file, save_game_file};
 pub use seats::{PLAYERS_PREFIX, Seats};
 pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
 pub use sgf::read_sgf;

@@ -21,9 +21,10 @@ use std::path::{Path, PathBuf};
 
 use hive_rules::GameType;
 
+use super::autosave::is_autosave_file;
 use super::record::{GameRecord, GameResult};
 use super::sgf::parse_date;
-use super::{AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, NodeId, RecordError, load_record};
+use super::{NodeId, RecordError, load_record};
 
 /// The extensions of record files, compared without case.
 pub const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "pgn", "txt"];
@@ -114,8 +115,11 @@ impl Column {
 /// The record files in `dir`, sorted by path: files (or links to files)
 /// whose extension is one of [`RECORD_EXTENSIONS`], in any case, except
 /// hidden files (names starting with `.`, which include the temporary files
-/// of an interrupted save) and the autosave ([`AUTOSAVE_FILE`],
-/// [`AUTOSAVE_VARIATIONS_FILE`]). Not recursive. A link that leads nowhere
+/// of an interrupted save) and autosaves (those of earlier versions,
+/// [`crate::AUTOSAVE_FILE`] and [`crate::AUTOSAVE_VARIATIONS_FILE`], and
+/// the files of the [`crate::AUTOSAVE_DIR`] folder, should it be the one
+/// listed). Not recursive, so the autosave folder of a data directory is
+/// not looked into. A link that leads nowhere
 /// is listed, so that [`read_entry`] reports it. Fails only if the folder
 /// cannot be listed.
 pub fn record_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
@@ -124,10 +128,10 @@ pub fn record_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
         let entry = entry?;
         let name = entry.file_name();
         let hidden = name.as_encoded_bytes().starts_with(b".");
-        if hidden || name == AUTOSAVE_FILE || name == AUTOSAVE_VARIATIONS_FILE {
+        let path = entry.path();
+        if hidden || is_autosave_file(&path) {
             continue;
         }
-        let path = entry.path();
         if has_record_extension(&path) && is_file_or_broken_link(&entry) {
             files.push(path);
         }

@@ -1,14 +1,14 @@
-//! Who played an autosaved game, so a game against the AI resumes against
-//! the AI and an exhibition as one with the same presets.
+//! Who plays a saved game, so a game against the AI resumes against the AI
+//! and an exhibition as one with the same presets.
 //!
-//! The autosave carries it on a comment line before the GameString,
-//! `# hive players: ai=black:medium` (or `human`, or
-//! `exhibition=white:easy,black:medium`); other programs skip the line.
+//! Saved games and autosaves carry it in their `players` header (see
+//! [`crate::SaveHeaders`]), `# hive players: ai=black:medium` (or `human`,
+//! or `exhibition=white:easy,black:medium`); other programs skip the line.
 
 use hive_ai::Difficulty;
 use hive_rules::Color;
 
-/// The comment line naming who played, before the GameString.
+/// The header line naming who plays.
 pub const PLAYERS_PREFIX: &str = "# hive players:";
 
 /// Who sits at the board.
@@ -48,11 +48,6 @@ impl Seats {
         }
     }
 
-    /// The whole comment line, without a newline.
-    pub fn line(self) -> String {
-        format!("{PLAYERS_PREFIX} {}", self.words())
-    }
-
     /// The seats `words` name (see [`Seats::words`]), if valid.
     pub fn parse_words(words: &str) -> Option<Seats> {
         let words = words.trim();
@@ -71,14 +66,6 @@ impl Seats {
             return None;
         };
         Some(Seats::Exhibition { white, black })
-    }
-
-    /// The seats named by the players line of a file's `text`, if it has a
-    /// valid one.
-    pub fn from_file_text(text: &str) -> Option<Seats> {
-        text.lines()
-            .find_map(|line| line.trim().strip_prefix(PLAYERS_PREFIX))
-            .and_then(Seats::parse_words)
     }
 }
 
@@ -126,10 +113,7 @@ mod tests {
         for (seats, words) in cases {
             assert_eq!(seats.words(), words);
             assert_eq!(Seats::parse_words(words), Some(seats), "{words}");
-            let text = format!("{}\nBase;NotStarted;White[1]\n", seats.line());
-            assert_eq!(Seats::from_file_text(&text), Some(seats));
         }
-        assert_eq!(Seats::from_file_text("Base;NotStarted;White[1]\n"), None);
     }
 
     #[test]

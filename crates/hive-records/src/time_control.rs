@@ -1,8 +1,8 @@
 //! Game clocks: a time control (minutes per player plus an increment per
-//! move), the two clocks counting down, and the comment line that keeps
-//! them in saved games and the autosave,
-//! `# hive clock: 10+5 white=512.300 black=498.000` (other programs skip
-//! the line). A player whose clock reaches zero loses on time (a flag);
+//! move), the two clocks counting down, and the words that keep them in the
+//! `clock` header of saved games and autosaves (see
+//! [`crate::SaveHeaders`]), `# hive clock: 10+5 white=512.300 black=498.000`
+//! (other programs skip the line). A player whose clock reaches zero loses on time (a flag);
 //! this game does not look for a draw when the opponent could never
 //! surround the Queen, since in Hive that is almost never the case.
 
@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hive_rules::Color;
 
-/// The comment line carrying the time control and the remaining times.
+/// The header line carrying the time control and the remaining times.
 pub const CLOCK_PREFIX: &str = "# hive clock:";
 
 /// Minutes per player and seconds added after each of a player's moves.
@@ -168,17 +168,18 @@ impl Clocks {
             .max(Duration::from_millis(20).min(left))
     }
 
-    /// The comment line keeping the clocks, without a newline.
-    pub fn line(&self) -> String {
+    /// The words of the clock header (after [`CLOCK_PREFIX`]):
+    /// `10+5 white=512.300 black=498.000`.
+    pub fn words(&self) -> String {
         format!(
-            "{CLOCK_PREFIX} {} white={:.3} black={:.3}",
+            "{} white={:.3} black={:.3}",
             self.control,
             self.remaining[0].as_secs_f64(),
             self.remaining[1].as_secs_f64()
         )
     }
 
-    /// The clocks a line's words (after [`CLOCK_PREFIX`]) describe.
+    /// The clocks [`Clocks::words`] describe, if valid.
     pub fn parse_words(words: &str) -> Option<Clocks> {
         let mut parts = words.split_whitespace();
         let control = TimeControl::parse(parts.next()?)?;
@@ -203,13 +204,6 @@ impl Clocks {
             clocks.flagged = Some(side);
         }
         Some(clocks)
-    }
-
-    /// The clocks in a game file's `text`, if it has a valid clock line.
-    pub fn from_file_text(text: &str) -> Option<Clocks> {
-        text.lines()
-            .find_map(|line| line.trim().strip_prefix(CLOCK_PREFIX))
-            .and_then(Clocks::parse_words)
     }
 
     /// `side`'s time left as a clock shows it: `m:ss`, with tenths under
@@ -273,13 +267,12 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_line_keeps_both_times() {
+    fn the_clock_words_keep_both_times() {
         let mut clocks = Clocks::new(TimeControl::minutes(10, 5));
         clocks.run(Color::White, Duration::from_millis(87_700));
-        let line = clocks.line();
-        assert_eq!(line, "# hive clock: 10+5 white=512.300 black=600.000");
-        let text = format!("{line}\nBase;NotStarted;White[1]\n");
-        assert_eq!(Clocks::from_file_text(&text), Some(clocks));
+        let words = clocks.words();
+        assert_eq!(words, "10+5 white=512.300 black=600.000");
+        assert_eq!(Clocks::parse_words(&words), Some(clocks));
         for bad in ["10+5 white=x", "10+5 red=3", "nonsense", "10+5 white=-3"] {
             assert_eq!(Clocks::parse_words(bad), None, "{bad:?}");
         }

@@ -6,9 +6,12 @@
 //! line the moves from the empty board to that leaf), the main line first
 //! and the others in the order the move list shows them. Every line can be
 //! pasted into any UHP program on its own; lines share the moves they have
-//! in common. An optional `# hive options:` line (as in a game file) sets the
-//! optional rules; other `#` lines and blank lines are skipped. A file that
-//! holds a single GameString (a saved game) loads as a tree of one line.
+//! in common. Before the first game come the headers of our game files (see
+//! [`crate::SaveHeaders`]): the house rules are in an `options` header when
+//! they are not the defaults (the other headers, which a tree does not
+//! keep, are read and checked but not kept). Other `#` lines and blank lines
+//! are skipped. A file that holds a single GameString (a saved game) loads
+//! as a tree of one line.
 //!
 //! The comments on moves (see [`Variations::comment`]) follow the line of
 //! their move, one a line: `# hive comment`, the move's number in that line
@@ -20,6 +23,7 @@
 //!
 //! ```text
 //! # hive variations
+//! # hive options: tournament_opening=on threefold_repetition=on turn_limit=none
 //! Base+MLP;InProgress;White[3];wS1;bS1 wS1-;wQ -wS1;bQ bS1-
 //! # hive comment 0 Played at the club
 //! # hive comment 3 The Queen out early:\nrisky
@@ -29,15 +33,17 @@
 //!
 //! Loading checks every line: the first line that is not a GameString of
 //! the file's game type, or holds a move that cannot be read or is illegal,
-//! or a comment line that does not follow a game line with its move, is
-//! named with its line number, and nothing is loaded.
+//! or a comment line that does not follow a game line with its move, or a
+//! header that cannot be read or comes after the first game, is named with
+//! its line number, and nothing is loaded.
 
 use std::collections::HashSet;
 use std::path::Path;
 
-use super::RecordError;
-use super::file::{OPTIONS_PREFIX, options_line, parse_options, read_game_file, write_atomic};
+use super::disk::{read_game_file, write_atomic};
+use super::save_headers::{is_known_header, read_block, split_header};
 use super::variations::{NodeId, Variations};
+use super::{RecordError, SaveHeaders};
 use hive_rules::{Game, LoadError, Options};
 
 /// The first line of a variations file.
@@ -51,10 +57,12 @@ impl Variations {
     pub fn file_text(&self) -> String {
         let mut text = String::from(VARIATIONS_HEADER);
         text.push('\n');
-        if self.options() != Options::default() {
-            text.push_str(&options_line(self.options()));
-            text.push('\n');
-        }
+        let options = self.options();
+        let headers = SaveHeaders {
+            options: (options != Options::default()).then_some(options),
+            ..SaveHeaders::default()
+        };
+        text.push_str(&headers.text());
         let mut commented = HashSet::new();
         for leaf in self.leaves() {
             text.push_str(&self.game_at(leaf).game_string());
@@ -74,19 +82,30 @@ impl Variations {
     /// Reads a variations file's text (or a game file's: one line), naming
     /// `source` and the first bad line in errors.
     pub fn parse(text: &str, source: &Path) -> Result<Variations, RecordError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let bad_line = |line: usize, message: String| RecordError::BadLine {
             path: source.to_path_buf(),
             line,
             message,
         };
-        let mut options = Options::default();
+        let block = read_block(text, source)?;
+        let options = block.headers.options.unwrap_or_default();
+        // A comment among the headers comes before any game.
+        let first_game = block.body.first().map_or(usize::MAX, |&(number, _)| number);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if let Some(number) = text
+            .lines()
+            .take(first_game - 1)
+            .position(|line| line.trim().starts_with(COMMENT_PREFIX))
+        {
+            return Err(bad_line(
+                number + 1,
+                "a comment line must follow the game line of its move".to_string(),
+            ));
+        }
         let mut tree: Option<Variations> = None;
         // The last game line's moves, the root first.
         let mut last_line = Vec::new();
-        for (index, line) in text.lines().enumerate() {
-            let number = index + 1;
-            let line = line.trim();
+        for &(number, line) in &block.body {
             if let Some(rest) = line.strip_prefix(COMMENT_PREFIX) {
                 let (ply, comment) = rest.split_once(' ').unwrap_or((rest, ""));
                 let node = ply.parse::<usize>().ok().and_then(|ply| last_line.get(ply));
@@ -110,15 +129,12 @@ impl Variations {
                 }
                 continue;
             }
-            if let Some(rest) = line.strip_prefix(OPTIONS_PREFIX) {
-                if tree.is_some() {
-                    return Err(bad_line(
-                        number,
-                        "the options line must come before the first game".to_string(),
-                    ));
-                }
-                options = parse_options(rest);
-                continue;
+            if is_known_header(line) {
+                let (key, _) = split_header(line).unwrap_or_default();
+                return Err(bad_line(
+                    number,
+                    format!("the `# hive {key}:` line must come before the first game"),
+                ));
             }
             if line.is_empty() || line.starts_with('#') {
                 continue;

@@ -329,8 +329,10 @@ fn autosave_survives_a_crash() {
         resumed.hash(),
         Game::from_game_string(&game).unwrap().hash()
     );
-    // Only the autosave is in the directory.
+    // Only the autosave folder is in the directory, and only the autosave
+    // in it.
     assert_eq!(fs::read_dir(&data).unwrap().count(), 1);
+    assert_eq!(fs::read_dir(autosave.folder()).unwrap().count(), 1);
 
     // Declined (or the game ended): cleared, and clearing twice is fine.
     autosave.clear().unwrap();
@@ -340,7 +342,11 @@ fn autosave_survives_a_crash() {
     // A damaged autosave is reported, not deleted or changed.
     fs::write(autosave.path(), b"Base;InProgress;White[2];wS1;wQ").unwrap();
     let err = autosave.load().unwrap_err();
-    assert!(err.to_string().contains("autosave.txt"), "{err}");
+    assert!(
+        err.to_string()
+            .contains(&autosave.path().display().to_string()),
+        "{err}"
+    );
     assert_eq!(
         fs::read(autosave.path()).unwrap(),
         b"Base;InProgress;White[2];wS1;wQ"

@@ -1,0 +1,58 @@
+//! The kinds of play that each keep an autosave of their own, so that an
+//! analysis board or an exhibition never overwrites the game a player will
+//! want to resume.
+
+use std::fmt;
+
+/// What is being played on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayKind {
+    /// A game against a person or the AI: what "Resume last game" loads.
+    Game,
+    /// An analysis board: positions set up or explored, not a contest.
+    Analysis,
+    /// The AI against itself.
+    Exhibition,
+}
+
+impl PlayKind {
+    /// Every kind.
+    pub const ALL: [PlayKind; 3] = [PlayKind::Game, PlayKind::Analysis, PlayKind::Exhibition];
+
+    /// Its name in files: `game`, `analysis` or `exhibition`.
+    pub fn word(self) -> &'static str {
+        match self {
+            PlayKind::Game => "game",
+            PlayKind::Analysis => "analysis",
+            PlayKind::Exhibition => "exhibition",
+        }
+    }
+
+    /// The kind [`PlayKind::word`] names (surrounding whitespace ignored).
+    pub fn parse(word: &str) -> Option<PlayKind> {
+        PlayKind::ALL
+            .into_iter()
+            .find(|kind| kind.word() == word.trim())
+    }
+}
+
+impl fmt::Display for PlayKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip() {
+        for kind in PlayKind::ALL {
+            assert_eq!(PlayKind::parse(&kind.to_string()), Some(kind));
+        }
+        assert_eq!(PlayKind::parse(" analysis "), Some(PlayKind::Analysis));
+        assert_eq!(PlayKind::parse("Game"), None);
+        assert_eq!(PlayKind::parse(""), None);
+    }
+}

@@ -10,8 +10,6 @@
 //!   `autosave` folder of the platform's data directory, one per kind of
 //!   play ([`PlayKind`]: a game, an analysis board, an exhibition); the
 //!   game's is offered for resuming at the next start.
-//! - [`History`]: undo / redo (one move, or a move pair against the AI) and
-//!   review (a cursor over the moves, continue from any point).
 //! - [`Variations`]: a game with every line tried from its positions, as a
 //!   tree with comments on its moves, and its text file (one GameString per
 //!   line).
@@ -41,7 +39,6 @@ mod error;
 mod file;
 mod formats;
 mod grid;
-mod history;
 mod library;
 mod pgn;
 mod pgn_lex;
@@ -69,7 +66,6 @@ pub use formats::{
     Format, MAX_RECORD_FILE, is_foreign_record_file, is_foreign_record_text, load_record,
     read_record, record_text, save_record,
 };
-pub use history::History;
 pub use library::{
     Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
     record_files, sort_entries,

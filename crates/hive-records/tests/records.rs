@@ -5,10 +5,10 @@ use std::path::Path;
 
 use hive_ai::Difficulty;
 use hive_records::{
-    Autosave, History, RecordError, Settings, SettingsFile, game_file_text, load_game,
+    Autosave, RecordError, Settings, SettingsFile, game_file_text, load_game,
     load_game_noted, parse_game_text, parse_game_text_noted, save_game,
 };
-use hive_rules::{Color, Game, GameStatus, GameType, Move, Options};
+use hive_rules::{Game, GameStatus, GameType, Options};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -365,122 +365,6 @@ fn autosave_keeps_the_options() {
     let autosave = Autosave::new(dir.path());
     autosave.save(&game).unwrap();
     assert_same(&autosave.load().unwrap().unwrap(), &game);
-}
-
-fn history_with(plies: usize) -> (History, Vec<Move>) {
-    let full = random_game(51, GameType::ALL, Options::default(), plies);
-    let moves: Vec<Move> = full.moves().collect();
-    let mut history = History::new(Game::new(GameType::ALL));
-    for &mv in &moves {
-        history.play(mv).unwrap();
-    }
-    (history, moves)
-}
-
-#[test]
-fn undo_and_redo() {
-    let (mut h, moves) = history_with(10);
-    let end_hash = h.game().hash();
-    assert_eq!((h.ply(), h.len()), (10, 10));
-    assert!(h.at_end() && h.can_undo() && !h.can_redo());
-    assert_eq!(h.undo(), Some(moves[9]));
-    assert_eq!(h.undo(), Some(moves[8]));
-    assert_eq!((h.ply(), h.len()), (8, 10));
-    assert_eq!(h.redo(), Some(moves[8]));
-    assert_eq!(h.redo(), Some(moves[9]));
-    assert_eq!(h.redo(), None);
-    assert_eq!(h.game().hash(), end_hash);
-    assert_eq!(h.moves(), moves);
-
-    // Playing after an undo drops the redo stack.
-    h.undo();
-    h.undo();
-    let mut legal = Vec::new();
-    h.game().legal_moves(&mut legal);
-    let other = *legal.iter().find(|&&m| m != moves[8]).unwrap();
-    h.play(other).unwrap();
-    assert_eq!((h.ply(), h.len()), (9, 9));
-    assert!(!h.can_redo());
-    assert_eq!(h.redo(), None);
-
-    // An illegal move changes nothing.
-    let before = h.game().game_string();
-    assert!(h.play(moves[0]).is_err());
-    assert_eq!(h.game().game_string(), before);
-
-    // Undo to the start and no further.
-    while h.undo().is_some() {}
-    assert_eq!(h.ply(), 0);
-    assert_eq!(h.len(), 9);
-    assert!(!h.can_undo());
-}
-
-#[test]
-fn undo_pair_against_the_ai() {
-    // Human is White: after the AI's reply, both moves go.
-    let (mut h, _) = history_with(6);
-    assert_eq!(h.undo_pair(Color::White), 2);
-    assert_eq!(h.ply(), 4);
-    assert_eq!(h.game().to_move(), Color::White);
-    // While the AI thinks (human just moved), only the human's move goes.
-    h.redo();
-    assert_eq!(h.undo_pair(Color::White), 1);
-    assert_eq!((h.ply(), h.game().to_move()), (4, Color::White));
-
-    // Human is Black, and to move after the AI's reply.
-    let (mut h, _) = history_with(7);
-    assert_eq!(h.game().to_move(), Color::Black);
-    assert_eq!(h.undo_pair(Color::Black), 2);
-    assert_eq!((h.ply(), h.game().to_move()), (5, Color::Black));
-    h.goto(1);
-    // Only the AI's opening move: nothing of the human's to take back.
-    assert_eq!(h.undo_pair(Color::Black), 0);
-    assert_eq!(h.ply(), 1);
-    h.goto(2);
-    assert_eq!(h.undo_pair(Color::Black), 1);
-    assert_eq!(h.ply(), 1);
-
-    // Human is White at the very start: nothing to undo.
-    let mut h = History::new(Game::new(GameType::BASE));
-    assert_eq!(h.undo_pair(Color::White), 0);
-}
-
-#[test]
-fn review_and_continue_from_here() {
-    let full = random_game(61, GameType::ALL, Options::default(), 150);
-    let n = full.moves().len();
-    let mut h = History::review(full.clone());
-    assert_eq!((h.ply(), h.len()), (0, n));
-    assert_eq!(h.game().status(), GameStatus::NotStarted);
-    assert_same(&h.full_game(), &full);
-
-    assert!(h.redo().is_some());
-    assert!(h.redo().is_some());
-    assert!(h.undo().is_some());
-    assert_eq!(h.ply(), 1);
-    h.goto(n / 2);
-    assert_eq!(h.ply(), n / 2);
-    // The position matches a game replayed to that move.
-    let mut replay = Game::new(GameType::ALL);
-    for mv in full.moves().take(n / 2) {
-        replay.play(mv).unwrap();
-    }
-    assert_same(h.game(), &replay);
-    h.goto(n + 100);
-    assert_eq!(h.ply(), n);
-    assert!(h.redo().is_none());
-    assert_same(h.game(), &full);
-    h.goto(0);
-    assert!(h.undo().is_none());
-    h.goto(h.len());
-    assert_eq!(h.ply(), n);
-
-    // Continue from move 5: the rest is dropped.
-    h.goto(5);
-    assert_eq!(h.continue_from_here(), n - 5);
-    assert_eq!((h.ply(), h.len()), (5, 5));
-    assert_eq!(h.continue_from_here(), 0);
-    assert_eq!(h.game().moves().len(), 5);
 }
 
 #[test]

@@ -13,11 +13,11 @@ use crate::app::{
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionCommand,
-    ExhibitionControl, GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove,
-    Players, RecordsAction, ReviewAction, Screen, Turn,
+    AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl,
+    GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove, Players, RecordsAction,
+    ReviewAction, Screen, SetAnalysis, Turn,
 };
-use hive::records::{Autosave, SettingsFile, load_game, save_game};
+use hive::records::{Autosave, PlayKind, SettingsFile, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
 use tempfile::TempDir;
 
@@ -207,9 +207,19 @@ fn fast_exhibition(stop_after: Option<u32>) -> ExhibitionControl {
     control
 }
 
+/// An exhibition writes its own autosave, with its presets, and never the
+/// one "Resume last game" brings back: the game played before it.
 #[test]
-fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
+fn an_exhibition_keeps_its_own_autosave_and_resume_brings_back_the_game() {
     let data = TempDir::new().unwrap();
+    let mut before = app_keeping_files(Some(data.path()), None, local());
+    start_playing(&mut before);
+    play_some(&mut before, 2);
+    let game_before = game(&before);
+    drop(before);
+    let autosave = Autosave::new(data.path());
+    let game_text = std::fs::read_to_string(autosave.path()).unwrap();
+
     let exhibition = NewGameSettings {
         game_type: GameType::BASE,
         opponent: Opponent::Exhibition {
@@ -218,47 +228,115 @@ fn an_exhibition_resumes_as_an_exhibition_with_its_presets() {
         },
         ..default()
     };
-    let mut first = app_keeping_files(Some(data.path()), None, exhibition);
-    first.insert_resource(fast_exhibition(Some(3)));
-    start_playing(&mut first);
-    update_until(&mut first, "three moves", |app| game(app).ply() == 3);
-    settle(&mut first);
-    let played = game(&first);
-    let autosave = Autosave::new(data.path());
-    let text = std::fs::read_to_string(autosave.path()).unwrap();
+    let mut watched = app_keeping_files(Some(data.path()), None, exhibition);
+    watched.insert_resource(fast_exhibition(Some(3)));
+    start_playing(&mut watched);
+    update_until(&mut watched, "three moves", |app| game(app).ply() == 3);
+    settle(&mut watched);
+    let shown = game(&watched);
+    drop(watched);
+    let own = autosave.with_kind(PlayKind::Exhibition);
+    let text = std::fs::read_to_string(own.path()).unwrap();
     assert!(
         text.lines()
             .any(|line| line == "# hive players: exhibition=white:easy,black:beginner"),
         "{text}"
     );
+    let kept = own.load().unwrap().expect("the exhibition's autosave");
+    assert_eq!(kept.game_string(), shown.game_string());
+    assert_eq!(
+        std::fs::read_to_string(autosave.path()).unwrap(),
+        game_text,
+        "the game to resume is untouched"
+    );
+
+    let mut later = app_keeping_files(Some(data.path()), None, local());
+    act(&mut later, RecordsAction::Resume);
+    assert_entities_match(&mut later, &game_before);
+    let players = *later.world().resource::<Players>();
+    assert_eq!(players.exhibition, None);
+}
+
+/// A game against the AI saved after an undo: the file keeps the whole
+/// line, the position shown and the players; loaded into an app whose menu
+/// says "two people", it comes back at that position, against the AI, with
+/// the undone moves there to redo.
+#[test]
+fn a_save_after_undo_loads_at_the_same_move_against_the_same_ai() {
+    let data = TempDir::new().unwrap();
+    let mut first = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    start_playing(&mut first);
+    for ply in [2, 4] {
+        play_some(&mut first, 1);
+        update_until(&mut first, "the AI's reply", |app| game(app).ply() == ply);
+        settle(&mut first);
+    }
+    let whole = game(&first);
+    act(&mut first, RecordsAction::Undo);
+    assert_eq!(
+        game(&first).ply(),
+        2,
+        "the AI's reply and the move it answered"
+    );
+    let shown = game(&first);
+    let file = data.path().join("saved.txt");
+    act(&mut first, RecordsAction::Save(file.clone()));
     drop(first);
 
-    // The menu says "human" now; the autosave knows better. (Paused, so
-    // that the position can be checked before the AIs play on.)
     let mut second = app_keeping_files(Some(data.path()), None, local());
-    let mut paused = fast_exhibition(None);
-    paused.paused = true;
-    second.insert_resource(paused);
-    act(&mut second, RecordsAction::Resume);
-    assert_entities_match(&mut second, &played);
-    let players = *second.world().resource::<Players>();
+    act(&mut second, RecordsAction::Load(file));
+    assert_eq!(screen(&second), Screen::Playing);
     assert_eq!(
-        players.exhibition,
-        Some((Difficulty::Easy, Difficulty::Beginner))
+        turn(&second),
+        Some(Turn::AwaitingInput),
+        "on, not in review"
     );
-    assert_eq!(players.ai, None);
-    assert_eq!(players.ai_preset(Side::White), Some(Difficulty::Easy));
-    assert_eq!(players.ai_preset(Side::Black), Some(Difficulty::Beginner));
-    // Play: the AIs play on from where the game stopped.
-    second.world_mut().write_message(ExhibitionCommand::Play);
-    update_until(&mut second, "the exhibition playing on", |app| {
-        game(app).ply() >= 5
-    });
-    let resumed = game(&second);
-    assert!(
-        resumed.moves().take(3).eq(played.moves()),
-        "{}",
-        resumed.game_string()
+    assert_entities_match(&mut second, &shown);
+    assert_eq!(
+        second.world().resource::<Players>().ai,
+        Some((Side::Black, Difficulty::Beginner))
+    );
+    let current = history(&second);
+    assert_eq!(current.full_game().game_string(), whole.game_string());
+    assert!(current.can_redo(), "the undone moves are there to redo");
+}
+
+/// The analysis board writes its own autosave: "Resume last game" still
+/// brings back the game played before it.
+#[test]
+fn the_analysis_board_leaves_the_game_to_resume_alone() {
+    let data = TempDir::new().unwrap();
+    let mut before = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    start_playing(&mut before);
+    play_some(&mut before, 1);
+    update_until(&mut before, "the AI's reply", |app| game(app).ply() == 2);
+    settle(&mut before);
+    let game_before = game(&before);
+    drop(before);
+    let autosave = Autosave::new(data.path());
+    let game_text = std::fs::read_to_string(autosave.path()).unwrap();
+
+    let mut board = app_keeping_files(Some(data.path()), None, local());
+    board.world_mut().write_message(SetAnalysis(true));
+    start_playing(&mut board);
+    play_some(&mut board, 3);
+    let analysed = game(&board);
+    drop(board);
+    let own = autosave.with_kind(PlayKind::Analysis);
+    let kept = own.load().unwrap().expect("the analysis board's autosave");
+    assert_eq!(kept.game_string(), analysed.game_string());
+    assert_eq!(
+        std::fs::read_to_string(autosave.path()).unwrap(),
+        game_text,
+        "the game to resume is untouched"
+    );
+
+    let mut later = app_keeping_files(Some(data.path()), None, local());
+    act(&mut later, RecordsAction::Resume);
+    assert_entities_match(&mut later, &game_before);
+    assert_eq!(
+        later.world().resource::<Players>().ai,
+        Some((Side::Black, Difficulty::Beginner))
     );
 }
 
@@ -301,9 +379,12 @@ fn undo_and_redo_in_a_local_game() {
     assert_entities_match(&mut app, &prefix(&full, 1));
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     assert!(history(&app).can_redo());
-    // The autosave holds the position shown.
-    let saved = load_game(Autosave::new(data.path()).path()).unwrap();
-    assert_eq!(saved.ply(), 1);
+    // The autosave holds the whole line and the position shown.
+    let autosave = Autosave::new(data.path());
+    let shown = autosave.load().unwrap().expect("an autosave");
+    assert_eq!(shown.ply(), 1);
+    let line = autosave.read().unwrap().expect("an autosave");
+    assert_eq!((line.cursor, line.len()), (1, 3));
 
     act(&mut app, RecordsAction::Redo);
     assert_entities_match(&mut app, &prefix(&full, 2));

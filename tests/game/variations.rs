@@ -338,7 +338,7 @@ fn the_autosave_keeps_the_variations_and_resuming_restores_them() {
 
     // Variations of another game are not restored with this one.
     let other = data.path().join("other");
-    std::fs::create_dir_all(&other).unwrap();
+    std::fs::create_dir_all(Autosave::new(&other).folder()).unwrap();
     std::fs::copy(autosave.path(), Autosave::new(&other).path()).unwrap();
     std::fs::write(
         Autosave::new(&other).variations_path(),

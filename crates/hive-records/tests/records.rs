@@ -5,8 +5,8 @@ use std::path::Path;
 
 use hive_ai::Difficulty;
 use hive_records::{
-    Autosave, RecordError, Settings, SettingsFile, game_file_text, load_game,
-    load_game_noted, parse_game_text, parse_game_text_noted, save_game,
+    Autosave, RecordError, Settings, SettingsFile, game_file_text, load_game, load_game_noted,
+    parse_game_text, parse_game_text_noted, save_game,
 };
 use hive_rules::{Game, GameStatus, GameType, Options};
 use rand::rngs::StdRng;

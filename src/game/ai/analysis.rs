@@ -192,7 +192,11 @@ fn switch_analysis(mut requests: MessageReader<SetAnalysis>, mut analysis: ResMu
 }
 
 /// Drops the line and the search of a position no longer on the board.
-fn drop_stale(mut analysis: ResMut<Analysis>, current: Res<CurrentGame>, players: Res<Players>) {
+pub(crate) fn drop_stale(
+    mut analysis: ResMut<Analysis>,
+    current: Res<CurrentGame>,
+    players: Res<Players>,
+) {
     forget_stale(&mut analysis, current.game(), &players);
 }
 

@@ -1,7 +1,12 @@
 //! The autosave: after every change of the game in play (a move, an undo,
-//! a resumed game), the position is written with who plays it, and the
-//! game's variations beside it when it has any; a finished game removes
-//! them. Review writes nothing.
+//! a resumed game), the whole line is written with its cursor (the position
+//! shown), who plays it and the clocks, and the game's variations beside it
+//! when it has any; a finished game removes them. Review writes nothing.
+//!
+//! Each kind of play has its own autosave ([`PlayKind`]): a game against a
+//! person or the AI is the one "Resume last game" brings back; the analysis
+//! board (both sides played at the screen with the engine's analysis on)
+//! and exhibitions write theirs, and never overwrite it.
 //!
 //! The write (a temporary file, fsync, rename, fsync of the folder) runs on
 //! Bevy's IO task pool, never on the frame that starts the piece's slide.
@@ -13,9 +18,9 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::{AutosaveStatus, RecordPaths, refuse};
+use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, upcoming_turn};
-use crate::records::{Autosave, Clocks, RecordError, Seats, Variations};
-use crate::rules::Game;
+use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Seats, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
 #[derive(Resource, Default)]
@@ -28,9 +33,7 @@ pub(super) struct AutosaveWriter {
 enum Job {
     Write {
         autosave: Autosave,
-        game: Box<Game>,
-        seats: Seats,
-        clocks: Option<Clocks>,
+        saved: Box<SavedGame>,
         /// The game's variations, when it has more moves than those played.
         variations: Option<Box<Variations>>,
     },
@@ -52,14 +55,12 @@ impl Job {
         let (result, wrote) = match self {
             Job::Write {
                 autosave,
-                game,
-                seats,
-                clocks,
+                saved,
                 variations,
             } => (
                 autosave
                     .save_variations(variations.as_deref())
-                    .and_then(|()| autosave.save_with_clocks(&game, seats, clocks)),
+                    .and_then(|()| autosave.write(&saved)),
                 true,
             ),
             Job::Remove { autosave } => (autosave.clear(), false),
@@ -87,33 +88,45 @@ impl AutosaveWriter {
 pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
-    (players, clock): (Res<Players>, Res<GameClock>),
+    (players, clock, analysis): (Res<Players>, Res<GameClock>, Res<Analysis>),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
     mut writer: ResMut<AutosaveWriter>,
     mut status: ResMut<AutosaveStatus>,
 ) {
     let reviewing = turn.is_some_and(|turn| upcoming_turn(&turn, &next_turn) == Turn::Review);
-    let Some(autosave) = paths.autosave.clone().filter(|_| !reviewing) else {
+    let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
         return;
     };
+    let autosave = autosave.with_kind(play_kind(&players, analysis.is_on()));
     let game = current.game();
     if game.status().is_over() {
         writer.push(Job::Remove { autosave });
-    } else if game.ply() > 0 {
+    } else if current.len() > 0 {
         let tree = current.variations();
-        let variations = (tree.move_count() > current.ply()).then(|| Box::new(tree.clone()));
+        let variations = (tree.move_count() > current.len()).then(|| Box::new(tree.clone()));
+        let saved = SavedGame::new(current.full_game())
+            .with_cursor(current.ply())
+            .with_seats(players.seats())
+            .with_clocks(clock.0);
         writer.push(Job::Write {
             autosave,
-            game: Box::new(game.clone()),
-            seats: players.seats(),
-            clocks: clock.0,
+            saved: Box::new(saved),
             variations,
         });
     } else {
         return;
     }
     status.writing = true;
+}
+
+/// The kind of play whose autosave the game in play goes to.
+pub(super) fn play_kind(players: &Players, analysing: bool) -> PlayKind {
+    match players.seats() {
+        Seats::Exhibition { .. } => PlayKind::Exhibition,
+        Seats::Human if analysing => PlayKind::Analysis,
+        Seats::Human | Seats::Ai { .. } => PlayKind::Game,
+    }
 }
 
 /// Collects the write that finished (reporting a failure on the message

@@ -22,10 +22,10 @@ use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
 };
 use crate::records::{
-    Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, Seats, SettingsFile,
-    Variations, annotate, is_foreign_record_file, is_foreign_record_text, is_variations_file,
-    is_variations_text, load_game, load_record, load_variations, parse_game_text, read_record,
-    read_review, save_game_with_clocks, save_record, save_variations, saved_clocks,
+    Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, SavedGame, Seats,
+    SettingsFile, Variations, annotate, is_foreign_record_file, is_foreign_record_text,
+    is_variations_file, is_variations_text, load_game_file, load_record, load_variations,
+    parse_game_text, read_record, read_review, save_game_file, save_record, save_variations,
 };
 use crate::rules::Game;
 
@@ -115,7 +115,10 @@ pub enum RecordsAction {
 pub(super) struct PendingGame(Option<Pending>);
 
 struct Pending {
+    /// The game: the whole line (the position shown is `cursor` moves in).
     game: Game,
+    /// How many of its moves are shown (`None`: all of them).
+    cursor: Option<usize>,
     /// The game's variations, when it was loaded with them (their main
     /// line is `game`).
     variations: Option<Variations>,
@@ -141,7 +144,12 @@ struct Pending {
 pub(super) fn handle_file_actions(
     mut actions: MessageReader<RecordsAction>,
     paths: Res<RecordPaths>,
-    (current, clock, engine_review): (Res<CurrentGame>, Res<GameClock>, Res<EngineReview>),
+    (current, clock, engine_review, players): (
+        Res<CurrentGame>,
+        Res<GameClock>,
+        Res<EngineReview>,
+        Res<Players>,
+    ),
     (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
     mut status: ResMut<AutosaveStatus>,
     mut notice: ResMut<Notice>,
@@ -183,10 +191,14 @@ pub(super) fn handle_file_actions(
                         })
                     }
                     _ => {
-                        let game = current.full_game();
-                        let clocks = clock.0;
+                        // The whole line, the position shown, who plays
+                        // each side and the clocks: what the player sees.
+                        let saved = SavedGame::new(current.full_game())
+                            .with_cursor(current.ply())
+                            .with_seats(players.seats())
+                            .with_clocks(clock.0);
                         Box::new(move || {
-                            save_to(&path, |path| save_game_with_clocks(path, &game, clocks))
+                            save_to(&path, |path| save_game_file(path, &saved))
                                 .map(|()| format!("game saved to {}", path.display()))
                         })
                     }
@@ -221,6 +233,7 @@ pub(super) fn handle_file_actions(
                         clocks: None,
                         headers: None,
                         engine_review: false,
+                        cursor: None,
                         saved_review: None,
                     }
                 })
@@ -230,14 +243,15 @@ pub(super) fn handle_file_actions(
                     notice.show("there is no autosaved game");
                     continue;
                 };
-                match autosave.load() {
-                    Ok(Some(game)) => Ok(Pending {
-                        variations: autosave.variations_of(&game),
-                        game,
+                match autosave.read() {
+                    Ok(Some(saved)) => Ok(Pending {
+                        variations: autosave.variations_of(&saved.game),
+                        cursor: Some(saved.cursor),
+                        game: saved.game,
                         review: false,
-                        seats: autosave.seats(),
+                        seats: saved.seats,
                         message: "your last game, where you left it".into(),
-                        clocks: autosave.clocks(),
+                        clocks: saved.clocks,
                         headers: None,
                         engine_review: false,
                         saved_review: None,
@@ -320,19 +334,37 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
             )
         });
     }
-    load_game(path).map(|game| Pending {
-        game,
-        variations: None,
-        review: true,
-        seats: Some(Seats::Human),
-        message: format!(
-            "loaded {}: the Left and Right arrow keys step through it",
-            path.display()
-        ),
-        clocks: saved_clocks(path),
-        headers: None,
-        engine_review: false,
-        saved_review: None,
+    // Our own save: where it was left, with the same players (a game
+    // against the AI goes on against the AI); a bare GameString, which
+    // does not say who played, opens in review for the people here.
+    load_game_file(path).map(|saved| {
+        let (review, seats, message) = match saved.seats {
+            Some(seats) => (
+                false,
+                seats,
+                format!("loaded {}, where it was left", path.display()),
+            ),
+            None => (
+                true,
+                Seats::Human,
+                format!(
+                    "loaded {}: the Left and Right arrow keys step through it",
+                    path.display()
+                ),
+            ),
+        };
+        Pending {
+            cursor: Some(saved.cursor),
+            game: saved.game,
+            variations: None,
+            review,
+            seats: Some(seats),
+            message,
+            clocks: saved.clocks,
+            headers: None,
+            engine_review: false,
+            saved_review: None,
+        }
     })
 }
 
@@ -376,6 +408,7 @@ fn review_variations(tree: Variations, message: String) -> Pending {
         clocks: None,
         headers: None,
         engine_review: false,
+        cursor: None,
         saved_review: None,
     }
 }
@@ -394,6 +427,7 @@ pub(super) fn apply_pending_game(
 ) {
     let Some(Pending {
         game,
+        cursor,
         variations,
         review,
         seats,
@@ -431,6 +465,9 @@ pub(super) fn apply_pending_game(
             }
             None => CurrentGame::new(game),
         };
+        if let Some(cursor) = cursor {
+            current.goto(cursor);
+        }
         current.set_headers(headers);
         true
     });

@@ -57,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             autosave_writer::autosave_after_change
+                .after(crate::game::ai::analysis::drop_stale)
                 .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
             autosave_writer::run_autosave_writes,
             files::finish_saves,

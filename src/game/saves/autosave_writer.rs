@@ -102,7 +102,7 @@ pub(super) fn autosave_after_change(
     let game = current.game();
     if game.status().is_over() {
         writer.push(Job::Remove { autosave });
-    } else if current.len() > 0 {
+    } else if !current.is_empty() {
         let tree = current.variations();
         let variations = (tree.move_count() > current.len()).then(|| Box::new(tree.clone()));
         let saved = SavedGame::new(current.full_game())

@@ -371,6 +371,43 @@ fn assess(
     }
 }
 
+/// When the side that moved had a forced win before its move and the
+/// searches after it no longer see one, searches the position the move led
+/// to again, deep enough to see the win one move later than before: a
+/// slower way to the same win is no blunder, and a search only as deep as
+/// the review's cannot tell it from a win thrown away. The value found
+/// then stands for the move (`shallow`) when it still wins.
+fn keep_the_win_in_sight(
+    game: &Game,
+    positions: &mut [Assessment],
+    played: Move,
+    limits: Limits,
+    engine: &mut Engine,
+    cancel: &AtomicBool,
+) {
+    let [.., before, here] = positions else {
+        return;
+    };
+    if before.best == Some(played) || here.over || before.value < WIN_THRESHOLD {
+        return;
+    }
+    let seen = -here.shallow.unwrap_or(here.value);
+    if seen >= WIN_THRESHOLD {
+        return;
+    }
+    let plies = u32::try_from(WIN - before.value).unwrap_or(u32::MAX);
+    let cap = limits.max_depth.unwrap_or(before.depth) + 4;
+    let depth = plies.saturating_add(1).min(cap);
+    let deeper = Limits {
+        max_depth: Some(depth),
+        ..limits
+    };
+    let score = engine.search(game, deeper, cancel).score;
+    if -score >= WIN_THRESHOLD {
+        here.shallow = Some(score);
+    }
+}
+
 /// Reviews every move of `game` from its start (same game type and
 /// options), `progress(done, total)` after each of its `moves + 1`
 /// positions; `None` when `cancel` was set before or during the review.
@@ -418,6 +455,9 @@ pub fn review_game(
         };
         to_move.push(replay.to_move());
         positions.push(assess(&replay, limits, shallow_depth, engine, cancel));
+        if let Some(i) = done.checked_sub(2) {
+            keep_the_win_in_sight(&replay, &mut positions, played[i], limits, engine, cancel);
+        }
         if cancel.load(Ordering::Relaxed) {
             return None;
         }

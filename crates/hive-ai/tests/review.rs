@@ -269,6 +269,8 @@ fn a_position_with_only_a_pass_is_valued_by_what_follows_not_as_level() {
         if verdict.played == "pass" {
             assert_eq!(verdict.class, MoveClass::Best, "{verdict:?}");
         }
+        // A slower way to a win Black keeps is not a win thrown away.
+        assert_ne!(verdict.class, MoveClass::Blunder, "{verdict:?}");
         assert!(
             verdict.eval_before <= 0,
             "Black is ahead once White must pass: {verdict:?}"

@@ -52,8 +52,8 @@ pub use self::play::{
     HighlightKind, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
 pub use self::saves::{
-    AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, LibraryRequest, RecordPaths,
-    RecordsAction, ReviewAction, ReviewedLine,
+    AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, LibraryRequest,
+    RecordPaths, RecordsAction, ReviewAction, ReviewedLine,
 };
 pub use self::settings::{PlayerSettings, restore_settings};
 

@@ -488,6 +488,20 @@ fn leaving_for_the_menu_cancels_the_search() {
 }
 
 #[test]
+fn the_menu_starts_clean_of_the_last_games_message() {
+    let mut app = app_vs_ai(HumanSide::Black, None);
+    start_playing(&mut app);
+    app.world_mut()
+        .resource_mut::<Notice>()
+        .show("White AI (Medium) considers wQ");
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    assert_eq!(app.world().resource::<Notice>().0, None);
+}
+
+#[test]
 fn the_ai_passes_when_it_must() {
     // Black must pass; the AI plays Black.
     let opening = Game::from_game_string(BLACK_MUST_PASS).unwrap();

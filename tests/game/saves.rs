@@ -14,8 +14,8 @@ use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl,
-    GameOptions, HumanSide, NewGameSettings, Notice, Opponent, PlayMove, Players, RecordsAction,
-    ReviewAction, Screen, SetAnalysis, Turn,
+    GameOptions, HumanSide, ImportResult, NewGameSettings, Notice, Opponent, PlayMove, Players,
+    RecordsAction, ReviewAction, Screen, SetAnalysis, Turn,
 };
 use hive::records::{Autosave, PlayKind, SettingsFile, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
@@ -590,6 +590,12 @@ fn bad_files_and_pastes_are_refused_and_the_game_stays() {
     );
     assert!(notice(&app).contains("pasted"), "{}", notice(&app));
     assert_entities_match(&mut app, &kept);
+    // The Import dialog learns why, to keep the text and show the reason.
+    let imported = app.world().resource::<ImportResult>().0.clone();
+    match imported {
+        Some(Err(reason)) => assert!(reason.contains("pasted"), "{reason}"),
+        other => panic!("the refused import's reason, not {other:?}"),
+    }
 
     // Saving: a good file, then a write that cannot succeed.
     let good = dir.path().join("saved.txt");

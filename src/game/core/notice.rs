@@ -1,10 +1,20 @@
 //! The message line under the top bar: why a piece cannot move, what a
 //! pillbug can do, that a player must pass, or that a move was refused.
+//! A game's messages leave with it: the menu starts clean.
 
 use bevy::prelude::*;
 
+use super::Screen;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>();
+    app.add_systems(OnExit(Screen::Playing), forget_the_games_message);
+}
+
+/// Leaving a game: its last message ("White AI considers ...") is not the
+/// menu's.
+fn forget_the_games_message(mut notice: ResMut<Notice>) {
+    notice.clear();
 }
 
 /// The sentence shown to the players, if any.

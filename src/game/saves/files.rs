@@ -57,6 +57,11 @@ impl RecordPaths {
     }
 }
 
+/// How the last pasted import went: read (and opened), or refused with
+/// the reason, for the Import dialog to keep the text and show why.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportResult(pub Option<Result<(), String>>);
+
 /// Whether there is an autosaved game to offer on the main menu, and how
 /// the autosave's writes (on the IO task pool) stand.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
@@ -151,7 +156,7 @@ pub(super) fn handle_file_actions(
         Res<Players>,
     ),
     (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
-    mut status: ResMut<AutosaveStatus>,
+    (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
     mut notice: ResMut<Notice>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
@@ -269,6 +274,9 @@ pub(super) fn handle_file_actions(
                 }
             }
         };
+        if matches!(action, RecordsAction::Import(_)) {
+            imported.0 = Some(loaded.as_ref().map(|_| ()).map_err(ToString::to_string));
+        }
         match loaded {
             Ok(game) => {
                 pending.0 = Some(game);

@@ -13,7 +13,7 @@ pub mod undo;
 use bevy::prelude::*;
 
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
-pub use files::{AutosaveStatus, RecordPaths, RecordsAction};
+pub use files::{AutosaveStatus, ImportResult, RecordPaths, RecordsAction};
 pub use library::{GameLibrary, LibraryRequest};
 pub use review::ReviewAction;
 pub use undo::Jump;
@@ -23,6 +23,7 @@ use crate::game::core::{CurrentGame, GameSystems, NewGame, Restart, Screen, Turn
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordPaths>();
     app.init_resource::<AutosaveStatus>();
+    app.init_resource::<files::ImportResult>();
     app.init_resource::<files::PendingGame>();
     app.init_resource::<files::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::game::saves::RecordsAction;
+use crate::game::saves::{ImportResult, RecordsAction};
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,8 @@ pub(super) struct Dialogs {
     pub(super) open: Option<Dialog>,
     /// The pasted GameString.
     paste: String,
+    /// An import was sent and its result is awaited (the dialog stays).
+    importing: bool,
     /// The file picker of the open Save or Load dialog (behind a lock: the
     /// picker reads folders on its own threads and is not `Sync`).
     picker: Mutex<Option<FileDialog>>,
@@ -114,14 +116,18 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
                 .get_mut()
                 .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, ""));
         }
-        Dialog::Import => dialogs.paste.clear(),
+        Dialog::Import => {
+            dialogs.paste.clear();
+            dialogs.importing = false;
+        }
     }
 }
 
-/// What the dialogs can send.
+/// What the dialogs can send, and how an import went.
 #[derive(SystemParam)]
 pub(super) struct DialogCommands<'w> {
     actions: MessageWriter<'w, RecordsAction>,
+    imported: ResMut<'w, ImportResult>,
 }
 
 pub(super) fn draw_dialogs(
@@ -182,6 +188,20 @@ pub(super) fn draw_dialogs(
     };
     let mut close = false;
     let dialogs = &mut *dialogs;
+    // The import sent last frame: opened (the dialog closes) or refused
+    // (the text stays, with the reason under it).
+    let mut refusal = None;
+    if dialog == Dialog::Import {
+        match commands.imported.0.as_ref() {
+            Some(Ok(())) if dialogs.importing => close = true,
+            Some(Err(reason)) => refusal = Some(reason.clone()),
+            _ => {}
+        }
+        if close {
+            commands.imported.0 = None;
+            dialogs.importing = false;
+        }
+    }
     egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
@@ -196,23 +216,36 @@ pub(super) fn draw_dialogs(
                 ui.label(
                     "a saved file of variations (all its lines), or a boardspace .sgf or PGN record.",
                 );
-                ui.add(
-                    egui::TextEdit::multiline(&mut dialogs.paste)
-                        .desired_width(440.0)
-                        .desired_rows(3),
-                );
+                let edited = ui
+                    .add(
+                        egui::TextEdit::multiline(&mut dialogs.paste)
+                            .desired_width(440.0)
+                            .desired_rows(3),
+                    )
+                    .changed();
+                if edited {
+                    // A new text: the old reason no longer applies.
+                    commands.imported.0 = None;
+                } else if let Some(reason) = &refusal {
+                    ui.colored_label(egui::Color32::from_rgb(235, 110, 90), reason);
+                }
                 ui.horizontal(|ui| {
                     let text = dialogs.paste.trim();
                     if ui
                         .add_enabled(!text.is_empty(), egui::Button::new("Import"))
                         .clicked()
                     {
+                        commands.imported.0 = None;
                         commands
                             .actions
                             .write(RecordsAction::Import(text.to_string()));
-                        close = true;
+                        dialogs.importing = true;
                     }
-                    close |= ui.button("Cancel").clicked();
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                        commands.imported.0 = None;
+                        dialogs.importing = false;
+                    }
                 });
             }
         });

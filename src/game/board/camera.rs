@@ -1,8 +1,11 @@
-//! The 2D camera that looks at the board: it fits the hive as it grows,
-//! centred in the part of the window the panels leave free, until the player
-//! pans (right or middle drag, `W` `A` `S` `D`) or zooms (wheel, `+`/`-`);
-//! the arrow keys move the keyboard cursor (see `input`);
-//! `F` or `Home` fits again.
+//! The 2D camera that looks at the board: it fits the hive, centred in the
+//! part of the window the panels leave free, when a game starts and on `F`
+//! or `Home`; after that it stays still while the hive (with a cell's room
+//! around it) stays in view, so pieces do not jump after every move, and
+//! fits again only when a piece would leave the view; the player may pan
+//! (right or middle drag, `W` `A` `S` `D`) or zoom (wheel, `+`/`-`), after
+//! which it follows the player alone. The arrow keys move the keyboard
+//! cursor (see `input`).
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -16,6 +19,8 @@ use crate::game::core::{GameSystems, Screen};
 const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
 /// Room left around the hive when fitting, in cells.
 const FIT_MARGIN_CELLS: f32 = 2.0;
+/// Room the hive must keep in view for the camera to stay still, in cells.
+const STAY_MARGIN_CELLS: f32 = 1.0;
 /// Fitting never zooms in past one world unit per pixel.
 const MIN_FIT_SCALE: f32 = 1.0;
 const ZOOM_LIMITS: (f32, f32) = (0.25, 8.0);
@@ -59,6 +64,8 @@ pub struct BoardArea(pub Option<Rect>);
 pub struct CameraView {
     /// Follow the hive (until the player pans or zooms).
     pub auto_fit: bool,
+    /// Fit now, even if the hive is in view (a new screen, `F`).
+    pub refit: bool,
     /// Where the camera centre goes, in world space.
     pub target: Vec2,
     /// World units per pixel.
@@ -69,6 +76,7 @@ impl Default for CameraView {
     fn default() -> Self {
         CameraView {
             auto_fit: true,
+            refit: true,
             target: Vec2::ZERO,
             scale: 1.0,
         }
@@ -81,6 +89,7 @@ fn spawn_camera(mut commands: Commands) {
 
 fn fit_again(mut view: ResMut<CameraView>) {
     view.auto_fit = true;
+    view.refit = true;
 }
 
 fn fit_to_hive(
@@ -110,12 +119,16 @@ fn fit_to_hive(
         };
         first = false;
     }
+    let offset = area.center() - window_size / 2.0;
+    if !view.refit && hive_in_view(&view, area, window_size, bounds) {
+        return;
+    }
+    view.refit = false;
     let bounds = bounds.inflate(HEX_SIZE * 2.0 * FIT_MARGIN_CELLS);
     let scale = (bounds.width() / area.width())
         .max(bounds.height() / area.height())
         .max(MIN_FIT_SCALE);
     // Put the hive's centre at the free area's centre, not the window's.
-    let offset = area.center() - window_size / 2.0;
     let target = bounds.center() + Vec2::new(-offset.x, offset.y) * scale;
     if target.distance(view.target) > 0.5 || (scale - view.scale).abs() > 1e-3 {
         info!(
@@ -128,6 +141,19 @@ fn fit_to_hive(
         view.target = target;
         view.scale = scale;
     }
+}
+
+/// Whether the hive (its cells' centres within `hive`), with
+/// [`STAY_MARGIN_CELLS`] of room around it, lies in the free `area` of a
+/// window of `window_size` as `view` shows it.
+fn hive_in_view(view: &CameraView, area: Rect, window_size: Vec2, hive: Rect) -> bool {
+    let offset = area.center() - window_size / 2.0;
+    let seen = Rect::from_center_size(
+        view.target + Vec2::new(offset.x, -offset.y) * view.scale,
+        area.size() * view.scale,
+    );
+    let needed = hive.inflate(HEX_SIZE * 2.0 * STAY_MARGIN_CELLS);
+    seen.contains(needed.min) && seen.contains(needed.max)
 }
 
 fn move_camera(
@@ -163,6 +189,7 @@ pub fn pan_and_zoom(
 ) {
     if keys.any_just_pressed([KeyCode::KeyF, KeyCode::Home]) {
         view.auto_fit = true;
+        view.refit = true;
         return;
     }
     let over_board = window
@@ -206,4 +233,34 @@ pub fn pan_and_zoom(
     let scale = view.scale;
     view.target += Vec2::new(-pan.x, pan.y) * scale;
     view.scale = (scale * zoom).clamp(ZOOM_LIMITS.0, ZOOM_LIMITS.1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_camera_stays_while_the_hive_keeps_room_in_view_and_moves_when_it_would_leave() {
+        let window = Vec2::new(1280.0, 800.0);
+        // Side panels leave the middle 860 pixels free.
+        let area = Rect::new(210.0, 24.0, 1070.0, 780.0);
+        let offset = area.center() - window / 2.0;
+        let view = CameraView {
+            auto_fit: true,
+            refit: false,
+            target: Vec2::new(-offset.x, offset.y),
+            scale: 1.0,
+        };
+        let one_cell = Rect::from_center_size(Vec2::ZERO, Vec2::ZERO);
+        assert!(hive_in_view(&view, area, window, one_cell));
+        // A few cells out: still in view, no jump.
+        let grown = one_cell.union_point(hex_to_world(3, -2));
+        assert!(hive_in_view(&view, area, window, grown));
+        // Far beyond the free area's edge: time to fit again.
+        let beyond = one_cell.union_point(Vec2::new(area.width(), 0.0));
+        assert!(!hive_in_view(&view, area, window, beyond));
+        // Zoomed out, the same hive fits.
+        let wide = CameraView { scale: 3.0, ..view };
+        assert!(hive_in_view(&wide, area, window, beyond));
+    }
 }

@@ -123,14 +123,14 @@ fn fit_to_hive(
     if !view.refit && hive_in_view(&view, area, window_size, bounds) {
         return;
     }
-    view.refit = false;
+    let asked = std::mem::take(&mut view.refit);
     let bounds = bounds.inflate(HEX_SIZE * 2.0 * FIT_MARGIN_CELLS);
     let scale = (bounds.width() / area.width())
         .max(bounds.height() / area.height())
         .max(MIN_FIT_SCALE);
     // Put the hive's centre at the free area's centre, not the window's.
     let target = bounds.center() + Vec2::new(-offset.x, offset.y) * scale;
-    if target.distance(view.target) > 0.5 || (scale - view.scale).abs() > 1e-3 {
+    if asked || target.distance(view.target) > 0.5 || (scale - view.scale).abs() > 1e-3 {
         info!(
             "camera fit: world centre ({:.1}, {:.1}) at pixel ({:.1}, {:.1}), scale {scale:.3}",
             bounds.center().x,

@@ -14,8 +14,8 @@ use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl,
-    GameOptions, HumanSide, ImportResult, NewGameSettings, Notice, Opponent, PlayMove, Players,
-    RecordsAction, ReviewAction, Screen, SetAnalysis, Turn,
+    GameOptions, HumanSide, ImportResult, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
+    Players, RecordsAction, ReviewAction, Screen, SetAnalysis, Turn,
 };
 use hive::records::{Autosave, PlayKind, SettingsFile, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
@@ -338,6 +338,40 @@ fn the_analysis_board_leaves_the_game_to_resume_alone() {
         later.world().resource::<Players>().ai,
         Some((Side::Black, Difficulty::Beginner))
     );
+}
+
+/// Restart can be taken back: Undo in the new game, before its first move,
+/// brings back the game left, with its players; after a move of the new
+/// game, Undo is the new game's own.
+#[test]
+fn undo_brings_back_the_game_a_restart_left() {
+    let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Beginner));
+    start_playing(&mut app);
+    play_some(&mut app, 1);
+    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
+    settle(&mut app);
+    let left = game(&app);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), 0, "a new game");
+    assert!(notice(&app).contains("Undo"), "{}", notice(&app));
+    act(&mut app, RecordsAction::Undo);
+    assert_entities_match(&mut app, &left);
+    assert_eq!(
+        app.world().resource::<Players>().ai,
+        Some((Side::Black, Difficulty::Beginner))
+    );
+
+    // Restart again and move: the old game is gone for good.
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    play_some(&mut app, 1);
+    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
+    settle(&mut app);
+    act(&mut app, RecordsAction::Undo);
+    assert_eq!(game(&app).ply(), 0, "the new game's own moves undone");
+    act(&mut app, RecordsAction::Undo);
+    assert_eq!(game(&app).ply(), 0, "nothing older comes back");
 }
 
 #[test]

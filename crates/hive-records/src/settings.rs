@@ -54,6 +54,14 @@ pub struct Settings {
     /// does not matter).
     #[serde(default = "default_ai_shows_considered")]
     pub ai_shows_considered: String,
+    /// Ask before Restart, Main menu, Quit or Load leave a game that is not
+    /// over (on by default; files from before this setting read as on).
+    #[serde(default = "default_true")]
+    pub ask_before_leaving: bool,
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_ai_shows_considered() -> String {
@@ -72,6 +80,7 @@ impl Default for Settings {
             auto_pass: true,
             last_expansions: String::new(),
             ai_shows_considered: default_ai_shows_considered(),
+            ask_before_leaving: true,
         }
     }
 }

@@ -102,6 +102,9 @@ fn fit_to_hive(
         return;
     }
     let window_size = window.size();
+    // Until the panels have said what they leave free (the first frame),
+    // the fit is for the whole window and is done again once they have.
+    let area_known = area.0.is_some();
     let area = area
         .0
         .unwrap_or(Rect::from_corners(Vec2::ZERO, window_size));
@@ -123,7 +126,8 @@ fn fit_to_hive(
     if !view.refit && hive_in_view(&view, area, window_size, bounds) {
         return;
     }
-    let asked = std::mem::take(&mut view.refit);
+    let asked = view.refit;
+    view.refit = !area_known;
     let bounds = bounds.inflate(HEX_SIZE * 2.0 * FIT_MARGIN_CELLS);
     let scale = (bounds.width() / area.width())
         .max(bounds.height() / area.height())

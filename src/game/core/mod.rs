@@ -23,7 +23,10 @@ pub use current_game::CurrentGame;
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
-pub use players::{GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart};
+pub use players::{
+    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
+    RestartedFrom,
+};
 pub use screens::Screen;
 pub use turn::{AutoPass, ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
 

@@ -22,6 +22,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
     app.init_resource::<Players>();
     app.init_resource::<GameOptions>();
+    app.init_resource::<AskBeforeLeaving>();
+    app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
@@ -32,6 +34,22 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Playing)),
     );
 }
+
+/// Whether Restart, Main menu, Quit and Load ask first when the game is not
+/// over (a setting, on by default).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AskBeforeLeaving(pub bool);
+
+impl Default for AskBeforeLeaving {
+    fn default() -> Self {
+        AskBeforeLeaving(true)
+    }
+}
+
+/// The game a Restart left, while it can be brought back (by Undo, until a
+/// move of the new game is played): the game, its players and its clocks.
+#[derive(Resource, Debug, Default)]
+pub struct RestartedFrom(pub Option<(CurrentGame, Players, GameClock)>);
 
 /// Restarting on [`NewGame`]: first of the jumps, so nothing meant for the
 /// old game reaches the new one.
@@ -252,15 +270,25 @@ fn restart_on_request(
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     mut notice: ResMut<Notice>,
-    (mut next_turn, mut clock): (ResMut<NextState<Turn>>, ResMut<GameClock>),
+    (mut next_turn, mut clock, mut left): (
+        ResMut<NextState<Turn>>,
+        ResMut<GameClock>,
+        ResMut<RestartedFrom>,
+    ),
 ) {
     if requests.read().count() == 0 {
         return;
     }
-    *game = CurrentGame::new(options.apply(settings.new_game()));
+    let unfinished = !game.is_empty() && !game.full_game().status().is_over();
+    let new = CurrentGame::new(options.apply(settings.new_game()));
+    let old = std::mem::replace(&mut *game, new);
+    left.0 = unfinished.then(|| (old, *players, *clock));
     *clock = GameClock::start(settings.time_control);
     *players = players.next(&settings);
     notice.clear();
+    if unfinished {
+        notice.show("a new game: Undo brings back the one you left");
+    }
     next_turn.set(Turn::AwaitingInput);
 }
 

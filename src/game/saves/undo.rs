@@ -11,7 +11,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::RecordsAction;
-use crate::game::core::{CurrentGame, GameClock, Notice, PlayMove, Players, Turn, upcoming_turn};
+use crate::game::core::{
+    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, upcoming_turn,
+};
 use crate::records::NodeId;
 use crate::rules::Color;
 
@@ -85,9 +87,28 @@ impl Jump<'_> {
 pub(super) fn handle_undo_redo(
     mut actions: MessageReader<RecordsAction>,
     mut jump: Jump,
-    clock: Res<GameClock>,
+    mut clock: ResMut<GameClock>,
+    mut left: ResMut<RestartedFrom>,
 ) {
+    if !jump.current().is_empty() && left.0.is_some() {
+        // A move of the new game: the old one is gone for good.
+        left.0 = None;
+    }
     for action in actions.read() {
+        if *action == RecordsAction::Undo
+            && jump.current().is_empty()
+            && let Some((game, players, clocks)) = left.0.take()
+        {
+            // Undo of a Restart: the game left, as it was.
+            jump.seat(players);
+            jump.change(Turn::AwaitingInput, |current| {
+                *current = game;
+                true
+            });
+            jump.notice().show("the game you left is back");
+            *clock = clocks;
+            continue;
+        }
         match *action {
             RecordsAction::PromoteVariation(node) => {
                 jump.edit(|current| current.promote(node));

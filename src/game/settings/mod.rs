@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use crate::game::ai::ConsideredDestinations;
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    AutoPass, GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice,
+    AskBeforeLeaving, AutoPass, GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
 use crate::game::theme::ThemeChoice;
@@ -30,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 resource_changed::<NewGameSettings>
                     .or_else(resource_changed::<GameOptions>)
                     .or_else(resource_changed::<AutoPass>)
+                    .or_else(resource_changed::<AskBeforeLeaving>)
                     .or_else(resource_changed::<AnimationSettings>)
                     .or_else(resource_changed::<ConsideredDestinations>)
                     .or_else(resource_changed::<PlayerSettings>),
@@ -92,6 +93,7 @@ pub fn restore_settings(world: &mut World) {
     }
     world.insert_resource(GameOptions(settings.options()));
     world.insert_resource(AutoPass(settings.auto_pass));
+    world.insert_resource(AskBeforeLeaving(settings.ask_before_leaving));
     world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
     world.insert_resource(considered_from_word(&settings.ai_shows_considered));
     world.insert_resource(PlayerSettings {
@@ -134,6 +136,7 @@ pub(super) struct Chosen<'w> {
     next_game: Res<'w, NewGameSettings>,
     options: Res<'w, GameOptions>,
     auto_pass: Res<'w, AutoPass>,
+    ask: Res<'w, AskBeforeLeaving>,
     animation: Res<'w, AnimationSettings>,
     considered: Res<'w, ConsideredDestinations>,
 }
@@ -151,6 +154,7 @@ pub(super) fn save_changed_settings(
         next_game,
         options,
         auto_pass,
+        ask,
         animation,
         considered,
     } = chosen;
@@ -161,6 +165,7 @@ pub(super) fn save_changed_settings(
     settings.turn_limit = options.0.turn_limit;
     settings.tournament_opening = options.0.tournament_opening;
     settings.auto_pass = auto_pass.0;
+    settings.ask_before_leaving = ask.0;
     settings.ai_shows_considered = considered_word(*considered).to_string();
     if animation.is_changed() {
         settings.animation_speed = animation.speed();

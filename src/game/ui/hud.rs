@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::confirm::Confirming;
 use super::game_menu::RecordsRequest;
 use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
 use crate::game::ai::{AiThinking, SetAnalysis};
@@ -14,8 +15,10 @@ use crate::game::board::BoardLayout;
 use crate::game::core::CurrentGame;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
+use crate::game::core::{
+    AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
+};
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
-use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
@@ -87,6 +90,7 @@ fn draw_hud(
     mut commands: HudCommands,
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
+    (mut confirming, mut ask): (ResMut<Confirming>, ResMut<AskBeforeLeaving>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
@@ -147,7 +151,17 @@ fn draw_hud(
         actions.extend(game_over::show(ctx, game, view.history.clock.flagged()));
     }
 
-    for action in actions {
+    // An action that leaves an unfinished game waits for the player's
+    // answer; the one just confirmed goes ahead.
+    let mut asked = *ask;
+    let confirmed = confirming.show(ctx, &mut asked);
+    ask.set_if_neq(asked);
+    let mut to_do: Vec<HudAction> = actions
+        .into_iter()
+        .filter_map(|action| confirming.pass(action, &view.game, *ask))
+        .collect();
+    to_do.extend(confirmed);
+    for action in to_do {
         match action {
             HudAction::Select(piece) => {
                 commands.select.write(SelectPiece(piece));

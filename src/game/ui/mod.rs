@@ -7,6 +7,7 @@
 //! `EguiPrimaryContextPass` schedule, each gated on its screen.
 
 mod analysis_panel;
+mod confirm;
 mod diagnostics;
 mod dialogs;
 mod evaluation;
@@ -27,7 +28,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
 use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, Turn};
+use crate::game::core::{CurrentGame, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, Piece};
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
     app.add_plugins((
         menu::plugin,
+        confirm::plugin,
         hud::plugin,
         exhibition_bar::plugin,
         game_menu::plugin,
@@ -55,6 +57,7 @@ struct PlayedGame<'w> {
     clock: Res<'w, GameClock>,
     analysis: Res<'w, Analysis>,
     engine_review: Res<'w, EngineReview>,
+    restarted_from: Res<'w, RestartedFrom>,
 }
 
 impl PlayedGame<'_> {
@@ -82,7 +85,8 @@ impl PlayedGame<'_> {
 
     /// Whether Undo can do something now.
     fn can_undo(&self) -> bool {
-        !self.reviewing() && !self.clock.timed() && self.current.can_undo()
+        let restart = self.current.is_empty() && self.restarted_from.0.is_some();
+        !self.reviewing() && (restart || (!self.clock.timed() && self.current.can_undo()))
     }
 
     /// Whether Redo can do something now.

@@ -9,7 +9,9 @@ use std::time::Duration;
 use crate::app::{SCRIPT, local_app_from, scripted_game, settle, turn, update_until_within};
 use bevy::prelude::*;
 use hive::ai::{Limits, MoveClass};
-use hive::game::{CurrentGame, EngineReview, EngineReviewRequest, NewGame, RecordsAction, Turn};
+use hive::game::{
+    CurrentGame, EngineReview, EngineReviewRequest, NewGame, RecordsAction, ReviewedLine, Turn,
+};
 use hive::rules::Color;
 
 /// The scripted Base+P game (19 moves), two people at the screen, with
@@ -26,6 +28,16 @@ fn reviewed(app: &App) -> bool {
         .resource::<EngineReview>()
         .reviewed(current.variations())
         .is_some()
+}
+
+/// The review shown for the game on the board.
+fn review_shown(app: &App) -> ReviewedLine {
+    let current = app.world().resource::<CurrentGame>();
+    app.world()
+        .resource::<EngineReview>()
+        .reviewed(current.variations())
+        .expect("reviewed")
+        .clone()
 }
 
 fn review_to_the_end(app: &mut App) {
@@ -55,12 +67,8 @@ fn the_engine_grades_every_move_of_the_line_with_progress_shown() {
         "the game is shown in review"
     );
 
-    let world = app.world();
-    let current = world.resource::<CurrentGame>();
-    let line = world
-        .resource::<EngineReview>()
-        .reviewed(current.variations())
-        .expect("reviewed");
+    let current = app.world().resource::<CurrentGame>().clone();
+    let line = review_shown(&app);
     assert_eq!(line.nodes, current.line_nodes());
     assert_eq!(line.review.moves.len(), moves);
     assert_eq!(line.review.positions.len(), moves + 1);
@@ -85,12 +93,7 @@ fn the_engines_line_for_a_weaker_move_becomes_a_variation_to_step_through() {
     let mut app = app();
     review_to_the_end(&mut app);
     let (node, best, best_line) = {
-        let world = app.world();
-        let current = world.resource::<CurrentGame>();
-        let line = world
-            .resource::<EngineReview>()
-            .reviewed(current.variations())
-            .expect("reviewed");
+        let line = review_shown(&app);
         let (node, verdict) = line
             .nodes
             .iter()
@@ -167,15 +170,7 @@ fn cancel_stops_the_review_and_a_new_game_drops_the_old_one() {
 fn the_review_is_saved_with_the_game_as_pgn_and_shown_again_when_loaded() {
     let mut app = app();
     review_to_the_end(&mut app);
-    let verdicts = {
-        let current = app.world().resource::<CurrentGame>();
-        app.world()
-            .resource::<EngineReview>()
-            .reviewed(current.variations())
-            .expect("reviewed")
-            .review
-            .clone()
-    };
+    let verdicts = review_shown(&app).review;
     let dir = tempfile::TempDir::new().expect("a folder");
     let file = dir.path().join("reviewed.pgn");
     app.world_mut()

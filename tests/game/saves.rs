@@ -207,6 +207,30 @@ fn fast_exhibition(stop_after: Option<u32>) -> ExhibitionControl {
     control
 }
 
+/// Another kind of play's autosave `own` holds `shown`, the game's
+/// autosave is still `game_text`, and Resume (in a new app keeping its
+/// files in `data`) brings back `game_before`; the resumed app.
+fn resume_untouched(
+    data: &std::path::Path,
+    own: &Autosave,
+    shown: &Game,
+    game_text: &str,
+    game_before: &Game,
+) -> App {
+    let kept = own.load().unwrap().expect("its own autosave");
+    assert_eq!(kept.game_string(), shown.game_string());
+    let game_file = Autosave::new(data);
+    assert_eq!(
+        std::fs::read_to_string(game_file.path()).unwrap(),
+        game_text,
+        "the game to resume is untouched"
+    );
+    let mut later = app_keeping_files(Some(data), None, local());
+    act(&mut later, RecordsAction::Resume);
+    assert_entities_match(&mut later, game_before);
+    later
+}
+
 /// An exhibition writes its own autosave, with its presets, and never the
 /// one "Resume last game" brings back: the game played before it.
 #[test]
@@ -242,17 +266,7 @@ fn an_exhibition_keeps_its_own_autosave_and_resume_brings_back_the_game() {
             .any(|line| line == "# hive players: exhibition=white:easy,black:beginner"),
         "{text}"
     );
-    let kept = own.load().unwrap().expect("the exhibition's autosave");
-    assert_eq!(kept.game_string(), shown.game_string());
-    assert_eq!(
-        std::fs::read_to_string(autosave.path()).unwrap(),
-        game_text,
-        "the game to resume is untouched"
-    );
-
-    let mut later = app_keeping_files(Some(data.path()), None, local());
-    act(&mut later, RecordsAction::Resume);
-    assert_entities_match(&mut later, &game_before);
+    let later = resume_untouched(data.path(), &own, &shown, &game_text, &game_before);
     let players = *later.world().resource::<Players>();
     assert_eq!(players.exhibition, None);
 }
@@ -323,17 +337,7 @@ fn the_analysis_board_leaves_the_game_to_resume_alone() {
     let analysed = game(&board);
     drop(board);
     let own = autosave.with_kind(PlayKind::Analysis);
-    let kept = own.load().unwrap().expect("the analysis board's autosave");
-    assert_eq!(kept.game_string(), analysed.game_string());
-    assert_eq!(
-        std::fs::read_to_string(autosave.path()).unwrap(),
-        game_text,
-        "the game to resume is untouched"
-    );
-
-    let mut later = app_keeping_files(Some(data.path()), None, local());
-    act(&mut later, RecordsAction::Resume);
-    assert_entities_match(&mut later, &game_before);
+    let later = resume_untouched(data.path(), &own, &analysed, &game_text, &game_before);
     assert_eq!(
         later.world().resource::<Players>().ai,
         Some((Side::Black, Difficulty::Beginner))

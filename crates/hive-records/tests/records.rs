@@ -387,6 +387,7 @@ fn settings_round_trip() {
         auto_pass: false,
         last_expansions: "MLP".to_string(),
         ai_shows_considered: "never".to_string(),
+        ask_before_leaving: false,
     };
     file.save(&settings).unwrap();
     let loaded = file.load();
@@ -441,6 +442,7 @@ fn settings_from_before_ai_shows_considered_still_load() {
     // Settings added since take their defaults: the house rules.
     assert!(loaded.settings.tournament_opening);
     assert!(loaded.settings.auto_pass);
+    assert!(loaded.settings.ask_before_leaving);
 
     // Every word round-trips; case and spaces do not matter; an unknown
     // word is the default, not an error.

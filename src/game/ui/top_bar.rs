@@ -63,7 +63,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
                 game.game_type(),
                 ai.opponent()
             )),
-            (None, None) => ui.label(format!("Local game: {}", game.game_type())),
+            (None, None) => ui.label(local_title(bar.history, &game.game_type().to_string())),
         };
         ui.separator();
         let flagged = bar.history.clock.flagged();
@@ -141,4 +141,19 @@ fn side_swatch(ui: &mut egui::Ui, side: Color) {
         6.5,
         egui::Stroke::new(1.0, egui::Color32::GRAY),
     );
+}
+
+/// What a game without an AI is: a record opened from a file (its
+/// players), the analysis board, or two people at the screen.
+fn local_title(history: &super::PlayedGame, game_type: &str) -> String {
+    let named = |name: &Option<String>| name.clone().filter(|n| !n.is_empty());
+    if let Some(headers) = history.headers()
+        && let (Some(white), Some(black)) = (named(&headers.white), named(&headers.black))
+    {
+        return format!("{white} vs {black}: {game_type}");
+    }
+    if history.analysing() {
+        return format!("Analysis board: {game_type}");
+    }
+    format!("Local game: {game_type}")
 }

@@ -186,6 +186,16 @@ pub fn destinations(app: &mut App) -> BTreeSet<Hex> {
         .collect()
 }
 
+/// The cells highlighted as the AI's considered destinations.
+pub fn considered_cells(app: &mut App) -> BTreeSet<Hex> {
+    let mut query = app.world_mut().query::<&Highlight>();
+    query
+        .iter(app.world())
+        .filter(|h| matches!(h.kind, HighlightKind::Considered(_)))
+        .map(|h| h.hex)
+        .collect()
+}
+
 /// Every piece on the board has exactly one entity, with the game's cell,
 /// level and plane coordinates; no entity stands for a piece off the board.
 pub fn assert_entities_match_game(app: &mut App) {

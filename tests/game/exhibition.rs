@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use crate::app::{
-    assert_entities_match_game, destinations, game, headless_app, no_animation, start_playing,
-    turn, update_until, update_until_within,
+    assert_entities_match_game, considered_cells, destinations, game, headless_app, no_animation,
+    start_playing, turn, update_until, update_until_within,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
@@ -161,6 +161,10 @@ fn pause_holds_moves_step_plays_one_and_play_resumes() {
     idle(&mut app, 60);
     assert_eq!(game(&app).ply(), 0, "paused: no move played");
     assert!(move_ready(&app));
+    assert!(
+        considered_cells(&mut app).is_empty() && destinations(&mut app).is_empty(),
+        "paused: no cells shown that look like cells to click"
+    );
     assert!(
         !app.world().resource::<AiThinking>().is_thinking(),
         "a move held by the pause is not thinking"
@@ -403,7 +407,12 @@ fn watch_moves(app: &mut App, moves: u32) -> Vec<Watched> {
             && shown.is_none()
             && let Some(piece) = app.world().resource::<Selection>().piece
         {
-            shown = Some((piece, destinations(app)));
+            // In the AI's colour, none in the player's.
+            assert!(
+                destinations(app).is_empty(),
+                "the AI's cells look clickable"
+            );
+            shown = Some((piece, considered_cells(app)));
         }
     }
     seen

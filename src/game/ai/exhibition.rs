@@ -14,6 +14,7 @@ use crate::ai::Difficulty;
 use crate::game::core::{
     CurrentGame, GameSystems, NewGameSettings, Opponent, Players, Screen, Turn,
 };
+use crate::game::play::Selection;
 use crate::rules::{Game, GameType};
 
 /// Moves per minute when nothing else is asked for.
@@ -31,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             reset_pace_on_new_game.run_if(resource_changed::<Players>),
             apply_commands,
+            hide_considered_while_paused,
         )
             .chain()
             .in_set(GameSystems::Ai)
@@ -165,6 +167,14 @@ impl ExhibitionLaunch {
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Playing);
+    }
+}
+
+/// A paused exhibition shows no cells the AI considered: they would look
+/// like cells to click.
+fn hide_considered_while_paused(control: Res<ExhibitionControl>, mut selection: ResMut<Selection>) {
+    if control.paused && selection.by_ai {
+        *selection = Selection::default();
     }
 }
 

@@ -331,7 +331,10 @@ fn show_considered(game: &Game, piece: Piece, preset: Difficulty, display: &mut 
         game.to_move(),
         if count == 1 { "" } else { "s" }
     ));
-    *display.selection = selection;
+    *display.selection = Selection {
+        by_ai: true,
+        ..selection
+    };
 }
 
 fn cancel_search(mut thinking: ResMut<AiThinking>) {

@@ -72,6 +72,9 @@ pub struct Selection {
     pub moves: Vec<Move>,
     /// Neighbours the selected pillbug (or mosquito) can throw.
     pub throwable: Vec<Piece>,
+    /// The AI's choice, shown before it moves (its cells are the AI's
+    /// colour, not the player's green, and cannot be clicked).
+    pub by_ai: bool,
 }
 
 impl Selection {
@@ -103,6 +106,7 @@ impl Selection {
             thrower: None,
             moves,
             throwable,
+            by_ai: false,
         }
     }
 
@@ -151,6 +155,8 @@ pub enum HighlightKind {
     Selected,
     /// A legal destination; clicking it plays this move.
     Destination(Move),
+    /// A destination the AI considered before moving (not clickable).
+    Considered(Move),
     /// A piece the selected pillbug can throw; clicking it picks it.
     Throwable(Piece),
 }
@@ -292,6 +298,7 @@ fn throw_selection(game: &Game, thrower: Piece, piece: Piece) -> Selection {
         thrower: Some(thrower),
         moves,
         throwable: Vec::new(),
+        by_ai: false,
     }
 }
 
@@ -314,7 +321,7 @@ fn refresh_highlights(
         let plane = layout.plane_of(hex);
         // Above the tallest stack: a beetle's destination may be on top.
         let level = match kind {
-            HighlightKind::Destination(_) => game.height(hex),
+            HighlightKind::Destination(_) | HighlightKind::Considered(_) => game.height(hex),
             _ => game.height(hex).saturating_sub(1),
         };
         let mut translation = resting_translation(plane, level);
@@ -332,7 +339,12 @@ fn refresh_highlights(
     }
     for &mv in &selection.moves {
         if let Some(to) = mv.to() {
-            spawn(to, HighlightKind::Destination(mv));
+            let kind = if selection.by_ai {
+                HighlightKind::Considered(mv)
+            } else {
+                HighlightKind::Destination(mv)
+            };
+            spawn(to, kind);
         }
     }
     for &piece in &selection.throwable {

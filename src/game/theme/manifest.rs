@@ -148,6 +148,9 @@ pub struct Overlay {
 pub struct Overlays {
     /// A cell the selected piece can go to.
     pub destination: Overlay,
+    /// A cell the AI considered before moving (its own colour, so that it
+    /// does not look clickable).
+    pub considered: Overlay,
     /// The selected piece.
     pub selected: Overlay,
     /// A piece the selected pillbug can throw.
@@ -209,6 +212,8 @@ pub struct TintedImage {
 pub struct ResolvedOverlays {
     /// A cell the selected piece can go to.
     pub destination: TintedImage,
+    /// A cell the AI considered before moving.
+    pub considered: TintedImage,
     /// The selected piece.
     pub selected: TintedImage,
     /// A piece the selected pillbug can throw.
@@ -285,6 +290,7 @@ impl ResolvedTheme {
             icon_scale: 0.68,
             overlays: ResolvedOverlays {
                 destination: tinted("overlays/destination.png", rgba(0x59, 0xd9, 0x7a, 0xb3)),
+                considered: tinted("overlays/destination.png", rgba(0xb4, 0x8c, 0xff, 0xb3)),
                 selected: tinted("overlays/selected.png", rgba(0xff, 0xd2, 0x33, 255)),
                 throwable: tinted("overlays/throwable.png", rgba(0xff, 0x8c, 0x26, 255)),
                 last_move: tinted("overlays/last-move.png", rgba(0x5a, 0xa6, 0xff, 0xe6)),
@@ -311,6 +317,7 @@ impl ResolvedTheme {
         paths.extend(self.bugs.iter().flatten().map(|art| art.image.as_str()));
         for overlay in [
             &o.destination,
+            &o.considered,
             &o.selected,
             &o.throwable,
             &o.last_move,
@@ -454,6 +461,7 @@ pub fn resolve(
     }
     let (mo, to) = (&manifest.overlays, &mut theme.overlays);
     r.overlay("overlays.destination", &mo.destination, &mut to.destination);
+    r.overlay("overlays.considered", &mo.considered, &mut to.considered);
     r.overlay("overlays.selected", &mo.selected, &mut to.selected);
     r.overlay("overlays.throwable", &mo.throwable, &mut to.throwable);
     r.overlay("overlays.last_move", &mo.last_move, &mut to.last_move);

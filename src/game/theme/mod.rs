@@ -132,6 +132,8 @@ pub struct Theme {
     pub icon_scale: f32,
     /// A legal destination.
     pub destination: ThemeImage,
+    /// A destination the AI considered.
+    pub considered: ThemeImage,
     /// The selected piece.
     pub selected: ThemeImage,
     /// A piece a pillbug can throw.
@@ -170,6 +172,7 @@ impl Theme {
             labels: resolved.labels.map(color),
             icon_scale: resolved.icon_scale,
             destination: image(&o.destination),
+            considered: image(&o.considered),
             selected: image(&o.selected),
             throwable: image(&o.throwable),
             last_move: image(&o.last_move),

@@ -268,6 +268,7 @@ fn dress_highlights(
         }
         let overlay = match highlight.kind {
             HighlightKind::Destination(_) => &theme.destination,
+            HighlightKind::Considered(_) => &theme.considered,
             HighlightKind::Selected => &theme.selected,
             HighlightKind::Throwable(_) => &theme.throwable,
         };

@@ -523,3 +523,66 @@ fn restarting_mid_animation_leaves_a_playable_game() {
     assert_eq!(game(&app).position(selected), Some(target));
     assert_pieces_at_rest(&mut app);
 }
+
+/// With a piece selected, the arrows go from one of its cells to another
+/// and never onto another piece (the complaint: Right went onto one's own
+/// Queen and Enter then selected her); with Shift held they reach the
+/// side's other pieces too. Enter then plays on the cell the cursor shows.
+#[test]
+fn with_a_piece_selected_the_arrows_stay_on_its_cells() {
+    let opening = Game::from_game_string("Base;InProgress;White[3];wA1;bA1 wA1-;wQ -wA1;bQ bA1-")
+        .expect("a legal opening");
+    let mut app = app_with(Some(opening), no_animation());
+    tap(&mut app, KeyCode::Tab);
+    let picked = selection(&app).piece.expect("a bug in hand");
+    let cells = destinations(&mut app);
+    assert!(cells.len() > 1, "{cells:?}");
+    let arrows = [
+        KeyCode::ArrowRight,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowRight,
+    ];
+    for arrow in arrows {
+        tap(&mut app, arrow);
+        let at = cursor_hex(&app);
+        assert!(
+            cells.contains(&at),
+            "{arrow:?} left the green cells for {at:?}"
+        );
+    }
+    // Shift: the side's own pieces are within reach again.
+    let own: BTreeSet<Hex> = [Bug::Queen, Bug::Ant]
+        .into_iter()
+        .filter_map(|bug| game(&app).position(piece(Side::White, bug, 1)))
+        .collect();
+    key_down(&mut app, KeyCode::ShiftLeft);
+    let mut reached = false;
+    for arrow in arrows {
+        tap(&mut app, arrow);
+        reached |= own.contains(&cursor_hex(&app));
+    }
+    key_up(&mut app, KeyCode::ShiftLeft);
+    assert!(reached, "Shift+arrows reach the side's own pieces");
+    // Back to a green cell, and Enter places the piece there.
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(selection(&app).piece, Some(picked));
+    tap(&mut app, KeyCode::ArrowLeft);
+    let target = cursor_hex(&app);
+    assert!(cells.contains(&target));
+    tap(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    assert_eq!(
+        game(&app).last_move(),
+        Some(Move::Place {
+            piece: picked,
+            to: target
+        })
+    );
+}

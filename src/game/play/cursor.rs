@@ -1,10 +1,11 @@
 //! The board cursor of keyboard and gamepad play, and what each
 //! [`GameIntent`] does in a game.
 //!
-//! The cursor jumps between the cells that matter: the pieces of the side
-//! to move, and when a piece is selected, its cell, its destinations and
-//! the pieces it can throw. A direction picks the nearest of them that
-//! way. Confirm acts on the cursor's cell exactly as a click there would
+//! The cursor jumps between the cells that matter: with no piece selected,
+//! the pieces of the side to move; with one selected, its cell, its
+//! destinations and the pieces it can throw, and nothing else (with Shift
+//! held, the side's other pieces too, to choose another). A direction picks
+//! the nearest of them that way. Confirm acts on the cursor's cell exactly as a click there would
 //! (`CellClicked`): select, play, pick a piece to throw, or cancel.
 //! Selecting a piece puts the cursor on its nearest destination. The
 //! cursor shows while a key or the gamepad was used last, and hides when
@@ -97,8 +98,10 @@ fn carry_out_intents(
     selection: Res<Selection>,
     mut cursor: ResMut<BoardCursor>,
     mut requests: Requests,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
 ) {
     let turn = turn.map(|turn| *turn.get());
+    let wide = keys.is_some_and(|keys| keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]));
     let game = game.game();
     for &intent in intents.read() {
         match intent {
@@ -123,7 +126,7 @@ fn carry_out_intents(
                 requests.skip.write(SkipAnimation);
             }
             (Some(Turn::AwaitingInput | Turn::Animating), GameIntent::MoveCursor(direction)) => {
-                let targets = targets(game, &layout, &selection);
+                let targets = targets(game, &layout, &selection, wide);
                 cursor.plane = match cursor.plane {
                     Some(from) => step_toward(from, direction, &targets).or(Some(from)),
                     None => nearest(start_point(game, &layout, &selection), &targets),
@@ -156,7 +159,7 @@ fn carry_out_intents(
                     requests.clicks.write(CellClicked(plane));
                 }
                 None => {
-                    let targets = targets(game, &layout, &selection);
+                    let targets = targets(game, &layout, &selection, wide);
                     cursor.plane = nearest(start_point(game, &layout, &selection), &targets);
                 }
             },
@@ -202,9 +205,10 @@ fn follow_selection(
     cursor.plane = nearest(from, &destinations);
 }
 
-/// The cells the cursor stops on: the selected piece, its destinations,
-/// the pieces it can throw, and every stack topped by the side to move.
-fn targets(game: &Game, layout: &BoardLayout, selection: &Selection) -> Vec<IVec2> {
+/// The cells the cursor stops on: the selected piece, its destinations and
+/// the pieces it can throw; with nothing selected that could go anywhere,
+/// or `wide` (Shift held), every stack topped by the side to move as well.
+fn targets(game: &Game, layout: &BoardLayout, selection: &Selection, wide: bool) -> Vec<IVec2> {
     let mut cells: Vec<Hex> = Vec::new();
     cells.extend(selection.piece.and_then(|piece| game.position(piece)));
     cells.extend(selection.moves.iter().filter_map(|mv| mv.to()));
@@ -214,10 +218,13 @@ fn targets(game: &Game, layout: &BoardLayout, selection: &Selection) -> Vec<IVec
             .iter()
             .filter_map(|&piece| game.position(piece)),
     );
-    cells.extend(
-        game.occupied_cells()
-            .filter(|&hex| game.top(hex).is_some_and(|p| p.color() == game.to_move())),
-    );
+    let choosing = !selection.moves.is_empty() || !selection.throwable.is_empty();
+    if wide || !choosing {
+        cells.extend(
+            game.occupied_cells()
+                .filter(|&hex| game.top(hex).is_some_and(|p| p.color() == game.to_move())),
+        );
+    }
     let mut planes: Vec<IVec2> = Vec::new();
     for hex in cells {
         let plane = layout.plane_of(hex);

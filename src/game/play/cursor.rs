@@ -93,9 +93,7 @@ fn reset_cursor(mut cursor: ResMut<BoardCursor>) {
 fn carry_out_intents(
     mut intents: MessageReader<GameIntent>,
     turn: Option<Res<State<Turn>>>,
-    game: Res<CurrentGame>,
-    layout: Res<BoardLayout>,
-    selection: Res<Selection>,
+    (game, layout, selection): (Res<CurrentGame>, Res<BoardLayout>, Res<Selection>),
     mut cursor: ResMut<BoardCursor>,
     mut requests: Requests,
     keys: Option<Res<ButtonInput<KeyCode>>>,

@@ -49,7 +49,7 @@ pub use self::core::{
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,
-    HighlightKind, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
+    HighlightKind, InputDevice, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
 pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, LibraryRequest,

@@ -19,8 +19,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hive::game::{
-    AnimationSettings, BoardCursor, BoardLayout, GameIntent, NewGame, NewGameSettings, PieceId,
-    Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
+    AnimationSettings, BoardCursor, BoardLayout, GameIntent, InputDevice, NewGame, NewGameSettings,
+    Notice, PieceId, Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
 };
 use hive::rules::{Bug, Color as Side, Game, GameType, Hex, Move, Piece};
 
@@ -585,4 +585,33 @@ fn with_a_piece_selected_the_arrows_stay_on_its_cells() {
             to: target
         })
     );
+}
+
+/// The messages name the keys of the device in use: Tab selects a bug in
+/// hand and the message says to choose with the arrows and Enter; a click
+/// then says "click".
+#[test]
+fn messages_speak_of_the_device_in_use() {
+    let mut app = app_with(None, no_animation());
+    assert_eq!(*app.world().resource::<InputDevice>(), InputDevice::Mouse);
+    tap(&mut app, KeyCode::Tab);
+    tap(&mut app, KeyCode::Tab);
+    assert_eq!(
+        *app.world().resource::<InputDevice>(),
+        InputDevice::Keyboard
+    );
+    let said = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(said.contains("arrows, then Enter"), "{said}");
+    assert!(!said.contains("click"), "{said}");
+
+    let plane = app.world().resource::<BoardLayout>().plane_of(Hex::ORIGIN);
+    app.world_mut()
+        .write_message(GameIntent::Click(Some(plane)));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<InputDevice>(), InputDevice::Mouse);
 }

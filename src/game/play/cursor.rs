@@ -19,7 +19,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::devices::{GameIntent, ReadDevices};
+use super::devices::{GameIntent, InputDevice, ReadDevices};
 use super::drag::{CellDropped, DragFrom, PointerDrag};
 use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, Selection};
 use crate::game::board::geometry::plane_to_world;
@@ -84,6 +84,7 @@ struct Requests<'w> {
     drops: MessageWriter<'w, CellDropped>,
     drag: ResMut<'w, PointerDrag>,
     notice: ResMut<'w, Notice>,
+    device: ResMut<'w, InputDevice>,
 }
 
 fn reset_cursor(mut cursor: ResMut<BoardCursor>) {
@@ -105,11 +106,15 @@ fn carry_out_intents(
         match intent {
             GameIntent::Click(None) | GameIntent::Release(_) => {
                 cursor.set_visible(false);
+                requests.device.set_if_neq(InputDevice::Mouse);
                 if intent == GameIntent::Click(None) || turn != Some(Turn::AwaitingInput) {
                     requests.drag.0 = None;
                 }
             }
-            GameIntent::Click(_) | GameIntent::Grab(_) => cursor.set_visible(false),
+            GameIntent::Click(_) | GameIntent::Grab(_) => {
+                cursor.set_visible(false);
+                requests.device.set_if_neq(InputDevice::Mouse);
+            }
             GameIntent::MoveCursor(_)
             | GameIntent::Confirm
             | GameIntent::NextHandPiece

@@ -36,6 +36,7 @@ use crate::game::core::{GameSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<GameIntent>();
+    app.init_resource::<InputDevice>();
     app.add_systems(
         Update,
         read_keys_and_gamepads
@@ -43,6 +44,31 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(ReadDevices)
             .run_if(in_state(Screen::Playing)),
     );
+}
+
+/// The device the player used last: the help line and the messages name
+/// its keys or buttons.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum InputDevice {
+    /// The mouse (a click, a drag).
+    #[default]
+    Mouse,
+    /// The keyboard's board keys.
+    Keyboard,
+    /// A gamepad.
+    Gamepad,
+}
+
+impl InputDevice {
+    /// How the player picks a cell with this device, for a message:
+    /// "click", "choose (arrows, then Enter)", ...
+    pub fn pick(self) -> &'static str {
+        match self {
+            InputDevice::Mouse => "click",
+            InputDevice::Keyboard => "choose (arrows, then Enter)",
+            InputDevice::Gamepad => "choose (d-pad, then A)",
+        }
+    }
 }
 
 /// Reading the devices into [`GameIntent`]s; what acts on them runs after.
@@ -178,7 +204,7 @@ fn read_keys_and_gamepads(
     egui: Option<Res<EguiWantsInput>>,
     time: Res<Time>,
     mut held: Local<HeldDirection>,
-    mut intents: MessageWriter<GameIntent>,
+    (mut intents, mut device): (MessageWriter<GameIntent>, ResMut<InputDevice>),
 ) {
     if egui.is_some_and(|egui| egui.wants_any_keyboard_input()) {
         // A menu button has the focus: keys and gamepad are egui's.
@@ -186,7 +212,22 @@ fn read_keys_and_gamepads(
         return;
     }
     let mut direction = gamepad_direction(&gamepads);
+    if direction != Vec2::ZERO
+        || gamepads
+            .iter()
+            .any(|pad| BUTTON_INTENTS.iter().any(|&(b, _)| pad.just_pressed(b)))
+    {
+        device.set_if_neq(InputDevice::Gamepad);
+    }
     if let Some(keys) = &keys {
+        let board_keys = KEY_INTENTS
+            .iter()
+            .map(|&(key, _)| key)
+            .chain(ARROWS.iter().map(|&(key, _)| key))
+            .chain([KeyCode::Tab]);
+        if keys.any_just_pressed(board_keys) {
+            device.set_if_neq(InputDevice::Keyboard);
+        }
         for (key, intent) in KEY_INTENTS {
             if keys.just_pressed(key) {
                 intents.write(intent);

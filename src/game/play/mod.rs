@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiPreUpdateSet;
 
 pub use cursor::BoardCursor;
-pub use devices::{GameIntent, ReadDevices};
+pub use devices::{GameIntent, InputDevice, ReadDevices};
 pub use drag::{CellDropped, DragFrom, PointerDrag};
 pub use egui_focus::FocusTopBar;
 pub use movable::{MovablePieces, movable_pieces};

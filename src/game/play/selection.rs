@@ -14,6 +14,7 @@
 
 use bevy::prelude::*;
 
+use super::devices::InputDevice;
 use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
 use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn};
 use crate::rules::{Bug, Game, Hex, Move, Piece};
@@ -166,7 +167,7 @@ fn handle_clicks(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    (mut notice, device): (ResMut<Notice>, Res<InputDevice>),
     mut play: MessageWriter<PlayMove>,
     players: Res<Players>,
 ) {
@@ -200,7 +201,7 @@ fn handle_clicks(
                 notice.clear();
             }
             (Some(piece), _) if !live || piece.color() == game.to_move() => {
-                *selection = select(game, piece, &mut notice);
+                *selection = select(game, piece, &mut notice, *device);
             }
             _ => match selection.piece.filter(|_| on_board && live) {
                 Some(selected) => {
@@ -226,7 +227,7 @@ pub(super) fn handle_selection_requests(
     mut clears: MessageReader<ClearSelection>,
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    (mut notice, device): (ResMut<Notice>, Res<InputDevice>),
     players: Res<Players>,
 ) {
     if players.ai_to_move(game.game()) {
@@ -235,7 +236,7 @@ pub(super) fn handle_selection_requests(
         return;
     }
     for &SelectPiece(piece) in requests.read() {
-        *selection = select(game.game(), piece, &mut notice);
+        *selection = select(game.game(), piece, &mut notice, *device);
     }
     if clears.read().count() > 0 {
         selection.set_if_neq(Selection::default());
@@ -244,7 +245,7 @@ pub(super) fn handle_selection_requests(
 }
 
 /// The selection of `piece`, with a notice saying what it can do or why not.
-fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
+fn select(game: &Game, piece: Piece, notice: &mut Notice, device: InputDevice) -> Selection {
     let selection = Selection::of(game, piece);
     let Selection {
         moves, throwable, ..
@@ -258,11 +259,12 @@ fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
                 None => String::new(),
             }
         } else {
-            "click a green cell to move it, or ".to_string()
+            format!("{} a green cell to move it, or ", device.pick())
         };
         notice.show(format!(
-            "{own}{piece} can throw {} (ringed in orange): click one, then where it lands",
-            names.join(", ")
+            "{own}{piece} can throw {} (ringed in orange): {} one, then where it lands",
+            names.join(", "),
+            device.pick()
         ));
     } else if moves.is_empty() {
         if let Some(reason) = game.why_immobile(piece) {
@@ -279,8 +281,9 @@ fn select(game: &Game, piece: Piece, notice: &mut Notice) -> Selection {
             n => format!("one of the {n} green cells"),
         };
         notice.show(format!(
-            "selected {piece} ({}): click {choice} to {verb} it there",
-            piece.bug()
+            "selected {piece} ({}): {} {choice} to {verb} it there",
+            piece.bug(),
+            device.pick()
         ));
     }
     selection

@@ -20,7 +20,7 @@ use crate::game::core::{
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
-use crate::game::play::{SelectPiece, Selection};
+use crate::game::play::{InputDevice, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
@@ -68,6 +68,7 @@ struct HudView<'w> {
     theme: Res<'w, Theme>,
     drag: Res<'w, PointerDrag>,
     layout: Res<'w, BoardLayout>,
+    device: Res<'w, InputDevice>,
 }
 
 /// Everything the panels can ask for.
@@ -112,7 +113,7 @@ fn draw_hud(
         actions.extend(top_bar::show(ui, &bar));
     });
     egui::Panel::bottom("message_line").show(&mut window, |ui| {
-        top_bar::message_line(ui, view.notice.0.as_deref(), *view.turn.get());
+        top_bar::message_line(ui, view.notice.0.as_deref(), *view.turn.get(), *view.device);
     });
     for side in rules::Color::ALL {
         let panel = match side {

@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use super::{HudAction, egui_color};
 use crate::game::core::Players;
 use crate::game::core::Turn;
+use crate::game::play::InputDevice;
 use crate::game::theme::side_color;
 use crate::rules::{Color, Game, GameStatus};
 
@@ -109,7 +110,12 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
 
 /// The message line: the current notice, or a hint on what to do, on one
 /// line whatever the window's width.
-pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) {
+pub(super) fn message_line(
+    ui: &mut egui::Ui,
+    notice: Option<&str>,
+    turn: Turn,
+    device: InputDevice,
+) {
     let (text, color) = match (notice, turn) {
         (Some(text), _) => (text, egui::Color32::from_rgb(255, 210, 90)),
         (None, Turn::GameOver) => ("The game is over.", egui::Color32::GRAY),
@@ -118,12 +124,7 @@ pub(super) fn message_line(ui: &mut egui::Ui, notice: Option<&str>, turn: Turn) 
              click a move in the list to jump to it.",
             egui::Color32::GRAY,
         ),
-        (None, _) => (
-            "Click a piece on the board or a bug in hand to see where it can go \
-             (keys: Tab, arrows, Enter). Right-drag or WASD: pan. Wheel or +/-: zoom. \
-             F: fit. Esc: cancel. Space: skip the animation.",
-            egui::Color32::GRAY,
-        ),
+        (None, _) => (help_for(device), egui::Color32::GRAY),
     };
     // Always one line (cut short with "…", the whole text on hover): a
     // message wrapping onto a second line in a narrow window would make the
@@ -156,4 +157,23 @@ fn local_title(history: &super::PlayedGame, game_type: &str) -> String {
         return format!("Analysis board: {game_type}");
     }
     format!("Local game: {game_type}")
+}
+
+/// The help line for the device in use: its own keys or buttons.
+fn help_for(device: InputDevice) -> &'static str {
+    match device {
+        InputDevice::Mouse => {
+            "Click a piece on the board or a bug in hand to see where it can go, then a \
+             green cell (or drag it there). Right-drag: pan. Wheel: zoom. F: fit."
+        }
+        InputDevice::Keyboard => {
+            "Tab: a bug in hand. Arrows: a piece or one of its green cells (Shift: any \
+             of yours). Enter: select or play. Esc: cancel. Space: skip the animation. \
+             WASD: pan. +/-: zoom. F: fit. F10: menu."
+        }
+        InputDevice::Gamepad => {
+            "Bumpers: a bug in hand. D-pad or stick: a piece or one of its green cells. \
+             A: select or play. B: cancel. Start: menu."
+        }
+    }
 }

@@ -124,15 +124,18 @@ fn an_old_exhibition_autosave_keeps_its_presets_and_clocks() {
     assert_eq!(clocks.remaining(Color::White), Duration::from_secs(300));
 }
 
+/// The game files (one GameString each) written by the old code.
+const OLD_GAME_FILES: [&str; 4] = [
+    "plain-game.txt",
+    "timed-game.txt",
+    "exhibition-autosave.txt",
+    "data-dir/autosave.txt",
+];
+
 #[test]
 fn old_files_load_as_saved_games_at_their_end() {
     let players = |name: &str| load_game_file(old_saves().join(name)).unwrap().seats;
-    for name in [
-        "plain-game.txt",
-        "timed-game.txt",
-        "exhibition-autosave.txt",
-        "data-dir/autosave.txt",
-    ] {
+    for name in OLD_GAME_FILES {
         let path = old_saves().join(name);
         let saved = load_game_file(&path).unwrap();
         assert!(saved.at_end(), "{name}");
@@ -154,12 +157,7 @@ fn old_files_load_as_saved_games_at_their_end() {
 
 #[test]
 fn the_one_writer_writes_old_files_as_the_old_code_did() {
-    for name in [
-        "plain-game.txt",
-        "timed-game.txt",
-        "exhibition-autosave.txt",
-        "data-dir/autosave.txt",
-    ] {
+    for name in OLD_GAME_FILES {
         let path = old_saves().join(name);
         let text = fs::read_to_string(&path).unwrap();
         assert_eq!(load_game_file(&path).unwrap().text(), text, "{name}");

@@ -227,7 +227,7 @@ pub(super) fn draw_dialogs(
                     // A new text: the old reason no longer applies.
                     commands.imported.0 = None;
                 } else if let Some(reason) = &refusal {
-                    ui.colored_label(egui::Color32::from_rgb(235, 110, 90), reason);
+                    ui.colored_label(ui.visuals().error_fg_color, reason);
                 }
                 ui.horizontal(|ui| {
                     let text = dialogs.paste.trim();

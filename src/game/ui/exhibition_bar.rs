@@ -162,12 +162,12 @@ fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
                 egui::pos2(rect.center().x, rect.min.y),
                 egui::pos2(rect.center().x, rect.max.y),
             ],
-            egui::Stroke::new(1.0, egui::Color32::from_rgb(200, 120, 40)),
+            egui::Stroke::new(1.0, ui.visuals().warn_fg_color),
         );
         painter.rect_stroke(
             rect,
             3.0,
-            egui::Stroke::new(1.0, egui::Color32::GRAY),
+            egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
             egui::StrokeKind::Outside,
         );
         let text = match evaluation {

@@ -126,18 +126,28 @@ impl MenuRecords<'_> {
                 self.autosave.available,
                 egui::Button::new("Resume last game").min_size(size),
             )
+            .on_hover_text(
+                "Go on with your last unfinished game against a person or the AI, at the \
+                 move it was left (the analysis board and exhibitions keep their own)",
+            )
+            .on_disabled_hover_text("No unfinished game is waiting")
             .clicked()
         {
             self.actions.write(RecordsAction::Resume);
         }
         if ui
             .add(egui::Button::new("Load game…").min_size(size))
+            .on_hover_text(
+                "Open a saved game or a real game's record: a GameString, a variations \
+                 file, a boardspace .sgf or a .pgn",
+            )
             .clicked()
         {
             self.requests.write(RecordsRequest::Open(Dialog::Load));
         }
         if ui
             .add(egui::Button::new("Import…").min_size(size))
+            .on_hover_text("Paste a UHP GameString to set up its position")
             .clicked()
         {
             self.requests.write(RecordsRequest::Open(Dialog::Import));
@@ -150,29 +160,51 @@ impl MenuRecords<'_> {
         ui.checkbox(
             &mut options.tournament_opening,
             "No Queen on the first turn (tournament)",
-        );
+        )
+        .on_hover_text("Tournament rule: neither side may place its Queen Bee on its first turn");
         ui.checkbox(
             &mut options.threefold_repetition,
             "Draw on threefold repetition",
+        )
+        .on_hover_text(
+            "The game is drawn when the same position comes up a third time with the \
+             same side to move",
         );
         let mut limited = options.turn_limit.is_some();
         let mut turn = options.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
         ui.horizontal(|ui| {
-            ui.checkbox(&mut limited, "Draw at turn");
-            ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500));
+            let tip = "A house rule: the game is drawn when this turn is reached and no \
+                       Queen is surrounded";
+            ui.checkbox(&mut limited, "Draw at turn").on_hover_text(tip);
+            ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500))
+                .on_hover_text(tip);
         });
         options.turn_limit = limited.then_some(turn);
         let mut auto_pass = self.auto_pass.0;
-        ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move");
+        ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move")
+            .on_hover_text(
+                "When a player has no legal move, the pass is played for them; off, a \
+                 Pass button waits to be pressed",
+            );
         self.auto_pass.set_if_neq(AutoPass(auto_pass));
         self.options.set_if_neq(GameOptions(options));
+    }
+
+    /// Whether an unfinished game waits in "Resume last game".
+    pub(super) fn game_waiting(&self) -> bool {
+        self.autosave.available
+    }
+
+    /// Goes on with the game waiting in "Resume last game".
+    pub(super) fn resume(&mut self) {
+        self.actions.write(RecordsAction::Resume);
     }
 
     /// The current message (a damaged settings file, a file that did not
     /// load), if any.
     pub(super) fn notice(&self, ui: &mut egui::Ui) {
         if let Some(text) = &self.notice.0 {
-            ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(255, 210, 90)));
+            ui.label(egui::RichText::new(text).color(super::style::notice_color(ui.ctx())));
         }
     }
 }

@@ -120,7 +120,7 @@ fn draw_games_screen(
             status_line(ui, &mut library);
         });
         if let Some(error) = library.error() {
-            ui.colored_label(egui::Color32::from_rgb(235, 110, 90), error);
+            ui.colored_label(ui.visuals().error_fg_color, error);
         }
         ui.horizontal(|ui| {
             let selected = picker.selected.clone();
@@ -311,7 +311,7 @@ fn row(ui: &mut egui::Ui, entry: &LibraryEntry, chosen: bool) -> egui::Response 
     for (text, cell) in cells_text.into_iter().zip(cells(rect)) {
         let mut text = egui::RichText::new(text);
         if entry.summary.is_err() {
-            text = text.color(egui::Color32::from_rgb(235, 110, 90));
+            text = text.color(ui.visuals().error_fg_color);
         }
         in_cell(ui, cell, |ui| {
             ui.add(egui::Label::new(text).truncate().selectable(false))

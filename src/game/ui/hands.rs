@@ -128,8 +128,9 @@ impl HandArt {
 const TILE: egui::Vec2 = egui::vec2(42.0, 48.4);
 /// How far each tile under the top one peeks out.
 const STACK_STEP: egui::Vec2 = egui::vec2(3.0, -4.0);
-/// Stacks per row.
-const PER_ROW: usize = 3;
+/// The width one stack takes in a row: its tile, the tiles peeking out
+/// under it and its count.
+const STACK_WIDTH: f32 = 62.0;
 
 /// What the player did with a hand this frame.
 pub(super) enum HandAction {
@@ -165,7 +166,8 @@ pub(super) fn show(
     let stacks = hand_stacks(game, side);
     let side_index = usize::from(side == rules::Color::Black);
     let mut action = None;
-    for row in stacks.chunks(PER_ROW) {
+    let per_row = ((ui.available_width() / STACK_WIDTH) as usize).clamp(2, 3);
+    for row in stacks.chunks(per_row) {
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
             for stack in row {
@@ -193,8 +195,8 @@ pub(super) fn show(
 /// the starting time, red under ten seconds.
 fn clock_face(ui: &mut egui::Ui, clocks: &Clocks, side: rules::Color, running: bool) {
     let color = match clocks.warning(side) {
-        ClockWarning::Critical => egui::Color32::from_rgb(0xff, 0x4d, 0x4d),
-        ClockWarning::Low => egui::Color32::from_rgb(0xff, 0xa5, 0x26),
+        ClockWarning::Critical => ui.visuals().error_fg_color,
+        ClockWarning::Low => ui.visuals().warn_fg_color,
         ClockWarning::None if running => ui.visuals().strong_text_color(),
         ClockWarning::None => ui.visuals().weak_text_color(),
     };

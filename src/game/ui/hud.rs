@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::confirm::Confirming;
 use super::game_menu::RecordsRequest;
-use super::{HudAction, game_over, hands, inspector, move_list, top_bar};
+use super::{HudAction, game_over, hands, inspector, legend, move_list, top_bar};
 use crate::game::ai::{AiThinking, SetAnalysis};
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
@@ -20,13 +20,21 @@ use crate::game::core::{
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
-use crate::game::play::{InputDevice, SelectPiece, Selection};
+use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
 
-/// Width of each side panel, in logical pixels.
-const SIDE_PANEL_WIDTH: f32 = 210.0;
+/// Width of each side panel, in logical pixels: a fifth of the window,
+/// between these two (two stacks of a hand per row at the narrowest, three
+/// at the widest), so a window of 800 pixels keeps most of itself for the
+/// board.
+const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
+
+/// The side panels' width in a window `width` pixels wide.
+fn side_panel_width(width: f32) -> f32 {
+    (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -69,6 +77,7 @@ struct HudView<'w> {
     drag: Res<'w, PointerDrag>,
     layout: Res<'w, BoardLayout>,
     device: Res<'w, InputDevice>,
+    movable: Res<'w, MovablePieces>,
 }
 
 /// Everything the panels can ask for.
@@ -94,6 +103,7 @@ fn draw_hud(
     (mut confirming, mut ask): (ResMut<Confirming>, ResMut<AskBeforeLeaving>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
+    let marks = legend::MarkArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "hud_window");
     let game = view.game.game();
@@ -121,7 +131,7 @@ fn draw_hud(
             rules::Color::Black => egui::Panel::right("black_hand"),
         };
         panel
-            .exact_size(SIDE_PANEL_WIDTH)
+            .exact_size(side_panel_width(ctx.content_rect().width()))
             .resizable(false)
             .show(&mut window, |ui| {
                 let clocks = view.history.clock.0;
@@ -136,15 +146,24 @@ fn draw_hud(
                 ));
                 ui.separator();
                 match side {
-                    rules::Color::White => {
-                        inspector::panel(ui, game, &view.hovered, &view.selection)
-                    }
+                    // In a short window the inspector and the legend scroll.
+                    rules::Color::White => egui::ScrollArea::vertical()
+                        .id_salt("white_panel_scroll")
+                        .show(ui, |ui| {
+                            inspector::panel(ui, game, &view.hovered, &view.selection);
+                            ui.separator();
+                            // Open at first where there is room for it.
+                            let tall = ui.ctx().content_rect().height() >= 720.0;
+                            legend::panel(ui, &marks, tall);
+                        })
+                        .inner,
                     rules::Color::Black => actions.extend(move_list::show(ui, game, &view.history)),
                 }
             });
     }
     area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
     inspector::tooltip(ctx, game, &view.hovered);
+    legend::tooltip(ctx, game, &view.hovered, &view.selection, &view.movable);
     if awaiting {
         draw_dragged_piece(ctx, &view, &art);
     }

@@ -15,7 +15,7 @@ use crate::ai::Difficulty;
 use crate::game::ai::{ConsideredDestinations, SetAnalysis};
 use crate::game::board::AnimationSettings;
 use crate::game::core::Screen;
-use crate::game::core::{HumanSide, NewGameSettings, Opponent};
+use crate::game::core::{AskBeforeLeaving, HumanSide, NewGameSettings, Opponent};
 
 use super::game_menu::MenuRecords;
 use super::hands::HandArt;
@@ -32,14 +32,73 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The menu's size: fixed, so no control moves when another is switched.
+/// The menu's size: fixed, so no control moves when another is switched,
+/// unless the window is smaller (then it fills the window and scrolls).
 const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 560.0);
+
+/// The left column's width (the buttons and a margin).
+const LEFT_COLUMN: f32 = 240.0;
+
+/// Whether "New game" should first ask about the game waiting in "Resume
+/// last game": only a game against a person or the AI takes its place (an
+/// exhibition keeps its own autosave).
+fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: AskBeforeLeaving) -> bool {
+    game_waiting && ask.0 && !matches!(opponent, Opponent::Exhibition { .. })
+}
+
+/// What the question about the waiting game was answered.
+enum WaitingAnswer {
+    NewGame,
+    Resume,
+    Cancel,
+}
+
+/// The question "New game" asks when a game waits in "Resume last game".
+fn ask_about_waiting_game(
+    ctx: &egui::Context,
+    ask: &mut AskBeforeLeaving,
+) -> Option<WaitingAnswer> {
+    let mut answer = None;
+    let mut dont_ask = !ask.0;
+    egui::Window::new("Start a new game?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            ui.label(
+                "An unfinished game is waiting in \"Resume last game\". The new game \
+                 takes its place with your first move.",
+            );
+            ui.checkbox(&mut dont_ask, "Don't ask again").on_hover_text(
+                "New game, Restart, Main menu, Quit and Load act at once (Settings)",
+            );
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    answer = Some(WaitingAnswer::NewGame);
+                }
+                if ui
+                    .button("Resume it")
+                    .on_hover_text("Go on with the waiting game instead")
+                    .clicked()
+                {
+                    answer = Some(WaitingAnswer::Resume);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(WaitingAnswer::Cancel);
+                }
+            });
+        });
+    if dont_ask == ask.0 {
+        ask.0 = !dont_ask;
+    }
+    answer
+}
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<NewGameSettings>,
-    mut considered: ResMut<ConsideredDestinations>,
-    mut animation: ResMut<AnimationSettings>,
+    (mut considered, mut animation): (ResMut<ConsideredDestinations>, ResMut<AnimationSettings>),
     mut next_screen: ResMut<NextState<Screen>>,
     (mut exit, mut analysis, theme): (
         MessageWriter<AppExit>,
@@ -47,6 +106,7 @@ fn draw_main_menu(
         Option<Res<Theme>>,
     ),
     mut records: MenuRecords,
+    (mut ask, mut asking): (ResMut<AskBeforeLeaving>, Local<bool>),
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
@@ -57,170 +117,258 @@ fn draw_main_menu(
     let mut time_control = settings.time_control;
     let mut analysis_board = false;
     let mut pause_unfocused = settings.pause_clock_unfocused;
+    if *asking {
+        let mut answer_ask = *ask;
+        let answer = ask_about_waiting_game(ctx, &mut answer_ask);
+        ask.set_if_neq(answer_ask);
+        match answer {
+            Some(WaitingAnswer::NewGame) => {
+                *asking = false;
+                next_screen.set(Screen::Playing);
+            }
+            Some(WaitingAnswer::Resume) => {
+                *asking = false;
+                records.resume();
+            }
+            Some(WaitingAnswer::Cancel) => *asking = false,
+            None => {}
+        }
+    }
+    // At most the window's size, less a margin; a short window scrolls.
+    let room = ctx.content_rect().size() - egui::vec2(16.0, 16.0);
+    let size = MENU_SIZE.min(room).max(egui::vec2(300.0, 200.0));
     egui::Window::new("Hive")
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
-        .fixed_size(MENU_SIZE)
+        .fixed_size(size)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            title(ui, art.as_ref());
-            ui.add_space(10.0);
-            ui.columns(2, |columns| {
-                let left = &mut columns[0];
-                left.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new("Play").strong());
-                    ui.add_space(4.0);
-                    if ui
-                        .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
-                        .clicked()
-                    {
-                        next_screen.set(Screen::Playing);
-                    }
-                    records.game_buttons(ui, BUTTON_SIZE);
-                    if ui
-                        .add(egui::Button::new("Games").min_size(BUTTON_SIZE))
-                        .on_hover_text(
-                            "Every game record in a folder (boardspace .sgf, .pgn, saved \
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                title(ui, art.as_ref());
+                ui.add_space(10.0);
+                ui.horizontal_top(|ui| {
+                    let left_size = egui::vec2(LEFT_COLUMN.min(size.x * 0.4), 0.0);
+                    let left_layout = egui::Layout::top_down(egui::Align::Center);
+                    ui.allocate_ui_with_layout(left_size, left_layout, |ui| {
+                        ui.set_width(left_size.x);
+                        ui.label(egui::RichText::new("Play").strong());
+                        ui.add_space(4.0);
+                        if ui
+                            .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "Start a game with the choices on the right: against a person \
+                             at this screen, against the AI, or AI against AI",
+                            )
+                            .clicked()
+                        {
+                            if new_game_needs_asking(records.game_waiting(), opponent, *ask) {
+                                *asking = true;
+                            } else {
+                                next_screen.set(Screen::Playing);
+                            }
+                        }
+                        records.game_buttons(ui, BUTTON_SIZE);
+                        if ui
+                            .add(egui::Button::new("Games").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "Every game record in a folder (boardspace .sgf, .pgn, saved \
                              games): sort, filter by player, open one or have the engine \
                              review it",
-                        )
-                        .clicked()
-                    {
-                        next_screen.set(Screen::Games);
-                    }
-                    if ui
-                        .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
-                        .on_hover_text(
-                            "An empty board where you play both sides and the engine \
+                            )
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Games);
+                        }
+                        if ui
+                            .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "An empty board where you play both sides and the engine \
                              shows its verdict and best line (Import… for a position)",
-                        )
-                        .clicked()
-                    {
-                        opponent = Opponent::Human;
-                        analysis_board = true;
-                        next_screen.set(Screen::Playing);
-                    }
-                    ui.add_space(16.0);
-                    if ui
-                        .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
-                        .clicked()
-                    {
-                        exit.write(AppExit::Success);
-                    }
-                    ui.add_space(8.0);
-                    records.notice(ui);
-                });
-                let right = &mut columns[1];
-                right.label(egui::RichText::new("New game").strong());
-                right.add_space(4.0);
-                egui::Grid::new("menu_grid")
-                    .num_columns(2)
-                    .spacing([12.0, 7.0])
-                    .show(right, |ui| {
-                        ui.label("Opponent");
-                        ui.horizontal(|ui| {
-                            ui.radio_value(&mut opponent, Opponent::Human, "Human");
-                            ui.radio_value(&mut opponent, Opponent::Ai, "AI");
-                            let exhibition = matches!(opponent, Opponent::Exhibition { .. });
-                            if ui.radio(exhibition, "AI vs AI").clicked() && !exhibition {
+                            )
+                            .clicked()
+                        {
+                            opponent = Opponent::Human;
+                            analysis_board = true;
+                            next_screen.set(Screen::Playing);
+                        }
+                        ui.add_space(16.0);
+                        if ui
+                            .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "Close the game (an unfinished game waits in \"Resume last game\")",
+                            )
+                            .clicked()
+                        {
+                            exit.write(AppExit::Success);
+                        }
+                        ui.add_space(8.0);
+                        records.notice(ui);
+                    });
+                    ui.vertical(|right| {
+                        right.label(egui::RichText::new("New game").strong());
+                        right.add_space(4.0);
+                        egui::Grid::new("menu_grid")
+                            .num_columns(2)
+                            .spacing([12.0, 7.0])
+                            .show(right, |ui| {
+                                ui.label("Opponent")
+                                    .on_hover_text("Who plays against whom in a new game");
+                                ui.horizontal(|ui| {
+                                    ui.radio_value(&mut opponent, Opponent::Human, "Human")
+                                        .on_hover_text("Two people taking turns at this screen");
+                                    ui.radio_value(&mut opponent, Opponent::Ai, "AI")
+                                        .on_hover_text("You against the computer");
+                                    let exhibition =
+                                        matches!(opponent, Opponent::Exhibition { .. });
+                                    if ui
+                                .radio(exhibition, "AI vs AI")
+                                .on_hover_text(
+                                    "Watch the computer play itself; pause, step and change \
+                                     its speed as it plays",
+                                )
+                                .clicked()
+                                && !exhibition
+                            {
                                 opponent = Opponent::Exhibition {
                                     white: difficulty,
                                     black: difficulty,
                                 };
                             }
-                        });
-                        ui.end_row();
+                                });
+                                ui.end_row();
 
-                        let against_ai = opponent == Opponent::Ai;
-                        ui.add_enabled(against_ai, egui::Label::new("AI level"));
-                        ui.add_enabled_ui(against_ai, |ui| {
-                            preset_box(ui, "ai_level", &mut difficulty);
-                        });
-                        ui.end_row();
+                                let against_ai = opponent == Opponent::Ai;
+                                tip(
+                                    ui.add_enabled(against_ai, egui::Label::new("AI level")),
+                                    "How strongly the AI plays: Beginner makes mistakes on \
+                                 purpose, Expert thinks longest",
+                                );
+                                ui.add_enabled_ui(against_ai, |ui| {
+                                    preset_box(ui, "ai_level", &mut difficulty);
+                                });
+                                ui.end_row();
 
-                        ui.add_enabled(against_ai, egui::Label::new("You play"));
-                        ui.add_enabled_ui(against_ai, |ui| {
-                            ui.horizontal(|ui| {
-                                for side in HumanSide::ALL {
-                                    ui.radio_value(&mut human_side, side, side.name());
+                                tip(
+                                    ui.add_enabled(against_ai, egui::Label::new("You play")),
+                                    "Your colour against the AI; White moves first",
+                                );
+                                ui.add_enabled_ui(against_ai, |ui| {
+                                    ui.horizontal(|ui| {
+                                        for side in HumanSide::ALL {
+                                            ui.radio_value(&mut human_side, side, side.name())
+                                                .on_hover_text(match side {
+                                                    HumanSide::Random => {
+                                                        "A coin toss picks your colour"
+                                                    }
+                                                    _ => "White moves first",
+                                                });
+                                        }
+                                    });
+                                });
+                                ui.end_row();
+
+                                let exhibition = matches!(opponent, Opponent::Exhibition { .. });
+                                let (mut white, mut black) = match opponent {
+                                    Opponent::Exhibition { white, black } => (white, black),
+                                    _ => (difficulty, difficulty),
+                                };
+                                tip(
+                                    ui.add_enabled(exhibition, egui::Label::new("AI vs AI")),
+                                    "The level of each side in an exhibition",
+                                );
+                                ui.add_enabled_ui(exhibition, |ui| {
+                                    ui.horizontal(|ui| {
+                                        ui.label("White");
+                                        preset_box(ui, "white_ai", &mut white);
+                                        ui.label("Black");
+                                        preset_box(ui, "black_ai", &mut black);
+                                    });
+                                });
+                                if exhibition {
+                                    opponent = Opponent::Exhibition { white, black };
                                 }
-                            });
-                        });
-                        ui.end_row();
+                                ui.end_row();
 
-                        let exhibition = matches!(opponent, Opponent::Exhibition { .. });
-                        let (mut white, mut black) = match opponent {
-                            Opponent::Exhibition { white, black } => (white, black),
-                            _ => (difficulty, difficulty),
-                        };
-                        ui.add_enabled(exhibition, egui::Label::new("AI vs AI"));
-                        ui.add_enabled_ui(exhibition, |ui| {
-                            ui.horizontal(|ui| {
-                                ui.label("White");
-                                preset_box(ui, "white_ai", &mut white);
-                                ui.label("Black");
-                                preset_box(ui, "black_ai", &mut black);
-                            });
-                        });
-                        if exhibition {
-                            opponent = Opponent::Exhibition { white, black };
-                        }
-                        ui.end_row();
+                                let any_ai = opponent != Opponent::Human;
+                                tip(
+                                    ui.add_enabled(any_ai, egui::Label::new("AI shows its cells")),
+                                    "Before it moves, the AI marks the cells it considered for \
+                                 the piece it chose, in their own colour (they cannot be \
+                                 clicked)",
+                                );
+                                ui.add_enabled_ui(any_ai, |ui| {
+                                    let mut shown = *considered;
+                                    egui::ComboBox::from_id_salt("considered")
+                                        .selected_text(shown.name())
+                                        .show_ui(ui, |ui| {
+                                            for choice in ConsideredDestinations::ALL {
+                                                ui.selectable_value(
+                                                    &mut shown,
+                                                    choice,
+                                                    choice.name(),
+                                                );
+                                            }
+                                        });
+                                    considered.set_if_neq(shown);
+                                });
+                                ui.end_row();
 
-                        let any_ai = opponent != Opponent::Human;
-                        ui.add_enabled(any_ai, egui::Label::new("AI shows its cells"));
-                        ui.add_enabled_ui(any_ai, |ui| {
-                            let mut shown = *considered;
-                            egui::ComboBox::from_id_salt("considered")
-                                .selected_text(shown.name())
-                                .show_ui(ui, |ui| {
-                                    for choice in ConsideredDestinations::ALL {
-                                        ui.selectable_value(&mut shown, choice, choice.name());
+                                ui.label("Clock").on_hover_text(
+                                    "Time each side: minutes per player plus seconds added after \
+                             each move; running out of time loses",
+                                );
+                                clock_row(ui, &mut time_control);
+                                ui.end_row();
+
+                                ui.label("");
+                                ui.add_enabled(
+                                    time_control.is_some(),
+                                    egui::Checkbox::new(
+                                        &mut pause_unfocused,
+                                        "Clocks stop while the window is not focused",
+                                    ),
+                                )
+                                .on_hover_text("Switching to another window pauses both clocks");
+                                ui.end_row();
+
+                                ui.label("Expansions")
+                                    .on_hover_text("Extra bugs, one of each per side, in any mix");
+                                ui.horizontal(|ui| {
+                                    ui.checkbox(&mut chosen.mosquito, "Mosquito")
+                                        .on_hover_text("Moves like any bug it touches (Base+M)");
+                                    ui.checkbox(&mut chosen.ladybug, "Ladybug").on_hover_text(
+                                        "Two steps over the hive, then one down (Base+L)",
+                                    );
+                                    ui.checkbox(&mut chosen.pillbug, "Pillbug").on_hover_text(
+                                        "Steps like a Queen, or throws a neighbour over itself \
+                                 (Base+P)",
+                                    );
+                                });
+                                ui.end_row();
+
+                                ui.label("Animations")
+                                    .on_hover_text("How fast pieces slide to their cells");
+                                ui.horizontal(|ui| {
+                                    let current = animation.speed();
+                                    for (name, speed) in AnimationSettings::SPEEDS {
+                                        let on = (current - speed).abs() < 0.01;
+                                        if ui.radio(on, name).clicked() && !on {
+                                            animation
+                                                .set_if_neq(AnimationSettings::at_speed(speed));
+                                        }
                                     }
                                 });
-                            considered.set_if_neq(shown);
-                        });
-                        ui.end_row();
+                                ui.end_row();
 
-                        ui.label("Clock");
-                        clock_row(ui, &mut time_control);
-                        ui.end_row();
-
-                        ui.label("");
-                        ui.add_enabled(
-                            time_control.is_some(),
-                            egui::Checkbox::new(
-                                &mut pause_unfocused,
-                                "Clocks stop while the window is not focused",
-                            ),
-                        );
-                        ui.end_row();
-
-                        ui.label("Expansions");
-                        ui.horizontal(|ui| {
-                            ui.checkbox(&mut chosen.mosquito, "Mosquito");
-                            ui.checkbox(&mut chosen.ladybug, "Ladybug");
-                            ui.checkbox(&mut chosen.pillbug, "Pillbug");
-                        });
-                        ui.end_row();
-
-                        ui.label("Animations");
-                        ui.horizontal(|ui| {
-                            let current = animation.speed();
-                            for (name, speed) in AnimationSettings::SPEEDS {
-                                let on = (current - speed).abs() < 0.01;
-                                if ui.radio(on, name).clicked() && !on {
-                                    animation.set_if_neq(AnimationSettings::at_speed(speed));
-                                }
-                            }
-                        });
-                        ui.end_row();
-
-                        ui.label("Rules");
-                        ui.vertical(|ui| records.settings(ui));
-                        ui.end_row();
+                                ui.label("Rules").on_hover_text(
+                                    "Optional rules: point at each to see what it does",
+                                );
+                                ui.vertical(|ui| records.settings(ui));
+                                ui.end_row();
+                            });
                     });
+                });
             });
         });
     if (opponent, difficulty, human_side)
@@ -288,6 +436,11 @@ fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
     });
 }
 
+/// A tooltip shown whether the control is enabled or greyed.
+fn tip(response: egui::Response, text: &str) -> egui::Response {
+    response.on_hover_text(text).on_disabled_hover_text(text)
+}
+
 /// A choice of AI preset.
 fn preset_box(ui: &mut egui::Ui, id: &str, preset: &mut Difficulty) {
     egui::ComboBox::from_id_salt(id)
@@ -310,7 +463,7 @@ fn title(ui: &mut egui::Ui, art: Option<&HandArt>) {
         egui::Align2::CENTER_TOP,
         "HIVE",
         egui::FontId::proportional(46.0),
-        egui::Color32::from_rgb(0xf4, 0xb8, 0x1c),
+        super::style::notice_color(ui.ctx()),
     );
     painter.text(
         rect.center_bottom(),
@@ -345,5 +498,30 @@ fn title(ui: &mut egui::Ui, art: Option<&HandArt>) {
         // A honeycomb row: every other tile a little lower.
         let y = rect.center().y + if k % 2 == 0 { -6.0 } else { 6.0 };
         art.paint_piece(&painter, piece, egui::pos2(first + step * k as f32, y));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_game_asks_only_when_it_would_take_the_waiting_games_place() {
+        let ask = AskBeforeLeaving(true);
+        assert!(new_game_needs_asking(true, Opponent::Human, ask));
+        assert!(new_game_needs_asking(true, Opponent::Ai, ask));
+        // Nothing waiting, the questions turned off, or an exhibition
+        // (which has its own autosave): straight in.
+        assert!(!new_game_needs_asking(false, Opponent::Ai, ask));
+        assert!(!new_game_needs_asking(
+            true,
+            Opponent::Ai,
+            AskBeforeLeaving(false)
+        ));
+        let exhibition = Opponent::Exhibition {
+            white: Difficulty::Easy,
+            black: Difficulty::Easy,
+        };
+        assert!(!new_game_needs_asking(true, exhibition, ask));
     }
 }

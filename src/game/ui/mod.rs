@@ -18,9 +18,11 @@ mod games_screen;
 mod hands;
 mod hud;
 mod inspector;
+mod legend;
 mod menu;
 mod move_list;
 mod review_panel;
+mod style;
 mod top_bar;
 
 use bevy::ecs::system::SystemParam;
@@ -45,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         analysis_panel::plugin,
         review_panel::plugin,
         games_screen::plugin,
+        style::plugin,
     ));
 }
 

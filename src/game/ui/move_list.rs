@@ -19,10 +19,23 @@ use crate::ai::MoveClass;
 use crate::game::saves::ReviewAction;
 use crate::game::saves::ReviewedLine;
 use crate::records::{GameResult, Headers, NodeId, Variations};
-use crate::rules::Game;
+use crate::rules::{Game, GameStatus};
 
 /// How far each level of variation is indented.
 const INDENT: f32 = 14.0;
+
+/// Where the game stands, in words: "Turn 2, White to move", or how it
+/// ended ("White wins", "A draw").
+pub(super) fn turn_header(game: &Game) -> String {
+    match game.status() {
+        GameStatus::WhiteWins => "White wins".to_string(),
+        GameStatus::BlackWins => "Black wins".to_string(),
+        GameStatus::Draw => "A draw".to_string(),
+        GameStatus::NotStarted | GameStatus::InProgress => {
+            format!("Turn {}, {} to move", game.turn_number(), game.to_move())
+        }
+    }
+}
 
 /// The move list section of the side panel; returns the move clicked.
 pub(super) fn show(
@@ -34,7 +47,8 @@ pub(super) fn show(
         record_headers(ui, headers);
     }
     ui.label(egui::RichText::new("Moves").strong());
-    ui.label(egui::RichText::new(game.turn_string()).weak());
+    ui.label(egui::RichText::new(turn_header(game)).weak())
+        .on_hover_text(format!("In UHP notation: {}", game.turn_string()));
     let tree = history.variations();
     let view = View {
         review: history.engine_review(),
@@ -159,7 +173,7 @@ impl View<'_> {
         let verdict = self.review.and_then(|review| review.verdict(node));
         let symbol = verdict.map_or("", |verdict| verdict.class.symbol());
         let mut text = egui::RichText::new(format!("{}{symbol}", self.tree.text(node))).monospace();
-        if let Some(color) = verdict.and_then(|verdict| class_color(verdict.class)) {
+        if let Some(color) = verdict.and_then(|verdict| class_color(ui, verdict.class)) {
             text = text.color(color);
         }
         match self.line.iter().position(|&n| n == node) {

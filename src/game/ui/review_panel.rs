@@ -35,13 +35,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The colour a class is marked in (none for a sound move).
-pub(super) fn class_color(class: MoveClass) -> Option<egui::Color32> {
+/// The colour a class is marked in (none for a sound move): the theme's
+/// message, warning and error colours.
+pub(super) fn class_color(ui: &egui::Ui, class: MoveClass) -> Option<egui::Color32> {
     match class {
         MoveClass::Best | MoveClass::Good => None,
-        MoveClass::Inaccuracy => Some(egui::Color32::from_rgb(230, 200, 70)),
-        MoveClass::Mistake => Some(egui::Color32::from_rgb(240, 140, 40)),
-        MoveClass::Blunder => Some(egui::Color32::from_rgb(235, 70, 60)),
+        MoveClass::Inaccuracy => Some(super::style::notice_color(ui.ctx())),
+        MoveClass::Mistake => Some(ui.visuals().warn_fg_color),
+        MoveClass::Blunder => Some(ui.visuals().error_fg_color),
     }
 }
 
@@ -138,7 +139,7 @@ fn evaluation_graph(ui: &mut egui::Ui, line: &ReviewedLine, shown: Option<usize>
     let painter = ui.painter_at(rect);
     let dark = egui::Color32::from_gray(40);
     let light = egui::Color32::from_gray(225);
-    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(70));
+    painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
     let last = values.len().saturating_sub(1).max(1) as f32;
     let mid = rect.center().y;
     let x_of = |ply: usize| rect.left() + rect.width() * ply as f32 / last;
@@ -172,10 +173,10 @@ fn evaluation_graph(ui: &mut egui::Ui, line: &ReviewedLine, shown: Option<usize>
     }
     painter.line_segment(
         [egui::pos2(rect.left(), mid), egui::pos2(rect.right(), mid)],
-        egui::Stroke::new(1.0, egui::Color32::from_gray(128)),
+        egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
     );
     for verdict in &line.review.moves {
-        if let Some(color) = class_color(verdict.class) {
+        if let Some(color) = class_color(ui, verdict.class) {
             let ply = verdict.ply + 1;
             let value = values.get(ply).copied().unwrap_or(0);
             painter.circle_filled(egui::pos2(x_of(ply), y_of(value)), 3.0, color);
@@ -185,7 +186,7 @@ fn evaluation_graph(ui: &mut egui::Ui, line: &ReviewedLine, shown: Option<usize>
         let x = x_of(ply);
         painter.line_segment(
             [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
-            egui::Stroke::new(2.0, egui::Color32::from_rgb(80, 160, 255)),
+            egui::Stroke::new(2.0, ui.visuals().hyperlink_color),
         );
     }
     let ply_at = |pos: egui::Pos2| {
@@ -242,7 +243,7 @@ fn summaries(ui: &mut egui::Ui, line: &ReviewedLine) {
                     MoveClass::Blunder,
                 ] {
                     let text = egui::RichText::new(summary.count(class).to_string());
-                    ui.label(match class_color(class) {
+                    ui.label(match class_color(ui, class) {
                         Some(color) if summary.count(class) > 0 => text.color(color),
                         _ => text,
                     });
@@ -269,7 +270,7 @@ fn verdict_text(ui: &mut egui::Ui, verdict: &MoveReview) -> bool {
     ))
     .monospace()
     .strong();
-    if let Some(color) = class_color(verdict.class) {
+    if let Some(color) = class_color(ui, verdict.class) {
         heading = heading.color(color);
     }
     ui.horizontal_wrapped(|ui| {

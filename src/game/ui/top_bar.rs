@@ -5,6 +5,7 @@
 
 use bevy_egui::egui;
 
+use super::style::notice_color;
 use super::{HudAction, egui_color};
 use crate::game::core::Players;
 use crate::game::core::Turn;
@@ -91,15 +92,12 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
         if bar.thinking {
             ui.separator();
             ui.add(egui::Spinner::new());
-            ui.label(
-                egui::RichText::new("AI is thinking…")
-                    .color(egui::Color32::from_rgb(140, 200, 255)),
-            );
+            ui.label(egui::RichText::new("AI is thinking…").color(ui.visuals().hyperlink_color));
         }
         if bar.offer_pass {
             ui.separator();
             let pass = egui::Button::new(egui::RichText::new("Pass").strong())
-                .fill(egui::Color32::from_rgb(150, 90, 20));
+                .fill(ui.visuals().selection.bg_fill);
             if ui.add(pass).clicked() {
                 action = Some(HudAction::Pass);
             }
@@ -116,20 +114,32 @@ pub(super) fn message_line(
     turn: Turn,
     device: InputDevice,
 ) {
+    let weak = ui.visuals().weak_text_color();
     let (text, color) = match (notice, turn) {
-        (Some(text), _) => (text, egui::Color32::from_rgb(255, 210, 90)),
-        (None, Turn::GameOver) => ("The game is over.", egui::Color32::GRAY),
+        (Some(text), _) => (text, notice_color(ui.ctx())),
+        (None, Turn::GameOver) => ("The game is over.", weak),
         (None, Turn::Review) => (
             "Reviewing: the Left and Right arrow keys (or a gamepad's bumpers) step through the moves; \
              click a move in the list to jump to it.",
-            egui::Color32::GRAY,
+            weak,
         ),
-        (None, _) => (help_for(device), egui::Color32::GRAY),
+        (None, _) => (help_for(device), weak),
     };
-    // Always one line (cut short with "…", the whole text on hover): a
-    // message wrapping onto a second line in a narrow window would make the
-    // line taller with every move and shift the board.
-    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate());
+    // The line wraps in a narrow window. It is always as tall as the help
+    // text for this device needs at this width, so that a message coming
+    // or going does not make it taller and shift the board.
+    let help_height = ui
+        .painter()
+        .layout(
+            help_for(device).to_string(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            color,
+            ui.available_width(),
+        )
+        .size()
+        .y;
+    ui.set_min_height(help_height);
+    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
 }
 
 /// A round swatch in the side's tile colour (the default fonts have no hexagon glyph).
@@ -140,7 +150,7 @@ fn side_swatch(ui: &mut egui::Ui, side: Color) {
     painter.circle_stroke(
         rect.center(),
         6.5,
-        egui::Stroke::new(1.0, egui::Color32::GRAY),
+        egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
     );
 }
 

@@ -20,8 +20,8 @@ use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AiEvaluation, AiThinking, BoardLayout, CellClicked, ConsideredDestinations, CurrentGame,
-    ExhibitionCommand, ExhibitionControl, GameOptions, Hint, NewGame, NewGameSettings, Opponent,
-    PlayMove, Players, RequestHint, Screen, Selection, Turn,
+    ExhibitionCommand, ExhibitionControl, GameOptions, Hint, NewGame, NewGameSettings, Notice,
+    Opponent, PlayMove, Players, RequestHint, Screen, Selection, Turn,
 };
 use hive::rules::{Color as Side, Game, GameStatus, GameType, Hex, Move, Options, Piece};
 
@@ -443,4 +443,30 @@ fn the_ai_shows_the_destinations_it_considered() {
     for (_, mv, shown) in watch_moves(&mut app, 6) {
         assert!(shown.is_none(), "{mv:?} was shown");
     }
+}
+
+#[test]
+fn pausing_while_the_ai_shows_its_cells_hides_them_and_its_message() {
+    let mut app = exhibition(|_| {});
+    start_playing(&mut app);
+    update_until(&mut app, "the AI showing its cells", |app| {
+        app.world().resource::<Selection>().by_ai
+    });
+    assert!(!considered_cells(&mut app).is_empty());
+    let says = |app: &App| {
+        app.world()
+            .resource::<Notice>()
+            .0
+            .clone()
+            .unwrap_or_default()
+    };
+    assert!(says(&app).contains("considers"), "{}", says(&app));
+    app.world_mut().write_message(ExhibitionCommand::Pause);
+    idle(&mut app, 3);
+    assert!(considered_cells(&mut app).is_empty(), "cells still shown");
+    assert!(
+        !says(&app).contains("considers") && says(&app).starts_with("Paused"),
+        "the message line still says {:?}",
+        says(&app)
+    );
 }

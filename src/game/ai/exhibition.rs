@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    CurrentGame, GameSystems, NewGameSettings, Opponent, Players, Screen, Turn,
+    CurrentGame, GameSystems, NewGameSettings, Notice, Opponent, Players, Screen, Turn,
 };
 use crate::game::play::Selection;
 use crate::rules::{Game, GameType};
@@ -171,12 +171,27 @@ impl ExhibitionLaunch {
 }
 
 /// A paused exhibition shows no cells the AI considered: they would look
-/// like cells to click.
-fn hide_considered_while_paused(control: Res<ExhibitionControl>, mut selection: ResMut<Selection>) {
-    if control.paused && selection.by_ai {
+/// like cells to click; its message line says it is paused, not what the
+/// AI was considering.
+fn hide_considered_while_paused(
+    control: Res<ExhibitionControl>,
+    mut selection: ResMut<Selection>,
+    mut notice: ResMut<Notice>,
+) {
+    if !control.paused {
+        return;
+    }
+    let showing = selection.by_ai;
+    if showing {
         *selection = Selection::default();
     }
+    if showing || control.is_changed() {
+        notice.show(PAUSED);
+    }
 }
+
+/// The message line of a paused exhibition.
+pub const PAUSED: &str = "Paused: Play goes on, Step plays one move";
 
 fn reset_pace_on_new_game(mut control: ResMut<ExhibitionControl>) {
     control.steps = 0;

@@ -78,9 +78,9 @@ cell-on-top = on top of the { $ref-name }
 # The first cell of the game.
 cell-middle = in the middle of the table
 # A cell that touches no piece.
-cell-alone = on a cell away from the hive
+cell-alone = away from the hive
 # A cell the message cannot name.
-cell-unnamed = on that cell
+cell-unnamed = there
 # Any text with its notation: "next to the black Pillbug, on its lower left (/bP)".
 with-notation = { $text } ({ $notation })
 

@@ -90,8 +90,8 @@ cell-on-top = encima { $ref-gender ->
    *[other] de la
 } { $ref-name }
 cell-middle = en el centro de la mesa
-cell-alone = en una casilla apartada de la colmena
-cell-unnamed = en esa casilla
+cell-alone = lejos de la colmena
+cell-unnamed = ahí
 with-notation = { $text } ({ $notation })
 
 ## Listas: "Abeja Reina, Hormiga y Araña".

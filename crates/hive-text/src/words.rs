@@ -60,10 +60,10 @@ pub enum Landmark {
     /// The cell is next to this piece, in this direction from it: "next to
     /// the black Pillbug, on its lower left (/bP)".
     NextTo(Piece, Direction),
-    /// The cell touches no piece: "on a cell away from the hive".
+    /// The cell touches no piece: "away from the hive".
     Alone,
     /// A cell known by no piece (a rule message with no notation and no
-    /// game to look at): "on that cell".
+    /// game to look at): "there".
     Unnamed,
 }
 

@@ -157,7 +157,10 @@ pub(crate) fn message_ids(file: &ParsedFile) -> Vec<(String, usize)> {
         })
         .map(|id| {
             // The ids borrow the source: their offset gives their line.
-            let offset = id.as_ptr() as usize - source.as_ptr() as usize;
+            let offset = (id.as_ptr() as usize)
+                .checked_sub(source.as_ptr() as usize)
+                .filter(|&offset| offset <= source.len())
+                .unwrap_or(0);
             (id.to_string(), line_of(source, offset))
         })
         .collect()

@@ -7,6 +7,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentError, FluentResource};
+use fluent_syntax::ast::Pattern;
 use thiserror::Error;
 use unic_langid::LanguageIdentifier;
 
@@ -203,22 +204,27 @@ fn folder_for(locales_dir: &Path, lang: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The text of `key` (`message` or `message.attribute`) in `bundle`, with
-/// the errors met while formatting it; `None` when the bundle lacks it.
-fn format_in(
-    bundle: &Bundle,
-    key: &str,
-    args: Option<&FluentArgs>,
-) -> Option<(String, Vec<FluentError>)> {
+/// The pattern of `key` (`message` or `message.attribute`) in `bundle`.
+fn pattern<'b>(bundle: &'b Bundle, key: &str) -> Option<&'b Pattern<&'b str>> {
     let (id, attribute) = match key.split_once('.') {
         Some((id, attribute)) => (id, Some(attribute)),
         None => (key, None),
     };
     let message = bundle.get_message(id)?;
-    let pattern = match attribute {
-        Some(attribute) => message.get_attribute(attribute)?.value(),
-        None => message.value()?,
-    };
+    match attribute {
+        Some(attribute) => Some(message.get_attribute(attribute)?.value()),
+        None => message.value(),
+    }
+}
+
+/// The text of `key` in `bundle`, with the errors met while formatting it;
+/// `None` when the bundle lacks it.
+fn format_in(
+    bundle: &Bundle,
+    key: &str,
+    args: Option<&FluentArgs>,
+) -> Option<(String, Vec<FluentError>)> {
+    let pattern = pattern(bundle, key)?;
     let mut errors = Vec::new();
     let text = bundle
         .format_pattern(pattern, args, &mut errors)
@@ -336,7 +342,7 @@ impl Texts {
         [self.asked.as_ref(), Some(&self.english)]
             .into_iter()
             .flatten()
-            .any(|bundle| format_in(bundle, key, None).is_some())
+            .any(|bundle| pattern(bundle, key).is_some())
     }
 
     /// The warnings met while reading texts since the last call (each

@@ -293,6 +293,7 @@ impl Texts {
     /// neighbour clockwise from east); both read back as the same move. A
     /// movement of a piece of the side not to move is worded as a throw by
     /// the pillbug (or mosquito) of the side to move that can make it.
+    /// The cells: where a moving piece was, then where the piece goes.
     pub fn move_words(&self, game: &Game, mv: Move) -> Worded {
         let (piece, from, to) = match mv {
             Move::Pass => {

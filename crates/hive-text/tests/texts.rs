@@ -289,3 +289,23 @@ fn a_duplicate_key_is_a_warning_and_a_check_error() {
         "{report}"
     );
 }
+
+#[test]
+fn a_text_that_cannot_be_formatted_falls_back_to_english_once() {
+    let dir = copy_of_locales();
+    let file = dir.path().join("es/rules.ftl");
+    let text = fs::read_to_string(&file).unwrap().replace(
+        "rule-game-over = la partida ha terminado",
+        "rule-game-over = la partida { $nada } ha terminado",
+    );
+    fs::write(&file, text).unwrap();
+    let (texts, warnings) = Texts::load(dir.path(), "es");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(texts.get("rule-game-over"), "the game is over");
+    assert_eq!(texts.get("rule-game-over"), "the game is over");
+    let reported = texts.take_warnings();
+    assert!(
+        matches!(&reported[..], [TextWarning::Unformattable { lang, key, .. }] if lang == "es" && key == "rule-game-over"),
+        "{reported:?}"
+    );
+}

@@ -1,0 +1,43 @@
+//! The game's words in every language, through Project Fluent.
+//!
+//! Each language is a folder of `.ftl` files, `assets/locales/<code>/`
+//! (`en`, `es`, ...): a translator adds a language by adding a folder, no
+//! code (see `docs/languages.md`). English is always loaded behind the
+//! language asked for, and whatever that language lacks is taken from it.
+//!
+//! - [`Texts`] reads the files ([`Texts::load`]) and gives strings:
+//!   [`Texts::get`], [`Texts::format`] with [`Args`].
+//! - [`words`] names pieces, cells and moves for a newcomer, the notation
+//!   kept in brackets: "the white Ant (wA1)", "next to the black Pillbug,
+//!   on its lower left (/bP)".
+//! - [`Texts::reason`] words every [`hive_rules::RuleError`], returning a
+//!   [`Worded`] sentence with the cells it means.
+//! - [`available_languages`] lists the languages for a menu; [`check`]
+//!   compares each with English (behind `hive lang check`, [`cli`]).
+//!
+//! # Keys
+//!
+//! Message ids are kebab case, prefixed by what they are about:
+//! `language-name`; `color-*` (sides), `bug-*` (bug names, plural by
+//! `$count`, gender by `.gender`), `piece` and `piece-name`, `side-*`
+//! (directions as seen on screen), `cell-*` (places), `with-notation`,
+//! `list-*`, `move-*` (moves), `how-*` (how each bug moves) and `rule-*`
+//! (one per [`hive_rules::RuleError`] variant, see [`rule_key`]).
+//!
+//! No dependency on the game window: the game keeps a [`Texts`] as a
+//! resource (it is `Send + Sync`).
+
+mod args;
+mod check;
+pub mod cli;
+mod files;
+mod reasons;
+mod texts;
+pub mod words;
+
+pub use args::{Arg, Args};
+pub use check::{CheckReport, LANGUAGE_NAME_KEY, LanguageCheck, available_languages, check};
+pub use files::{FTL_EXTENSION, FileProblem};
+pub use reasons::rule_key;
+pub use texts::{FALLBACK, TextWarning, Texts, builtin_english_files};
+pub use words::{Landmark, Worded};

@@ -8,13 +8,16 @@
 //! 3. [`uhp`] (`hive-uhp`): the Universal Hive Protocol engine and client, and
 //!    matches between engines; [`records`] (`hive-records`): saved games,
 //!    variations, autosave, clocks, settings, game records of other
-//!    programs; [`learn`] (`hive-learn`): lessons and proved puzzles.
+//!    programs; [`learn`] (`hive-learn`): lessons and proved puzzles;
+//!    [`text`] (`hive-text`): the game's words in each language (Fluent),
+//!    rule reasons, pieces, cells and moves in words.
 //! 4. [`game`]: the Bevy app, one folder per feature.
 
 pub use hive_ai as ai;
 pub use hive_learn as learn;
 pub use hive_records as records;
 pub use hive_rules as rules;
+pub use hive_text as text;
 pub use hive_uhp as uhp;
 
 pub mod game;

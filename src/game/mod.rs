@@ -48,7 +48,7 @@ pub use self::core::{
     Screen, Turn, last_move_cells,
 };
 pub use self::play::{
-    BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, GameIntent, Highlight,
+    BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,
     HighlightKind, InputDevice, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
 pub use self::saves::{

@@ -221,3 +221,8 @@ pub fn assert_entities_match_game(app: &mut App) {
         assert_eq!(stack_level.0, level, "{piece} level");
     }
 }
+
+/// A rule's reason as the message line words it (English).
+pub fn in_words(reason: &hive::rules::RuleError, game: &hive::rules::Game) -> String {
+    hive::text::Texts::english().reason(reason, Some(game)).text
+}

@@ -8,7 +8,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::app::{
     SCRIPT, assert_entities_match_game as assert_entities_match_layout, destinations, game,
-    headless_app, no_animation, set_screen, settle, start_playing, thinking, turn, update_until,
+    headless_app, in_words, no_animation, set_screen, settle, start_playing, thinking, turn,
+    update_until,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
@@ -209,7 +210,7 @@ fn immobile_pieces_say_why_and_clicks_elsewhere_say_why_not() {
     app.update();
     assert!(destinations(&mut app).is_empty());
     let notice = app.world().resource::<Notice>().0.clone().unwrap();
-    let reason = game(&app).why_immobile(queen).unwrap().to_string();
+    let reason = in_words(&game(&app).why_immobile(queen).unwrap(), &game(&app));
     assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
 
     // An ant has one place to go: the middle of the table.
@@ -235,7 +236,7 @@ fn immobile_pieces_say_why_and_clicks_elsewhere_say_why_not() {
     app.update();
     assert_eq!(destinations(&mut app), BTreeSet::from([Hex::ORIGIN]));
     let notice = app.world().resource::<Notice>().0.clone().unwrap();
-    let reason = game(&app).why_not(ant, elsewhere).unwrap().to_string();
+    let reason = in_words(&game(&app).why_not(ant, elsewhere).unwrap(), &game(&app));
     assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
     assert_eq!(game(&app).ply(), 0);
     // Escape cancels.
@@ -267,7 +268,7 @@ fn immobile_pieces_say_why_and_clicks_elsewhere_say_why_not() {
     // Clicking the opponent's piece gives the rules engine's reason too.
     click(&mut app, east);
     let notice = app.world().resource::<Notice>().0.clone().unwrap();
-    let reason = game(&app).why_immobile(black_ant).unwrap().to_string();
+    let reason = in_words(&game(&app).why_immobile(black_ant).unwrap(), &game(&app));
     assert!(notice.eq_ignore_ascii_case(&reason), "{notice} / {reason}");
 }
 

@@ -9,13 +9,13 @@
 //! the mover's own pieces selects that piece instead, so rows aiming at
 //! such a cell are not clicked (nor a pass, nor a finished game).
 
-use crate::app::{headless_app, no_animation, set_screen, settle};
+use crate::app::{headless_app, in_words, local_app_from, no_animation, set_screen, settle};
 use bevy::prelude::*;
 use hive::game::{
-    AutoPass, BoardLayout, CellClicked, CurrentGame, NewGame, NewGameSettings, Notice, Screen,
-    SelectPiece, Selection,
+    AutoPass, BoardLayout, CellClicked, CurrentGame, Flash, NewGame, NewGameSettings, Notice,
+    Screen, SelectPiece, Selection,
 };
-use hive::rules::{Game, Hex, Move, Piece};
+use hive::rules::{Direction, Game, Hex, Move, Piece};
 
 const CASES: &str = include_str!("../../crates/hive-rules/tests/data/illegal.tsv");
 
@@ -131,7 +131,7 @@ fn every_illegal_click_gets_its_reason_on_the_message_line() {
                 failures.push(format!("{name}: the selection was dropped"));
             }
         }
-        let expected = expected.map(|e| e.to_string()).unwrap_or_default();
+        let expected = expected.map(|e| in_words(&e, &game)).unwrap_or_default();
         if !notice(&app).eq_ignore_ascii_case(&expected) {
             failures.push(format!(
                 "{name}: the message line says {:?}, the rules {expected:?}",
@@ -142,4 +142,32 @@ fn every_illegal_click_gets_its_reason_on_the_message_line() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 30, "only {checked} rows clicked");
+}
+
+/// A refused placement in words: the cell is named by the piece beside it,
+/// the notation stays in brackets, and the cell flashes on the board.
+#[test]
+fn a_reason_names_the_cell_by_its_neighbour_and_the_cell_flashes() {
+    let mut app = local_app_from("Base;InProgress;White[2];wA1;bA1 wA1-");
+    settle(&mut app);
+    let ant: Piece = "wA2".parse().unwrap();
+    let game = app.world().resource::<CurrentGame>().game().clone();
+    let black = game.position("bA1".parse().unwrap()).unwrap();
+    // East of the black Ant: touching Black.
+    let to = black.neighbor(Direction::East);
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    click(&mut app, to);
+    let said = notice(&app);
+    assert!(
+        said.contains("next to the black Ant, on its right (bA1-)"),
+        "{said}"
+    );
+    assert!(said.contains("white Ant (wA2)"), "{said}");
+    let cells = app.world().resource::<Notice>().cells().to_vec();
+    assert_eq!(cells.first(), Some(&to), "the named cell comes first");
+    app.update();
+    let mut flashes = app.world_mut().query::<&Flash>();
+    let flashing: Vec<Hex> = flashes.iter(app.world()).map(|f| f.hex).collect();
+    assert!(flashing.contains(&to), "{flashing:?}");
 }

@@ -11,9 +11,12 @@ use bevy::prelude::*;
 
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
-use crate::game::core::{CurrentGame, GameSystems, NewGameSettings, Notice, Players, Screen, Turn};
+use crate::game::core::{
+    CurrentGame, GameSystems, NewGameSettings, Notice, Players, Screen, Turn, Words,
+};
 use crate::game::play::Selection;
 use crate::rules::{Game, Move};
+use crate::text::Worded;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>();
@@ -117,7 +120,7 @@ fn collect_hint(
     players: Res<Players>,
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     let Some(search) = hint.search.as_mut() else {
         return;
@@ -133,15 +136,20 @@ fn collect_hint(
         return;
     };
     hint.suggestion = Some((mv, players.game_id, game.ply()));
-    let text = game.move_string(mv);
+    let worded = words.move_words(game, mv);
+    let text = format!("hint ({preset}): {}", worded.text);
     match Selection::of_move(game, mv) {
         Some(shown) => {
-            notice.show(format!(
-                "hint ({preset}): {text}; click the green cell to play it"
-            ));
+            notice.show_worded(Worded {
+                text: format!("{text}; click the green cell to play it"),
+                cells: worded.cells,
+            });
             *selection = shown;
         }
-        None => notice.show(format!("hint ({preset}): {text}")),
+        None => notice.show_worded(Worded {
+            text,
+            cells: worded.cells,
+        }),
     }
 }
 

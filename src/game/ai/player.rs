@@ -23,7 +23,7 @@ use super::exhibition::{ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Turn,
+    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words,
 };
 use crate::game::play::Selection;
 use crate::rules::{Color, Game, Move, Piece};
@@ -214,6 +214,7 @@ struct MoveDisplay<'w> {
     evaluation: ResMut<'w, AiEvaluation>,
     selection: ResMut<'w, Selection>,
     notice: ResMut<'w, Notice>,
+    words: Res<'w, Words>,
     clock: Res<'w, GameClock>,
 }
 
@@ -326,11 +327,18 @@ fn start_search(
 fn show_considered(game: &Game, piece: Piece, preset: Difficulty, display: &mut MoveDisplay) {
     let selection = Selection::of(game, piece);
     let count = selection.moves.len();
-    display.notice.show(format!(
-        "{} AI ({preset}) considers {piece}: {count} destination{}",
-        game.to_move(),
-        if count == 1 { "" } else { "s" }
-    ));
+    let destinations = display.words.format(
+        "destinations",
+        &crate::text::Args::new().with("count", count),
+    );
+    display.notice.show_worded(crate::text::Worded {
+        text: format!(
+            "{} AI ({preset}) considers {}: {destinations}",
+            game.to_move(),
+            display.words.piece(piece),
+        ),
+        cells: game.position(piece).into_iter().collect(),
+    });
     *display.selection = Selection {
         by_ai: true,
         ..selection

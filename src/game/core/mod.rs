@@ -7,6 +7,7 @@
 //! files: those features come after this one and depend on it, never the
 //! other way round.
 
+mod assets;
 mod clock;
 mod current_game;
 mod last_move;
@@ -15,9 +16,11 @@ mod notice;
 mod players;
 mod screens;
 mod turn;
+mod words;
 
 use bevy::prelude::*;
 
+pub use assets::assets_dir;
 pub use clock::{ClockPause, ClockSync, GameClock};
 pub use current_game::CurrentGame;
 pub use last_move::last_move_cells;
@@ -29,6 +32,7 @@ pub use players::{
 };
 pub use screens::Screen;
 pub use turn::{AutoPass, ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
+pub use words::Words;
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
@@ -49,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         screens::plugin,
         notice::plugin,
+        words::plugin,
         current_game::plugin,
         clock::plugin,
         players::plugin,

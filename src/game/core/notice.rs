@@ -5,6 +5,8 @@
 use bevy::prelude::*;
 
 use super::Screen;
+use crate::rules::Hex;
+use crate::text::Worded;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>();
@@ -17,9 +19,10 @@ fn forget_the_games_message(mut notice: ResMut<Notice>) {
     notice.clear();
 }
 
-/// The sentence shown to the players, if any.
+/// The sentence shown to the players, if any, and the cells it is about
+/// (the board flashes them).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Notice(pub Option<String>);
+pub struct Notice(pub Option<String>, Vec<Hex>);
 
 impl Notice {
     /// Shows `text`, starting with a capital letter, unless it starts with
@@ -37,11 +40,24 @@ impl Notice {
             _ => text,
         };
         self.0 = Some(capitalised);
+        self.1.clear();
+    }
+
+    /// Shows a sentence in words and flashes the cells it is about.
+    pub fn show_worded(&mut self, worded: Worded) {
+        self.show(worded.text);
+        self.1 = worded.cells;
+    }
+
+    /// The cells the sentence shown is about (none for most messages).
+    pub fn cells(&self) -> &[Hex] {
+        &self.1
     }
 
     /// Shows nothing.
     pub fn clear(&mut self) {
         self.0 = None;
+        self.1.clear();
     }
 }
 

@@ -94,7 +94,7 @@ pub struct ForcedPass(pub bool);
 fn play_requested_moves(
     mut requests: MessageReader<PlayMove>,
     mut current: ResMut<CurrentGame>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
     mut played: MessageWriter<MovePlayed>,
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
@@ -122,7 +122,7 @@ fn play_requested_moves(
         }
         Err(err) => {
             info!("move refused: {err}");
-            notice.show(err.to_string());
+            notice.show_worded(words.reason(&err, Some(current.game())));
         }
     }
 }

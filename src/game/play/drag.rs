@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::selection::Selection;
 use crate::game::board::BoardLayout;
-use crate::game::core::{CurrentGame, Notice, PlayMove, Players};
+use crate::game::core::{CurrentGame, Notice, PlayMove, Players, Words};
 use crate::rules::Piece;
 
 /// Where the piece being dragged was picked up.
@@ -52,7 +52,7 @@ pub(super) fn handle_drops(
     layout: Res<BoardLayout>,
     players: Res<Players>,
     mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut play: MessageWriter<PlayMove>,
 ) {
     let game = game.game();
@@ -85,7 +85,7 @@ pub(super) fn handle_drops(
             None => game.why_not(piece, hex),
         };
         if let Some(reason) = reason.filter(|_| on_board) {
-            notice.show(reason.to_string());
+            notice.show_worded(words.reason(&reason, Some(game)));
         }
         if *selection != chosen {
             *selection = chosen;

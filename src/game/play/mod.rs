@@ -8,6 +8,7 @@ pub mod cursor;
 pub mod devices;
 pub mod drag;
 pub mod egui_focus;
+pub mod flash;
 pub mod movable;
 pub mod pointer;
 pub mod selection;
@@ -19,6 +20,7 @@ pub use cursor::BoardCursor;
 pub use devices::{GameIntent, InputDevice, ReadDevices};
 pub use drag::{CellDropped, DragFrom, PointerDrag};
 pub use egui_focus::FocusTopBar;
+pub use flash::Flash;
 pub use movable::{MovablePieces, movable_pieces};
 pub use pointer::HoveredCell;
 pub use selection::{
@@ -29,7 +31,12 @@ use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
 
 /// What runs without a window: selection, keyboard and gamepad, the cursor.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((selection::plugin, devices::plugin, cursor::plugin));
+    app.add_plugins((
+        selection::plugin,
+        devices::plugin,
+        cursor::plugin,
+        flash::plugin,
+    ));
     app.init_resource::<auto_pass::PendingPass>();
     app.init_resource::<MovablePieces>();
     app.init_resource::<PointerDrag>();

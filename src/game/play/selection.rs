@@ -16,8 +16,9 @@ use bevy::prelude::*;
 
 use super::devices::InputDevice;
 use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
-use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn};
+use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words};
 use crate::rules::{Bug, Game, Hex, Move, Piece};
+use crate::text::Worded;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
@@ -167,7 +168,7 @@ fn handle_clicks(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
-    (mut notice, device): (ResMut<Notice>, Res<InputDevice>),
+    (mut notice, device, words): (ResMut<Notice>, Res<InputDevice>, Res<Words>),
     mut play: MessageWriter<PlayMove>,
     players: Res<Players>,
 ) {
@@ -194,14 +195,21 @@ fn handle_clicks(
         match (top, thrower) {
             (Some(piece), Some(thrower)) if selection.throwable.contains(&piece) => {
                 *selection = throw_selection(game, thrower, piece);
-                notice.show(format!("choose where {thrower} throws {piece}"));
+                notice.show_worded(Worded {
+                    text: format!(
+                        "choose where {} throws {}",
+                        words.piece(thrower),
+                        words.piece(piece)
+                    ),
+                    cells: game.position(piece).into_iter().collect(),
+                });
             }
             (Some(piece), _) if selection.piece == Some(piece) => {
                 selection.set_if_neq(Selection::default());
                 notice.clear();
             }
             (Some(piece), _) if !live || piece.color() == game.to_move() => {
-                *selection = select(game, piece, &mut notice, *device);
+                *selection = select(game, piece, &mut notice, *device, &words);
             }
             _ => match selection.piece.filter(|_| on_board && live) {
                 Some(selected) => {
@@ -210,7 +218,7 @@ fn handle_clicks(
                         None => game.why_not(selected, hex),
                     };
                     if let Some(reason) = reason {
-                        notice.show(reason.to_string());
+                        notice.show_worded(words.reason(&reason, Some(game)));
                     }
                 }
                 None => {
@@ -227,7 +235,7 @@ pub(super) fn handle_selection_requests(
     mut clears: MessageReader<ClearSelection>,
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
-    (mut notice, device): (ResMut<Notice>, Res<InputDevice>),
+    (mut notice, device, words): (ResMut<Notice>, Res<InputDevice>, Res<Words>),
     players: Res<Players>,
 ) {
     if players.ai_to_move(game.game()) {
@@ -236,7 +244,7 @@ pub(super) fn handle_selection_requests(
         return;
     }
     for &SelectPiece(piece) in requests.read() {
-        *selection = select(game.game(), piece, &mut notice, *device);
+        *selection = select(game.game(), piece, &mut notice, *device, &words);
     }
     if clears.read().count() > 0 {
         selection.set_if_neq(Selection::default());
@@ -245,30 +253,40 @@ pub(super) fn handle_selection_requests(
 }
 
 /// The selection of `piece`, with a notice saying what it can do or why not.
-fn select(game: &Game, piece: Piece, notice: &mut Notice, device: InputDevice) -> Selection {
+fn select(
+    game: &Game,
+    piece: Piece,
+    notice: &mut Notice,
+    device: InputDevice,
+    words: &Words,
+) -> Selection {
     let selection = Selection::of(game, piece);
     let Selection {
         moves, throwable, ..
     } = &selection;
     notice.clear();
     if !throwable.is_empty() {
-        let names: Vec<String> = throwable.iter().map(Piece::to_string).collect();
+        let names: Vec<String> = throwable.iter().map(|&p| words.piece(p)).collect();
         let own = if moves.is_empty() {
             match game.why_immobile(piece) {
-                Some(reason) => format!("{reason}, but "),
+                Some(reason) => format!("{}, but ", words.reason(&reason, Some(game))),
                 None => String::new(),
             }
         } else {
             format!("{} a green cell to move it, or ", device.pick())
         };
-        notice.show(format!(
-            "{own}{piece} can throw {} (ringed in orange): {} one, then where it lands",
-            names.join(", "),
-            device.pick()
-        ));
+        notice.show_worded(Worded {
+            text: format!(
+                "{own}{} can throw {} (ringed in orange): {} one, then where it lands",
+                words.piece(piece),
+                words.list(&names),
+                device.pick()
+            ),
+            cells: throwable.iter().filter_map(|&p| game.position(p)).collect(),
+        });
     } else if moves.is_empty() {
         if let Some(reason) = game.why_immobile(piece) {
-            notice.show(reason.to_string());
+            notice.show_worded(words.reason(&reason, Some(game)));
         }
     } else {
         let verb = if game.position(piece).is_some() {
@@ -281,8 +299,8 @@ fn select(game: &Game, piece: Piece, notice: &mut Notice, device: InputDevice) -
             n => format!("one of the {n} green cells"),
         };
         notice.show(format!(
-            "selected {piece} ({}): {} {choice} to {verb} it there",
-            piece.bug(),
+            "selected {}: {} {choice} to {verb} it there",
+            words.piece(piece),
             device.pick()
         ));
     }

@@ -153,6 +153,9 @@ pub struct Overlays {
     /// A cell the AI considered before moving (its own colour, so that it
     /// does not look clickable).
     pub considered: Overlay,
+    /// The cells a message is about ("next to the black Queen Bee"): they
+    /// pulse a few times when it is shown.
+    pub flash: Overlay,
     /// The selected piece.
     pub selected: Overlay,
     /// A piece the selected pillbug can throw.
@@ -275,6 +278,8 @@ pub struct ResolvedOverlays {
     pub destination: TintedImage,
     /// A cell the AI considered before moving.
     pub considered: TintedImage,
+    /// The cells a message is about.
+    pub flash: TintedImage,
     /// The selected piece.
     pub selected: TintedImage,
     /// A piece the selected pillbug can throw.
@@ -354,6 +359,7 @@ impl ResolvedTheme {
             overlays: ResolvedOverlays {
                 destination: tinted("overlays/destination.png", rgba(0x59, 0xd9, 0x7a, 0xb3)),
                 considered: tinted("overlays/destination.png", rgba(0xb4, 0x8c, 0xff, 0xb3)),
+                flash: tinted("overlays/selected.png", rgba(0xff, 0x5a, 0x5a, 255)),
                 selected: tinted("overlays/selected.png", rgba(0xff, 0xd2, 0x33, 255)),
                 throwable: tinted("overlays/throwable.png", rgba(0xff, 0x8c, 0x26, 255)),
                 last_move: tinted("overlays/last-move.png", rgba(0x5a, 0xa6, 0xff, 0xe6)),
@@ -395,6 +401,7 @@ impl ResolvedTheme {
         for overlay in [
             &o.destination,
             &o.considered,
+            &o.flash,
             &o.selected,
             &o.throwable,
             &o.last_move,
@@ -539,6 +546,7 @@ pub fn resolve(
     let (mo, to) = (&manifest.overlays, &mut theme.overlays);
     r.overlay("overlays.destination", &mo.destination, &mut to.destination);
     r.overlay("overlays.considered", &mo.considered, &mut to.considered);
+    r.overlay("overlays.flash", &mo.flash, &mut to.flash);
     r.overlay("overlays.selected", &mo.selected, &mut to.selected);
     r.overlay("overlays.throwable", &mo.throwable, &mut to.throwable);
     r.overlay("overlays.last_move", &mo.last_move, &mut to.last_move);

@@ -19,6 +19,7 @@ pub mod tiles;
 pub use loader::ThemeSource;
 use loader::ThemeSourceLoader;
 
+pub use crate::game::core::assets_dir;
 pub use palette::{bug_color, side_color};
 
 use std::collections::{HashMap, HashSet};
@@ -75,36 +76,6 @@ impl Default for ThemeChoice {
     }
 }
 
-/// The assets folder: `$BEVY_ASSET_ROOT/assets` if that variable is set,
-/// `$CARGO_MANIFEST_DIR/assets` under `cargo run`, else `assets` next to
-/// the executable, else the nearest `assets` folder holding themes above the
-/// executable (`target/release/hive` in a checkout), else the checkout the
-/// game was built from.
-pub fn assets_dir() -> PathBuf {
-    let has_themes = |dir: &Path| dir.join(manifest::THEMES_DIR).is_dir();
-    for var in ["BEVY_ASSET_ROOT", "CARGO_MANIFEST_DIR"] {
-        if let Some(root) = std::env::var_os(var) {
-            return PathBuf::from(root).join("assets");
-        }
-    }
-    let exe_dir = std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(Path::to_path_buf));
-    if let Some(exe_dir) = &exe_dir {
-        for dir in exe_dir.ancestors() {
-            let assets = dir.join("assets");
-            if has_themes(&assets) {
-                return assets;
-            }
-        }
-    }
-    let built_from = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
-    if has_themes(&built_from) {
-        return built_from;
-    }
-    exe_dir.unwrap_or_default().join("assets")
-}
-
 /// An image to draw and the colour to tint it with.
 #[derive(Debug, Clone, Default)]
 pub struct ThemeImage {
@@ -134,6 +105,8 @@ pub struct Theme {
     pub destination: ThemeImage,
     /// A destination the AI considered.
     pub considered: ThemeImage,
+    /// A cell a message is about.
+    pub flash: ThemeImage,
     /// The selected piece.
     pub selected: ThemeImage,
     /// A piece a pillbug can throw.
@@ -173,6 +146,7 @@ impl Theme {
             icon_scale: resolved.icon_scale,
             destination: image(&o.destination),
             considered: image(&o.considered),
+            flash: image(&o.flash),
             selected: image(&o.selected),
             throwable: image(&o.throwable),
             last_move: image(&o.last_move),

@@ -26,7 +26,7 @@ use crate::game::board::{
     resting_translation,
 };
 use crate::game::core::{CurrentGame, GameSystems, Screen, Turn, last_move_cells};
-use crate::game::play::{BoardCursor, Highlight, HighlightKind, HoveredCell, MovablePieces};
+use crate::game::play::{BoardCursor, Flash, Highlight, HighlightKind, HoveredCell, MovablePieces};
 use crate::rules::{Game, Hex, Piece};
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             dress_pieces,
             dress_highlights,
+            dress_flashes,
             update_stack_badges.run_if(
                 resource_changed::<CurrentGame>
                     .or_else(resource_changed::<Theme>)
@@ -273,6 +274,27 @@ fn dress_highlights(
             HighlightKind::Throwable(_) => &theme.throwable,
         };
         commands.entity(entity).insert(sprite(overlay, cell_box()));
+    }
+}
+
+/// Draws the cells a message is about with the theme's flash overlay,
+/// pulsing.
+fn dress_flashes(
+    mut commands: Commands,
+    theme: Res<Theme>,
+    mut flashes: Query<(Entity, &Flash, Option<&mut Sprite>)>,
+) {
+    for (entity, flash, sprite_now) in &mut flashes {
+        let mut color = theme.flash.color;
+        color.set_alpha(color.alpha() * flash.strength());
+        match sprite_now {
+            Some(mut drawn) if !theme.is_changed() => drawn.color = color,
+            _ => {
+                let mut drawn = sprite(&theme.flash, cell_box());
+                drawn.color = color;
+                commands.entity(entity).insert(drawn);
+            }
+        }
     }
 }
 

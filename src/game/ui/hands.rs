@@ -14,6 +14,7 @@ use crate::game::play::Selection;
 use crate::game::theme::Theme;
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
+use crate::text::Texts;
 
 /// One bug's stack in a hand, as the panel shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +30,7 @@ pub(super) struct HandStack {
 }
 
 /// The stacks of `side`'s hand, one per bug in the game, in `Bug::ALL` order.
-pub(super) fn hand_stacks(game: &Game, side: rules::Color) -> Vec<HandStack> {
+pub(super) fn hand_stacks(game: &Game, side: rules::Color, words: &Texts) -> Vec<HandStack> {
     let to_move = game.to_move() == side && !game.status().is_over();
     // Drawn every frame: one move generation says which pieces can be
     // placed; only the others ask the rules engine why not.
@@ -52,10 +53,14 @@ pub(super) fn hand_stacks(game: &Game, side: rules::Color) -> Vec<HandStack> {
                 None
             } else if let Some(piece) = next {
                 (!placeable.contains(&piece))
-                    .then(|| game.why_immobile(piece).map(|why| why.to_string()))
+                    .then(|| {
+                        game.why_immobile(piece)
+                            .map(|why| words.reason(&why, Some(game)).text)
+                    })
                     .flatten()
             } else {
-                Some(format!("No {} left in {side}'s hand", bug.name()))
+                let error = rules::RuleError::NoneLeftInHand { color: side, bug };
+                Some(words.reason(&error, Some(game)).text)
             };
             HandStack {
                 bug,
@@ -140,6 +145,14 @@ pub(super) enum HandAction {
     Grab(Piece),
 }
 
+/// What a hand is drawn with besides the game: the theme's art, the words
+/// for its tooltips, and the clocks.
+pub(super) struct HandContext<'a> {
+    pub art: &'a HandArt,
+    pub words: &'a Texts,
+    pub clocks: Option<&'a Clocks>,
+}
+
 /// The hand of `side`; returns what the player did with it, if anything.
 pub(super) fn show(
     ui: &mut egui::Ui,
@@ -147,9 +160,9 @@ pub(super) fn show(
     side: rules::Color,
     selection: &Selection,
     awaiting_input: bool,
-    art: &HandArt,
-    clocks: Option<&Clocks>,
+    context: HandContext,
 ) -> Option<HudAction> {
+    let HandContext { art, words, clocks } = context;
     let flagged = clocks.is_some_and(|clocks| clocks.flagged().is_some());
     let to_move = game.to_move() == side && !game.status().is_over() && !flagged;
     let heading = if to_move {
@@ -163,7 +176,7 @@ pub(super) fn show(
     }
     ui.label(format!("In hand: {}", game.hand(side).count()));
     ui.add_space(6.0);
-    let stacks = hand_stacks(game, side);
+    let stacks = hand_stacks(game, side, words);
     let side_index = usize::from(side == rules::Color::Black);
     let mut action = None;
     let per_row = ((ui.available_width() / STACK_WIDTH) as usize).clamp(2, 3);
@@ -289,7 +302,7 @@ mod tests {
     #[test]
     fn the_queen_is_dimmed_on_the_first_turn_with_the_reason() {
         let game = Game::new(GameType::from_expansions("MLP").unwrap());
-        let stacks = hand_stacks(&game, rules::Color::White);
+        let stacks = hand_stacks(&game, rules::Color::White, &Texts::english());
         assert_eq!(stacks.len(), 8, "one stack per bug of Base+MLP");
         let queen = stack(&stacks, Bug::Queen);
         let reason = queen.reason.as_deref().unwrap_or_default();
@@ -297,10 +310,15 @@ mod tests {
         let ant = stack(&stacks, Bug::Ant);
         assert_eq!((ant.left, ant.reason.clone()), (3, None));
         // The side not to move is not dimmed: nothing of it is playable now.
-        let black = hand_stacks(&game, rules::Color::Black);
+        let black = hand_stacks(&game, rules::Color::Black, &Texts::english());
         assert!(black.iter().all(|s| s.reason.is_none()));
         assert_eq!(
-            hand_stacks(&Game::new(GameType::BASE), rules::Color::White).len(),
+            hand_stacks(
+                &Game::new(GameType::BASE),
+                rules::Color::White,
+                &Texts::english()
+            )
+            .len(),
             5
         );
     }
@@ -313,7 +331,7 @@ mod tests {
         ] {
             game.play_move_string(text).unwrap();
         }
-        let stacks = hand_stacks(&game, rules::Color::White);
+        let stacks = hand_stacks(&game, rules::Color::White, &Texts::english());
         assert_eq!(stack(&stacks, Bug::Queen).reason, None);
         for bug in [Bug::Ant, Bug::Grasshopper, Bug::Spider, Bug::Beetle] {
             let reason = stack(&stacks, bug).reason.clone().unwrap_or_default();
@@ -329,9 +347,14 @@ mod tests {
         ] {
             game.play_move_string(text).unwrap();
         }
-        let ant = stack(&hand_stacks(&game, rules::Color::White), Bug::Ant).clone();
+        let ant = stack(
+            &hand_stacks(&game, rules::Color::White, &Texts::english()),
+            Bug::Ant,
+        )
+        .clone();
         assert_eq!(ant.left, 0);
         assert_eq!(ant.next, None);
-        assert!(ant.reason.unwrap_or_default().contains("Ant left"));
+        let reason = ant.reason.unwrap_or_default();
+        assert!(reason.contains("no Ants left"), "{reason}");
     }
 }

@@ -12,13 +12,13 @@ use super::{HudAction, game_over, hands, inspector, legend, move_list, top_bar};
 use crate::game::ai::{AiThinking, SetAnalysis};
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
-use crate::game::core::CurrentGame;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{
     AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
+use crate::game::core::{CurrentGame, Words};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
@@ -78,6 +78,7 @@ struct HudView<'w> {
     layout: Res<'w, BoardLayout>,
     device: Res<'w, InputDevice>,
     movable: Res<'w, MovablePieces>,
+    words: Res<'w, Words>,
 }
 
 /// Everything the panels can ask for.
@@ -141,22 +142,27 @@ fn draw_hud(
                     side,
                     &view.selection,
                     awaiting,
-                    &art,
-                    clocks.as_ref(),
+                    hands::HandContext {
+                        art: &art,
+                        words: &view.words,
+                        clocks: clocks.as_ref(),
+                    },
                 ));
                 ui.separator();
                 match side {
                     // In a short window the inspector and the legend scroll.
-                    rules::Color::White => egui::ScrollArea::vertical()
-                        .id_salt("white_panel_scroll")
-                        .show(ui, |ui| {
-                            inspector::panel(ui, game, &view.hovered, &view.selection);
-                            ui.separator();
-                            // Open at first where there is room for it.
-                            let tall = ui.ctx().content_rect().height() >= 720.0;
-                            legend::panel(ui, &marks, tall);
-                        })
-                        .inner,
+                    rules::Color::White => {
+                        egui::ScrollArea::vertical()
+                            .id_salt("white_panel_scroll")
+                            .show(ui, |ui| {
+                                inspector::panel(ui, game, &view.hovered, &view.selection);
+                                ui.separator();
+                                // Open at first where there is room for it.
+                                let tall = ui.ctx().content_rect().height() >= 720.0;
+                                legend::panel(ui, &marks, tall);
+                            })
+                            .inner
+                    }
                     rules::Color::Black => actions.extend(move_list::show(ui, game, &view.history)),
                 }
             });

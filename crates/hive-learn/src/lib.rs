@@ -22,6 +22,7 @@ pub mod lesson_file;
 pub mod play;
 pub mod puzzle;
 pub mod puzzle_file;
+pub mod setup;
 pub mod solver;
 pub mod verify;
 
@@ -36,5 +37,6 @@ pub use puzzle::{Kind, Level, Puzzle, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };
+pub use setup::{PlaceError, Problem, Setup};
 pub use solver::Solver;
 pub use verify::{PuzzleError, Reason, verify};

@@ -37,6 +37,6 @@ pub use puzzle::{Kind, Level, Puzzle, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };
-pub use setup::{PlaceError, Problem, Setup};
+pub use setup::{Budget, PlaceError, Problem, Reached, Setup, Unreachable};
 pub use solver::Solver;
 pub use verify::{PuzzleError, Reason, verify};

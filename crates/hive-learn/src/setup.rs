@@ -7,13 +7,21 @@
 //! each with the cells it concerns so the window can point at them.
 //!
 //! A position without problems can still be out of reach of any game
-//! (pieces walled in where none could have walked).
+//! (pieces walled in where none could have walked). [`Setup::reach`]
+//! settles it by finding a game that ends in the position: a list of legal
+//! moves from the empty board, which the existing notation code writes as a
+//! GameString (`Game::game_string`). The search and its guarantees are
+//! described in [`reach`](Setup::reach).
 
 use std::collections::BTreeMap;
 use std::fmt;
 
 use hive_rules::{Bug, Color, Game, GameType, Hex, Piece};
 use thiserror::Error;
+
+mod reach;
+
+pub use reach::{Budget, Reached, Unreachable};
 
 /// A position being edited: pieces on cells (stacks bottom to top), the
 /// side to move and its turn number (`White[3]` is turn 3, counted per side

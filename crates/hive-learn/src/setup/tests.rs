@@ -1,8 +1,10 @@
-//! The editor's board, and each problem with the sentence it shows.
+//! The editor's board, each problem with the sentence it shows, and the
+//! search for a game that reaches a position.
 
-use hive_rules::{Color, Game, GameType, Hex, Piece};
+use hive_rules::{Color, Game, GameType, Hex, Move, Piece};
 
 use super::*;
+use crate::generate::self_play;
 
 fn at(q: i32, r: i32) -> Hex {
     Hex::from_axial(q, r)
@@ -313,4 +315,215 @@ fn a_surrounded_queen_ends_the_game() {
         .find(|p| matches!(p, Problem::QueenSurrounded { .. }))
         .unwrap();
     assert_eq!(over.cells(), [at(0, 0)]);
+}
+
+// Reaching a position from the empty board.
+
+/// Checks a game found for `setup`: legal from the start (it is rebuilt
+/// from its GameString), the same stacks under the offset, the same side
+/// to move.
+fn check_reached(setup: &Setup, reached: &Reached) {
+    let text = reached.game.game_string();
+    let replayed = Game::from_game_string(&text).expect("the GameString loads");
+    assert!(setup.matches(&replayed, reached.offset), "{text}");
+    for (piece, hex, level) in setup.pieces() {
+        assert_eq!(replayed.position(piece), Some(reached.to_game(hex)));
+        assert_eq!(replayed.stack_level(piece), Some(level));
+        assert_eq!(reached.from_game(reached.to_game(hex)), hex);
+    }
+    assert_eq!(replayed.to_move(), setup.to_move());
+    assert_eq!(replayed.turn_number(), reached.turn);
+    assert!(!replayed.status().is_over());
+    if let Some(Move::Place { to, .. }) = replayed.moves().next() {
+        assert_eq!(to, Hex::ORIGIN);
+    }
+}
+
+/// The position of `game` after its first `ply` moves.
+fn prefix(game: &Game, ply: usize) -> Game {
+    let mut at = Game::with_options(game.game_type(), game.options());
+    for mv in game.moves().take(ply) {
+        at.apply_unchecked(mv);
+    }
+    at
+}
+
+#[test]
+fn self_play_positions_are_reached() {
+    // One game of each game type self-play cycles through, cut at several
+    // points (each of these passes; see examples/reach_rate.rs for the
+    // rate over many).
+    let mut total = 0;
+    for seed in 1..=5 {
+        let game = self_play(seed);
+        for ply in [5, 12, 21, 30, 44, 60] {
+            if ply + 1 >= game.ply() as usize {
+                continue;
+            }
+            let setup = Setup::from_game(&prefix(&game, ply));
+            let reached = setup
+                .reach(Budget::DEFAULT)
+                .unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {e}"));
+            check_reached(&setup, &reached);
+            total += 1;
+        }
+    }
+    assert!(total >= 25, "{total} positions");
+}
+
+#[test]
+fn the_empty_board_is_the_start() {
+    let reached = Setup::new(GameType::ALL).reach(Budget::DEFAULT).unwrap();
+    assert_eq!(reached.game.game_string(), "Base+MLP;NotStarted;White[1]");
+    assert!(reached.turn_matched());
+}
+
+#[test]
+fn a_beetle_on_a_stack_is_reached() {
+    // wB1 on top of bQ: it came in next to White's pieces and climbed over.
+    let s = setup(
+        "Base",
+        &[
+            ("wG1", 0, 0),
+            ("bG1", 1, 0),
+            ("wQ", -1, 0),
+            ("bQ", 2, 0),
+            ("wB1", 2, 0),
+        ],
+        Color::Black,
+        6,
+    );
+    let reached = s.reach(Budget::DEFAULT).unwrap();
+    check_reached(&s, &reached);
+    assert_eq!(
+        reached.game.stack(reached.to_game(at(2, 0))),
+        [piece("bQ"), piece("wB1")]
+    );
+    assert!(reached.turn_matched(), "{}", reached.game.game_string());
+}
+
+#[test]
+fn a_turn_too_early_is_reported() {
+    // The same position at Black[3]: White has had three turns, one per
+    // piece, but the Beetle must also have climbed.
+    let s = setup(
+        "Base",
+        &[
+            ("wG1", 0, 0),
+            ("bG1", 1, 0),
+            ("wQ", -1, 0),
+            ("bQ", 2, 0),
+            ("wB1", 2, 0),
+        ],
+        Color::Black,
+        3,
+    );
+    assert!(s.problems().is_empty());
+    let reached = s.reach(Budget::DEFAULT).unwrap();
+    check_reached(&s, &reached);
+    assert!(reached.turn > 3);
+    let note = reached.turn_note().unwrap();
+    assert!(
+        note.starts_with(&format!(
+            "the position is reached at turn {} rather than 3",
+            reached.turn
+        )),
+        "{note}"
+    );
+}
+
+#[test]
+fn a_position_anywhere_on_the_grid_is_moved_to_the_origin() {
+    let s = setup(
+        "Base",
+        &[
+            ("wS1", 7, 3),
+            ("bS1", 8, 3),
+            ("wQ", 6, 3),
+            ("bQ", 9, 3),
+            ("wA1", 6, 4),
+            ("bA1", 9, 2),
+        ],
+        Color::White,
+        4,
+    );
+    let reached = s.reach(Budget::DEFAULT).unwrap();
+    check_reached(&s, &reached);
+    assert_ne!(reached.offset, (0, 0));
+    assert!(reached.turn_matched());
+}
+
+#[test]
+fn a_position_after_a_pillbug_throw_is_reached() {
+    // The first throw of an opponent's piece in a Pillbug self-play game.
+    let game = self_play(2);
+    let mut replay = Game::new(game.game_type());
+    let mut thrown_at = None;
+    for (ply, mv) in game.moves().enumerate() {
+        if let Move::Move { piece, .. } = mv
+            && piece.color() != replay.to_move()
+        {
+            thrown_at = Some(ply + 1);
+            break;
+        }
+        replay.apply_unchecked(mv);
+    }
+    let ply = thrown_at.expect("the game has a throw");
+    let setup = Setup::from_game(&prefix(&game, ply));
+    let reached = setup.reach(Budget::DEFAULT).unwrap();
+    check_reached(&setup, &reached);
+}
+
+#[test]
+fn positions_with_problems_are_refused() {
+    let s = setup(
+        "Base",
+        &[("wA1", 0, 0), ("bA1", 1, 0), ("wA2", -1, 0), ("bA2", 4, 0)],
+        Color::White,
+        3,
+    );
+    let refused = s.reach(Budget::DEFAULT).unwrap_err();
+    assert!(matches!(refused, Unreachable::Problems(ref p) if p.len() == 1));
+    assert_eq!(
+        refused.to_string(),
+        "this position cannot arise in a game: The pieces form 2 separate groups: in Hive all the pieces touch, as one hive."
+    );
+}
+
+#[test]
+fn a_search_out_of_budget_gives_up() {
+    let game = self_play(4);
+    let setup = Setup::from_game(&prefix(&game, 30));
+    let refused = setup.reach(Budget::nodes(50)).unwrap_err();
+    assert!(matches!(refused, Unreachable::NotFound { .. }));
+    assert!(
+        refused
+            .to_string()
+            .ends_with("tries; it cannot be written as a GameString"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_position_no_game_reaches() {
+    // Black has no Queen, so it has only placed, once a turn; White has
+    // had as many turns, but its Queen touches only Black's Ant, so it must
+    // have moved there after coming in: one turn too many for White.
+    let s = setup(
+        "Base",
+        &[("wG1", 0, 0), ("bG1", 1, 0), ("bA1", 2, 0), ("wQ", 3, 0)],
+        Color::White,
+        3,
+    );
+    assert!(s.problems().is_empty());
+    let refused = s.reach(Budget::DEFAULT).unwrap_err();
+    let Unreachable::NotFound { tries } = refused else {
+        panic!("{refused}");
+    };
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "no game reaches this position within {tries} tries; it cannot be written as a GameString"
+        )
+    );
 }

@@ -353,6 +353,7 @@ fn self_play_positions_are_reached() {
     // One game of each game type self-play cycles through, cut at several
     // points (each of these passes; see examples/reach_rate.rs for the
     // rate over many).
+    let mut matched = 0;
     let mut total = 0;
     for seed in 1..=5 {
         let game = self_play(seed);
@@ -366,9 +367,15 @@ fn self_play_positions_are_reached() {
                 .unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {e}"));
             check_reached(&setup, &reached);
             total += 1;
+            matched += usize::from(reached.turn_matched());
         }
     }
     assert!(total >= 25, "{total} positions");
+    // Most come out at the very turn of the self-play game.
+    assert!(
+        matched * 3 >= total * 2,
+        "{matched} of {total} at their turn"
+    );
 }
 
 #[test]
@@ -472,6 +479,18 @@ fn a_position_after_a_pillbug_throw_is_reached() {
     let setup = Setup::from_game(&prefix(&game, ply));
     let reached = setup.reach(Budget::DEFAULT).unwrap();
     check_reached(&setup, &reached);
+}
+
+#[test]
+fn turns_are_padded_with_moves_out_and_back() {
+    let game = self_play(3);
+    let mut setup = Setup::from_game(&prefix(&game, 24));
+    for extra in [1, 2, 5, 40] {
+        setup.set_turn(13 + extra);
+        let reached = setup.reach(Budget::DEFAULT).unwrap();
+        check_reached(&setup, &reached);
+        assert_eq!(reached.turn, 13 + extra, "{}", reached.game.game_string());
+    }
 }
 
 #[test]

@@ -385,27 +385,22 @@ impl Facts {
             facts.len += 1;
         }
         // Pieces up on the hive share the cell of the piece at its bottom.
-        let mut i = 0;
-        while i < facts.len {
-            let entry = &mut facts.pieces[i];
+        let cells = &facts.cells[..facts.cell_count];
+        for entry in &mut facts.pieces[..facts.len] {
             if entry.level > 0 {
-                let bottom = &facts.cells[..facts.cell_count];
-                entry.cell = bottom.iter().position(|&c| c == entry.hex).unwrap_or(0) as u8;
+                entry.cell = cells.iter().position(|&c| c == entry.hex).unwrap_or(0) as u8;
                 cell_of[entry.piece.id()] = entry.cell;
             }
-            i += 1;
         }
         facts.stranded_mosquito = mosquito_up && !beetle;
         // Touching cells, a bit per cell index.
         let mut adj = [0u32; PIECE_COUNT];
-        let mut i = 0;
-        while i < facts.cell_count {
-            for n in facts.cells[i].neighbors() {
+        for (bits, cell) in adj.iter_mut().zip(cells) {
+            for n in cell.neighbors() {
                 if let Some(top) = view.top(n) {
-                    adj[i] |= 1 << cell_of[top.id()];
+                    *bits |= 1 << cell_of[top.id()];
                 }
             }
-            i += 1;
         }
         facts.cut = articulation(&adj[..facts.cell_count]);
         facts
@@ -794,9 +789,9 @@ impl Search {
             let after_facts = Facts::of(&after);
             let over = game.queen_surrounded(Color::White) || game.queen_surrounded(Color::Black);
             if !over
-                && seen.insert(after_facts.key(next))
                 && forward_legal(&game, forward)
                 && then_legal(&game, forward, then)
+                && seen.insert(after_facts.key(next))
                 && let Some(h) = estimate(&after, &after_facts, next)
             {
                 children.push(Child {

@@ -8,10 +8,15 @@
 //! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
 //!   format), [`lesson_check`] (playing every step headlessly, and judging a
 //!   player's move in a step).
+//! - Setting up a position: [`mod@setup`] (a board edited by hand, every
+//!   reason it could not arise in a game in a sentence, and
+//!   [`Setup::reach`], a game of legal moves that ends in it, so it can be
+//!   written as a GameString).
 //! - [`blocks`]: the `key: value` layout both formats share.
 //! - [`cli`]: `hive puzzles ...` and `hive lessons ...`.
 //!
-//! The formats are described for modders and translators in `docs/learn.md`.
+//! The formats are described for modders and translators in `docs/learn.md`,
+//! with a section on setting up a position.
 
 pub mod blocks;
 pub mod cli;

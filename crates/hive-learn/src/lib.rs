@@ -8,10 +8,15 @@
 //! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
 //!   format), [`lesson_check`] (playing every step headlessly, and judging a
 //!   player's move in a step).
+//! - Setting up a position: [`mod@setup`] (a board edited by hand, every
+//!   reason it could not arise in a game in a sentence, and
+//!   [`Setup::reach`], a game of legal moves that ends in it, so it can be
+//!   written as a GameString).
 //! - [`blocks`]: the `key: value` layout both formats share.
 //! - [`cli`]: `hive puzzles ...` and `hive lessons ...`.
 //!
-//! The formats are described for modders and translators in `docs/learn.md`.
+//! The formats are described for modders and translators in `docs/learn.md`,
+//! with a section on setting up a position.
 
 pub mod blocks;
 pub mod cli;
@@ -22,6 +27,7 @@ pub mod lesson_file;
 pub mod play;
 pub mod puzzle;
 pub mod puzzle_file;
+pub mod setup;
 pub mod solver;
 pub mod verify;
 
@@ -36,5 +42,6 @@ pub use puzzle::{Kind, Level, Puzzle, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };
+pub use setup::{Budget, PlaceError, Problem, Reached, Setup, Unreachable};
 pub use solver::Solver;
 pub use verify::{PuzzleError, Reason, verify};

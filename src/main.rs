@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use hive::ai::Difficulty;
 use hive::learn::cli::LearnCommand;
 use hive::rules::{Game, GameType};
+use hive::text::cli::LangCommand;
 use hive::uhp::cli::{EngineCommand, parse_expansions};
 
 /// Hive, the board game of bugs on hexagons.
@@ -106,6 +107,9 @@ enum Command {
     /// Lessons and puzzles: `puzzles verify|generate`, `lessons check`.
     #[command(flatten)]
     Learn(LearnCommand),
+    /// The game's languages: `lang check` compares each with English.
+    #[command(subcommand)]
+    Lang(LangCommand),
 }
 
 fn parse_game_string(text: &str) -> Result<Game, String> {
@@ -159,6 +163,7 @@ fn main() -> ExitCode {
         Some(Command::Review { file, depth, time }) => review(&file, depth, time),
         Some(Command::Engine(command)) => command.run(),
         Some(Command::Learn(command)) => command.run(),
+        Some(Command::Lang(command)) => command.run(),
     }
 }
 

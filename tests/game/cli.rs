@@ -346,3 +346,48 @@ fn puzzles_are_proved_and_lessons_checked_from_the_command_line() {
     assert_eq!(refused.status.code(), Some(1), "{out}");
     assert!(out.contains("broken.puzzles"), "names the file: {out}");
 }
+
+/// `hive lang check` finds English and Spanish complete; a language folder
+/// missing a key, or holding one English lacks, fails and names both.
+#[test]
+fn languages_are_checked_from_the_command_line() {
+    let run = |args: &[&str]| {
+        Command::new(HIVE)
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("hive runs")
+    };
+    let ok = run(&["lang", "check"]);
+    let out = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success(), "{out}");
+    assert!(out.contains("2 languages ok"), "{out}");
+
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let locales = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales");
+    for lang in ["en", "es"] {
+        std::fs::create_dir(dir.path().join(lang)).expect("a language folder");
+        for file in std::fs::read_dir(locales.join(lang)).expect("the locales") {
+            let file = file.expect("a file").path();
+            let mut text = std::fs::read_to_string(&file).expect("a .ftl file");
+            if lang == "es" && file.file_name().is_some_and(|n| n == "rules.ftl") {
+                text = text
+                    .lines()
+                    .filter(|line| !line.starts_with("rule-game-over"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                text.push_str("\nrule-stale = ya no existe\n");
+            }
+            let name = file.file_name().expect("a name");
+            std::fs::write(dir.path().join(lang).join(name), text).expect("written");
+        }
+    }
+    let refused = run(&["lang", "check", dir.path().to_str().expect("a path")]);
+    let out = String::from_utf8_lossy(&refused.stdout);
+    assert_eq!(refused.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("rule-game-over"),
+        "the missing key is named: {out}"
+    );
+    assert!(out.contains("rule-stale"), "the unused key is named: {out}");
+}

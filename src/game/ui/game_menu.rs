@@ -61,30 +61,64 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::PlayedGame) ->
     }
     if ui
         .add_enabled(history.can_redo(), egui::Button::new("Redo"))
+        .on_hover_text("Play again the move Undo took back")
         .clicked()
     {
         request = Some(RecordsRequest::Redo);
     }
     ui.menu_button("Game", |ui| {
         let items = [
-            ("Review moves", RecordsRequest::Review(ReviewAction::Enter)),
-            ("Save…", RecordsRequest::Open(Dialog::Save)),
+            (
+                "Review moves",
+                "Step through the game's moves without changing it",
+                RecordsRequest::Review(ReviewAction::Enter),
+            ),
+            (
+                "Save…",
+                "Save the game as it is: the whole line, the move shown, the players, \
+                 the clocks and the house rules",
+                RecordsRequest::Open(Dialog::Save),
+            ),
             (
                 "Save with variations…",
+                "Save every line tried in this game, not just the one shown",
                 RecordsRequest::Open(Dialog::SaveVariations),
             ),
-            ("Save as PGN…", RecordsRequest::Open(Dialog::SavePgn)),
-            ("Load…", RecordsRequest::Open(Dialog::Load)),
-            ("Import…", RecordsRequest::Open(Dialog::Import)),
+            (
+                "Save as PGN…",
+                "Save in the PGN format other Hive programs read (with the engine's \
+                 review, if there is one)",
+                RecordsRequest::Open(Dialog::SavePgn),
+            ),
+            (
+                "Load…",
+                "Open a saved game or another program's record in this one's place",
+                RecordsRequest::Open(Dialog::Load),
+            ),
+            (
+                "Import…",
+                "Paste a UHP GameString to set up its position",
+                RecordsRequest::Open(Dialog::Import),
+            ),
         ];
-        for (label, item) in items {
+        for (label, tip, item) in items {
             let enabled = !(history.reviewing() && label == "Review moves");
-            if ui.add_enabled(enabled, egui::Button::new(label)).clicked() {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(tip)
+                .clicked()
+            {
                 request = Some(item);
                 ui.close();
             }
         }
-        if ui.button("Copy GameString").clicked() {
+        if ui
+            .button("Copy GameString")
+            .on_hover_text(
+                "Put the game's UHP GameString on the clipboard, for other Hive programs",
+            )
+            .clicked()
+        {
             ui.ctx().copy_text(history.full_game().game_string());
             request = Some(RecordsRequest::Copied);
             ui.close();

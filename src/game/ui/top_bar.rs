@@ -37,17 +37,27 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
         // One line, whatever it shows ("AI is thinking…" coming and going
         // must not make the bar taller and shift the board).
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-        let restart = ui.button("Restart");
+        let restart = ui
+            .button("Restart")
+            .on_hover_text("Start this game again from the first move (Undo brings it back)");
         if bar.focus_first {
             restart.request_focus();
         }
         if restart.clicked() {
             action = Some(HudAction::Restart);
         }
-        if ui.button("Main menu").clicked() {
+        if ui
+            .button("Main menu")
+            .on_hover_text("Back to the menu; an unfinished game waits in \"Resume last game\"")
+            .clicked()
+        {
             action = Some(HudAction::MainMenu);
         }
-        if ui.button("Quit").clicked() {
+        if ui
+            .button("Quit")
+            .on_hover_text("Close the game; an unfinished game waits in \"Resume last game\"")
+            .clicked()
+        {
             action = Some(HudAction::Quit);
         }
         ui.separator();

@@ -13,7 +13,10 @@
 //!   intents, the board cursor;
 //! - `ai`: the engine and its searches on the task pool, the AI player,
 //!   hints, exhibitions;
-//! - `records`: undo and redo, review, saved games, the autosave;
+//! - `saves`: undo and redo, review, saved games, the autosave, the game
+//!   library and the engine's review;
+//! - `learn`: puzzles on the board against the engine's defence (practice:
+//!   nothing autosaved);
 //! - `theme`: the look, read from `assets/themes/` and reloaded live, and the
 //!   pieces and highlights drawn in it;
 //! - `settings`: the player's settings kept between runs;
@@ -25,6 +28,7 @@
 pub mod ai;
 pub mod board;
 pub mod core;
+pub mod learn;
 pub mod play;
 pub mod saves;
 pub mod settings;
@@ -85,6 +89,7 @@ pub fn logic_plugin(app: &mut App) {
         play::plugin,
         ai::plugin,
         saves::plugin,
+        learn::plugin,
         settings::plugin,
     ));
 }

@@ -12,17 +12,18 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 8] = [
-    "core", "board", "play", "ai", "saves", "theme", "settings", "ui",
+const ORDER: [&str; 9] = [
+    "core", "board", "play", "ai", "saves", "learn", "theme", "settings", "ui",
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.
-const CRATES: [(&str, &[&str]); 5] = [
+const CRATES: [(&str, &[&str]); 6] = [
     ("hive-rules", &[]),
     ("hive-ai", &["hive-rules"]),
     ("hive-uhp", &["hive-rules", "hive-ai"]),
     ("hive-records", &["hive-rules", "hive-ai"]),
     ("hive-learn", &["hive-rules", "hive-ai"]),
+    ("hive-text", &["hive-rules"]),
 ];
 
 /// The dependency names of a manifest's `[dependencies]` table (and its

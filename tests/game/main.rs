@@ -16,6 +16,7 @@ mod headless;
 mod input;
 mod layers;
 mod monkey;
+mod puzzles;
 mod reasons;
 mod saves;
 mod structure;

@@ -27,8 +27,8 @@ pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
 pub use players::{
-    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
-    RestartedFrom,
+    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players,
+    Practising, Restart, RestartedFrom,
 };
 pub use screens::Screen;
 pub use turn::{AutoPass, ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};

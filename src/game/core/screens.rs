@@ -18,4 +18,6 @@ pub enum Screen {
     Playing,
     /// The game library: the records in a folder, to open one.
     Games,
+    /// The puzzles, by difficulty, to pick one to solve on the board.
+    Puzzles,
 }

@@ -18,7 +18,8 @@ use crate::game::core::{
     AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
-use crate::game::core::{CurrentGame, Words};
+use crate::game::core::{CurrentGame, Practising, Words};
+use crate::game::learn::PuzzleRequest;
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
@@ -79,6 +80,7 @@ struct HudView<'w> {
     device: Res<'w, InputDevice>,
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
+    practising: Res<'w, Practising>,
 }
 
 /// Everything the panels can ask for.
@@ -93,6 +95,7 @@ struct HudCommands<'w> {
     intents: MessageWriter<'w, GameIntent>,
     analysis: MessageWriter<'w, SetAnalysis>,
     engine_review: MessageWriter<'w, EngineReviewRequest>,
+    puzzles: MessageWriter<'w, PuzzleRequest>,
 }
 
 fn draw_hud(
@@ -184,7 +187,11 @@ fn draw_hud(
     ask.set_if_neq(asked);
     let mut to_do: Vec<HudAction> = actions
         .into_iter()
-        .filter_map(|action| confirming.pass(action, &view.game, *ask))
+        // A puzzle is practice: leaving it loses nothing worth asking about.
+        .filter_map(|action| {
+            let ask = AskBeforeLeaving(ask.0 && !view.practising.0);
+            confirming.pass(action, &view.game, ask)
+        })
         .collect();
     to_do.extend(confirmed);
     for action in to_do {
@@ -197,6 +204,10 @@ fn draw_hud(
             }
             HudAction::Pass => {
                 commands.play.write(PlayMove(Move::Pass));
+            }
+            // In a puzzle, Restart is its Retry.
+            HudAction::Restart if view.practising.0 => {
+                commands.puzzles.write(PuzzleRequest::Retry);
             }
             HudAction::Restart => {
                 commands.new_game.write(NewGame);

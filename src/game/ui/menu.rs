@@ -181,6 +181,16 @@ fn draw_main_menu(
                             next_screen.set(Screen::Games);
                         }
                         if ui
+                            .add(egui::Button::new("Puzzles").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "Positions with one winning move, proved by the engine: find \
+                                 it and play it out against the engine's defence",
+                            )
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Puzzles);
+                        }
+                        if ui
                             .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
                             .on_hover_text(
                                 "An empty board where you play both sides and the engine \

@@ -21,6 +21,7 @@ mod inspector;
 mod legend;
 mod menu;
 mod move_list;
+mod puzzles_screen;
 mod review_panel;
 mod style;
 mod top_bar;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         review_panel::plugin,
         games_screen::plugin,
         style::plugin,
+        puzzles_screen::plugin,
     ));
 }
 

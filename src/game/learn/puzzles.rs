@@ -1,0 +1,442 @@
+//! Puzzles in the window: the list (loaded once from `assets/puzzles/`),
+//! the one being solved, and what the engine answers.
+//!
+//! The player's move is played on the board like any move; the engine then
+//! judges it on the async compute pool (the proof of a win in 3 can take a
+//! moment, never on the frame): a right move is answered by the engine's
+//! best defence, played on the board, until the win; a wrong one by the
+//! reply that refutes it, with the reason in words. A hint first gives the
+//! puzzle's hint line, then selects the piece the solution moves. Solved
+//! puzzles are remembered in the data directory.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
+
+use crate::game::core::{
+    CurrentGame, GameSystems, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn,
+    Words, assets_dir,
+};
+use crate::game::play::Selection;
+use crate::game::saves::{Jump, RecordPaths};
+use crate::learn::{Attempt, Outcome, Puzzle, load_puzzles};
+use crate::records::{Seats, write_atomic};
+use crate::rules::{Game, Move};
+use crate::text::Worded;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PuzzleRun>();
+    app.init_resource::<SolvedPuzzles>();
+    app.add_message::<PuzzleRequest>();
+    if !app.world().contains_resource::<Puzzles>() {
+        app.insert_resource(Puzzles::load());
+    }
+    app.add_systems(Startup, read_solved_puzzles);
+    app.add_systems(OnEnter(Screen::MainMenu), forget_the_puzzle);
+    app.add_systems(
+        Update,
+        (
+            handle_requests,
+            set_up_the_puzzle.run_if(in_state(Screen::Playing)),
+        )
+            .chain()
+            .in_set(GameSystems::Jump),
+    );
+    app.add_systems(
+        Update,
+        (judge_the_players_move, collect_the_answer, play_the_answer)
+            .chain()
+            .in_set(GameSystems::Ai)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Every puzzle shipped, in file order (easy, medium, hard), and the files
+/// that could not be read.
+#[derive(Resource, Debug, Default)]
+pub struct Puzzles {
+    /// The puzzles.
+    pub list: Vec<Puzzle>,
+    /// One line per file that could not be read.
+    pub problems: Vec<String>,
+}
+
+impl Puzzles {
+    /// The puzzles of `assets/puzzles/`.
+    pub fn load() -> Puzzles {
+        let loaded = load_puzzles(&assets_dir().join("puzzles"));
+        let problems: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+        for problem in &problems {
+            warn!("puzzles: {problem}");
+        }
+        Puzzles {
+            list: loaded.items,
+            problems,
+        }
+    }
+}
+
+/// The ids of the puzzles solved, as remembered in the data directory.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct SolvedPuzzles(pub BTreeSet<String>);
+
+/// What the puzzles' screens ask for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleRequest {
+    /// Put this puzzle (its index in [`Puzzles`]) on the board.
+    Start(usize),
+    /// The next hint: the hint line, then the piece to move.
+    Hint,
+    /// The same puzzle again from its position.
+    Retry,
+    /// The next puzzle not solved yet (after this one).
+    Next,
+    /// Back to the list.
+    Leave,
+}
+
+/// Where the puzzle on the board stands.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum PuzzleState {
+    /// The player's move is awaited.
+    #[default]
+    Solving,
+    /// The engine is judging the player's move.
+    Judging,
+    /// Solved.
+    Solved,
+    /// A wrong move, and why.
+    Failed(String),
+}
+
+/// The puzzle being solved, if any.
+#[derive(Resource, Default)]
+pub struct PuzzleRun {
+    /// Its index in [`Puzzles`].
+    pub index: Option<usize>,
+    /// Where it stands.
+    pub state: PuzzleState,
+    /// Hints given so far (0, 1 or 2).
+    pub hints: u8,
+    /// The position to put on the board (a start or a retry).
+    start: Option<Game>,
+    attempt: Option<Attempt>,
+    judging: Option<Task<(Attempt, Outcome)>>,
+    /// The engine's move, to play once the board is ready for it.
+    answer: Option<Move>,
+    /// What to say once the engine's move is played (playing a move clears
+    /// the message line).
+    announce: Option<(Move, Worded)>,
+}
+
+impl PuzzleRun {
+    /// Whether a puzzle is on the board.
+    pub fn active(&self) -> bool {
+        self.index.is_some()
+    }
+
+    /// The player's moves left to solve it.
+    pub fn moves_left(&self) -> Option<u32> {
+        self.attempt.as_ref().map(Attempt::moves_left)
+    }
+}
+
+fn progress_file(paths: &RecordPaths) -> Option<PathBuf> {
+    let dir = paths.autosave.as_ref()?.dir().join("progress");
+    Some(dir.join("puzzles.txt"))
+}
+
+fn read_solved_puzzles(paths: Res<RecordPaths>, mut solved: ResMut<SolvedPuzzles>) {
+    let Some(file) = progress_file(&paths) else {
+        return;
+    };
+    match std::fs::read_to_string(&file) {
+        Ok(text) => {
+            solved.0 = text
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty() && !line.starts_with('#'))
+                .map(str::to_string)
+                .collect();
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        Err(err) => warn!("puzzles solved: {}: {err}", file.display()),
+    }
+}
+
+/// Writes the solved puzzles on the IO pool.
+fn remember(paths: &RecordPaths, solved: &SolvedPuzzles) {
+    let Some(file) = progress_file(paths) else {
+        return;
+    };
+    let mut text = String::from("# The puzzles solved, one id a line.\n");
+    for id in &solved.0 {
+        text.push_str(id);
+        text.push('\n');
+    }
+    IoTaskPool::get()
+        .spawn(async move {
+            let written = file
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .map_err(|err| err.to_string())
+                .and_then(|()| write_atomic(&file, text.as_bytes()).map_err(|e| e.to_string()));
+            if let Err(err) = written {
+                warn!("puzzles solved: {}: {err}", file.display());
+            }
+        })
+        .detach();
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_requests(
+    mut requests: MessageReader<PuzzleRequest>,
+    puzzles: Res<Puzzles>,
+    solved: Res<SolvedPuzzles>,
+    mut run: ResMut<PuzzleRun>,
+    mut practising: ResMut<Practising>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    (current, mut selection, mut notice): (Res<CurrentGame>, ResMut<Selection>, ResMut<Notice>),
+    screen: Res<State<Screen>>,
+) {
+    for &request in requests.read() {
+        match request {
+            PuzzleRequest::Start(index) => start(&mut run, &puzzles, index),
+            PuzzleRequest::Retry => {
+                if let Some(index) = run.index {
+                    start(&mut run, &puzzles, index);
+                }
+            }
+            PuzzleRequest::Next => {
+                let from = run.index.map_or(0, |i| i + 1);
+                let count = puzzles.list.len();
+                let next = (0..count)
+                    .map(|k| (from + k) % count.max(1))
+                    .find(|&i| !solved.0.contains(&puzzles.list[i].id));
+                if let Some(index) = next {
+                    start(&mut run, &puzzles, index);
+                }
+            }
+            PuzzleRequest::Hint => {
+                let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) else {
+                    continue;
+                };
+                if run.state != PuzzleState::Solving {
+                    continue;
+                }
+                run.hints = (run.hints + 1).min(2);
+                if run.hints == 1 {
+                    notice.show(format!("hint: {}", puzzle.hint));
+                } else {
+                    let game = current.game();
+                    let piece = game
+                        .parse_move(&puzzle.solution)
+                        .ok()
+                        .and_then(|mv| mv.piece());
+                    if let Some(piece) = piece {
+                        *selection = Selection::of(game, piece);
+                        notice.show("hint: this is the piece to play");
+                    }
+                }
+            }
+            PuzzleRequest::Leave => {
+                *run = PuzzleRun::default();
+                practising.0 = false;
+                if *screen.get() != Screen::Puzzles {
+                    next_screen.set(Screen::Puzzles);
+                }
+                continue;
+            }
+        }
+        if run.start.is_some() {
+            practising.0 = true;
+            if *screen.get() != Screen::Playing {
+                next_screen.set(Screen::Playing);
+            }
+        }
+    }
+}
+
+fn start(run: &mut PuzzleRun, puzzles: &Puzzles, index: usize) {
+    let Some(puzzle) = puzzles.list.get(index) else {
+        return;
+    };
+    let (Ok(game), Ok(attempt)) = (puzzle.game(), Attempt::new(puzzle)) else {
+        warn!("puzzle {}: its position cannot be read", puzzle.id);
+        return;
+    };
+    *run = PuzzleRun {
+        index: Some(index),
+        start: Some(game),
+        attempt: Some(attempt),
+        ..PuzzleRun::default()
+    };
+}
+
+/// Back on the main menu, no puzzle is on the board any more: the next game
+/// is a game again (autosaved).
+fn forget_the_puzzle(mut run: ResMut<PuzzleRun>, mut practising: ResMut<Practising>) {
+    if run.active() {
+        *run = PuzzleRun::default();
+    }
+    practising.set_if_neq(Practising(false));
+}
+
+/// Puts the puzzle's position on the board, both sides at this screen (the
+/// engine's answers are played for the defender).
+fn set_up_the_puzzle(
+    mut run: ResMut<PuzzleRun>,
+    puzzles: Res<Puzzles>,
+    mut jump: Jump,
+    mut selection: ResMut<Selection>,
+) {
+    let Some(game) = run.start.take() else {
+        return;
+    };
+    let players = Players::seated(jump.players().game_id + 1, Seats::Human);
+    jump.seat(players);
+    jump.change(Turn::AwaitingInput, |current| {
+        *current = CurrentGame::new(game);
+        true
+    });
+    *selection = Selection::default();
+    if let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) {
+        let side = jump.current().game().to_move();
+        jump.notice()
+            .show(format!("{}: {side} to move, {}", puzzle.title, puzzle.kind));
+    }
+}
+
+/// The player's move goes to the engine to judge.
+fn judge_the_players_move(
+    mut played: MessageReader<MovePlayed>,
+    mut run: ResMut<PuzzleRun>,
+    current: Res<CurrentGame>,
+    mut notice: ResMut<Notice>,
+) {
+    for &MovePlayed { mv, .. } in played.read() {
+        if run
+            .announce
+            .as_ref()
+            .is_some_and(|(answer, _)| *answer == mv)
+        {
+            if let Some((_, worded)) = run.announce.take() {
+                notice.show_worded(worded);
+            }
+            continue;
+        }
+        if run.state != PuzzleState::Solving || run.judging.is_some() {
+            continue;
+        }
+        let Some(mut attempt) = run.attempt.clone() else {
+            continue;
+        };
+        // Only the player's own move, played where the attempt stands.
+        if current.game().ply() != attempt.game().ply() + 1 {
+            continue;
+        }
+        run.state = PuzzleState::Judging;
+        run.judging = Some(AsyncComputeTaskPool::get().spawn(async move {
+            let outcome = attempt.play(mv);
+            (attempt, outcome)
+        }));
+    }
+}
+
+/// The engine's judgement: the defence, the refutation, or solved.
+fn collect_the_answer(
+    mut run: ResMut<PuzzleRun>,
+    puzzles: Res<Puzzles>,
+    mut solved: ResMut<SolvedPuzzles>,
+    paths: Res<RecordPaths>,
+    (current, mut notice, words): (Res<CurrentGame>, ResMut<Notice>, Res<Words>),
+) {
+    let Some(task) = run.judging.as_mut() else {
+        return;
+    };
+    let Some((attempt, outcome)) = check_ready(task) else {
+        return;
+    };
+    run.judging = None;
+    let before_answer = current.game().clone();
+    run.attempt = Some(attempt);
+    let puzzle = run.index.and_then(|i| puzzles.list.get(i));
+    match outcome {
+        Outcome::Solved => {
+            run.state = PuzzleState::Solved;
+            notice.show("solved! Next puzzle, or back to the list");
+            if let Some(puzzle) = puzzle
+                && solved.0.insert(puzzle.id.clone())
+            {
+                remember(&paths, &solved);
+            }
+        }
+        Outcome::Continue { reply } => {
+            run.state = PuzzleState::Solving;
+            let worded = words.move_words(&before_answer, reply);
+            let left = run.moves_left().unwrap_or(0);
+            let said = Worded {
+                text: format!(
+                    "right! The engine defends: {}. {left} move{} to go",
+                    worded.text,
+                    if left == 1 { "" } else { "s" }
+                ),
+                cells: worded.cells,
+            };
+            notice.show("right! The engine is answering…");
+            run.announce = Some((reply, said));
+            run.answer = Some(reply);
+        }
+        Outcome::Wrong { refutation } => {
+            let stop = puzzle.is_some_and(|p| matches!(p.kind, crate::learn::Kind::Stop(_)));
+            let not = if stop {
+                "that does not stop the win"
+            } else {
+                "that does not win"
+            };
+            let (text, cells) = match refutation {
+                Some(reply) => {
+                    let worded = words.move_words(&before_answer, reply);
+                    let how = if stop { "wins with" } else { "answers" };
+                    (
+                        format!(
+                            "{not}: the engine {how} {}. Retry, or take a hint",
+                            worded.text
+                        ),
+                        worded.cells,
+                    )
+                }
+                None => (format!("{not}. Retry, or take a hint"), Vec::new()),
+            };
+            run.state = PuzzleState::Failed(text.clone());
+            match refutation {
+                Some(reply) => {
+                    notice.show(format!("{not}…"));
+                    run.announce = Some((reply, Worded { text, cells }));
+                }
+                None => notice.show_worded(Worded { text, cells }),
+            }
+            run.answer = refutation;
+        }
+        Outcome::Illegal(err) => {
+            run.state = PuzzleState::Solving;
+            notice.show_worded(words.reason(&err, Some(&before_answer)));
+        }
+    }
+}
+
+/// Plays the engine's answer once the player's move has landed.
+fn play_the_answer(
+    mut run: ResMut<PuzzleRun>,
+    turn: Res<State<Turn>>,
+    mut play: MessageWriter<PlayMove>,
+) {
+    if *turn.get() != Turn::AwaitingInput {
+        return;
+    }
+    if let Some(mv) = run.answer.take() {
+        play.write(PlayMove(mv));
+    }
+}

@@ -57,6 +57,7 @@ struct BarView<'w> {
     evaluation: Res<'w, AiEvaluation>,
     thinking: Res<'w, AiThinking>,
     hint: Res<'w, Hint>,
+    practising: Res<'w, crate::game::core::Practising>,
 }
 
 /// What the bar can ask for.
@@ -76,7 +77,8 @@ fn draw_exhibition_bar(
     let ctx = contexts.ctx_mut()?;
     let game = view.game.game();
     let exhibition = view.players.exhibition;
-    let hint = hint_available(&view.players, game, *view.turn.get());
+    // A puzzle has its own hints.
+    let hint = hint_available(&view.players, game, *view.turn.get()) && !view.practising.0;
     let shown = egui::Window::new("exhibition_bar")
         .title_bar(false)
         .collapsible(false)

@@ -31,7 +31,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
 use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, RestartedFrom, Turn};
+use crate::game::core::{CurrentGame, GameClock, Practising, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, Piece};
@@ -63,6 +63,7 @@ struct PlayedGame<'w> {
     analysis: Res<'w, Analysis>,
     engine_review: Res<'w, EngineReview>,
     restarted_from: Res<'w, RestartedFrom>,
+    practising: Res<'w, Practising>,
 }
 
 impl PlayedGame<'_> {
@@ -71,6 +72,11 @@ impl PlayedGame<'_> {
         self.turn
             .as_ref()
             .is_some_and(|turn| *turn.get() == Turn::Review)
+    }
+
+    /// Whether a puzzle (practice) is on the board.
+    fn practising(&self) -> bool {
+        self.practising.0
     }
 
     /// Whether the engine's analysis is on.

@@ -84,7 +84,7 @@ fn draw_puzzles_screen(
                 .default_open(true)
                 .show(ui, |ui| {
                     ui.horizontal_wrapped(|ui| {
-                        for index in of_level {
+                        for (number, index) in of_level.into_iter().enumerate() {
                             let puzzle = &puzzles.list[index];
                             let done = solved.0.contains(&puzzle.id);
                             let mark = if done { "✔ " } else { "" };
@@ -92,11 +92,12 @@ fn draw_puzzles_screen(
                                 .theme
                                 .map(|t| format!(", {}", t.name()))
                                 .unwrap_or_default();
-                            let label = format!("{mark}{} ({}{theme})", puzzle.title, puzzle.kind);
+                            let label = format!("{mark}{}. {}{theme}", number + 1, puzzle.kind);
                             let button = egui::Button::new(label).selected(done);
+                            let solved_note = if done { " (solved)" } else { "" };
                             if ui
-                                .add_sized([300.0, 26.0], button)
-                                .on_hover_text(format!("{}: {}", puzzle.id, puzzle.kind))
+                                .add_sized([190.0, 26.0], button)
+                                .on_hover_text(format!("{}{solved_note}", puzzle.title))
                                 .clicked()
                             {
                                 requests.write(PuzzleRequest::Start(index));

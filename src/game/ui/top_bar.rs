@@ -176,6 +176,9 @@ fn local_title(history: &super::PlayedGame, game_type: &str) -> String {
     if history.analysing() {
         return format!("Analysis board: {game_type}");
     }
+    if history.practising() {
+        return format!("Puzzle: {game_type}");
+    }
     format!("Local game: {game_type}")
 }
 

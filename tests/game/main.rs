@@ -15,6 +15,7 @@ mod game_library;
 mod headless;
 mod input;
 mod layers;
+mod lessons;
 mod monkey;
 mod puzzles;
 mod reasons;

@@ -31,7 +31,9 @@ pub use players::{
     Practising, Restart, RestartedFrom,
 };
 pub use screens::Screen;
-pub use turn::{AutoPass, ForcedPass, MovePlayed, PlayMove, Turn, TurnChecks, upcoming_turn};
+pub use turn::{
+    AutoPass, ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn,
+};
 pub use words::Words;
 
 pub(super) fn plugin(app: &mut App) {

@@ -20,4 +20,6 @@ pub enum Screen {
     Games,
     /// The puzzles, by difficulty, to pick one to solve on the board.
     Puzzles,
+    /// The lessons, to pick one to learn on the board.
+    Lessons,
 }

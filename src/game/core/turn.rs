@@ -17,13 +17,14 @@ use super::current_game::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
 use crate::records::Settings;
-use crate::rules::{Hex, Move};
+use crate::rules::{Hex, Move, RuleError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>();
     app.init_resource::<ForcedPass>();
     app.init_resource::<AutoPass>();
     app.add_message::<PlayMove>();
+    app.add_message::<MoveRefused>();
     app.add_message::<MovePlayed>();
     app.add_systems(
         Update,
@@ -87,6 +88,12 @@ pub struct MovePlayed {
     pub path: Vec<Hex>,
 }
 
+/// A move the player tried was refused by the rules (a click or a drop on
+/// a cell the piece cannot go to, or a move request), and why: a lesson
+/// adds its hint.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct MoveRefused(pub RuleError);
+
 /// Whether the side to move has no legal move and must pass.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ForcedPass(pub bool);
@@ -94,7 +101,11 @@ pub struct ForcedPass(pub bool);
 fn play_requested_moves(
     mut requests: MessageReader<PlayMove>,
     mut current: ResMut<CurrentGame>,
-    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
+    (mut notice, words, mut refused): (
+        ResMut<Notice>,
+        Res<super::Words>,
+        MessageWriter<MoveRefused>,
+    ),
     mut played: MessageWriter<MovePlayed>,
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
@@ -123,13 +134,14 @@ fn play_requested_moves(
         Err(err) => {
             info!("move refused: {err}");
             notice.show_worded(words.reason(&err, Some(current.game())));
+            refused.write(MoveRefused(err));
         }
     }
 }
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
-    auto: Res<AutoPass>,
+    (auto, practising): (Res<AutoPass>, Res<super::Practising>),
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
@@ -147,7 +159,7 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        let then = if auto.0 {
+        let then = if auto.0 && !practising.0 {
             "passes"
         } else {
             "must pass: press Pass"

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::selection::Selection;
 use crate::game::board::BoardLayout;
-use crate::game::core::{CurrentGame, Notice, PlayMove, Players, Words};
+use crate::game::core::{CurrentGame, MoveRefused, Notice, PlayMove, Players, Words};
 use crate::rules::Piece;
 
 /// Where the piece being dragged was picked up.
@@ -52,7 +52,7 @@ pub(super) fn handle_drops(
     layout: Res<BoardLayout>,
     players: Res<Players>,
     mut selection: ResMut<Selection>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words, mut refused): (ResMut<Notice>, Res<Words>, MessageWriter<MoveRefused>),
     mut play: MessageWriter<PlayMove>,
 ) {
     let game = game.game();
@@ -86,6 +86,7 @@ pub(super) fn handle_drops(
         };
         if let Some(reason) = reason.filter(|_| on_board) {
             notice.show_worded(words.reason(&reason, Some(game)));
+            refused.write(MoveRefused(reason));
         }
         if *selection != chosen {
             *selection = chosen;

@@ -16,7 +16,9 @@ use bevy::prelude::*;
 
 use super::devices::InputDevice;
 use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
-use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words};
+use crate::game::core::{
+    CurrentGame, GameSystems, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
+};
 use crate::rules::{Bug, Game, Hex, Move, Piece};
 use crate::text::Worded;
 
@@ -168,7 +170,12 @@ fn handle_clicks(
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
-    (mut notice, device, words): (ResMut<Notice>, Res<InputDevice>, Res<Words>),
+    (mut notice, device, words, mut refused): (
+        ResMut<Notice>,
+        Res<InputDevice>,
+        Res<Words>,
+        MessageWriter<MoveRefused>,
+    ),
     mut play: MessageWriter<PlayMove>,
     players: Res<Players>,
 ) {
@@ -219,6 +226,7 @@ fn handle_clicks(
                     };
                     if let Some(reason) = reason {
                         notice.show_worded(words.reason(&reason, Some(game)));
+                        refused.write(MoveRefused(reason));
                     }
                 }
                 None => {

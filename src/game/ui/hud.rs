@@ -19,7 +19,7 @@ use crate::game::core::{
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{CurrentGame, Practising, Words};
-use crate::game::learn::PuzzleRequest;
+use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
@@ -96,6 +96,7 @@ struct HudCommands<'w> {
     analysis: MessageWriter<'w, SetAnalysis>,
     engine_review: MessageWriter<'w, EngineReviewRequest>,
     puzzles: MessageWriter<'w, PuzzleRequest>,
+    lessons: MessageWriter<'w, LessonRequest>,
 }
 
 fn draw_hud(
@@ -120,7 +121,7 @@ fn draw_hud(
             game,
             players: &view.players,
             thinking: view.thinking.is_thinking(),
-            offer_pass: view.forced_pass.0 && !view.auto_pass.0 && awaiting,
+            offer_pass: view.forced_pass.0 && (!view.auto_pass.0 || view.practising.0) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
         };
@@ -208,6 +209,7 @@ fn draw_hud(
             // In a puzzle, Restart is its Retry.
             HudAction::Restart if view.practising.0 => {
                 commands.puzzles.write(PuzzleRequest::Retry);
+                commands.lessons.write(LessonRequest::Retry);
             }
             HudAction::Restart => {
                 commands.new_game.write(NewGame);

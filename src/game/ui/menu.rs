@@ -181,6 +181,16 @@ fn draw_main_menu(
                             next_screen.set(Screen::Games);
                         }
                         if ui
+                            .add(egui::Button::new("Learn to play").min_size(BUTTON_SIZE))
+                            .on_hover_text(
+                                "Short lessons on the board, from placing a first piece to a \
+                                 first game against the Beginner AI",
+                            )
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Lessons);
+                        }
+                        if ui
                             .add(egui::Button::new("Puzzles").min_size(BUTTON_SIZE))
                             .on_hover_text(
                                 "Positions with one winning move, proved by the engine: find \

@@ -19,6 +19,7 @@ mod hands;
 mod hud;
 mod inspector;
 mod legend;
+mod lessons_screen;
 mod menu;
 mod move_list;
 mod puzzles_screen;
@@ -50,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         games_screen::plugin,
         style::plugin,
         puzzles_screen::plugin,
+        lessons_screen::plugin,
     ));
 }
 

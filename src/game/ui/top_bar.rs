@@ -177,7 +177,7 @@ fn local_title(history: &super::PlayedGame, game_type: &str) -> String {
         return format!("Analysis board: {game_type}");
     }
     if history.practising() {
-        return format!("Puzzle: {game_type}");
+        return format!("Practice: {game_type}");
     }
     format!("Local game: {game_type}")
 }

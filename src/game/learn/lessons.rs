@@ -1,0 +1,416 @@
+//! Lessons in the window: the list (from `assets/lessons/`; a broken file
+//! is named with its line and skipped) and the lesson on the board, one
+//! step at a time.
+//!
+//! Each step puts its position on the board, says what to do in one or two
+//! sentences and flashes the cells that matter. A move that meets the goal
+//! finishes the step; a legal move that misses it is taken back with the
+//! step's hint; a move the rules refuse gets the rule's reason on the
+//! message line and the step's hint in the lesson bar. "Show me" has the
+//! engine play a move that meets the goal. The last step of "First game"
+//! is a game against the Beginner AI. Finished lessons are remembered in
+//! the data directory (`progress/lessons.txt`).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::tasks::IoTaskPool;
+
+use crate::ai::Difficulty;
+use crate::game::core::{
+    CurrentGame, GameSystems, MovePlayed, MoveRefused, PlayMove, Players, Practising, Screen, Turn,
+    assets_dir,
+};
+use crate::game::saves::{Jump, RecordPaths};
+use crate::learn::{Lesson, Step, Verdict, judge_move, load_lessons};
+use crate::records::{Seats, write_atomic};
+use crate::rules::{Game, Move};
+use crate::text::Worded;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LessonRun>();
+    app.init_resource::<FinishedLessons>();
+    app.add_message::<LessonRequest>();
+    if !app.world().contains_resource::<Lessons>() {
+        app.insert_resource(Lessons::load());
+    }
+    app.add_systems(Startup, read_finished_lessons);
+    app.add_systems(OnEnter(Screen::MainMenu), forget_the_lesson);
+    app.add_systems(
+        Update,
+        (
+            handle_requests,
+            set_up_the_step.run_if(in_state(Screen::Playing)),
+        )
+            .chain()
+            .in_set(GameSystems::Jump),
+    );
+    app.add_systems(
+        Update,
+        (judge_moves, note_refusals, finish_the_beginner_game)
+            .in_set(GameSystems::Ai)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Every lesson shipped, in file order, and the files that could not be read.
+#[derive(Resource, Debug, Default)]
+pub struct Lessons {
+    /// The lessons.
+    pub list: Vec<Lesson>,
+    /// One line per broken file (its name and line).
+    pub problems: Vec<String>,
+}
+
+impl Lessons {
+    /// The lessons of `assets/lessons/`.
+    pub fn load() -> Lessons {
+        let loaded = load_lessons(&assets_dir().join("lessons"));
+        let problems: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+        for problem in &problems {
+            warn!("lessons: {problem}");
+        }
+        Lessons {
+            list: loaded.items,
+            problems,
+        }
+    }
+}
+
+/// The titles of the lessons finished, as remembered in the data directory.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct FinishedLessons(pub BTreeSet<String>);
+
+/// What the lessons' screens ask for.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessonRequest {
+    /// Start this lesson (its index in [`Lessons`]) at its first step.
+    Start(usize),
+    /// The next step (or the next lesson after the last step).
+    Next,
+    /// This step again from its position.
+    Retry,
+    /// The engine plays a move that meets the step's goal.
+    ShowMe,
+    /// Back to the list.
+    Leave,
+}
+
+/// Where the step on the board stands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StepState {
+    /// The player's move is awaited.
+    #[default]
+    Doing,
+    /// Done: on to the next step.
+    Done,
+}
+
+/// The lesson on the board, if any.
+#[derive(Resource, Default)]
+pub struct LessonRun {
+    /// Its index in [`Lessons`].
+    pub lesson: Option<usize>,
+    /// The step, from 0.
+    pub step: usize,
+    /// Where the step stands.
+    pub state: StepState,
+    /// The step's hint, once a try went wrong.
+    pub hint: Option<String>,
+    /// The step's position to put on the board.
+    start: Option<Game>,
+    /// How many moves the step's position has (its moves are the player's
+    /// from there).
+    start_ply: u32,
+}
+
+impl LessonRun {
+    /// Whether a lesson is on the board.
+    pub fn active(&self) -> bool {
+        self.lesson.is_some()
+    }
+
+    fn step<'a>(&self, lessons: &'a Lessons) -> Option<&'a Step> {
+        lessons.list.get(self.lesson?)?.steps.get(self.step)
+    }
+}
+
+fn progress_file(paths: &RecordPaths) -> Option<PathBuf> {
+    Some(
+        paths
+            .autosave
+            .as_ref()?
+            .dir()
+            .join("progress")
+            .join("lessons.txt"),
+    )
+}
+
+fn read_finished_lessons(paths: Res<RecordPaths>, mut finished: ResMut<FinishedLessons>) {
+    let Some(file) = progress_file(&paths) else {
+        return;
+    };
+    match std::fs::read_to_string(&file) {
+        Ok(text) => {
+            finished.0 = text
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty() && !line.starts_with('#'))
+                .map(str::to_string)
+                .collect();
+        }
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        Err(err) => warn!("lessons finished: {}: {err}", file.display()),
+    }
+}
+
+fn remember(paths: &RecordPaths, finished: &FinishedLessons) {
+    let Some(file) = progress_file(paths) else {
+        return;
+    };
+    let mut text = String::from("# The lessons finished, one title a line.\n");
+    for title in &finished.0 {
+        text.push_str(title);
+        text.push('\n');
+    }
+    IoTaskPool::get()
+        .spawn(async move {
+            let written = file
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .map_err(|err| err.to_string())
+                .and_then(|()| write_atomic(&file, text.as_bytes()).map_err(|e| e.to_string()));
+            if let Err(err) = written {
+                warn!("lessons finished: {}: {err}", file.display());
+            }
+        })
+        .detach();
+}
+
+fn forget_the_lesson(mut run: ResMut<LessonRun>, mut practising: ResMut<Practising>) {
+    if run.active() {
+        *run = LessonRun::default();
+        practising.set_if_neq(Practising(false));
+    }
+}
+
+/// A move that meets `step`'s goal in `game`, if any (the expected move
+/// first).
+fn a_move_meeting(step: &Step, game: &Game) -> Option<Move> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .find(|&mv| judge_move(step, game, mv) == Verdict::Accepted)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_requests(
+    mut requests: MessageReader<LessonRequest>,
+    lessons: Res<Lessons>,
+    mut run: ResMut<LessonRun>,
+    mut practising: ResMut<Practising>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+    current: Res<CurrentGame>,
+    mut play: MessageWriter<PlayMove>,
+) {
+    for &request in requests.read() {
+        match request {
+            LessonRequest::Start(index) => go_to(&mut run, &lessons, index, 0),
+            LessonRequest::Retry => {
+                if let Some(index) = run.lesson {
+                    let step = run.step;
+                    go_to(&mut run, &lessons, index, step);
+                }
+            }
+            LessonRequest::Next => {
+                let Some(index) = run.lesson else { continue };
+                let steps = lessons.list.get(index).map_or(0, |l| l.steps.len());
+                if run.step + 1 < steps {
+                    let step = run.step + 1;
+                    go_to(&mut run, &lessons, index, step);
+                } else if index + 1 < lessons.list.len() {
+                    go_to(&mut run, &lessons, index + 1, 0);
+                } else {
+                    *run = LessonRun::default();
+                    practising.0 = false;
+                    next_screen.set(Screen::Lessons);
+                    continue;
+                }
+            }
+            LessonRequest::ShowMe => {
+                let Some(step) = run.step(&lessons) else {
+                    continue;
+                };
+                if run.state != StepState::Doing || step.is_beginner_game() {
+                    continue;
+                }
+                if let Some(mv) = a_move_meeting(step, current.game()) {
+                    play.write(PlayMove(mv));
+                }
+                continue;
+            }
+            LessonRequest::Leave => {
+                *run = LessonRun::default();
+                practising.0 = false;
+                if *screen.get() != Screen::Lessons {
+                    next_screen.set(Screen::Lessons);
+                }
+                continue;
+            }
+        }
+        if run.start.is_some() {
+            practising.0 = true;
+            if *screen.get() != Screen::Playing {
+                next_screen.set(Screen::Playing);
+            }
+        }
+    }
+}
+
+fn go_to(run: &mut LessonRun, lessons: &Lessons, index: usize, step_index: usize) {
+    let Some(step) = lessons
+        .list
+        .get(index)
+        .and_then(|l| l.steps.get(step_index))
+    else {
+        return;
+    };
+    let Ok(game) = step.start() else {
+        warn!("lesson step {}: its position cannot be read", step.origin);
+        return;
+    };
+    *run = LessonRun {
+        lesson: Some(index),
+        step: step_index,
+        start_ply: game.ply(),
+        start: Some(game),
+        ..LessonRun::default()
+    };
+}
+
+/// Puts the step's position on the board, says what to do and flashes the
+/// cells that matter; the last step of a lesson may be a game against the
+/// Beginner AI.
+fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>, mut jump: Jump) {
+    let Some(game) = run.start.take() else {
+        return;
+    };
+    let Some(step) = run.step(&lessons).cloned() else {
+        return;
+    };
+    let game_id = jump.players().game_id + 1;
+    let seats = if step.is_beginner_game() {
+        Seats::Ai {
+            side: game.to_move().opponent(),
+            difficulty: Difficulty::Beginner,
+        }
+    } else {
+        Seats::Human
+    };
+    jump.seat(Players::seated(game_id, seats));
+    let cells = step.highlight_cells(&game).unwrap_or_default();
+    jump.change(Turn::AwaitingInput, |current| {
+        *current = CurrentGame::new(game);
+        true
+    });
+    jump.notice().show_worded(Worded {
+        text: step.text.clone(),
+        cells,
+    });
+}
+
+/// The player's move: the step is done, or the move is taken back with the
+/// hint.
+fn judge_moves(
+    mut played: MessageReader<MovePlayed>,
+    mut run: ResMut<LessonRun>,
+    lessons: Res<Lessons>,
+    mut finished: ResMut<FinishedLessons>,
+    paths: Res<RecordPaths>,
+    mut jump: Jump,
+) {
+    for &MovePlayed { mv, .. } in played.read() {
+        let Some(step) = run.step(&lessons).cloned() else {
+            continue;
+        };
+        if run.state != StepState::Doing || step.is_beginner_game() {
+            continue;
+        }
+        if jump.current().game().ply() != run.start_ply + 1 {
+            continue;
+        }
+        let mut before = jump.current().game().clone();
+        before.undo();
+        match judge_move(&step, &before, mv) {
+            Verdict::Accepted => {
+                run.state = StepState::Done;
+                let last = run
+                    .lesson
+                    .and_then(|i| lessons.list.get(i))
+                    .is_some_and(|l| run.step + 1 == l.steps.len());
+                let text = if last {
+                    "well done: the lesson is finished! Next goes on to the next lesson"
+                } else {
+                    "well done! Next goes on"
+                };
+                jump.notice().show(text);
+                if last {
+                    finish(&run, &lessons, &mut finished, &paths);
+                }
+            }
+            Verdict::NotTheGoal { hint } => {
+                jump.change(Turn::AwaitingInput, |current| {
+                    current.undo();
+                    true
+                });
+                jump.notice().show(format!(
+                    "that is a legal move, but not what this step asks. {hint}"
+                ));
+                run.hint = Some(hint);
+            }
+            // Played, so legal: the rules do not refuse it.
+            Verdict::Refused(_) => {}
+        }
+    }
+}
+
+fn finish(run: &LessonRun, lessons: &Lessons, finished: &mut FinishedLessons, paths: &RecordPaths) {
+    if let Some(lesson) = run.lesson.and_then(|i| lessons.list.get(i))
+        && finished.0.insert(lesson.title.clone())
+    {
+        remember(paths, finished);
+    }
+}
+
+/// A move the rules refused: the lesson bar shows the step's hint too.
+fn note_refusals(
+    mut refused: MessageReader<MoveRefused>,
+    mut run: ResMut<LessonRun>,
+    lessons: Res<Lessons>,
+) {
+    if refused.read().count() == 0 {
+        return;
+    }
+    if let Some(step) = run.step(&lessons).filter(|s| !s.hint.trim().is_empty()) {
+        let hint = step.hint.clone();
+        run.hint = Some(hint);
+    }
+}
+
+/// The game against the Beginner AI finishes its lesson when it ends.
+fn finish_the_beginner_game(
+    mut run: ResMut<LessonRun>,
+    lessons: Res<Lessons>,
+    current: Res<CurrentGame>,
+    mut finished: ResMut<FinishedLessons>,
+    paths: Res<RecordPaths>,
+) {
+    let beginner = run.step(&lessons).is_some_and(Step::is_beginner_game);
+    if beginner && run.state == StepState::Doing && current.game().status().is_over() {
+        run.state = StepState::Done;
+        finish(&run, &lessons, &mut finished, &paths);
+    }
+}

@@ -22,7 +22,7 @@ fn forget_the_games_message(mut notice: ResMut<Notice>) {
 /// The sentence shown to the players, if any, and the cells it is about
 /// (the board flashes them).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Notice(pub Option<String>, Vec<Hex>);
+pub struct Notice(pub Option<String>, Vec<Hex>, bool);
 
 impl Notice {
     /// Shows `text`, starting with a capital letter, unless it starts with
@@ -41,12 +41,26 @@ impl Notice {
         };
         self.0 = Some(capitalised);
         self.1.clear();
+        self.2 = false;
     }
 
     /// Shows a sentence in words and flashes the cells it is about.
     pub fn show_worded(&mut self, worded: Worded) {
         self.show(worded.text);
         self.1 = worded.cells;
+    }
+
+    /// Shows a sentence and keeps the cells it is about lit while it is
+    /// shown (a lesson's step: "the lit cell").
+    pub fn show_marked(&mut self, worded: Worded) {
+        self.show_worded(worded);
+        self.2 = true;
+    }
+
+    /// Whether the cells stay lit while the sentence is shown (else they
+    /// flash a few times).
+    pub fn keeps_cells_lit(&self) -> bool {
+        self.2
     }
 
     /// The cells the sentence shown is about (none for most messages).
@@ -58,6 +72,7 @@ impl Notice {
     pub fn clear(&mut self) {
         self.0 = None;
         self.1.clear();
+        self.2 = false;
     }
 }
 

@@ -316,7 +316,7 @@ fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>, mut jump: 
         *current = CurrentGame::new(game);
         true
     });
-    jump.notice().show_worded(Worded {
+    jump.notice().show_marked(Worded {
         text: step.text.clone(),
         cells,
     });

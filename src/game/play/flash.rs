@@ -33,11 +33,17 @@ pub struct Flash {
     pub hex: Hex,
     /// Seconds since it started.
     pub age: f32,
+    /// Lit while its message is shown (a lesson's cells), not a few pulses.
+    pub steady: bool,
 }
 
 impl Flash {
     /// How strongly it shows now, 0 to 1: a few pulses, then nothing.
     pub fn strength(&self) -> f32 {
+        if self.steady {
+            let phase = self.age / FLASH_SECONDS * PULSES * std::f32::consts::TAU;
+            return 0.75 - 0.25 * phase.cos();
+        }
         if self.age >= FLASH_SECONDS {
             return 0.0;
         }
@@ -63,7 +69,11 @@ fn flash_the_notices_cells(
         translation.z = 41.0;
         commands.spawn((
             Name::new("Flash"),
-            Flash { hex, age: 0.0 },
+            Flash {
+                hex,
+                age: 0.0,
+                steady: notice.keeps_cells_lit(),
+            },
             Transform::from_translation(translation),
             Visibility::default(),
             DespawnOnExit(Screen::Playing),
@@ -74,7 +84,7 @@ fn flash_the_notices_cells(
 fn fade_flashes(mut commands: Commands, time: Res<Time>, mut flashes: Query<(Entity, &mut Flash)>) {
     for (entity, mut flash) in &mut flashes {
         flash.age += time.delta_secs();
-        if flash.age >= FLASH_SECONDS {
+        if flash.age >= FLASH_SECONDS && !flash.steady {
             commands.entity(entity).despawn();
         }
     }
@@ -90,6 +100,7 @@ mod tests {
             Flash {
                 hex: Hex::ORIGIN,
                 age,
+                steady: false,
             }
             .strength()
         };
@@ -97,5 +108,11 @@ mod tests {
         let peak = FLASH_SECONDS / PULSES / 2.0;
         assert!((at(peak) - 1.0).abs() < 1e-4);
         assert_eq!(at(FLASH_SECONDS), 0.0);
+        let lit = Flash {
+            hex: Hex::ORIGIN,
+            age: 100.0,
+            steady: true,
+        };
+        assert!(lit.strength() >= 0.5, "a lesson's cells stay lit");
     }
 }

@@ -287,18 +287,21 @@ fn review_classes_every_move_and_sums_up_each_player() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("no-such-game.sgf"));
 }
 
+/// `hive` run with `args` from the project's folder.
+fn run_in_project(args: &[&str]) -> std::process::Output {
+    Command::new(HIVE)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("hive runs")
+}
+
 /// `hive puzzles verify` proves every shipped puzzle and `hive lessons
 /// check` plays every shipped lesson, each saying how many, from the
 /// project's folder; a puzzle whose solution is wrong fails with its name.
 #[test]
 fn puzzles_are_proved_and_lessons_checked_from_the_command_line() {
-    let run = |args: &[&str]| {
-        Command::new(HIVE)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("hive runs")
-    };
+    let run = run_in_project;
     let puzzles = run(&["puzzles", "verify"]);
     let out = String::from_utf8_lossy(&puzzles.stdout);
     assert!(puzzles.status.success(), "{out}");
@@ -351,13 +354,7 @@ fn puzzles_are_proved_and_lessons_checked_from_the_command_line() {
 /// missing a key, or holding one English lacks, fails and names both.
 #[test]
 fn languages_are_checked_from_the_command_line() {
-    let run = |args: &[&str]| {
-        Command::new(HIVE)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("hive runs")
-    };
+    let run = run_in_project;
     let ok = run(&["lang", "check"]);
     let out = String::from_utf8_lossy(&ok.stdout);
     assert!(ok.status.success(), "{out}");

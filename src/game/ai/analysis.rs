@@ -28,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         (switch_analysis, analyse, play_line)
             .chain()
             .in_set(GameSystems::Ai)
+            .in_set(AnalysisSystems)
             .after(AiMoves)
             .run_if(in_state(Screen::Playing)),
     );
@@ -41,6 +42,11 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(OnExit(Screen::Playing), stop_analysis);
 }
+
+/// The engine's analysis of the position shown; what else answers the
+/// player runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AnalysisSystems;
 
 /// Turn the analysis on or off.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]

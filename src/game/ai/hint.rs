@@ -26,11 +26,16 @@ pub(super) fn plugin(app: &mut App) {
         (forget_stale_hint, start_hint_on_request, collect_hint)
             .chain()
             .in_set(GameSystems::Ai)
+            .in_set(HintSystems)
             .after(AiMoves)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), forget_hint);
 }
+
+/// Searching and showing hints; what else answers the player runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HintSystems;
 
 /// Ask the AI what the human to move should play.
 #[derive(Message, Debug, Clone, Copy, Default)]

@@ -12,15 +12,16 @@ pub mod player;
 use bevy::prelude::*;
 
 pub use analysis::{
-    Analysis, AnalysisLine, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_LINES, OtherLine, SetAnalysis,
+    Analysis, AnalysisLine, AnalysisSystems, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_LINES, OtherLine,
+    SetAnalysis,
 };
 pub use engine::{AiEngine, Search};
 pub use exhibition::{
     DEFAULT_MOVES_PER_MINUTE, ExhibitionCommand, ExhibitionControl, ExhibitionLaunch,
-    MOVES_PER_MINUTE,
+    ExhibitionSystems, MOVES_PER_MINUTE,
 };
-pub use hint::{Hint, RequestHint, hint_available};
-pub use player::{AiEvaluation, AiThinking, ConsideredDestinations, Evaluation};
+pub use hint::{Hint, HintSystems, RequestHint, hint_available};
+pub use player::{AiEvaluation, AiMoves, AiThinking, ConsideredDestinations, Evaluation};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

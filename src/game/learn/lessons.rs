@@ -12,19 +12,18 @@
 //! the data directory (`progress/lessons.txt`).
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::tasks::IoTaskPool;
+
+use super::progress;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    CurrentGame, GameSystems, MovePlayed, MoveRefused, PlayMove, Players, Practising, Screen, Turn,
-    assets_dir,
+    CurrentGame, MovePlayed, MoveRefused, PlayMove, Players, Practising, Screen, Turn, assets_dir,
 };
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{Lesson, Step, Verdict, judge_move, load_lessons};
-use crate::records::{Seats, write_atomic};
+use crate::records::Seats;
 use crate::rules::{Game, Move};
 use crate::text::Worded;
 
@@ -37,21 +36,6 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.add_systems(Startup, read_finished_lessons);
     app.add_systems(OnEnter(Screen::MainMenu), forget_the_lesson);
-    app.add_systems(
-        Update,
-        (
-            handle_requests,
-            set_up_the_step.run_if(in_state(Screen::Playing)),
-        )
-            .chain()
-            .in_set(GameSystems::Jump),
-    );
-    app.add_systems(
-        Update,
-        (judge_moves, note_refusals, finish_the_beginner_game)
-            .in_set(GameSystems::Ai)
-            .run_if(in_state(Screen::Playing)),
-    );
 }
 
 /// Every lesson shipped, in file order, and the files that could not be read.
@@ -136,57 +120,12 @@ impl LessonRun {
     }
 }
 
-fn progress_file(paths: &RecordPaths) -> Option<PathBuf> {
-    Some(
-        paths
-            .autosave
-            .as_ref()?
-            .dir()
-            .join("progress")
-            .join("lessons.txt"),
-    )
-}
-
 fn read_finished_lessons(paths: Res<RecordPaths>, mut finished: ResMut<FinishedLessons>) {
-    let Some(file) = progress_file(&paths) else {
-        return;
-    };
-    match std::fs::read_to_string(&file) {
-        Ok(text) => {
-            finished.0 = text
-                .lines()
-                .map(str::trim)
-                .filter(|line| !line.is_empty() && !line.starts_with('#'))
-                .map(str::to_string)
-                .collect();
-        }
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-        Err(err) => warn!("lessons finished: {}: {err}", file.display()),
-    }
+    finished.0 = progress::read(&paths, PROGRESS_FILE);
 }
 
-fn remember(paths: &RecordPaths, finished: &FinishedLessons) {
-    let Some(file) = progress_file(paths) else {
-        return;
-    };
-    let mut text = String::from("# The lessons finished, one title a line.\n");
-    for title in &finished.0 {
-        text.push_str(title);
-        text.push('\n');
-    }
-    IoTaskPool::get()
-        .spawn(async move {
-            let written = file
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .map_err(|err| err.to_string())
-                .and_then(|()| write_atomic(&file, text.as_bytes()).map_err(|e| e.to_string()));
-            if let Err(err) = written {
-                warn!("lessons finished: {}: {err}", file.display());
-            }
-        })
-        .detach();
-}
+/// Where the finished lessons are kept (in the data directory's `progress`).
+const PROGRESS_FILE: &str = "lessons.txt";
 
 fn forget_the_lesson(mut run: ResMut<LessonRun>, mut practising: ResMut<Practising>) {
     if run.active() {
@@ -206,7 +145,7 @@ fn a_move_meeting(step: &Step, game: &Game) -> Option<Move> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn handle_requests(
+pub(super) fn handle_requests(
     mut requests: MessageReader<LessonRequest>,
     lessons: Res<Lessons>,
     mut run: ResMut<LessonRun>,
@@ -294,7 +233,7 @@ fn go_to(run: &mut LessonRun, lessons: &Lessons, index: usize, step_index: usize
 /// Puts the step's position on the board, says what to do and flashes the
 /// cells that matter; the last step of a lesson may be a game against the
 /// Beginner AI.
-fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>, mut jump: Jump) {
+pub(super) fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>, mut jump: Jump) {
     let Some(game) = run.start.take() else {
         return;
     };
@@ -324,7 +263,7 @@ fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>, mut jump: 
 
 /// The player's move: the step is done, or the move is taken back with the
 /// hint.
-fn judge_moves(
+pub(super) fn judge_moves(
     mut played: MessageReader<MovePlayed>,
     mut run: ResMut<LessonRun>,
     lessons: Res<Lessons>,
@@ -381,12 +320,17 @@ fn finish(run: &LessonRun, lessons: &Lessons, finished: &mut FinishedLessons, pa
     if let Some(lesson) = run.lesson.and_then(|i| lessons.list.get(i))
         && finished.0.insert(lesson.title.clone())
     {
-        remember(paths, finished);
+        progress::write(
+            paths,
+            PROGRESS_FILE,
+            "The lessons finished, one title a line.",
+            &finished.0,
+        );
     }
 }
 
 /// A move the rules refused: the lesson bar shows the step's hint too.
-fn note_refusals(
+pub(super) fn note_refusals(
     mut refused: MessageReader<MoveRefused>,
     mut run: ResMut<LessonRun>,
     lessons: Res<Lessons>,
@@ -401,7 +345,7 @@ fn note_refusals(
 }
 
 /// The game against the Beginner AI finishes its lesson when it ends.
-fn finish_the_beginner_game(
+pub(super) fn finish_the_beginner_game(
     mut run: ResMut<LessonRun>,
     lessons: Res<Lessons>,
     current: Res<CurrentGame>,

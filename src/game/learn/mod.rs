@@ -9,13 +9,51 @@
 //! autosaved ([`Practising`]), so "Resume last game" is left alone.
 
 pub mod lessons;
+mod progress;
 pub mod puzzles;
 
 use bevy::prelude::*;
+
+use crate::game::ai::{AiMoves, AnalysisSystems, ExhibitionSystems, HintSystems};
+use crate::game::core::{GameSystems, Screen};
+use crate::game::saves::PositionChanges;
 
 pub use lessons::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
 pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((puzzles::plugin, lessons::plugin));
+    // A lesson's or a puzzle's position replaces the game after the
+    // records' changes of the frame.
+    app.add_systems(
+        Update,
+        (
+            puzzles::handle_requests,
+            puzzles::set_up_the_puzzle.run_if(in_state(Screen::Playing)),
+            lessons::handle_requests,
+            lessons::set_up_the_step.run_if(in_state(Screen::Playing)),
+        )
+            .chain()
+            .in_set(GameSystems::Jump)
+            .after(PositionChanges),
+    );
+    // The engine's answers, after the AI's own work of the frame.
+    app.add_systems(
+        Update,
+        (
+            puzzles::judge_the_players_move,
+            puzzles::collect_the_answer,
+            puzzles::play_the_answer,
+            lessons::judge_moves,
+            lessons::note_refusals,
+            lessons::finish_the_beginner_game,
+        )
+            .chain()
+            .in_set(GameSystems::Ai)
+            .after(AiMoves)
+            .after(ExhibitionSystems)
+            .after(HintSystems)
+            .after(AnalysisSystems)
+            .run_if(in_state(Screen::Playing)),
+    );
 }

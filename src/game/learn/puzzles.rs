@@ -10,19 +10,19 @@
 //! puzzles are remembered in the data directory.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+use super::progress;
 
 use crate::game::core::{
-    CurrentGame, GameSystems, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn,
-    Words, assets_dir,
+    CurrentGame, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn, Words, assets_dir,
 };
 use crate::game::play::Selection;
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{Attempt, Outcome, Puzzle, load_puzzles};
-use crate::records::{Seats, write_atomic};
+use crate::records::Seats;
 use crate::rules::{Game, Move};
 use crate::text::Worded;
 
@@ -35,22 +35,6 @@ pub(super) fn plugin(app: &mut App) {
     }
     app.add_systems(Startup, read_solved_puzzles);
     app.add_systems(OnEnter(Screen::MainMenu), forget_the_puzzle);
-    app.add_systems(
-        Update,
-        (
-            handle_requests,
-            set_up_the_puzzle.run_if(in_state(Screen::Playing)),
-        )
-            .chain()
-            .in_set(GameSystems::Jump),
-    );
-    app.add_systems(
-        Update,
-        (judge_the_players_move, collect_the_answer, play_the_answer)
-            .chain()
-            .in_set(GameSystems::Ai)
-            .run_if(in_state(Screen::Playing)),
-    );
 }
 
 /// Every puzzle shipped, in file order (easy, medium, hard), and the files
@@ -143,55 +127,15 @@ impl PuzzleRun {
     }
 }
 
-fn progress_file(paths: &RecordPaths) -> Option<PathBuf> {
-    let dir = paths.autosave.as_ref()?.dir().join("progress");
-    Some(dir.join("puzzles.txt"))
-}
-
 fn read_solved_puzzles(paths: Res<RecordPaths>, mut solved: ResMut<SolvedPuzzles>) {
-    let Some(file) = progress_file(&paths) else {
-        return;
-    };
-    match std::fs::read_to_string(&file) {
-        Ok(text) => {
-            solved.0 = text
-                .lines()
-                .map(str::trim)
-                .filter(|line| !line.is_empty() && !line.starts_with('#'))
-                .map(str::to_string)
-                .collect();
-        }
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
-        Err(err) => warn!("puzzles solved: {}: {err}", file.display()),
-    }
+    solved.0 = progress::read(&paths, PROGRESS_FILE);
 }
 
-/// Writes the solved puzzles on the IO pool.
-fn remember(paths: &RecordPaths, solved: &SolvedPuzzles) {
-    let Some(file) = progress_file(paths) else {
-        return;
-    };
-    let mut text = String::from("# The puzzles solved, one id a line.\n");
-    for id in &solved.0 {
-        text.push_str(id);
-        text.push('\n');
-    }
-    IoTaskPool::get()
-        .spawn(async move {
-            let written = file
-                .parent()
-                .map_or(Ok(()), std::fs::create_dir_all)
-                .map_err(|err| err.to_string())
-                .and_then(|()| write_atomic(&file, text.as_bytes()).map_err(|e| e.to_string()));
-            if let Err(err) = written {
-                warn!("puzzles solved: {}: {err}", file.display());
-            }
-        })
-        .detach();
-}
+/// Where the solved puzzles are kept (in the data directory's `progress`).
+const PROGRESS_FILE: &str = "puzzles.txt";
 
 #[allow(clippy::too_many_arguments)]
-fn handle_requests(
+pub(super) fn handle_requests(
     mut requests: MessageReader<PuzzleRequest>,
     puzzles: Res<Puzzles>,
     solved: Res<SolvedPuzzles>,
@@ -286,7 +230,7 @@ fn forget_the_puzzle(mut run: ResMut<PuzzleRun>, mut practising: ResMut<Practisi
 
 /// Puts the puzzle's position on the board, both sides at this screen (the
 /// engine's answers are played for the defender).
-fn set_up_the_puzzle(
+pub(super) fn set_up_the_puzzle(
     mut run: ResMut<PuzzleRun>,
     puzzles: Res<Puzzles>,
     mut jump: Jump,
@@ -310,7 +254,7 @@ fn set_up_the_puzzle(
 }
 
 /// The player's move goes to the engine to judge.
-fn judge_the_players_move(
+pub(super) fn judge_the_players_move(
     mut played: MessageReader<MovePlayed>,
     mut run: ResMut<PuzzleRun>,
     current: Res<CurrentGame>,
@@ -346,7 +290,7 @@ fn judge_the_players_move(
 }
 
 /// The engine's judgement: the defence, the refutation, or solved.
-fn collect_the_answer(
+pub(super) fn collect_the_answer(
     mut run: ResMut<PuzzleRun>,
     puzzles: Res<Puzzles>,
     mut solved: ResMut<SolvedPuzzles>,
@@ -370,7 +314,12 @@ fn collect_the_answer(
             if let Some(puzzle) = puzzle
                 && solved.0.insert(puzzle.id.clone())
             {
-                remember(&paths, &solved);
+                progress::write(
+                    &paths,
+                    PROGRESS_FILE,
+                    "The puzzles solved, one id a line.",
+                    &solved.0,
+                );
             }
         }
         Outcome::Continue { reply } => {
@@ -428,7 +377,7 @@ fn collect_the_answer(
 }
 
 /// Plays the engine's answer once the player's move has landed.
-fn play_the_answer(
+pub(super) fn play_the_answer(
     mut run: ResMut<PuzzleRun>,
     turn: Res<State<Turn>>,
     mut play: MessageWriter<PlayMove>,

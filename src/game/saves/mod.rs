@@ -52,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSystems::Jump)
+            .in_set(PositionChanges)
             .after(Restart),
     );
     app.add_systems(
@@ -69,6 +70,11 @@ pub(super) fn plugin(app: &mut App) {
             .after(TurnChecks),
     );
 }
+
+/// Opening, undoing, reviewing: the records' changes of the position; what
+/// else replaces it (a lesson, a puzzle) runs after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PositionChanges;
 
 /// Queuing and collecting the autosave's writes (they report failures on
 /// the message line); what else writes it runs after.

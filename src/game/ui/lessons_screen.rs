@@ -29,32 +29,22 @@ fn draw_lessons_screen(
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "lessons_window");
     egui::Panel::top("lessons_top").show(&mut window, |ui| {
-        ui.horizontal(|ui| {
-            if ui
-                .button("Main menu")
-                .on_hover_text("Back to the main menu")
-                .clicked()
-            {
-                next_screen.set(Screen::MainMenu);
-            }
-            ui.separator();
-            ui.heading("Learn to play");
-            let done = lessons
-                .list
-                .iter()
-                .filter(|l| finished.0.contains(&l.title))
-                .count();
-            ui.label(format!("{done} of {} lessons finished", lessons.list.len()));
-        });
-        ui.label(
-            egui::RichText::new(
-                "Short lessons on the board: each step asks for one move and the rules check \
-                 it. Take them in order, or any one again.",
-            )
-            .weak(),
+        let done = lessons
+            .list
+            .iter()
+            .filter(|l| finished.0.contains(&l.title))
+            .count();
+        let back = super::learning_header(
+            ui,
+            "Learn to play",
+            &format!("{done} of {} lessons finished", lessons.list.len()),
+            "Short lessons on the board: each step asks for one move and the rules check it. \
+             Take them in order, or any one again.",
+            &lessons.problems,
+            |_| {},
         );
-        for problem in &lessons.problems {
-            ui.colored_label(ui.visuals().error_fg_color, problem);
+        if back {
+            next_screen.set(Screen::MainMenu);
         }
     });
     egui::CentralPanel::default().show(&mut window, |ui| {

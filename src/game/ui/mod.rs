@@ -185,3 +185,33 @@ fn egui_color(color: Color) -> egui::Color32 {
     let [r, g, b, a] = color.to_srgba().to_u8_array();
     egui::Color32::from_rgba_unmultiplied(r, g, b, a)
 }
+
+/// The top of a learning screen (Learn to play, Puzzles): Main menu, the
+/// title, how far the player has got, a line on what the screen is, the
+/// files that could not be read, and the screen's own buttons (`extra`).
+/// Returns whether Main menu was clicked.
+fn learning_header(
+    ui: &mut egui::Ui,
+    title: &str,
+    progress: &str,
+    blurb: &str,
+    problems: &[String],
+    extra: impl FnOnce(&mut egui::Ui),
+) -> bool {
+    let mut back = false;
+    ui.horizontal(|ui| {
+        back = ui
+            .button("Main menu")
+            .on_hover_text("Back to the main menu")
+            .clicked();
+        ui.separator();
+        ui.heading(title);
+        ui.label(progress);
+        extra(ui);
+    });
+    ui.label(egui::RichText::new(blurb).weak());
+    for problem in problems {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+    }
+    back
+}

@@ -30,40 +30,30 @@ fn draw_puzzles_screen(
     let ctx = contexts.ctx_mut()?;
     let mut window = super::window_ui(ctx, "puzzles_window");
     egui::Panel::top("puzzles_top").show(&mut window, |ui| {
-        ui.horizontal(|ui| {
-            if ui
-                .button("Main menu")
-                .on_hover_text("Back to the main menu")
-                .clicked()
-            {
-                next_screen.set(Screen::MainMenu);
-            }
-            ui.separator();
-            ui.heading("Puzzles");
-            let done = puzzles
-                .list
-                .iter()
-                .filter(|p| solved.0.contains(&p.id))
-                .count();
-            ui.label(format!("{done} of {} solved", puzzles.list.len()));
-            if ui
-                .button("Next unsolved")
-                .on_hover_text("The first puzzle you have not solved yet")
-                .clicked()
-            {
-                requests.write(PuzzleRequest::Next);
-            }
-        });
-        ui.label(
-            egui::RichText::new(
-                "Each puzzle has one first move that wins (or stops the win) by force, proved \
-                 by the engine. Play it on the board: the engine defends, or shows why a move \
-                 fails.",
-            )
-            .weak(),
+        let done = puzzles
+            .list
+            .iter()
+            .filter(|p| solved.0.contains(&p.id))
+            .count();
+        let back = super::learning_header(
+            ui,
+            "Puzzles",
+            &format!("{done} of {} solved", puzzles.list.len()),
+            "Each puzzle has one first move that wins (or stops the win) by force, proved by \
+             the engine. Play it on the board: the engine defends, or shows why a move fails.",
+            &puzzles.problems,
+            |ui| {
+                if ui
+                    .button("Next unsolved")
+                    .on_hover_text("The first puzzle you have not solved yet")
+                    .clicked()
+                {
+                    requests.write(PuzzleRequest::Next);
+                }
+            },
         );
-        for problem in &puzzles.problems {
-            ui.colored_label(ui.visuals().error_fg_color, problem);
+        if back {
+            next_screen.set(Screen::MainMenu);
         }
     });
     egui::CentralPanel::default().show(&mut window, |ui| {

@@ -19,12 +19,13 @@ use super::progress;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    CurrentGame, MovePlayed, MoveRefused, PlayMove, Players, Practising, Screen, Turn, assets_dir,
+    CurrentGame, MovePlayed, MoveRefused, Notice, PlayMove, Players, Practising, Screen, Turn,
+    assets_dir,
 };
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{Lesson, Step, Verdict, judge_move, load_lessons};
 use crate::records::Seats;
-use crate::rules::{Game, Move};
+use crate::rules::{Game, GameStatus, Move};
 use crate::text::Worded;
 
 pub(super) fn plugin(app: &mut App) {
@@ -349,12 +350,19 @@ pub(super) fn finish_the_beginner_game(
     mut run: ResMut<LessonRun>,
     lessons: Res<Lessons>,
     current: Res<CurrentGame>,
-    mut finished: ResMut<FinishedLessons>,
+    (mut finished, mut notice): (ResMut<FinishedLessons>, ResMut<Notice>),
     paths: Res<RecordPaths>,
 ) {
     let beginner = run.step(&lessons).is_some_and(Step::is_beginner_game);
-    if beginner && run.state == StepState::Doing && current.game().status().is_over() {
+    let status = current.game().status();
+    if beginner && run.state == StepState::Doing && status.is_over() {
         run.state = StepState::Done;
+        let how = match status {
+            GameStatus::WhiteWins => "White wins",
+            GameStatus::BlackWins => "Black wins",
+            _ => "a draw",
+        };
+        notice.show(format!("{how}: the lesson is finished. Next goes on"));
         finish(&run, &lessons, &mut finished, &paths);
     }
 }

@@ -177,7 +177,8 @@ fn draw_hud(
     if awaiting {
         draw_dragged_piece(ctx, &view, &art);
     }
-    if *view.turn.get() == Turn::GameOver {
+    // A lesson or a puzzle says so in its own bar, with its own next step.
+    if *view.turn.get() == Turn::GameOver && !view.practising.0 {
         actions.extend(game_over::show(ctx, game, view.history.clock.flagged()));
     }
 

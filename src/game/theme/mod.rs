@@ -14,6 +14,7 @@
 mod loader;
 pub mod manifest;
 mod palette;
+pub mod panel_colors;
 pub mod tiles;
 
 pub use loader::ThemeSource;

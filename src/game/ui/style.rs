@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::theme::Theme;
-use crate::game::theme::manifest::{ResolvedUi, Rgba};
+use crate::game::theme::manifest::Rgba;
+use crate::game::theme::panel_colors::ResolvedUi;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, apply_theme_colours);

@@ -4,6 +4,8 @@
 #
 # With --window-check, also installs what scripts/window-check.sh needs:
 # a virtual X server, a software Vulkan driver and the screenshot tools.
+# With --sounds, also installs sox, which scripts/make-sounds.sh and
+# scripts/check-sounds.sh need.
 # With --if-missing, does nothing when all of them are installed already.
 set -euo pipefail
 
@@ -12,6 +14,7 @@ if_missing=false
 for arg in "$@"; do
     case $arg in
         --window-check) packages+=(xvfb mesa-vulkan-drivers xdotool x11-apps imagemagick) ;;
+        --sounds) packages+=(sox) ;;
         # Do nothing when every package is already installed (no apt, no sudo).
         --if-missing) if_missing=true ;;
         *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;

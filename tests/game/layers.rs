@@ -23,7 +23,7 @@ const CRATES: [(&str, &[&str]); 6] = [
     ("hive-uhp", &["hive-rules", "hive-ai"]),
     ("hive-records", &["hive-rules", "hive-ai"]),
     ("hive-learn", &["hive-rules", "hive-ai"]),
-    ("hive-text", &["hive-rules"]),
+    ("hive-text", &["hive-rules", "hive-learn"]),
 ];
 
 /// The dependency names of a manifest's `[dependencies]` table (and its

@@ -8,6 +8,7 @@ mod analysis;
 mod cli;
 mod clock;
 mod drag;
+mod editor;
 mod engine_review;
 mod exhibition;
 mod foreign_records;

@@ -12,6 +12,8 @@
 //!   on its lower left (/bP)".
 //! - [`Texts::reason`] words every [`hive_rules::RuleError`], returning a
 //!   [`Worded`] sentence with the cells it means.
+//! - [`Texts::problem`] words every [`hive_learn::Problem`] of a position
+//!   set up by hand (`setup-*` messages).
 //! - [`available_languages`] lists the languages for a menu; [`check`]
 //!   compares each with English (behind `hive lang check`, [`cli`]).
 //!
@@ -32,6 +34,7 @@ mod check;
 pub mod cli;
 mod files;
 mod reasons;
+mod setup;
 mod texts;
 pub mod words;
 
@@ -39,5 +42,6 @@ pub use args::{Arg, Args};
 pub use check::{CheckReport, LANGUAGE_NAME_KEY, LanguageCheck, available_languages, check};
 pub use files::{FTL_EXTENSION, FileProblem};
 pub use reasons::rule_key;
+pub use setup::{capitalized, problem_key};
 pub use texts::{FALLBACK, TextWarning, Texts, builtin_english_files};
 pub use words::{Landmark, Worded};

@@ -29,6 +29,14 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         "rules.ftl",
         include_str!("../../../assets/locales/en/rules.ftl"),
     ),
+    (
+        "editor.ftl",
+        include_str!("../../../assets/locales/en/editor.ftl"),
+    ),
+    (
+        "setup.ftl",
+        include_str!("../../../assets/locales/en/setup.ftl"),
+    ),
 ];
 
 /// The names of the built-in English files (they mirror

@@ -420,6 +420,11 @@ impl<'a> Sentence<'a> {
         self
     }
 
+    pub(crate) fn number(&mut self, name: &str, number: u32) -> &mut Self {
+        self.args.set(name, number);
+        self
+    }
+
     pub(crate) fn text(&mut self, name: &str, text: String) -> &mut Self {
         self.args.set(name, text);
         self

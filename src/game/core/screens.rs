@@ -22,4 +22,6 @@ pub enum Screen {
     Puzzles,
     /// The lessons, to pick one to learn on the board.
     Lessons,
+    /// The position editor: a board set up by hand, for play or analysis.
+    Editor,
 }

@@ -5,9 +5,13 @@
 //! `assets/` at start; finished lessons and solved puzzles are remembered in
 //! the data directory (`progress/`).
 //!
+//! The position editor ("Set up a position") hands the positions it
+//! builds to the board as games, for play or analysis ([`editor`]).
+//!
 //! A puzzle on the board is practice, not a game: nothing of it is
 //! autosaved ([`Practising`]), so "Resume last game" is left alone.
 
+pub mod editor;
 pub mod lessons;
 mod progress;
 pub mod puzzles;
@@ -18,16 +22,20 @@ use crate::game::ai::{AiMoves, AnalysisSystems, ExhibitionSystems, HintSystems};
 use crate::game::core::{GameSystems, Screen};
 use crate::game::saves::PositionChanges;
 
+pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
 pub use lessons::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
 pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((puzzles::plugin, lessons::plugin));
+    app.add_plugins((puzzles::plugin, lessons::plugin, editor::plugin));
     // A lesson's or a puzzle's position replaces the game after the
     // records' changes of the frame.
     app.add_systems(
         Update,
         (
+            editor::handle_requests,
+            editor::collect_the_game,
+            editor::set_up_the_game.run_if(in_state(Screen::Playing)),
             puzzles::handle_requests,
             puzzles::set_up_the_puzzle.run_if(in_state(Screen::Playing)),
             lessons::handle_requests,

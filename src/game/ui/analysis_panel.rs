@@ -14,7 +14,8 @@ use super::evaluation::{describe, white_share};
 use crate::ai::Difficulty;
 use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
 use crate::game::board::{BoardLayout, hex_to_world};
-use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
+use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn, Words};
+use crate::game::learn::EditorRequest;
 use crate::rules::{Color as Side, Move};
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,6 +38,7 @@ fn draw_analysis_panel(
     players: Res<Players>,
     turn: Res<State<Turn>>,
     mut switch: MessageWriter<SetAnalysis>,
+    (mut editor, words): (MessageWriter<EditorRequest>, Res<Words>),
 ) -> Result {
     if !analysis.is_on() {
         return Ok(());
@@ -119,6 +121,13 @@ fn draw_analysis_panel(
                 }
                 if ui.button("Stop analysis").clicked() {
                     switch.write(SetAnalysis(false));
+                }
+                if ui
+                    .button(words.0.get("editor-edit-button"))
+                    .on_hover_text(words.0.get("editor-edit-tip"))
+                    .clicked()
+                {
+                    editor.write(EditorRequest::OpenFromGame);
                 }
             });
         });

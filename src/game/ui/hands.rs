@@ -109,9 +109,20 @@ impl HandArt {
 impl HandArt {
     /// `piece`'s tile and art, a little larger than in hand, centred on `at`.
     pub(super) fn paint_piece(&self, painter: &egui::Painter, piece: Piece, at: egui::Pos2) {
+        self.paint_piece_sized(painter, piece, at, TILE.y * 1.4);
+    }
+
+    /// `piece`'s tile and art, `height` tall, centred on `at`.
+    pub(super) fn paint_piece_sized(
+        &self,
+        painter: &egui::Painter,
+        piece: Piece,
+        at: egui::Pos2,
+        height: f32,
+    ) {
         let side = usize::from(piece.color() == rules::Color::Black);
         let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-        let tile = egui::Rect::from_center_size(at, TILE * 1.4);
+        let tile = egui::Rect::from_center_size(at, TILE * (height / TILE.y));
         painter.image(
             self.tiles[side],
             tile,

@@ -14,8 +14,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::Difficulty;
 use crate::game::ai::{ConsideredDestinations, SetAnalysis};
 use crate::game::board::AnimationSettings;
-use crate::game::core::Screen;
 use crate::game::core::{AskBeforeLeaving, HumanSide, NewGameSettings, Opponent};
+use crate::game::core::{Screen, Words};
+use crate::game::learn::EditorRequest;
 
 use super::game_menu::MenuRecords;
 use super::hands::HandArt;
@@ -47,14 +48,14 @@ fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: AskBeforeL
 }
 
 /// What the question about the waiting game was answered.
-enum WaitingAnswer {
+pub(super) enum WaitingAnswer {
     NewGame,
     Resume,
     Cancel,
 }
 
 /// The question "New game" asks when a game waits in "Resume last game".
-fn ask_about_waiting_game(
+pub(super) fn ask_about_waiting_game(
     ctx: &egui::Context,
     ask: &mut AskBeforeLeaving,
 ) -> Option<WaitingAnswer> {
@@ -106,7 +107,12 @@ fn draw_main_menu(
         Option<Res<Theme>>,
     ),
     mut records: MenuRecords,
-    (mut ask, mut asking): (ResMut<AskBeforeLeaving>, Local<bool>),
+    (mut ask, mut asking, mut editor, words): (
+        ResMut<AskBeforeLeaving>,
+        Local<bool>,
+        MessageWriter<EditorRequest>,
+        Res<Words>,
+    ),
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
@@ -211,6 +217,16 @@ fn draw_main_menu(
                             opponent = Opponent::Human;
                             analysis_board = true;
                             next_screen.set(Screen::Playing);
+                        }
+                        if ui
+                            .add(
+                                egui::Button::new(words.0.get("editor-menu-button"))
+                                    .min_size(BUTTON_SIZE),
+                            )
+                            .on_hover_text(words.0.get("editor-menu-tip"))
+                            .clicked()
+                        {
+                            editor.write(EditorRequest::OpenEmpty(chosen));
                         }
                         ui.add_space(16.0);
                         if ui

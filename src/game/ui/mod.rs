@@ -10,6 +10,7 @@ mod analysis_panel;
 mod confirm;
 mod diagnostics;
 mod dialogs;
+mod editor_screen;
 mod evaluation;
 mod exhibition_bar;
 mod game_menu;
@@ -52,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         style::plugin,
         puzzles_screen::plugin,
         lessons_screen::plugin,
+        editor_screen::plugin,
     ));
 }
 

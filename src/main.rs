@@ -18,6 +18,9 @@ struct Cli {
     /// Open the game saved in FILE (a UHP GameString, a variations file, a boardspace .sgf or a .pgn) for review.
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
+    /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
+    #[arg(long, global = true, value_name = "CODE", env = "HIVE_LANG")]
+    lang: Option<String>,
     /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
     #[arg(long, global = true, value_name = "NAME")]
     theme: Option<String>,
@@ -130,6 +133,7 @@ fn main() -> ExitCode {
         frame_time: cli.frame_time,
         data_dir: cli.data_dir.clone(),
         config_dir: cli.config_dir.clone(),
+        lang: cli.lang.clone(),
     };
     if let Some(path) = cli.load {
         if cli.command.is_some() {

@@ -48,8 +48,8 @@ pub use self::board::{
 };
 pub use self::core::{
     AutoPass, ClockPause, CurrentGame, ForcedPass, GameClock, GameOptions, GameSystems, HumanSide,
-    LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players,
-    Screen, Turn, last_move_cells,
+    LanguageChoice, LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
+    PlayMove, Players, Screen, Turn, Words, last_move_cells,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,

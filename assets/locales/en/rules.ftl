@@ -59,3 +59,12 @@ how-ladybug = a Ladybug goes two steps on top of the hive, then one down
 how-pillbug = a Pillbug moves one step, along the ground
 # A Pillbug's throw (or a Mosquito's, next to a Pillbug).
 how-throw = a Pillbug lifts a piece next to it over itself onto an empty cell next to itself
+
+## How a game ended. $queen: the side whose Queen is surrounded; $winner:
+## the other side; $limit: the turn limit.
+
+ending-queen-surrounded = { $queen }'s Queen is surrounded: { $winner } wins.
+ending-own-queen-surrounded = { $queen }'s Queen is surrounded by { $queen }'s own move: { $winner } wins.
+ending-both-queens-surrounded = Both Queens are surrounded at once: a draw.
+ending-turn-limit = Turn limit reached (turn { $limit }): a draw.
+ending-threefold-repetition = Threefold repetition: a draw.

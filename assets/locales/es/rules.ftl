@@ -67,3 +67,11 @@ how-mosquito = un Mosquito encima de la colmena se mueve como un Escarabajo: un 
 how-ladybug = una Mariquita da dos pasos por encima de la colmena y luego uno hacia abajo
 how-pillbug = una Cochinilla avanza un paso, por el suelo
 how-throw = una Cochinilla levanta una pieza de su lado por encima de sí misma y la deja en una casilla vacía a su lado
+
+## Cómo terminó una partida.
+
+ending-queen-surrounded = La Reina de { $queen } está rodeada: ganan { $winner }.
+ending-own-queen-surrounded = La Reina de { $queen } ha quedado rodeada por una jugada de su propio bando: ganan { $winner }.
+ending-both-queens-surrounded = Las dos Reinas quedan rodeadas a la vez: tablas.
+ending-turn-limit = Se alcanzó el límite de turnos (turno { $limit }): tablas.
+ending-threefold-repetition = Triple repetición: tablas.

@@ -58,6 +58,11 @@ pub struct Settings {
     /// over (on by default; files from before this setting read as on).
     #[serde(default = "default_true")]
     pub ask_before_leaving: bool,
+    /// The language the player picked (a folder of `assets/locales/`, such
+    /// as `es`); empty to follow the system's (the default, and files from
+    /// before this setting).
+    #[serde(default)]
+    pub language: String,
 }
 
 fn default_true() -> bool {
@@ -81,6 +86,7 @@ impl Default for Settings {
             last_expansions: String::new(),
             ai_shows_considered: default_ai_shows_considered(),
             ask_before_leaving: true,
+            language: String::new(),
         }
     }
 }

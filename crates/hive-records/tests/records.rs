@@ -388,6 +388,7 @@ fn settings_round_trip() {
         last_expansions: "MLP".to_string(),
         ai_shows_considered: "never".to_string(),
         ask_before_leaving: false,
+        language: "es".to_string(),
     };
     file.save(&settings).unwrap();
     let loaded = file.load();

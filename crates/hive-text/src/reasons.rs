@@ -1,7 +1,7 @@
 //! Why a move is illegal, in words: every [`RuleError`] through the
 //! `rule-*` messages, pieces and cells named as in [`crate::words`].
 
-use hive_rules::{Game, Hex, RuleError, how_it_moves};
+use hive_rules::{Ending, Game, Hex, RuleError, how_it_moves};
 
 use crate::texts::Texts;
 use crate::words::{Sentence, Worded, bug_code};
@@ -188,5 +188,30 @@ impl Texts {
             }
         }
         s.finish(rule_key(error))
+    }
+}
+
+impl Texts {
+    /// How a game ended, as a sentence: "White's Queen is surrounded:
+    /// Black wins." (the `ending-*` messages).
+    pub fn ending(&self, ending: &Ending) -> String {
+        let mut s = Sentence::new(self, None);
+        let key = match *ending {
+            Ending::QueenSurrounded { queen, by } => {
+                s.color("queen", queen).color("winner", queen.opponent());
+                if by == queen {
+                    "ending-own-queen-surrounded"
+                } else {
+                    "ending-queen-surrounded"
+                }
+            }
+            Ending::BothQueensSurrounded { .. } => "ending-both-queens-surrounded",
+            Ending::TurnLimit { limit } => {
+                s.number("limit", u32::from(limit));
+                "ending-turn-limit"
+            }
+            Ending::ThreefoldRepetition => "ending-threefold-repetition",
+        };
+        s.finish(key).text
     }
 }

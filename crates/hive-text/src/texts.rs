@@ -34,6 +34,18 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         include_str!("../../../assets/locales/en/editor.ftl"),
     ),
     (
+        "menu.ftl",
+        include_str!("../../../assets/locales/en/menu.ftl"),
+    ),
+    (
+        "game.ftl",
+        include_str!("../../../assets/locales/en/game.ftl"),
+    ),
+    (
+        "screens.ftl",
+        include_str!("../../../assets/locales/en/screens.ftl"),
+    ),
+    (
         "setup.ftl",
         include_str!("../../../assets/locales/en/setup.ftl"),
     ),

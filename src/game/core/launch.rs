@@ -27,4 +27,8 @@ pub struct LaunchSettings {
     /// `HIVE_CONFIG_DIR`: where the settings go (else the platform's config
     /// directory).
     pub config_dir: Option<PathBuf>,
+    /// `--lang` (`HIVE_LANG`): speak this language (a folder under
+    /// `assets/locales/`, such as `es`) rather than the one in the settings
+    /// or the system's.
+    pub lang: Option<String>,
 }

@@ -34,7 +34,7 @@ pub use screens::Screen;
 pub use turn::{
     AutoPass, ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn,
 };
-pub use words::Words;
+pub use words::{LanguageChoice, Words, system_language, wanted_language};
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(

@@ -12,7 +12,8 @@ use bevy::prelude::*;
 use crate::game::ai::ConsideredDestinations;
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    AskBeforeLeaving, AutoPass, GameOptions, GameSystems, LaunchSettings, NewGameSettings, Notice,
+    AskBeforeLeaving, AutoPass, GameOptions, GameSystems, LanguageChoice, LaunchSettings,
+    NewGameSettings, Notice,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
 use crate::game::theme::ThemeChoice;
@@ -94,6 +95,10 @@ pub fn restore_settings(world: &mut World) {
     world.insert_resource(GameOptions(settings.options()));
     world.insert_resource(AutoPass(settings.auto_pass));
     world.insert_resource(AskBeforeLeaving(settings.ask_before_leaving));
+    world.insert_resource(LanguageChoice {
+        code: Some(settings.language.clone()).filter(|code| !code.is_empty()),
+        picked: false,
+    });
     world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
     world.insert_resource(considered_from_word(&settings.ai_shows_considered));
     world.insert_resource(PlayerSettings {
@@ -139,6 +144,7 @@ pub(super) struct Chosen<'w> {
     ask: Res<'w, AskBeforeLeaving>,
     animation: Res<'w, AnimationSettings>,
     considered: Res<'w, ConsideredDestinations>,
+    language: Res<'w, LanguageChoice>,
 }
 
 pub(super) fn save_changed_settings(
@@ -157,6 +163,7 @@ pub(super) fn save_changed_settings(
         ask,
         animation,
         considered,
+        language,
     } = chosen;
     let mut settings = stored.settings.clone();
     settings.difficulty = next_game.difficulty;
@@ -169,6 +176,9 @@ pub(super) fn save_changed_settings(
     settings.ai_shows_considered = considered_word(*considered).to_string();
     if animation.is_changed() {
         settings.animation_speed = animation.speed();
+    }
+    if language.picked {
+        settings.language = language.code.clone().unwrap_or_default();
     }
     let Some(file) = paths.settings.clone().filter(|_| settings != stored.saved) else {
         stored.bypass_change_detection().settings = settings;

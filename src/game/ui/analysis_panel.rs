@@ -17,6 +17,7 @@ use crate::game::board::{BoardLayout, hex_to_world};
 use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn, Words};
 use crate::game::learn::EditorRequest;
 use crate::rules::{Color as Side, Move};
+use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -44,11 +45,13 @@ fn draw_analysis_panel(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
     let game = current.game();
     let playable = *turn.get() == Turn::AwaitingInput && !players.ai_to_move(game);
     let mut clicked = None;
     let mut lines = analysis.lines();
-    egui::Window::new("Analysis")
+    egui::Window::new(words.get("analysis-title"))
+        .id(egui::Id::new("analysis_panel"))
         .collapsible(false)
         .resizable(false)
         .default_width(300.0)
@@ -78,53 +81,67 @@ fn draw_analysis_panel(
                     );
                     painter.rect_filled(white, 3.0, egui::Color32::from_gray(235));
                     let searching = if analysis.is_searching() { "…" } else { "" };
+                    let depth =
+                        words.format("analysis-depth", &Args::new().with("depth", line.depth));
                     ui.label(format!(
-                        "{}   depth {}{searching}",
-                        describe(&evaluation),
-                        line.depth
+                        "{}   {depth}{searching}",
+                        describe(words, &evaluation)
                     ));
-                    if let Some(index) = pv_buttons(ui, &line.pv_text, playable, None) {
+                    if let Some(index) = pv_buttons(ui, words, &line.pv_text, playable, None) {
                         clicked = Some((0, index));
                     }
                     if line.pv_text.is_empty() {
-                        ui.label(egui::RichText::new("no move: the game is over").weak());
+                        ui.label(egui::RichText::new(words.get("analysis-no-move")).weak());
                     }
                     for (rank, other) in line.others.iter().enumerate() {
                         ui.separator();
-                        let verdict = describe(&Evaluation {
-                            white_score: other.white_score,
-                            ..evaluation
-                        });
+                        let verdict = describe(
+                            words,
+                            &Evaluation {
+                                white_score: other.white_score,
+                                ..evaluation
+                            },
+                        );
                         let heading = format!("{}.", rank + 2);
-                        if let Some(index) =
-                            pv_buttons(ui, &other.pv_text, playable, Some((heading, verdict)))
-                        {
+                        if let Some(index) = pv_buttons(
+                            ui,
+                            words,
+                            &other.pv_text,
+                            playable,
+                            Some((heading, verdict)),
+                        ) {
                             clicked = Some((rank + 1, index));
                         }
                     }
                 }
                 None if game.status().is_over() => {
-                    ui.label(egui::RichText::new("The game is over here.").weak());
+                    ui.label(egui::RichText::new(words.get("analysis-game-over")).weak());
                 }
                 None => {
-                    ui.label(egui::RichText::new("The engine is thinking…").weak());
+                    ui.label(egui::RichText::new(words.get("analysis-thinking")).weak());
                 }
             }
             ui.horizontal(|ui| {
                 let mut top = lines > 1;
                 if ui
-                    .checkbox(&mut top, format!("Top {MAX_ANALYSIS_LINES} moves"))
-                    .on_hover_text("Also the next best moves, with their scores and lines (slower)")
+                    .checkbox(
+                        &mut top,
+                        words.format(
+                            "analysis-top",
+                            &Args::new().with("count", MAX_ANALYSIS_LINES),
+                        ),
+                    )
+                    .on_hover_text(words.get("analysis-top-tip"))
                     .changed()
                 {
                     lines = if top { MAX_ANALYSIS_LINES } else { 1 };
                 }
-                if ui.button("Stop analysis").clicked() {
+                if ui.button(words.get("analysis-stop")).clicked() {
                     switch.write(SetAnalysis(false));
                 }
                 if ui
-                    .button(words.0.get("editor-edit-button"))
-                    .on_hover_text(words.0.get("editor-edit-tip"))
+                    .button(words.get("editor-edit-button"))
+                    .on_hover_text(words.get("editor-edit-tip"))
                     .clicked()
                 {
                     editor.write(EditorRequest::OpenFromGame);
@@ -142,6 +159,7 @@ fn draw_analysis_panel(
 /// next best lines); returns the index of the move clicked.
 fn pv_buttons(
     ui: &mut egui::Ui,
+    words: &Texts,
     moves: &[String],
     playable: bool,
     heading: Option<(String, String)>,
@@ -156,10 +174,8 @@ fn pv_buttons(
             let button = egui::Button::new(egui::RichText::new(text).monospace());
             let response = ui
                 .add_enabled(playable, button)
-                .on_hover_text("Play the line up to this move")
-                .on_disabled_hover_text(
-                    "Moves are played on your turn (in review: Continue from here)",
-                );
+                .on_hover_text(words.get("analysis-play-line-tip"))
+                .on_disabled_hover_text(words.get("analysis-play-line-disabled-tip"));
             if response.clicked() {
                 clicked = Some(index);
             }

@@ -11,6 +11,7 @@ use super::HudAction;
 use super::dialogs::Dialog;
 use super::game_menu::RecordsRequest;
 use crate::game::core::{AskBeforeLeaving, CurrentGame};
+use crate::text::Texts;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Confirming>();
@@ -59,30 +60,30 @@ impl Confirming {
     pub(super) fn show(
         &mut self,
         ctx: &egui::Context,
+        words: &Texts,
         ask: &mut AskBeforeLeaving,
     ) -> Option<HudAction> {
         let action = self.0?;
         let (title, question, yes) = match action {
             HudAction::Restart => (
-                "Restart?",
-                "A new game starts. Undo brings this one back until you move.",
-                "Restart",
+                words.get("confirm-restart-title"),
+                words.get("confirm-restart-text"),
+                words.get("game-restart"),
             ),
             HudAction::MainMenu => (
-                "Leave for the main menu?",
-                "This game is kept: \"Resume last game\" brings it back.",
-                "Main menu",
+                words.get("confirm-main-menu-title"),
+                words.get("confirm-main-menu-text"),
+                words.get("game-main-menu"),
             ),
             HudAction::Quit => (
-                "Quit?",
-                "This game is kept: \"Resume last game\" brings it back next time.",
-                "Quit",
+                words.get("confirm-quit-title"),
+                words.get("confirm-quit-text"),
+                words.get("game-quit"),
             ),
             _ => (
-                "Load another game?",
-                "The game you load takes this one's place on the board; this one \
-                 stays in \"Resume last game\".",
-                "Choose a file",
+                words.get("confirm-load-title"),
+                words.get("confirm-load-text"),
+                words.get("confirm-choose-file"),
             ),
         };
         let mut answer = None;
@@ -93,13 +94,13 @@ impl Confirming {
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
                 ui.label(question);
-                ui.checkbox(&mut dont_ask, "Don't ask again")
-                    .on_hover_text("Restart, Main menu, Quit and Load act at once (Settings)");
+                ui.checkbox(&mut dont_ask, words.get("confirm-dont-ask"))
+                    .on_hover_text(words.get("confirm-dont-ask-tip"));
                 ui.horizontal(|ui| {
                     if ui.button(yes).clicked() {
                         answer = Some(true);
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(words.get("confirm-cancel")).clicked() {
                         answer = Some(false);
                     }
                 });

@@ -14,7 +14,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
+use crate::game::core::Words;
 use crate::game::saves::{ImportResult, RecordsAction};
+use crate::text::{Args, Texts};
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,46 +41,46 @@ pub(super) struct Dialogs {
     paste: String,
     /// An import was sent and its result is awaited (the dialog stays).
     importing: bool,
+    /// The folder and file name the Save or Load dialog just opened is to
+    /// show, until its picker is made (with the words, when drawn).
+    pending: Option<(PathBuf, String)>,
     /// The file picker of the open Save or Load dialog (behind a lock: the
     /// picker reads folders on its own threads and is not `Sync`).
     picker: Mutex<Option<FileDialog>>,
 }
 
-/// The filter of our game files in the picker.
-const GAME_FILES: &str = "Hive games (.txt)";
-/// The filter of PGN files in the picker.
-const PGN_FILES: &str = "PGN (.pgn)";
-/// The filter of every record the game reads.
-const ALL_RECORDS: &str = "Game records (.txt, .sgf, .pgn)";
-
 /// A file picker for `dialog` (Save or Load), opened in `dir`.
-fn file_picker(dialog: Dialog, dir: &Path, file_name: &str) -> FileDialog {
+fn file_picker(words: &Texts, dialog: Dialog, dir: &Path, file_name: &str) -> FileDialog {
+    // The filters' names, which also name them to the picker.
+    let game_files = words.get("dialog-filter-games");
+    let pgn_files = words.get("dialog-filter-pgn");
+    let all_records = words.get("dialog-filter-records");
     let picker = FileDialog::new()
         .id(egui::Id::new("file_picker"))
         .initial_directory(dir.to_path_buf())
-        .add_file_filter_extensions(GAME_FILES, vec!["txt"])
-        .add_file_filter_extensions(PGN_FILES, vec!["pgn"])
-        .add_file_filter_extensions(ALL_RECORDS, vec!["txt", "sgf", "pgn"])
-        .add_save_extension(GAME_FILES, "txt")
-        .add_save_extension(PGN_FILES, "pgn")
+        .add_file_filter_extensions(&game_files, vec!["txt"])
+        .add_file_filter_extensions(&pgn_files, vec!["pgn"])
+        .add_file_filter_extensions(&all_records, vec!["txt", "sgf", "pgn"])
+        .add_save_extension(&game_files, "txt")
+        .add_save_extension(&pgn_files, "pgn")
         .default_file_name(file_name)
         .default_size([640.0, 420.0])
-        .title(match dialog {
-            Dialog::Save => "Save game",
-            Dialog::SaveVariations => "Save game with variations",
-            Dialog::SavePgn => "Save game as PGN",
-            _ => "Load game",
-        });
+        .title(&words.get(match dialog {
+            Dialog::Save => "dialog-save",
+            Dialog::SaveVariations => "dialog-save-variations",
+            Dialog::SavePgn => "dialog-save-pgn",
+            _ => "dialog-load",
+        }));
     let mut picker = match dialog {
         Dialog::SavePgn => picker
-            .default_file_filter(PGN_FILES)
-            .default_save_extension(PGN_FILES),
+            .default_file_filter(&pgn_files)
+            .default_save_extension(&pgn_files),
         Dialog::Load => picker
-            .default_file_filter(ALL_RECORDS)
-            .default_save_extension(GAME_FILES),
+            .default_file_filter(&all_records)
+            .default_save_extension(&game_files),
         _ => picker
-            .default_file_filter(GAME_FILES)
-            .default_save_extension(GAME_FILES),
+            .default_file_filter(&game_files)
+            .default_save_extension(&game_files),
     };
     match dialog {
         Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => picker.save_file(),
@@ -105,16 +107,10 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
                 .map(|n| format!("{stem}-{n}.{extension}"))
                 .find(|name| !dir.join(name).exists())
                 .unwrap_or_else(|| format!("{stem}.{extension}"));
-            *dialogs
-                .picker
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, &free));
+            dialogs.pending = Some((dir, free));
         }
         Dialog::Load => {
-            *dialogs
-                .picker
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner) = Some(file_picker(dialog, &dir, ""));
+            dialogs.pending = Some((dir, String::new()));
         }
         Dialog::Import => {
             dialogs.paste.clear();
@@ -128,6 +124,7 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
 pub(super) struct DialogCommands<'w> {
     actions: MessageWriter<'w, RecordsAction>,
     imported: ResMut<'w, ImportResult>,
+    words: Res<'w, Words>,
 }
 
 pub(super) fn draw_dialogs(
@@ -139,10 +136,18 @@ pub(super) fn draw_dialogs(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let words = &commands.words.0;
     if matches!(
         dialog,
         Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn | Dialog::Load
     ) {
+        if let Some((dir, file_name)) = dialogs.pending.take() {
+            *dialogs
+                .picker
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) =
+                Some(file_picker(words, dialog, &dir, &file_name));
+        }
         let picker = dialogs
             .picker
             .get_mut()
@@ -181,11 +186,8 @@ pub(super) fn draw_dialogs(
         }
         return Ok(());
     }
-    let title = match dialog {
-        Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => "Save game",
-        Dialog::Load => "Load game",
-        Dialog::Import => "Import a game",
-    };
+    // Only Import is left: Save and Load are the file picker's.
+    let title = words.get("dialog-import-title");
     let mut close = false;
     let dialogs = &mut *dialogs;
     // The import sent last frame: opened (the dialog closes) or refused
@@ -203,6 +205,7 @@ pub(super) fn draw_dialogs(
         }
     }
     egui::Window::new(title)
+        .id(egui::Id::new("import_dialog"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
@@ -210,12 +213,11 @@ pub(super) fn draw_dialogs(
             // Shown by the file picker above.
             Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn | Dialog::Load => {}
             Dialog::Import => {
-                ui.label(
-                    "Paste a GameString (Ctrl+V), like Base;InProgress;White[2];wS1;bG1 -wS1,",
-                );
-                ui.label(
-                    "a saved file of variations (all its lines), or a boardspace .sgf or PGN record.",
-                );
+                ui.label(words.format(
+                    "dialog-import-paste",
+                    &Args::new().with("example", "Base;InProgress;White[2];wS1;bG1 -wS1"),
+                ));
+                ui.label(words.get("dialog-import-paste-more"));
                 let edited = ui
                     .add(
                         egui::TextEdit::multiline(&mut dialogs.paste)
@@ -232,7 +234,10 @@ pub(super) fn draw_dialogs(
                 ui.horizontal(|ui| {
                     let text = dialogs.paste.trim();
                     if ui
-                        .add_enabled(!text.is_empty(), egui::Button::new("Import"))
+                        .add_enabled(
+                            !text.is_empty(),
+                            egui::Button::new(words.get("dialog-import")),
+                        )
                         .clicked()
                     {
                         commands.imported.0 = None;
@@ -241,7 +246,7 @@ pub(super) fn draw_dialogs(
                             .write(RecordsAction::Import(text.to_string()));
                         dialogs.importing = true;
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(words.get("dialog-cancel")).clicked() {
                         close = true;
                         commands.imported.0 = None;
                         dialogs.importing = false;

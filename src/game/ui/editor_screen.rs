@@ -72,7 +72,7 @@ fn draw_editor(
     }
     if let Some(seats) = view.asking {
         let mut answer_ask = *ask;
-        let answer = ask_about_waiting_game(ctx, &mut answer_ask);
+        let answer = ask_about_waiting_game(ctx, words, &mut answer_ask);
         ask.set_if_neq(answer_ask);
         match answer {
             Some(WaitingAnswer::NewGame) => {

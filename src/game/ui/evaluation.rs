@@ -4,6 +4,8 @@
 use crate::ai::search::{WIN, WIN_THRESHOLD};
 use crate::game::ai::Evaluation;
 use crate::rules::Color;
+use crate::text::words::color_code;
+use crate::text::{Args, Texts};
 
 /// Score units per step of the evaluation bar's curve: a lead of this much
 /// fills about three quarters of the bar.
@@ -24,20 +26,24 @@ pub(super) fn white_share(evaluation: &Evaluation) -> f32 {
 }
 
 /// The verdict in words: "White +1.20", "Black wins within 3 moves", "level".
-pub(super) fn describe(evaluation: &Evaluation) -> String {
+pub(super) fn describe(words: &Texts, evaluation: &Evaluation) -> String {
     let (leader, score) = if evaluation.white_score >= 0 {
         (Color::White, evaluation.white_score)
     } else {
         (Color::Black, -evaluation.white_score)
     };
+    let args = Args::new()
+        .with("color", words.color(leader))
+        .with("color-code", color_code(leader));
     if score >= WIN_THRESHOLD {
         let plies = WIN - score;
-        return format!("{leader} wins within {plies} moves");
+        return words.format("eval-wins", &args.with("count", plies));
     }
     if score < 5 {
-        return "level".to_string();
+        return words.get("eval-level");
     }
-    format!("{leader} +{:.2}", score as f32 / 100.0)
+    let score = format!("{:.2}", score as f32 / 100.0);
+    words.format("eval-ahead", &args.with("score", score))
 }
 
 #[cfg(test)]
@@ -57,6 +63,8 @@ mod tests {
 
     #[test]
     fn the_bar_is_half_full_when_level_and_follows_the_leader() {
+        let words = Texts::english();
+        let describe = |evaluation: &Evaluation| describe(&words, evaluation);
         assert_eq!(white_share(&verdict(0)), 0.5);
         assert_eq!(describe(&verdict(0)), "level");
         let ahead = verdict(300);

@@ -20,9 +20,10 @@ use crate::game::core::CurrentGame;
 use crate::game::core::GameSystems;
 use crate::game::core::Screen;
 use crate::game::core::Turn;
-use crate::game::core::{NewGame, Players};
+use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
 use crate::rules::Color;
+use crate::text::{Args, Texts};
 
 /// Below the top bar.
 const TOP_OFFSET: f32 = 34.0;
@@ -58,6 +59,7 @@ struct BarView<'w> {
     thinking: Res<'w, AiThinking>,
     hint: Res<'w, Hint>,
     practising: Res<'w, crate::game::core::Practising>,
+    words: Res<'w, Words>,
 }
 
 /// What the bar can ask for.
@@ -89,9 +91,9 @@ fn draw_exhibition_bar(
             match exhibition {
                 Some((white, black)) => {
                     controls(ui, &view, &mut commands, white, black);
-                    evaluation_bar(ui, view.evaluation.0.as_ref());
+                    evaluation_bar(ui, &view.words, view.evaluation.0.as_ref());
                 }
-                None => hint_button(ui, hint, &view.hint, &mut commands),
+                None => hint_button(ui, &view.words, hint, &view.hint, &mut commands),
             }
         });
     bar_rect.0 = shown.map(|shown| {
@@ -109,40 +111,47 @@ fn controls(
     black: crate::ai::Difficulty,
 ) {
     let control = &*view.control;
+    let words = &view.words.0;
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(format!("AI vs AI: White {white}, Black {black}")).strong());
+        let title = words.format(
+            "exhibition-title",
+            &Args::new()
+                .with("white", super::difficulty_name(words, white))
+                .with("black", super::difficulty_name(words, black)),
+        );
+        ui.label(egui::RichText::new(title).strong());
         ui.separator();
         let (label, command) = if control.paused {
-            ("Play", ExhibitionCommand::Play)
+            ("exhibition-play", ExhibitionCommand::Play)
         } else {
-            ("Pause", ExhibitionCommand::Pause)
+            ("exhibition-pause", ExhibitionCommand::Pause)
         };
-        if ui.button(label).clicked() {
+        if ui.button(words.get(label)).clicked() {
             commands.exhibition.write(command);
         }
         let over = view.game.game().status().is_over();
         if ui
-            .add_enabled(!over, egui::Button::new("Step"))
-            .on_hover_text("Pause, and play one move")
+            .add_enabled(!over, egui::Button::new(words.get("exhibition-step")))
+            .on_hover_text(words.get("exhibition-step-tip"))
             .clicked()
         {
             commands.exhibition.write(ExhibitionCommand::Step);
         }
-        if ui.button("Restart").clicked() {
+        if ui.button(words.get("exhibition-restart")).clicked() {
             commands.new_game.write(NewGame);
         }
         let mut pace = control.moves_per_minute;
         let slider = egui::Slider::new(&mut pace, MOVES_PER_MINUTE)
             .logarithmic(true)
             .integer()
-            .suffix(" moves/min");
+            .suffix(format!(" {}", words.get("exhibition-per-minute")));
         if ui.add(slider).changed() {
             commands.exhibition.write(ExhibitionCommand::Speed(pace));
         }
         if view.thinking.is_thinking() {
             ui.add(egui::Spinner::new());
         } else if control.paused && !over {
-            ui.label(egui::RichText::new("paused").weak());
+            ui.label(egui::RichText::new(words.get("exhibition-paused")).weak());
         } else {
             spinner_place(ui);
         }
@@ -150,7 +159,7 @@ fn controls(
 }
 
 /// White's share on the left in White's colour, Black's on the right.
-fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
+fn evaluation_bar(ui: &mut egui::Ui, words: &Texts, evaluation: Option<&Evaluation>) {
     ui.horizontal(|ui| {
         let (rect, response) = ui.allocate_exact_size(EVAL_BAR_SIZE, egui::Sense::hover());
         let share = evaluation.map_or(0.5, super::evaluation::white_share);
@@ -173,26 +182,36 @@ fn evaluation_bar(ui: &mut egui::Ui, evaluation: Option<&Evaluation>) {
             egui::StrokeKind::Outside,
         );
         let text = match evaluation {
-            Some(e) => format!(
-                "{} ({}'s search, {}, depth {})",
-                super::evaluation::describe(e),
-                e.side,
-                e.difficulty,
-                e.depth
+            Some(e) => words.format(
+                "exhibition-evaluation",
+                &Args::new()
+                    .with("verdict", super::evaluation::describe(words, e))
+                    .with("color", words.color(e.side))
+                    .with("difficulty", super::difficulty_name(words, e.difficulty))
+                    .with("depth", e.depth),
             ),
-            None => "no evaluation yet".to_string(),
+            None => words.get("exhibition-no-evaluation"),
         };
-        response.on_hover_text("Who the AI's latest search thinks is ahead");
+        response.on_hover_text(words.get("exhibition-evaluation-tip"));
         ui.label(text);
     });
 }
 
-fn hint_button(ui: &mut egui::Ui, available: bool, hint: &Hint, commands: &mut BarCommands) {
+fn hint_button(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    available: bool,
+    hint: &Hint,
+    commands: &mut BarCommands,
+) {
     ui.horizontal(|ui| {
         let searching = hint.is_searching();
         if ui
-            .add_enabled(available && !searching, egui::Button::new("Hint"))
-            .on_hover_text("Ask the AI for a move: its piece and destination are highlighted")
+            .add_enabled(
+                available && !searching,
+                egui::Button::new(words.get("exhibition-hint")),
+            )
+            .on_hover_text(words.get("exhibition-hint-tip"))
             .clicked()
         {
             commands.hint.write(RequestHint);

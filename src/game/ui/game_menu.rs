@@ -9,12 +9,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::HudAction;
 use super::dialogs::{self, Dialog};
-use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{AutoPass, GameOptions};
+use crate::game::core::{Notice, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::records::{NodeId, Settings};
+use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<dialogs::Dialogs>();
@@ -49,60 +50,68 @@ pub(super) enum RecordsRequest {
     Copied,
 }
 
-pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::PlayedGame) -> Option<HudAction> {
+pub(super) fn top_bar_buttons(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    history: &super::PlayedGame,
+) -> Option<HudAction> {
     let mut request = None;
     let mut analyse = None;
     if ui
-        .add_enabled(history.can_undo(), egui::Button::new("Undo"))
-        .on_hover_text("Take back the last move (against the AI, your move and its reply)")
+        .add_enabled(
+            history.can_undo(),
+            egui::Button::new(words.get("game-undo")),
+        )
+        .on_hover_text(words.get("game-undo-tip"))
         .clicked()
     {
         request = Some(RecordsRequest::Undo);
     }
     if ui
-        .add_enabled(history.can_redo(), egui::Button::new("Redo"))
-        .on_hover_text("Play again the move Undo took back")
+        .add_enabled(
+            history.can_redo(),
+            egui::Button::new(words.get("game-redo")),
+        )
+        .on_hover_text(words.get("game-redo-tip"))
         .clicked()
     {
         request = Some(RecordsRequest::Redo);
     }
-    ui.menu_button("Game", |ui| {
+    ui.menu_button(words.get("game-menu"), |ui| {
         let items = [
             (
-                "Review moves",
-                "Step through the game's moves without changing it",
+                words.get("game-review-moves"),
+                words.get("game-review-moves-tip"),
                 RecordsRequest::Review(ReviewAction::Enter),
             ),
             (
-                "Save…",
-                "Save the game as it is: the whole line, the move shown, the players, \
-                 the clocks and the house rules",
+                words.get("game-save"),
+                words.get("game-save-tip"),
                 RecordsRequest::Open(Dialog::Save),
             ),
             (
-                "Save with variations…",
-                "Save every line tried in this game, not just the one shown",
+                words.get("game-save-variations"),
+                words.get("game-save-variations-tip"),
                 RecordsRequest::Open(Dialog::SaveVariations),
             ),
             (
-                "Save as PGN…",
-                "Save in the PGN format other Hive programs read (with the engine's \
-                 review, if there is one)",
+                words.get("game-save-pgn"),
+                words.get("game-save-pgn-tip"),
                 RecordsRequest::Open(Dialog::SavePgn),
             ),
             (
-                "Load…",
-                "Open a saved game or another program's record in this one's place",
+                words.get("game-load"),
+                words.get("game-load-tip"),
                 RecordsRequest::Open(Dialog::Load),
             ),
             (
-                "Import…",
-                "Paste a UHP GameString to set up its position",
+                words.get("game-import"),
+                words.get("game-import-tip"),
                 RecordsRequest::Open(Dialog::Import),
             ),
         ];
         for (label, tip, item) in items {
-            let enabled = !(history.reviewing() && label == "Review moves");
+            let enabled = !(history.reviewing() && matches!(item, RecordsRequest::Review(_)));
             if ui
                 .add_enabled(enabled, egui::Button::new(label))
                 .on_hover_text(tip)
@@ -113,10 +122,8 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::PlayedGame) ->
             }
         }
         if ui
-            .button("Copy GameString")
-            .on_hover_text(
-                "Put the game's UHP GameString on the clipboard, for other Hive programs",
-            )
+            .button(words.get("game-copy-gamestring"))
+            .on_hover_text(words.get("game-copy-gamestring-tip"))
             .clicked()
         {
             ui.ctx().copy_text(history.full_game().game_string());
@@ -126,8 +133,8 @@ pub(super) fn top_bar_buttons(ui: &mut egui::Ui, history: &super::PlayedGame) ->
         ui.separator();
         let mut analysing = history.analysing();
         if ui
-            .checkbox(&mut analysing, "Engine analysis")
-            .on_hover_text("The engine's verdict and best line for the position shown")
+            .checkbox(&mut analysing, words.get("game-engine-analysis"))
+            .on_hover_text(words.get("game-engine-analysis-tip"))
             .clicked()
         {
             analyse = Some(analysing);
@@ -149,39 +156,35 @@ pub(super) struct MenuRecords<'w> {
     auto_pass: ResMut<'w, AutoPass>,
     actions: MessageWriter<'w, RecordsAction>,
     requests: MessageWriter<'w, RecordsRequest>,
+    words: Res<'w, Words>,
 }
 
 impl MenuRecords<'_> {
     /// "Resume last game" (when there is one), "Load game…", "Import…".
     pub(super) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
+        let words = &self.words;
         // Always there (greyed without an autosave), so nothing below moves.
         if ui
             .add_enabled(
                 self.autosave.available,
-                egui::Button::new("Resume last game").min_size(size),
+                egui::Button::new(words.get("game-resume")).min_size(size),
             )
-            .on_hover_text(
-                "Go on with your last unfinished game against a person or the AI, at the \
-                 move it was left (the analysis board and exhibitions keep their own)",
-            )
-            .on_disabled_hover_text("No unfinished game is waiting")
+            .on_hover_text(words.get("game-resume-tip"))
+            .on_disabled_hover_text(words.get("game-resume-none-tip"))
             .clicked()
         {
             self.actions.write(RecordsAction::Resume);
         }
         if ui
-            .add(egui::Button::new("Load game…").min_size(size))
-            .on_hover_text(
-                "Open a saved game or a real game's record: a GameString, a variations \
-                 file, a boardspace .sgf or a .pgn",
-            )
+            .add(egui::Button::new(words.get("game-load-game")).min_size(size))
+            .on_hover_text(words.get("game-load-game-tip"))
             .clicked()
         {
             self.requests.write(RecordsRequest::Open(Dialog::Load));
         }
         if ui
-            .add(egui::Button::new("Import…").min_size(size))
-            .on_hover_text("Paste a UHP GameString to set up its position")
+            .add(egui::Button::new(words.get("game-import")).min_size(size))
+            .on_hover_text(words.get("game-import-tip"))
             .clicked()
         {
             self.requests.write(RecordsRequest::Open(Dialog::Import));
@@ -190,36 +193,32 @@ impl MenuRecords<'_> {
 
     /// Draw rules (saved as soon as changed, like the rest of the menu).
     pub(super) fn settings(&mut self, ui: &mut egui::Ui) {
+        let words = &*self.words;
         let mut options = self.options.0;
         ui.checkbox(
             &mut options.tournament_opening,
-            "No Queen on the first turn (tournament)",
+            words.get("game-tournament"),
         )
-        .on_hover_text("Tournament rule: neither side may place its Queen Bee on its first turn");
+        .on_hover_text(words.get("game-tournament-tip"));
         ui.checkbox(
             &mut options.threefold_repetition,
-            "Draw on threefold repetition",
+            words.get("game-threefold"),
         )
-        .on_hover_text(
-            "The game is drawn when the same position comes up a third time with the \
-             same side to move",
-        );
+        .on_hover_text(words.get("game-threefold-tip"));
         let mut limited = options.turn_limit.is_some();
         let mut turn = options.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
         ui.horizontal(|ui| {
-            let tip = "A house rule: the game is drawn when this turn is reached and no \
-                       Queen is surrounded";
-            ui.checkbox(&mut limited, "Draw at turn").on_hover_text(tip);
+            let tip = words.get("game-turn-limit-tip");
+            let tip = tip.as_str();
+            ui.checkbox(&mut limited, words.get("game-turn-limit"))
+                .on_hover_text(tip);
             ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500))
                 .on_hover_text(tip);
         });
         options.turn_limit = limited.then_some(turn);
         let mut auto_pass = self.auto_pass.0;
-        ui.checkbox(&mut auto_pass, "Pass by itself when there is no legal move")
-            .on_hover_text(
-                "When a player has no legal move, the pass is played for them; off, a \
-                 Pass button waits to be pressed",
-            );
+        ui.checkbox(&mut auto_pass, words.get("game-auto-pass"))
+            .on_hover_text(words.get("game-auto-pass-tip"));
         self.auto_pass.set_if_neq(AutoPass(auto_pass));
         self.options.set_if_neq(GameOptions(options));
     }
@@ -250,6 +249,7 @@ fn route_requests(
     mut actions: MessageWriter<RecordsAction>,
     mut review: MessageWriter<ReviewAction>,
     mut notice: ResMut<Notice>,
+    words: Res<Words>,
 ) {
     for &request in requests.read() {
         match request {
@@ -270,7 +270,7 @@ fn route_requests(
             }
             RecordsRequest::Open(dialog) => dialogs::open(&mut dialogs, dialog, paths.data_dir()),
             RecordsRequest::Copied => {
-                notice.show("the game's GameString is on the clipboard");
+                notice.show(words.get("game-copied"));
             }
         }
     }
@@ -282,6 +282,7 @@ fn draw_review_bar(
     history: super::PlayedGame,
     mut requests: MessageWriter<RecordsRequest>,
     mut engine: MessageWriter<EngineReviewRequest>,
+    words: Res<Words>,
 ) -> Result {
     if !history.reviewing() {
         return Ok(());
@@ -289,34 +290,44 @@ fn draw_review_bar(
     let ctx = contexts.ctx_mut()?;
     let (ply, len) = (history.ply(), history.line_len());
     let mut action = None;
-    egui::Window::new("Review")
+    egui::Window::new(words.get("game-review"))
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -40.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new("Review").strong());
+                ui.label(egui::RichText::new(words.get("game-review")).strong());
                 ui.separator();
                 let back = ply > 0;
                 let forward = ply < len;
                 let steps = [
-                    ("|<", back, ReviewAction::ToStart, "First position (Home)"),
+                    (
+                        "|<",
+                        back,
+                        ReviewAction::ToStart,
+                        words.get("game-first-tip"),
+                    ),
                     (
                         "<",
                         back,
                         ReviewAction::StepBack,
-                        "One move back (Left arrow)",
+                        words.get("game-back-tip"),
                     ),
                     (
                         ">",
                         forward,
                         ReviewAction::StepForward,
-                        "One move forward (Right arrow)",
+                        words.get("game-forward-tip"),
                     ),
-                    (">|", forward, ReviewAction::ToEnd, "Last move (End)"),
+                    (
+                        ">|",
+                        forward,
+                        ReviewAction::ToEnd,
+                        words.get("game-last-tip"),
+                    ),
                 ];
-                for (label, enabled, step, hint) in steps.into_iter().take(2) {
+                for (label, enabled, step, hint) in steps.iter().take(2).cloned() {
                     if ui
                         .add_enabled(enabled, egui::Button::new(label))
                         .on_hover_text(hint)
@@ -325,8 +336,11 @@ fn draw_review_bar(
                         action = Some(step);
                     }
                 }
-                ui.monospace(format!("move {ply} of {len}"));
-                for (label, enabled, step, hint) in steps.into_iter().skip(2) {
+                ui.monospace(words.format(
+                    "game-review-position",
+                    &Args::new().with("ply", ply).with("len", len),
+                ));
+                for (label, enabled, step, hint) in steps.iter().skip(2).cloned() {
                     if ui
                         .add_enabled(enabled, egui::Button::new(label))
                         .on_hover_text(hint)
@@ -337,17 +351,15 @@ fn draw_review_bar(
                 }
                 ui.separator();
                 if ui
-                    .button("Continue from here")
-                    .on_hover_text(
-                        "Play on from this position (the later moves stay in the list, a variation)",
-                    )
+                    .button(words.get("game-continue"))
+                    .on_hover_text(words.get("game-continue-tip"))
                     .clicked()
                 {
                     action = Some(ReviewAction::ContinueFromHere);
                 }
                 if ui
-                    .add_enabled(forward, egui::Button::new("Back to the game"))
-                    .on_hover_text("Leave review at the last move")
+                    .add_enabled(forward, egui::Button::new(words.get("game-back-to-game")))
+                    .on_hover_text(words.get("game-back-to-game-tip"))
                     .clicked()
                 {
                     action = Some(ReviewAction::BackToGame);
@@ -355,12 +367,12 @@ fn draw_review_bar(
                 ui.separator();
                 let fresh = !history.engine_reviewing() && history.engine_review().is_none();
                 if ui
-                    .add_enabled(fresh && len > 0, egui::Button::new("Review with the engine"))
-                    .on_hover_text(
-                        "The engine grades every move of this line (best, good, inaccuracy, \
-                         mistake, blunder) and draws the evaluation graph",
+                    .add_enabled(
+                        fresh && len > 0,
+                        egui::Button::new(words.get("game-engine-review")),
                     )
-                    .on_disabled_hover_text("The engine's review is shown (or under way)")
+                    .on_hover_text(words.get("game-engine-review-tip"))
+                    .on_disabled_hover_text(words.get("game-engine-review-shown-tip"))
                     .clicked()
                 {
                     engine.write(EngineReviewRequest::Start);

@@ -7,34 +7,55 @@ use super::HudAction;
 use super::game_menu::RecordsRequest;
 use crate::game::saves::ReviewAction;
 use crate::rules::{Color, Game};
+use crate::text::{Args, Texts};
 
 /// The dialog's title and the sentence saying how the game ended (which
 /// Queen, by whose move; both at once; the turn limit; threefold
 /// repetition).
-fn verdict(game: &Game, flagged: Option<Color>) -> (String, String) {
+fn verdict(words: &Texts, game: &Game, flagged: Option<Color>) -> (String, String) {
+    let side_name = |side: Color| {
+        words.get(match side {
+            Color::White => "game-side-white",
+            Color::Black => "game-side-black",
+        })
+    };
     if let Some(side) = flagged.filter(|_| !game.status().is_over()) {
         let winner = side.opponent();
         return (
-            format!("{winner} wins!"),
-            format!("{side} ran out of time."),
+            words.format(
+                "over-wins",
+                &Args::new().with("winner", words.color(winner)),
+            ),
+            words.format(
+                "over-out-of-time",
+                &Args::new()
+                    .with("side", side_name(side))
+                    .with("side-code", crate::text::words::color_code(side)),
+            ),
         );
     }
     let Some(ending) = game.ending() else {
-        return ("Game over".to_string(), String::new());
+        return (words.get("over-title"), String::new());
     };
     let title = match ending.winner() {
-        Some(Color::White) => "White wins!".to_string(),
-        Some(Color::Black) => "Black wins!".to_string(),
-        None => "Draw".to_string(),
+        Some(Color::White) => words.get("over-white-wins"),
+        Some(Color::Black) => words.get("over-black-wins"),
+        None => words.get("over-draw"),
     };
-    (title, format!("{ending}."))
+    (title, words.ending(&ending))
 }
 
 /// The dialog; returns the button clicked.
-pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> Option<HudAction> {
-    let (title, detail) = verdict(game, flagged);
+pub(super) fn show(
+    ctx: &egui::Context,
+    words: &Texts,
+    game: &Game,
+    flagged: Option<Color>,
+) -> Option<HudAction> {
+    let (title, detail) = verdict(words, game, flagged);
     let mut action = None;
-    egui::Window::new("Game over")
+    egui::Window::new(words.get("over-title"))
+        .id(egui::Id::new("game_over"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
@@ -42,15 +63,15 @@ pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> 
             ui.vertical_centered(|ui| {
                 ui.heading(title);
                 ui.label(detail);
-                ui.label(format!("after {} moves", game.ply()));
+                ui.label(words.format("over-after", &Args::new().with("moves", game.ply())));
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    if ui.button("New game").clicked() {
+                    if ui.button(words.get("over-new-game")).clicked() {
                         action = Some(HudAction::Restart);
                     }
                     if ui
-                        .button("Review game")
-                        .on_hover_text("Step through the moves of this game")
+                        .button(words.get("over-review"))
+                        .on_hover_text(words.get("over-review-tip"))
                         .clicked()
                     {
                         action = Some(HudAction::Records(RecordsRequest::Review(
@@ -58,22 +79,20 @@ pub(super) fn show(ctx: &egui::Context, game: &Game, flagged: Option<Color>) -> 
                         )));
                     }
                     if ui
-                        .button("Review with the engine")
-                        .on_hover_text(
-                            "The engine grades every move and draws the evaluation graph",
-                        )
+                        .button(words.get("game-engine-review"))
+                        .on_hover_text(words.get("over-engine-review-tip"))
                         .clicked()
                     {
                         action = Some(HudAction::EngineReview);
                     }
                     if ui
-                        .button("Analyse this game")
-                        .on_hover_text("Step through the game with the engine's lines")
+                        .button(words.get("over-analyse"))
+                        .on_hover_text(words.get("over-analyse-tip"))
                         .clicked()
                     {
                         action = Some(HudAction::Analyse(true, true));
                     }
-                    if ui.button("Main menu").clicked() {
+                    if ui.button(words.get("game-main-menu")).clicked() {
                         action = Some(HudAction::MainMenu);
                     }
                 });
@@ -106,7 +125,7 @@ mod tests {
         for text in script.split(';') {
             win.play_move_string(text.trim()).unwrap();
         }
-        let (title, detail) = verdict(&win, None);
+        let (title, detail) = verdict(&Texts::english(), &win, None);
         assert_eq!(title, "White wins!");
         assert!(detail.contains("Black's Queen is surrounded"), "{detail}");
         // The turn limit.
@@ -115,19 +134,19 @@ mod tests {
             ..Options::default()
         };
         let limit = played(options, "wS1;bS1 wS1-");
-        let (title, detail) = verdict(&limit, None);
+        let (title, detail) = verdict(&Texts::english(), &limit, None);
         assert_eq!(title, "Draw");
         assert!(detail.contains("Turn limit"), "{detail}");
         assert!(!detail.contains("surrounded"), "{detail}");
         // A flag: the side whose clock ran out loses.
         let flagged = played(Options::default(), "wS1;bS1 wS1-");
-        let (title, detail) = verdict(&flagged, Some(Color::Black));
+        let (title, detail) = verdict(&Texts::english(), &flagged, Some(Color::Black));
         assert_eq!(
             (title.as_str(), detail.as_str()),
             ("White wins!", "Black ran out of time.")
         );
         // A game going on has no verdict.
         let going = played(Options::default(), "wS1");
-        assert_eq!(verdict(&going, None).1, "");
+        assert_eq!(verdict(&Texts::english(), &going, None).1, "");
     }
 }

@@ -14,9 +14,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
 use super::move_list::result_text;
-use crate::game::core::Screen;
+use crate::game::core::{Screen, Words};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
 use crate::records::{Column, LibraryEntry};
+use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FolderPicker>();
@@ -27,15 +28,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Each column's heading and width.
+/// Each column's name (its heading is `library-column-<name>`, its
+/// tooltip `library-sort-<name>`) and width.
 const COLUMNS: [(Column, &str, f32); 7] = [
-    (Column::White, "White", 150.0),
-    (Column::Black, "Black", 150.0),
-    (Column::Date, "Date", 95.0),
-    (Column::GameType, "Game", 80.0),
-    (Column::Result, "Result", 90.0),
-    (Column::Length, "Moves", 55.0),
-    (Column::File, "File", 260.0),
+    (Column::White, "white", 150.0),
+    (Column::Black, "black", 150.0),
+    (Column::Date, "date", 95.0),
+    (Column::GameType, "game", 80.0),
+    (Column::Result, "result", 90.0),
+    (Column::Length, "moves", 55.0),
+    (Column::File, "file", 260.0),
 ];
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -58,35 +60,37 @@ fn draw_games_screen(
     mut picker: ResMut<FolderPicker>,
     mut requests: MessageWriter<LibraryRequest>,
     mut actions: MessageWriter<RecordsAction>,
-    mut next_screen: ResMut<NextState<Screen>>,
+    (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
     let mut window = super::window_ui(ctx, "games_screen");
     let picker = &mut *picker;
     let mut open = None;
     egui::CentralPanel::default().show(&mut window, |ui| {
         ui.horizontal(|ui| {
             if ui
-                .button("Back")
-                .on_hover_text("To the main menu")
+                .button(words.get("library-back"))
+                .on_hover_text(words.get("library-back-tip"))
                 .clicked()
             {
                 next_screen.set(Screen::MainMenu);
             }
-            ui.heading("Games");
+            ui.heading(words.get("library-title"));
             ui.separator();
-            let folder = library
-                .folder()
-                .map_or_else(|| "no folder".into(), |f| f.display().to_string());
+            let folder = library.folder().map_or_else(
+                || words.get("library-no-folder"),
+                |f| f.display().to_string(),
+            );
             ui.label(egui::RichText::new(folder).monospace());
             if ui
-                .button("Choose folder…")
-                .on_hover_text("Show the records (.sgf, .pgn, .txt) of another folder")
+                .button(words.get("library-choose-folder"))
+                .on_hover_text(words.get("library-choose-folder-tip"))
                 .clicked()
             {
                 let mut dialog = FileDialog::new()
                     .id(egui::Id::new("library_folder"))
-                    .title("Choose a folder of game records")
+                    .title(&words.get("library-picker-title"))
                     .default_size([640.0, 420.0]);
                 if let Some(folder) = library.folder() {
                     dialog = dialog.initial_directory(folder.to_path_buf());
@@ -98,8 +102,8 @@ fn draw_games_screen(
                     .unwrap_or_else(PoisonError::into_inner) = Some(dialog);
             }
             if ui
-                .button("Read again")
-                .on_hover_text("List the folder's records again")
+                .button(words.get("library-read-again"))
+                .on_hover_text(words.get("library-read-again-tip"))
                 .clicked()
                 && let Some(folder) = library.folder()
             {
@@ -107,17 +111,17 @@ fn draw_games_screen(
             }
         });
         ui.horizontal(|ui| {
-            ui.label("Player");
+            ui.label(words.get("library-player"));
             let mut filter = library.filter().to_string();
             ui.add(
                 egui::TextEdit::singleline(&mut filter)
-                    .hint_text("any player")
+                    .hint_text(words.get("library-player-hint"))
                     .desired_width(180.0),
             )
-            .on_hover_text("Show only the games of players whose name contains this");
+            .on_hover_text(words.get("library-player-tip"));
             library.set_filter(&filter);
             ui.separator();
-            status_line(ui, &mut library);
+            status_line(ui, words, &mut library);
         });
         if let Some(error) = library.error() {
             ui.colored_label(ui.visuals().error_fg_color, error);
@@ -131,8 +135,11 @@ fn draw_games_screen(
                     .any(|entry| &entry.path == path && entry.summary.is_ok())
             });
             if ui
-                .add_enabled(chosen.is_some(), egui::Button::new("Open"))
-                .on_hover_text("Show the game on the board, in review (or double-click it)")
+                .add_enabled(
+                    chosen.is_some(),
+                    egui::Button::new(words.get("library-open")),
+                )
+                .on_hover_text(words.get("library-open-tip"))
                 .clicked()
             {
                 open = chosen.clone().map(RecordsAction::Load);
@@ -140,19 +147,16 @@ fn draw_games_screen(
             if ui
                 .add_enabled(
                     chosen.is_some(),
-                    egui::Button::new("Review with the engine"),
+                    egui::Button::new(words.get("library-review")),
                 )
-                .on_hover_text(
-                    "Open the game and have the engine grade every move, with the \
-                     evaluation graph",
-                )
+                .on_hover_text(words.get("library-review-tip"))
                 .clicked()
             {
                 open = chosen.map(RecordsAction::LoadAndReview);
             }
         });
         ui.separator();
-        if let Some(action) = table(ui, &mut library, &mut picker.selected) {
+        if let Some(action) = table(ui, words, &mut library, &mut picker.selected) {
             open = Some(action);
         }
     });
@@ -174,8 +178,8 @@ fn draw_games_screen(
     Ok(())
 }
 
-/// "1,234 games", or the progress of the reading.
-fn status_line(ui: &mut egui::Ui, library: &mut GameLibrary) {
+/// "1234 games", or the progress of the reading.
+fn status_line(ui: &mut egui::Ui, words: &Texts, library: &mut GameLibrary) {
     let shown = library.rows().len();
     let all = library.entries().len();
     let unreadable = library
@@ -184,30 +188,39 @@ fn status_line(ui: &mut egui::Ui, library: &mut GameLibrary) {
         .filter(|entry| entry.summary.is_err())
         .count();
     let count = if shown == all {
-        format!("{all} games")
+        words.format("library-games", &Args::new().with("count", all))
     } else {
-        format!("{shown} of {all} games")
+        words.format(
+            "library-games-shown",
+            &Args::new().with("shown", shown).with("count", all),
+        )
     };
-    let bad = if unreadable > 0 {
-        format!(", {unreadable} unreadable")
+    let count = if unreadable > 0 {
+        words.format(
+            "library-games-unreadable",
+            &Args::new().with("games", count).with("count", unreadable),
+        )
     } else {
-        String::new()
+        count
     };
     match library.progress() {
         Some((read, Some(total))) => {
             ui.add(
                 egui::ProgressBar::new(read as f32 / total.max(1) as f32)
                     .desired_width(160.0)
-                    .text(format!("read {read} of {total}")),
+                    .text(words.format(
+                        "library-reading",
+                        &Args::new().with("read", read).with("total", total),
+                    )),
             );
-            ui.label(format!("{count}{bad}"));
+            ui.label(count);
         }
         Some((_, None)) => {
             ui.spinner();
-            ui.label("listing the folder…");
+            ui.label(words.get("library-listing"));
         }
         None => {
-            ui.label(format!("{count}{bad}"));
+            ui.label(count);
         }
     }
 }
@@ -216,6 +229,7 @@ fn status_line(ui: &mut egui::Ui, library: &mut GameLibrary) {
 /// those on screen are laid out). Returns a game to open (double click).
 fn table(
     ui: &mut egui::Ui,
+    words: &Texts,
     library: &mut GameLibrary,
     selected: &mut Option<std::path::PathBuf>,
 ) -> Option<RecordsAction> {
@@ -223,7 +237,8 @@ fn table(
     let mut sort_by = None;
     let (rect, _) =
         ui.allocate_exact_size(egui::vec2(row_width(), ROW_HEIGHT), egui::Sense::hover());
-    for ((column, heading, _), cell) in COLUMNS.into_iter().zip(cells(rect)) {
+    for ((column, name, _), cell) in COLUMNS.into_iter().zip(cells(rect)) {
+        let heading = words.get(&format!("library-column-{name}"));
         let arrow = match sort {
             Some((c, true)) if c == column => " ⏶",
             Some((c, false)) if c == column => " ⏷",
@@ -232,7 +247,7 @@ fn table(
         let button = egui::Button::new(egui::RichText::new(format!("{heading}{arrow}")).strong())
             .frame(false);
         let clicked = in_cell(ui, cell, |ui| ui.add(button))
-            .on_hover_text(format!("Sort by {}", heading.to_lowercase()))
+            .on_hover_text(words.get(&format!("library-sort-{name}")))
             .clicked();
         if clicked {
             sort_by = Some(column);
@@ -252,7 +267,7 @@ fn table(
                     continue;
                 };
                 let chosen = selected.as_ref() == Some(&entry.path);
-                let response = row(ui, entry, chosen);
+                let response = row(ui, words, entry, chosen);
                 if response.clicked() {
                     *selected = Some(entry.path.clone());
                 }
@@ -262,18 +277,13 @@ fn table(
             }
         });
     if rows.is_empty() && library.progress().is_none() && library.error().is_none() {
-        ui.label(
-            egui::RichText::new(
-                "No game records here: choose a folder of .sgf, .pgn or .txt games.",
-            )
-            .weak(),
-        );
+        ui.label(egui::RichText::new(words.get("library-empty")).weak());
     }
     open
 }
 
 /// One record's row; its response covers the whole row.
-fn row(ui: &mut egui::Ui, entry: &LibraryEntry, chosen: bool) -> egui::Response {
+fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> egui::Response {
     let file = entry
         .path
         .file_name()
@@ -284,7 +294,10 @@ fn row(ui: &mut egui::Ui, entry: &LibraryEntry, chosen: bool) -> egui::Response 
             summary.black.clone().unwrap_or_default(),
             summary.date.clone().unwrap_or_default(),
             summary.game_type.to_string(),
-            summary.result.map_or("unfinished", result_text).to_string(),
+            summary.result.map_or_else(
+                || words.get("library-unfinished"),
+                |result| result_text(words, result),
+            ),
             summary.length.to_string(),
             file,
         ],
@@ -293,7 +306,7 @@ fn row(ui: &mut egui::Ui, entry: &LibraryEntry, chosen: bool) -> egui::Response 
             String::new(),
             String::new(),
             String::new(),
-            "unreadable".into(),
+            words.get("library-unreadable"),
             String::new(),
             file,
         ],

@@ -14,7 +14,7 @@ use crate::game::play::Selection;
 use crate::game::theme::Theme;
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
-use crate::text::Texts;
+use crate::text::{Args, Texts};
 
 /// One bug's stack in a hand, as the panel shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,15 +177,24 @@ pub(super) fn show(
     let flagged = clocks.is_some_and(|clocks| clocks.flagged().is_some());
     let to_move = game.to_move() == side && !game.status().is_over() && !flagged;
     let heading = if to_move {
-        format!("▶ {side} to move")
+        words.format(
+            "hand-to-move",
+            &Args::new().with("color", words.color(side)),
+        )
     } else {
-        side.to_string()
+        words.get(match side {
+            rules::Color::White => "hand-white",
+            rules::Color::Black => "hand-black",
+        })
     };
     ui.heading(heading);
     if let Some(clocks) = clocks {
         clock_face(ui, clocks, side, to_move);
     }
-    ui.label(format!("In hand: {}", game.hand(side).count()));
+    ui.label(words.format(
+        "hand-count",
+        &Args::new().with("count", game.hand(side).count()),
+    ));
     ui.add_space(6.0);
     let stacks = hand_stacks(game, side, words);
     let side_index = usize::from(side == rules::Color::Black);
@@ -201,7 +210,7 @@ pub(super) fn show(
                     side_index,
                     selection,
                     to_move && awaiting_input,
-                    art,
+                    (art, words),
                 ) {
                     action = Some(done);
                 }
@@ -240,7 +249,7 @@ fn stack_tile(
     side: usize,
     selection: &Selection,
     playable_side: bool,
-    art: &HandArt,
+    (art, words): (&HandArt, &Texts),
 ) -> Option<HandAction> {
     let size = TILE + egui::vec2(2.0 * STACK_STEP.x + 12.0, -2.0 * STACK_STEP.y + 4.0);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
@@ -284,7 +293,12 @@ fn stack_tile(
     );
     let mut response = response.on_hover_text(match &stack.reason {
         Some(reason) => reason.clone(),
-        None => format!("{} ({} left)", stack.bug.name(), stack.left),
+        None => words.format(
+            "hand-stack-tip",
+            &Args::new()
+                .with("bug", words.bug(stack.bug, 1))
+                .with("count", stack.left),
+        ),
     });
     response = response.on_hover_cursor(if playable_side && !dimmed {
         egui::CursorIcon::Grab

@@ -124,11 +124,18 @@ fn draw_hud(
             offer_pass: view.forced_pass.0 && (!view.auto_pass.0 || view.practising.0) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
+            words: &view.words,
         };
         actions.extend(top_bar::show(ui, &bar));
     });
     egui::Panel::bottom("message_line").show(&mut window, |ui| {
-        top_bar::message_line(ui, view.notice.0.as_deref(), *view.turn.get(), *view.device);
+        top_bar::message_line(
+            ui,
+            &view.words,
+            view.notice.0.as_deref(),
+            *view.turn.get(),
+            *view.device,
+        );
     });
     for side in rules::Color::ALL {
         let panel = match side {
@@ -179,13 +186,18 @@ fn draw_hud(
     }
     // A lesson or a puzzle says so in its own bar, with its own next step.
     if *view.turn.get() == Turn::GameOver && !view.practising.0 {
-        actions.extend(game_over::show(ctx, game, view.history.clock.flagged()));
+        actions.extend(game_over::show(
+            ctx,
+            &view.words,
+            game,
+            view.history.clock.flagged(),
+        ));
     }
 
     // An action that leaves an unfinished game waits for the player's
     // answer; the one just confirmed goes ahead.
     let mut asked = *ask;
-    let confirmed = confirming.show(ctx, &mut asked);
+    let confirmed = confirming.show(ctx, &view.words, &mut asked);
     ask.set_if_neq(asked);
     let mut to_do: Vec<HudAction> = actions
         .into_iter()

@@ -7,25 +7,47 @@ use bevy_egui::egui;
 use crate::game::play::HoveredCell;
 use crate::game::play::Selection;
 use crate::rules::{Game, Hex};
+use crate::text::{Args, Texts};
+
+/// The inspector, in English (see `legend::english`).
+pub(super) fn panel(ui: &mut egui::Ui, game: &Game, hovered: &HoveredCell, selection: &Selection) {
+    stack_panel(ui, super::legend::english(), game, hovered, selection);
+}
+
+/// The stack tooltip, in English (see `legend::english`).
+pub(super) fn tooltip(ctx: &egui::Context, game: &Game, hovered: &HoveredCell) {
+    stack_tooltip(ctx, super::legend::english(), game, hovered);
+}
 
 /// The inspector section of the side panel.
-pub(super) fn panel(ui: &mut egui::Ui, game: &Game, hovered: &HoveredCell, selection: &Selection) {
-    ui.label(egui::RichText::new("Stack inspector").strong());
+pub(super) fn stack_panel(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    game: &Game,
+    hovered: &HoveredCell,
+    selection: &Selection,
+) {
+    ui.label(egui::RichText::new(words.get("inspector-title")).strong());
     let cell = hovered
         .0
         .map(|(_, hex)| hex)
         .filter(|&hex| game.height(hex) > 0)
         .or_else(|| selection.piece.and_then(|p| game.position(p)));
     match cell {
-        Some(hex) => stack_list(ui, game, hex),
+        Some(hex) => stack_list(ui, words, game, hex),
         None => {
-            ui.label(egui::RichText::new("Point at a piece to see its stack.").weak());
+            ui.label(egui::RichText::new(words.get("inspector-empty")).weak());
         }
     }
 }
 
 /// A tooltip next to the pointer when it is over a stack of two or more.
-pub(super) fn tooltip(ctx: &egui::Context, game: &Game, hovered: &HoveredCell) {
+pub(super) fn stack_tooltip(
+    ctx: &egui::Context,
+    words: &Texts,
+    game: &Game,
+    hovered: &HoveredCell,
+) {
     let Some((_, hex)) = hovered.0 else { return };
     if game.height(hex) < 2 {
         return;
@@ -38,15 +60,26 @@ pub(super) fn tooltip(ctx: &egui::Context, game: &Game, hovered: &HoveredCell) {
         .fixed_pos(pointer + egui::vec2(16.0, 16.0))
         .interactable(false)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| stack_list(ui, game, hex));
+            egui::Frame::popup(ui.style()).show(ui, |ui| stack_list(ui, words, game, hex));
         });
 }
 
-fn stack_list(ui: &mut egui::Ui, game: &Game, hex: Hex) {
+fn stack_list(ui: &mut egui::Ui, words: &Texts, game: &Game, hex: Hex) {
     let stack = game.stack(hex);
-    ui.label(format!("{} piece(s), top first:", stack.len()));
+    ui.label(words.format("inspector-count", &Args::new().with("count", stack.len())));
     for (i, piece) in stack.iter().rev().enumerate() {
-        let role = if i == 0 { "top" } else { "under" };
-        ui.label(format!("{piece} ({}), {role}", piece.bug()));
+        let key = if i == 0 {
+            "inspector-top"
+        } else {
+            "inspector-under"
+        };
+        ui.label(
+            words.format(
+                key,
+                &Args::new()
+                    .with("piece", piece.to_string())
+                    .with("bug", words.bug(piece.bug(), 1)),
+            ),
+        );
     }
 }

@@ -2,6 +2,8 @@
 //! drawn with the theme's own image and colour beside a few words, and a
 //! tooltip naming the marks on the cell under the pointer.
 
+use std::sync::LazyLock;
+
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::egui_color;
@@ -9,6 +11,17 @@ use crate::game::core::last_move_cells;
 use crate::game::play::{HoveredCell, MovablePieces, Selection};
 use crate::game::theme::{Theme, ThemeImage};
 use crate::rules::{Game, Hex};
+use crate::text::Texts;
+
+/// The English built into the program, for the side panels the HUD
+/// (`hud.rs`) still draws without its words: [`panel`], [`tooltip`],
+/// `inspector::{panel, tooltip}` and `move_list::show`. Goes when the HUD
+/// calls [`legend_panel`], [`marks_tooltip`], `inspector::{stack_panel,
+/// stack_tooltip}` and `move_list::moves_panel` with its words.
+pub(super) fn english() -> &'static Texts {
+    static ENGLISH: LazyLock<Texts> = LazyLock::new(Texts::english);
+    &ENGLISH
+}
 
 /// One kind of mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,15 +46,15 @@ impl Mark {
     ];
 
     /// The legend's words for it.
-    pub(super) fn meaning(self) -> &'static str {
-        match self {
-            Mark::Selected => "The piece you selected",
-            Mark::Destination => "A cell it can go to: click it (or drop the piece there)",
-            Mark::Movable => "A piece that can move this turn",
-            Mark::LastMove => "Where the last move started and ended",
-            Mark::Throwable => "A piece the Pillbug can throw: click it, then the cell it lands on",
-            Mark::Considered => "A cell the AI looked at before moving (not for clicking)",
-        }
+    pub(super) fn meaning(self, words: &Texts) -> String {
+        words.get(match self {
+            Mark::Selected => "legend-selected",
+            Mark::Destination => "legend-destination",
+            Mark::Movable => "legend-movable",
+            Mark::LastMove => "legend-last-move",
+            Mark::Throwable => "legend-throwable",
+            Mark::Considered => "legend-considered",
+        })
     }
 
     fn art(self, theme: &Theme) -> &ThemeImage {
@@ -102,16 +115,23 @@ impl MarkArt {
     }
 }
 
-/// The legend, folded under a header the player can open or close.
+/// The legend, in English (see [`english`]).
 pub(super) fn panel(ui: &mut egui::Ui, art: &MarkArt, open_at_first: bool) {
-    egui::CollapsingHeader::new(egui::RichText::new("Marks on the board").strong())
+    legend_panel(ui, english(), art, open_at_first);
+}
+
+/// The legend, folded under a header the player can open or close.
+pub(super) fn legend_panel(ui: &mut egui::Ui, words: &Texts, art: &MarkArt, open_at_first: bool) {
+    egui::CollapsingHeader::new(egui::RichText::new(words.get("legend-title")).strong())
         .id_salt("marks_legend")
         .default_open(open_at_first)
         .show(ui, |ui| {
             for mark in Mark::ALL {
                 ui.horizontal(|ui| {
                     art.swatch(ui, mark);
-                    ui.add(egui::Label::new(egui::RichText::new(mark.meaning()).small()).wrap());
+                    ui.add(
+                        egui::Label::new(egui::RichText::new(mark.meaning(words)).small()).wrap(),
+                    );
                 });
             }
         });
@@ -148,9 +168,21 @@ pub(super) fn marks_on(
     marks
 }
 
-/// A tooltip by the pointer naming the marks on the cell under it.
+/// The marks' tooltip, in English (see [`english`]).
 pub(super) fn tooltip(
     ctx: &egui::Context,
+    game: &Game,
+    hovered: &HoveredCell,
+    selection: &Selection,
+    movable: &MovablePieces,
+) {
+    marks_tooltip(ctx, english(), game, hovered, selection, movable);
+}
+
+/// A tooltip by the pointer naming the marks on the cell under it.
+pub(super) fn marks_tooltip(
+    ctx: &egui::Context,
+    words: &Texts,
     game: &Game,
     hovered: &HoveredCell,
     selection: &Selection,
@@ -173,7 +205,7 @@ pub(super) fn tooltip(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(260.0);
                 for mark in marks {
-                    ui.label(mark.meaning());
+                    ui.label(mark.meaning(words));
                 }
             });
         });

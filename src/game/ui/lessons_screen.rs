@@ -6,8 +6,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::core::Screen;
+use crate::game::core::{Screen, Words};
 use crate::game::learn::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
+use crate::text::Args;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -22,11 +23,12 @@ pub(super) fn plugin(app: &mut App) {
 fn draw_lessons_screen(
     mut contexts: EguiContexts,
     lessons: Res<Lessons>,
-    finished: Res<FinishedLessons>,
+    (finished, words): (Res<FinishedLessons>, Res<Words>),
     mut requests: MessageWriter<LessonRequest>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
     let mut window = super::window_ui(ctx, "lessons_window");
     egui::Panel::top("lessons_top").show(&mut window, |ui| {
         let done = lessons
@@ -36,10 +38,14 @@ fn draw_lessons_screen(
             .count();
         let back = super::learning_header(
             ui,
-            "Learn to play",
-            &format!("{done} of {} lessons finished", lessons.list.len()),
-            "Short lessons on the board: each step asks for one move and the rules check it. \
-             Take them in order, or any one again.",
+            &words.get("lessons-title"),
+            &words.format(
+                "lessons-progress",
+                &Args::new()
+                    .with("done", done)
+                    .with("count", lessons.list.len()),
+            ),
+            &words.get("lessons-blurb"),
             &lessons.problems,
             |_| {},
         );
@@ -58,10 +64,13 @@ fn draw_lessons_screen(
                     let steps = lesson.steps.len();
                     if ui
                         .add_sized([280.0, 26.0], egui::Button::new(title).selected(done))
-                        .on_hover_text(format!(
-                            "{steps} step{}{}",
-                            if steps == 1 { "" } else { "s" },
-                            if done { ", finished" } else { "" }
+                        .on_hover_text(words.format(
+                            if done {
+                                "lessons-steps-finished-tip"
+                            } else {
+                                "lessons-steps-tip"
+                            },
+                            &Args::new().with("count", steps),
                         ))
                         .clicked()
                     {
@@ -81,9 +90,10 @@ fn draw_lessons_screen(
 fn draw_lesson_bar(
     mut contexts: EguiContexts,
     run: Res<LessonRun>,
-    lessons: Res<Lessons>,
+    (lessons, words): (Res<Lessons>, Res<Words>),
     mut requests: MessageWriter<LessonRequest>,
 ) -> Result {
+    let words = &words.0;
     let Some(lesson) = run.lesson.and_then(|i| lessons.list.get(i)) else {
         return Ok(());
     };
@@ -101,16 +111,25 @@ fn draw_lesson_bar(
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(&lesson.title).strong());
                 ui.label(
-                    egui::RichText::new(format!("step {} of {}", run.step + 1, lesson.steps.len()))
-                        .weak(),
+                    egui::RichText::new(
+                        words.format(
+                            "lessons-step",
+                            &Args::new()
+                                .with("step", run.step + 1)
+                                .with("count", lesson.steps.len()),
+                        ),
+                    )
+                    .weak(),
                 );
             });
             ui.add(egui::Label::new(&step.text).wrap());
             if let Some(hint) = &run.hint {
                 ui.add(
                     egui::Label::new(
-                        egui::RichText::new(format!("Hint: {hint}"))
-                            .color(super::style::notice_color(ui.ctx())),
+                        egui::RichText::new(
+                            words.format("lessons-hint", &Args::new().with("hint", hint)),
+                        )
+                        .color(super::style::notice_color(ui.ctx())),
                     )
                     .wrap(),
                 );
@@ -120,27 +139,35 @@ fn draw_lesson_bar(
                 if ui
                     .add_enabled(
                         doing && !step.is_beginner_game(),
-                        egui::Button::new("Show me"),
+                        egui::Button::new(words.get("lessons-show-me")),
                     )
-                    .on_hover_text("The engine plays a move that does what the step asks")
+                    .on_hover_text(words.get("lessons-show-me-tip"))
                     .clicked()
                 {
                     requests.write(LessonRequest::ShowMe);
                 }
                 if ui
-                    .button("Retry")
-                    .on_hover_text("This step again from its position")
+                    .button(words.get("lessons-retry"))
+                    .on_hover_text(words.get("lessons-retry-tip"))
                     .clicked()
                 {
                     requests.write(LessonRequest::Retry);
                 }
-                let next = egui::Button::new(if doing { "Skip" } else { "Next" });
-                if ui.add(next).on_hover_text("On to the next step").clicked() {
+                let next = egui::Button::new(words.get(if doing {
+                    "lessons-skip"
+                } else {
+                    "lessons-next"
+                }));
+                if ui
+                    .add(next)
+                    .on_hover_text(words.get("lessons-next-tip"))
+                    .clicked()
+                {
                     requests.write(LessonRequest::Next);
                 }
                 if ui
-                    .button("All lessons")
-                    .on_hover_text("Back to the list")
+                    .button(words.get("lessons-all"))
+                    .on_hover_text(words.get("lessons-all-tip"))
                     .clicked()
                 {
                     requests.write(LessonRequest::Leave);

@@ -15,7 +15,7 @@ use crate::ai::Difficulty;
 use crate::game::ai::{ConsideredDestinations, SetAnalysis};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{AskBeforeLeaving, HumanSide, NewGameSettings, Opponent};
-use crate::game::core::{Screen, Words};
+use crate::game::core::{LanguageChoice, Screen, Words, assets_dir, system_language};
 use crate::game::learn::EditorRequest;
 
 use super::game_menu::MenuRecords;
@@ -23,6 +23,7 @@ use super::hands::HandArt;
 use crate::game::theme::Theme;
 use crate::records::TimeControl;
 use crate::rules::{Bug, Color, Piece};
+use crate::text::{Args, FALLBACK, Texts, available_languages};
 
 const BUTTON_SIZE: egui::Vec2 = egui::vec2(220.0, 34.0);
 
@@ -57,35 +58,32 @@ pub(super) enum WaitingAnswer {
 /// The question "New game" asks when a game waits in "Resume last game".
 pub(super) fn ask_about_waiting_game(
     ctx: &egui::Context,
+    words: &Texts,
     ask: &mut AskBeforeLeaving,
 ) -> Option<WaitingAnswer> {
     let mut answer = None;
     let mut dont_ask = !ask.0;
-    egui::Window::new("Start a new game?")
+    egui::Window::new(words.get("menu-waiting-title"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
-            ui.label(
-                "An unfinished game is waiting in \"Resume last game\". The new game \
-                 takes its place with your first move.",
-            );
-            ui.checkbox(&mut dont_ask, "Don't ask again").on_hover_text(
-                "New game, Restart, Main menu, Quit and Load act at once (Settings)",
-            );
+            ui.label(words.get("menu-waiting-text"));
+            ui.checkbox(&mut dont_ask, words.get("menu-dont-ask"))
+                .on_hover_text(words.get("menu-dont-ask-tip"));
             ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
+                if ui.button(words.get("menu-new-game")).clicked() {
                     answer = Some(WaitingAnswer::NewGame);
                 }
                 if ui
-                    .button("Resume it")
-                    .on_hover_text("Go on with the waiting game instead")
+                    .button(words.get("menu-resume-it"))
+                    .on_hover_text(words.get("menu-resume-it-tip"))
                     .clicked()
                 {
                     answer = Some(WaitingAnswer::Resume);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(words.get("menu-cancel")).clicked() {
                     answer = Some(WaitingAnswer::Cancel);
                 }
             });
@@ -99,7 +97,11 @@ pub(super) fn ask_about_waiting_game(
 fn draw_main_menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<NewGameSettings>,
-    (mut considered, mut animation): (ResMut<ConsideredDestinations>, ResMut<AnimationSettings>),
+    (mut considered, mut animation, mut language): (
+        ResMut<ConsideredDestinations>,
+        ResMut<AnimationSettings>,
+        ResMut<LanguageChoice>,
+    ),
     mut next_screen: ResMut<NextState<Screen>>,
     (mut exit, mut analysis, theme): (
         MessageWriter<AppExit>,
@@ -107,15 +109,16 @@ fn draw_main_menu(
         Option<Res<Theme>>,
     ),
     mut records: MenuRecords,
-    (mut ask, mut asking, mut editor, words): (
+    (mut ask, mut local, mut editor, words): (
         ResMut<AskBeforeLeaving>,
-        Local<bool>,
+        Local<MenuState>,
         MessageWriter<EditorRequest>,
         Res<Words>,
     ),
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
+    let MenuState { asking, languages } = &mut *local;
     // Edit a copy so the resource only reads as changed when a box is ticked.
     let mut chosen = settings.game_type;
     let (mut opponent, mut difficulty, mut human_side) =
@@ -125,7 +128,7 @@ fn draw_main_menu(
     let mut pause_unfocused = settings.pause_clock_unfocused;
     if *asking {
         let mut answer_ask = *ask;
-        let answer = ask_about_waiting_game(ctx, &mut answer_ask);
+        let answer = ask_about_waiting_game(ctx, &words, &mut answer_ask);
         ask.set_if_neq(answer_ask);
         match answer {
             Some(WaitingAnswer::NewGame) => {
@@ -151,21 +154,20 @@ fn draw_main_menu(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                title(ui, art.as_ref());
+                title(ui, &words, art.as_ref());
                 ui.add_space(10.0);
                 ui.horizontal_top(|ui| {
                     let left_size = egui::vec2(LEFT_COLUMN.min(size.x * 0.4), 0.0);
                     let left_layout = egui::Layout::top_down(egui::Align::Center);
                     ui.allocate_ui_with_layout(left_size, left_layout, |ui| {
                         ui.set_width(left_size.x);
-                        ui.label(egui::RichText::new("Play").strong());
+                        ui.label(egui::RichText::new(words.get("menu-play")).strong());
                         ui.add_space(4.0);
                         if ui
-                            .add(egui::Button::new("New game").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "Start a game with the choices on the right: against a person \
-                             at this screen, against the AI, or AI against AI",
+                            .add(
+                                egui::Button::new(words.get("menu-new-game")).min_size(BUTTON_SIZE),
                             )
+                            .on_hover_text(words.get("menu-new-game-tip"))
                             .clicked()
                         {
                             if new_game_needs_asking(records.game_waiting(), opponent, *ask) {
@@ -176,42 +178,32 @@ fn draw_main_menu(
                         }
                         records.game_buttons(ui, BUTTON_SIZE);
                         if ui
-                            .add(egui::Button::new("Games").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "Every game record in a folder (boardspace .sgf, .pgn, saved \
-                             games): sort, filter by player, open one or have the engine \
-                             review it",
-                            )
+                            .add(egui::Button::new(words.get("menu-games")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-games-tip"))
                             .clicked()
                         {
                             next_screen.set(Screen::Games);
                         }
                         if ui
-                            .add(egui::Button::new("Learn to play").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "Short lessons on the board, from placing a first piece to a \
-                                 first game against the Beginner AI",
-                            )
+                            .add(egui::Button::new(words.get("menu-learn")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-learn-tip"))
                             .clicked()
                         {
                             next_screen.set(Screen::Lessons);
                         }
                         if ui
-                            .add(egui::Button::new("Puzzles").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "Positions with one winning move, proved by the engine: find \
-                                 it and play it out against the engine's defence",
-                            )
+                            .add(egui::Button::new(words.get("menu-puzzles")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-puzzles-tip"))
                             .clicked()
                         {
                             next_screen.set(Screen::Puzzles);
                         }
                         if ui
-                            .add(egui::Button::new("Analysis board").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "An empty board where you play both sides and the engine \
-                             shows its verdict and best line (Import… for a position)",
+                            .add(
+                                egui::Button::new(words.get("menu-analysis-board"))
+                                    .min_size(BUTTON_SIZE),
                             )
+                            .on_hover_text(words.get("menu-analysis-board-tip"))
                             .clicked()
                         {
                             opponent = Opponent::Human;
@@ -220,20 +212,18 @@ fn draw_main_menu(
                         }
                         if ui
                             .add(
-                                egui::Button::new(words.0.get("editor-menu-button"))
+                                egui::Button::new(words.get("editor-menu-button"))
                                     .min_size(BUTTON_SIZE),
                             )
-                            .on_hover_text(words.0.get("editor-menu-tip"))
+                            .on_hover_text(words.get("editor-menu-tip"))
                             .clicked()
                         {
                             editor.write(EditorRequest::OpenEmpty(chosen));
                         }
                         ui.add_space(16.0);
                         if ui
-                            .add(egui::Button::new("Quit").min_size(BUTTON_SIZE))
-                            .on_hover_text(
-                                "Close the game (an unfinished game waits in \"Resume last game\")",
-                            )
+                            .add(egui::Button::new(words.get("menu-quit")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-quit-tip"))
                             .clicked()
                         {
                             exit.write(AppExit::Success);
@@ -242,63 +232,75 @@ fn draw_main_menu(
                         records.notice(ui);
                     });
                     ui.vertical(|right| {
-                        right.label(egui::RichText::new("New game").strong());
+                        right.label(egui::RichText::new(words.get("menu-new-game")).strong());
                         right.add_space(4.0);
                         egui::Grid::new("menu_grid")
                             .num_columns(2)
                             .spacing([12.0, 7.0])
                             .show(right, |ui| {
-                                ui.label("Opponent")
-                                    .on_hover_text("Who plays against whom in a new game");
+                                ui.label(words.get("menu-opponent"))
+                                    .on_hover_text(words.get("menu-opponent-tip"));
                                 ui.horizontal(|ui| {
-                                    ui.radio_value(&mut opponent, Opponent::Human, "Human")
-                                        .on_hover_text("Two people taking turns at this screen");
-                                    ui.radio_value(&mut opponent, Opponent::Ai, "AI")
-                                        .on_hover_text("You against the computer");
+                                    ui.radio_value(
+                                        &mut opponent,
+                                        Opponent::Human,
+                                        words.get("menu-human"),
+                                    )
+                                    .on_hover_text(words.get("menu-human-tip"));
+                                    ui.radio_value(
+                                        &mut opponent,
+                                        Opponent::Ai,
+                                        words.get("menu-ai"),
+                                    )
+                                    .on_hover_text(words.get("menu-ai-tip"));
                                     let exhibition =
                                         matches!(opponent, Opponent::Exhibition { .. });
                                     if ui
-                                .radio(exhibition, "AI vs AI")
-                                .on_hover_text(
-                                    "Watch the computer play itself; pause, step and change \
-                                     its speed as it plays",
-                                )
-                                .clicked()
-                                && !exhibition
-                            {
-                                opponent = Opponent::Exhibition {
-                                    white: difficulty,
-                                    black: difficulty,
-                                };
-                            }
+                                        .radio(exhibition, words.get("menu-ai-vs-ai"))
+                                        .on_hover_text(words.get("menu-ai-vs-ai-tip"))
+                                        .clicked()
+                                        && !exhibition
+                                    {
+                                        opponent = Opponent::Exhibition {
+                                            white: difficulty,
+                                            black: difficulty,
+                                        };
+                                    }
                                 });
                                 ui.end_row();
 
                                 let against_ai = opponent == Opponent::Ai;
                                 tip(
-                                    ui.add_enabled(against_ai, egui::Label::new("AI level")),
-                                    "How strongly the AI plays: Beginner makes mistakes on \
-                                 purpose, Expert thinks longest",
+                                    ui.add_enabled(
+                                        against_ai,
+                                        egui::Label::new(words.get("menu-ai-level")),
+                                    ),
+                                    words.get("menu-ai-level-tip"),
                                 );
                                 ui.add_enabled_ui(against_ai, |ui| {
-                                    preset_box(ui, "ai_level", &mut difficulty);
+                                    preset_box(ui, &words, "ai_level", &mut difficulty);
                                 });
                                 ui.end_row();
 
                                 tip(
-                                    ui.add_enabled(against_ai, egui::Label::new("You play")),
-                                    "Your colour against the AI; White moves first",
+                                    ui.add_enabled(
+                                        against_ai,
+                                        egui::Label::new(words.get("menu-you-play")),
+                                    ),
+                                    words.get("menu-you-play-tip"),
                                 );
                                 ui.add_enabled_ui(against_ai, |ui| {
                                     ui.horizontal(|ui| {
                                         for side in HumanSide::ALL {
-                                            ui.radio_value(&mut human_side, side, side.name())
-                                                .on_hover_text(match side {
-                                                    HumanSide::Random => {
-                                                        "A coin toss picks your colour"
-                                                    }
-                                                    _ => "White moves first",
-                                                });
+                                            ui.radio_value(
+                                                &mut human_side,
+                                                side,
+                                                words.get(side_key(side)),
+                                            )
+                                            .on_hover_text(match side {
+                                                HumanSide::Random => words.get("menu-random-tip"),
+                                                _ => words.get("menu-white-first-tip"),
+                                            });
                                         }
                                     });
                                 });
@@ -310,15 +312,18 @@ fn draw_main_menu(
                                     _ => (difficulty, difficulty),
                                 };
                                 tip(
-                                    ui.add_enabled(exhibition, egui::Label::new("AI vs AI")),
-                                    "The level of each side in an exhibition",
+                                    ui.add_enabled(
+                                        exhibition,
+                                        egui::Label::new(words.get("menu-ai-vs-ai")),
+                                    ),
+                                    words.get("menu-exhibition-tip"),
                                 );
                                 ui.add_enabled_ui(exhibition, |ui| {
                                     ui.horizontal(|ui| {
-                                        ui.label("White");
-                                        preset_box(ui, "white_ai", &mut white);
-                                        ui.label("Black");
-                                        preset_box(ui, "black_ai", &mut black);
+                                        ui.label(words.get("menu-white"));
+                                        preset_box(ui, &words, "white_ai", &mut white);
+                                        ui.label(words.get("menu-black"));
+                                        preset_box(ui, &words, "black_ai", &mut black);
                                     });
                                 });
                                 if exhibition {
@@ -328,21 +333,22 @@ fn draw_main_menu(
 
                                 let any_ai = opponent != Opponent::Human;
                                 tip(
-                                    ui.add_enabled(any_ai, egui::Label::new("AI shows its cells")),
-                                    "Before it moves, the AI marks the cells it considered for \
-                                 the piece it chose, in their own colour (they cannot be \
-                                 clicked)",
+                                    ui.add_enabled(
+                                        any_ai,
+                                        egui::Label::new(words.get("menu-ai-cells")),
+                                    ),
+                                    words.get("menu-ai-cells-tip"),
                                 );
                                 ui.add_enabled_ui(any_ai, |ui| {
                                     let mut shown = *considered;
                                     egui::ComboBox::from_id_salt("considered")
-                                        .selected_text(shown.name())
+                                        .selected_text(words.get(considered_key(shown)))
                                         .show_ui(ui, |ui| {
                                             for choice in ConsideredDestinations::ALL {
                                                 ui.selectable_value(
                                                     &mut shown,
                                                     choice,
-                                                    choice.name(),
+                                                    words.get(considered_key(choice)),
                                                 );
                                             }
                                         });
@@ -350,11 +356,9 @@ fn draw_main_menu(
                                 });
                                 ui.end_row();
 
-                                ui.label("Clock").on_hover_text(
-                                    "Time each side: minutes per player plus seconds added after \
-                             each move; running out of time loses",
-                                );
-                                clock_row(ui, &mut time_control);
+                                ui.label(words.get("menu-clock"))
+                                    .on_hover_text(words.get("menu-clock-tip"));
+                                clock_row(ui, &words, &mut time_control);
                                 ui.end_row();
 
                                 ui.label("");
@@ -362,34 +366,32 @@ fn draw_main_menu(
                                     time_control.is_some(),
                                     egui::Checkbox::new(
                                         &mut pause_unfocused,
-                                        "Clocks stop while the window is not focused",
+                                        words.get("menu-clock-pause"),
                                     ),
                                 )
-                                .on_hover_text("Switching to another window pauses both clocks");
+                                .on_hover_text(words.get("menu-clock-pause-tip"));
                                 ui.end_row();
 
-                                ui.label("Expansions")
-                                    .on_hover_text("Extra bugs, one of each per side, in any mix");
+                                ui.label(words.get("menu-expansions"))
+                                    .on_hover_text(words.get("menu-expansions-tip"));
                                 ui.horizontal(|ui| {
-                                    ui.checkbox(&mut chosen.mosquito, "Mosquito")
-                                        .on_hover_text("Moves like any bug it touches (Base+M)");
-                                    ui.checkbox(&mut chosen.ladybug, "Ladybug").on_hover_text(
-                                        "Two steps over the hive, then one down (Base+L)",
-                                    );
-                                    ui.checkbox(&mut chosen.pillbug, "Pillbug").on_hover_text(
-                                        "Steps like a Queen, or throws a neighbour over itself \
-                                 (Base+P)",
-                                    );
+                                    ui.checkbox(&mut chosen.mosquito, words.bug(Bug::Mosquito, 1))
+                                        .on_hover_text(words.get("menu-mosquito-tip"));
+                                    ui.checkbox(&mut chosen.ladybug, words.bug(Bug::Ladybug, 1))
+                                        .on_hover_text(words.get("menu-ladybug-tip"));
+                                    ui.checkbox(&mut chosen.pillbug, words.bug(Bug::Pillbug, 1))
+                                        .on_hover_text(words.get("menu-pillbug-tip"));
                                 });
                                 ui.end_row();
 
-                                ui.label("Animations")
-                                    .on_hover_text("How fast pieces slide to their cells");
+                                ui.label(words.get("menu-animations"))
+                                    .on_hover_text(words.get("menu-animations-tip"));
                                 ui.horizontal(|ui| {
                                     let current = animation.speed();
                                     for (name, speed) in AnimationSettings::SPEEDS {
                                         let on = (current - speed).abs() < 0.01;
-                                        if ui.radio(on, name).clicked() && !on {
+                                        let name = format!("menu-speed-{}", name.to_lowercase());
+                                        if ui.radio(on, words.get(&name)).clicked() && !on {
                                             animation
                                                 .set_if_neq(AnimationSettings::at_speed(speed));
                                         }
@@ -397,9 +399,13 @@ fn draw_main_menu(
                                 });
                                 ui.end_row();
 
-                                ui.label("Rules").on_hover_text(
-                                    "Optional rules: point at each to see what it does",
-                                );
+                                ui.label(words.get("menu-language"))
+                                    .on_hover_text(words.get("menu-language-tip"));
+                                language_box(ui, &words, &mut language, languages);
+                                ui.end_row();
+
+                                ui.label(words.get("menu-rules"))
+                                    .on_hover_text(words.get("menu-rules-tip"));
                                 ui.vertical(|ui| records.settings(ui));
                                 ui.end_row();
                             });
@@ -431,22 +437,29 @@ fn draw_main_menu(
 }
 
 /// The time control: none, a preset, or custom minutes plus increment.
-fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
+fn clock_row(ui: &mut egui::Ui, words: &Texts, control: &mut Option<TimeControl>) {
     let custom = control.is_some_and(|c| !TimeControl::PRESETS.contains(&c));
     let shown = match control {
-        None => "None".to_string(),
-        Some(c) if custom => format!("Custom ({c})"),
+        None => words.get("menu-clock-none"),
+        Some(c) if custom => words.format(
+            "menu-clock-custom-value",
+            &Args::new().with("control", c.to_string()),
+        ),
         Some(c) => c.to_string(),
     };
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt("clock")
             .selected_text(shown)
             .show_ui(ui, |ui| {
-                ui.selectable_value(control, None, "None");
+                ui.selectable_value(control, None, words.get("menu-clock-none"));
                 for preset in TimeControl::PRESETS {
                     ui.selectable_value(control, Some(preset), preset.to_string());
                 }
-                if ui.selectable_label(custom, "Custom").clicked() && !custom {
+                if ui
+                    .selectable_label(custom, words.get("menu-clock-custom"))
+                    .clicked()
+                    && !custom
+                {
                     *control = Some(TimeControl::minutes(3, 2));
                 }
             });
@@ -456,12 +469,12 @@ fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
             let minutes_field = egui::DragValue::new(&mut minutes)
                 .range(1..=180)
                 .clamp_existing_to_range(false)
-                .suffix(" min");
+                .suffix(words.get("menu-minutes-suffix"));
             let mut changed = ui.add(minutes_field).changed();
             ui.label("+");
             let increment_field = egui::DragValue::new(&mut increment)
                 .range(0..=60)
-                .suffix(" s");
+                .suffix(words.get("menu-seconds-suffix"));
             changed |= ui.add(increment_field).changed();
             // Only an edit rewrites it (a control from the command line may
             // have seconds the fields do not show).
@@ -472,25 +485,98 @@ fn clock_row(ui: &mut egui::Ui, control: &mut Option<TimeControl>) {
     });
 }
 
+/// The languages of `assets/locales/`: code and own name.
+type Languages = Vec<(String, String)>;
+
+/// What the menu keeps between frames.
+#[derive(Default)]
+struct MenuState {
+    /// "New game" waits for the answer about the game in "Resume last game".
+    asking: bool,
+    /// The languages to choose from (read once).
+    languages: Languages,
+}
+
+/// The languages of `assets/locales/` (read once), the system's first.
+fn language_box(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    choice: &mut ResMut<LanguageChoice>,
+    languages: &mut Languages,
+) {
+    if languages.is_empty() {
+        *languages = available_languages(&assets_dir().join("locales"));
+    }
+    let name_of = |code: &str| {
+        let base = code.split(['-', '_']).next().unwrap_or(code);
+        languages
+            .iter()
+            .find(|(c, _)| c == code || c == base)
+            .or_else(|| languages.iter().find(|(c, _)| c == FALLBACK))
+            .map_or_else(|| code.to_string(), |(_, name)| name.clone())
+    };
+    let system = words.format(
+        "menu-language-system",
+        &Args::new().with("name", name_of(&system_language())),
+    );
+    let shown = match &choice.code {
+        Some(code) => name_of(code),
+        None => system.clone(),
+    };
+    let mut picked = choice.code.clone();
+    egui::ComboBox::from_id_salt("language")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut picked, None, system);
+            for (code, name) in languages.iter() {
+                ui.selectable_value(&mut picked, Some(code.clone()), name.clone());
+            }
+        });
+    if picked != choice.code {
+        choice.code = picked;
+        choice.picked = true;
+    }
+}
+
+/// The key of a side's choice.
+fn side_key(side: HumanSide) -> &'static str {
+    match side {
+        HumanSide::White => "menu-white",
+        HumanSide::Black => "menu-black",
+        HumanSide::Random => "menu-random",
+    }
+}
+
+/// The key of a choice of when the AI shows its cells.
+fn considered_key(choice: ConsideredDestinations) -> &'static str {
+    match choice {
+        ConsideredDestinations::EasyPresets => "menu-considered-easy",
+        ConsideredDestinations::Always => "menu-considered-always",
+        ConsideredDestinations::Never => "menu-considered-never",
+    }
+}
+
 /// A tooltip shown whether the control is enabled or greyed.
-fn tip(response: egui::Response, text: &str) -> egui::Response {
-    response.on_hover_text(text).on_disabled_hover_text(text)
+fn tip(response: egui::Response, text: String) -> egui::Response {
+    response
+        .on_hover_text(text.clone())
+        .on_disabled_hover_text(text)
 }
 
 /// A choice of AI preset.
-fn preset_box(ui: &mut egui::Ui, id: &str, preset: &mut Difficulty) {
+fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficulty) {
     egui::ComboBox::from_id_salt(id)
-        .selected_text(preset.name())
+        .selected_text(super::difficulty_name(words, *preset))
         .show_ui(ui, |ui| {
             for choice in Difficulty::ALL {
-                ui.selectable_value(preset, choice, choice.name());
+                ui.selectable_value(preset, choice, super::difficulty_name(words, choice));
             }
         });
 }
 
 /// The game's name over a row of the theme's tiles (White and Black in
 /// turn, the five bugs of the base game).
-fn title(ui: &mut egui::Ui, art: Option<&HandArt>) {
+fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>) {
     let width = ui.max_rect().width();
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 78.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
@@ -504,7 +590,7 @@ fn title(ui: &mut egui::Ui, art: Option<&HandArt>) {
     painter.text(
         rect.center_bottom(),
         egui::Align2::CENTER_BOTTOM,
-        "the board game of bugs on hexagons",
+        words.get("menu-subtitle"),
         egui::FontId::proportional(14.0),
         ui.visuals().weak_text_color(),
     );

@@ -32,11 +32,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
+use crate::ai::Difficulty;
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Practising, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, Piece};
+use crate::text::Texts;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
@@ -180,6 +182,11 @@ fn window_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     )
+}
+
+/// A preset's name in the player's language ("Medium", "Media").
+fn difficulty_name(words: &Texts, difficulty: Difficulty) -> String {
+    words.get(&format!("difficulty-{}", difficulty.name().to_lowercase()))
 }
 
 /// A Bevy colour as egui's.

@@ -20,37 +20,58 @@ use crate::game::saves::ReviewAction;
 use crate::game::saves::ReviewedLine;
 use crate::records::{GameResult, Headers, NodeId, Variations};
 use crate::rules::{Game, GameStatus};
+use crate::text::{Args, Texts};
 
 /// How far each level of variation is indented.
 const INDENT: f32 = 14.0;
 
 /// Where the game stands, in words: "Turn 2, White to move", or how it
 /// ended ("White wins", "A draw").
-pub(super) fn turn_header(game: &Game) -> String {
+pub(super) fn turn_header(words: &Texts, game: &Game) -> String {
     match game.status() {
-        GameStatus::WhiteWins => "White wins".to_string(),
-        GameStatus::BlackWins => "Black wins".to_string(),
-        GameStatus::Draw => "A draw".to_string(),
-        GameStatus::NotStarted | GameStatus::InProgress => {
-            format!("Turn {}, {} to move", game.turn_number(), game.to_move())
-        }
+        GameStatus::WhiteWins => words.get("moves-white-wins"),
+        GameStatus::BlackWins => words.get("moves-black-wins"),
+        GameStatus::Draw => words.get("moves-draw"),
+        GameStatus::NotStarted | GameStatus::InProgress => words.format(
+            "moves-turn",
+            &Args::new()
+                .with("turn", game.turn_number())
+                .with("color", words.color(game.to_move())),
+        ),
     }
 }
 
-/// The move list section of the side panel; returns the move clicked.
+/// The move list section of the side panel, in English.
+///
+/// The HUD (`hud.rs`) still calls this; it is to call [`moves_panel`] with
+/// its words instead, and this to go.
 pub(super) fn show(
     ui: &mut egui::Ui,
     game: &Game,
     history: &super::PlayedGame,
 ) -> Option<HudAction> {
+    moves_panel(ui, super::legend::english(), game, history)
+}
+
+/// The move list section of the side panel; returns the move clicked.
+pub(super) fn moves_panel(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    game: &Game,
+    history: &super::PlayedGame,
+) -> Option<HudAction> {
     if let Some(headers) = history.headers() {
-        record_headers(ui, headers);
+        record_headers(ui, words, headers);
     }
-    ui.label(egui::RichText::new("Moves").strong());
-    ui.label(egui::RichText::new(turn_header(game)).weak())
-        .on_hover_text(format!("In UHP notation: {}", game.turn_string()));
+    ui.label(egui::RichText::new(words.get("moves-title")).strong());
+    ui.label(egui::RichText::new(turn_header(words, game)).weak())
+        .on_hover_text(words.format(
+            "moves-uhp-tip",
+            &Args::new().with("turn", game.turn_string()),
+        ));
     let tree = history.variations();
     let view = View {
+        words,
         review: history.engine_review(),
         tree,
         cursor: history.node(),
@@ -70,13 +91,16 @@ pub(super) fn show(
 }
 
 /// The record's players, event, date and result, above its moves.
-fn record_headers(ui: &mut egui::Ui, headers: &Headers) {
-    let name = |player: &Option<String>, colour: &str| match player {
-        Some(name) if !name.is_empty() => format!("{colour}: {name}"),
-        _ => format!("{colour}: ?"),
+fn record_headers(ui: &mut egui::Ui, words: &Texts, headers: &Headers) {
+    let name = |player: &Option<String>, key: &str| {
+        let name = match player {
+            Some(name) if !name.is_empty() => name.as_str(),
+            _ => "?",
+        };
+        words.format(key, &Args::new().with("name", name))
     };
-    ui.label(egui::RichText::new(name(&headers.white, "White")).strong());
-    ui.label(egui::RichText::new(name(&headers.black, "Black")).strong());
+    ui.label(egui::RichText::new(name(&headers.white, "moves-white-player")).strong());
+    ui.label(egui::RichText::new(name(&headers.black, "moves-black-player")).strong());
     let details: Vec<&str> = [&headers.event, &headers.site, &headers.date]
         .into_iter()
         .filter_map(|field| field.as_deref())
@@ -86,22 +110,23 @@ fn record_headers(ui: &mut egui::Ui, headers: &Headers) {
         ui.label(egui::RichText::new(details.join(", ")).weak());
     }
     if let Some(result) = headers.result {
-        ui.label(result_text(result));
+        ui.label(result_text(words, result));
     }
     ui.separator();
 }
 
 /// A record's result in words.
-pub(super) fn result_text(result: GameResult) -> &'static str {
-    match result {
-        GameResult::WhiteWins => "White won",
-        GameResult::BlackWins => "Black won",
-        GameResult::Draw => "Drawn",
-    }
+pub(super) fn result_text(words: &Texts, result: GameResult) -> String {
+    words.get(match result {
+        GameResult::WhiteWins => "moves-result-white",
+        GameResult::BlackWins => "moves-result-black",
+        GameResult::Draw => "moves-result-draw",
+    })
 }
 
 /// What the list shows, and where the player is in it.
 struct View<'a> {
+    words: &'a Texts,
     /// The engine's review, whose classes mark the moves.
     review: Option<&'a ReviewedLine>,
     tree: &'a Variations,
@@ -181,18 +206,23 @@ impl View<'_> {
             Some(_) => {}
             None => text = text.italics().weak(),
         }
+        let words = self.words;
         let hover = match verdict {
-            Some(verdict) => format!(
-                "{}{}: show the position after this move (right click: more)",
-                verdict.class,
-                verdict
+            Some(verdict) => {
+                let class = super::review_panel::class_name(words, verdict.class);
+                match verdict
                     .best
                     .as_ref()
                     .filter(|_| verdict.class != MoveClass::Best)
-                    .map(|best| format!(", the engine plays {best}"))
-                    .unwrap_or_default()
-            ),
-            None => "Show the position after this move (right click: more)".into(),
+                {
+                    Some(best) => words.format(
+                        "moves-verdict-best-tip",
+                        &Args::new().with("class", class).with("best", best),
+                    ),
+                    None => words.format("moves-verdict-tip", &Args::new().with("class", class)),
+                }
+            }
+            None => words.get("moves-tip"),
         };
         let response = ui
             .selectable_label(node == self.cursor, text)
@@ -203,13 +233,13 @@ impl View<'_> {
         response.context_menu(|ui| {
             let main = self.tree.continuation(NodeId::ROOT).contains(&node);
             if ui
-                .add_enabled(!main, egui::Button::new("Make this the main line"))
+                .add_enabled(!main, egui::Button::new(words.get("moves-promote")))
                 .clicked()
             {
                 *clicked = Some(RecordsRequest::Promote(node));
                 ui.close();
             }
-            if ui.button("Delete from here").clicked() {
+            if ui.button(words.get("moves-delete")).clicked() {
                 *clicked = Some(RecordsRequest::Delete(node));
                 ui.close();
             }

@@ -6,9 +6,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::core::{CurrentGame, Screen};
+use crate::game::core::{CurrentGame, Screen, Words};
 use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
-use crate::learn::Level;
+use crate::learn::{Kind, Level, Theme};
+use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -20,14 +21,40 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A level's name, as a heading: "Easy".
+fn level_name(words: &Texts, level: Level) -> String {
+    words.get(match level {
+        Level::Easy => "puzzles-level-easy",
+        Level::Medium => "puzzles-level-medium",
+        Level::Hard => "puzzles-level-hard",
+    })
+}
+
+/// What a puzzle asks: "win in 2", "stop a win in 1".
+fn kind_text(words: &Texts, kind: Kind) -> String {
+    let key = match kind {
+        Kind::Win(_) => "puzzles-kind-win",
+        Kind::Stop(_) => "puzzles-kind-stop",
+    };
+    words.format(key, &Args::new().with("count", kind.depth()))
+}
+
+/// The trick a themed puzzle is about: "pillbug".
+fn theme_text(words: &Texts, theme: Theme) -> String {
+    words.get(match theme {
+        Theme::Pillbug => "puzzles-theme-pillbug",
+        Theme::Mosquito => "puzzles-theme-mosquito",
+    })
+}
+
 fn draw_puzzles_screen(
     mut contexts: EguiContexts,
-    puzzles: Res<Puzzles>,
-    solved: Res<SolvedPuzzles>,
+    (puzzles, solved, words): (Res<Puzzles>, Res<SolvedPuzzles>, Res<Words>),
     mut requests: MessageWriter<PuzzleRequest>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
     let mut window = super::window_ui(ctx, "puzzles_window");
     egui::Panel::top("puzzles_top").show(&mut window, |ui| {
         let done = puzzles
@@ -37,15 +64,19 @@ fn draw_puzzles_screen(
             .count();
         let back = super::learning_header(
             ui,
-            "Puzzles",
-            &format!("{done} of {} solved", puzzles.list.len()),
-            "Each puzzle has one first move that wins (or stops the win) by force, proved by \
-             the engine. Play it on the board: the engine defends, or shows why a move fails.",
+            &words.get("puzzles-title"),
+            &words.format(
+                "puzzles-progress",
+                &Args::new()
+                    .with("done", done)
+                    .with("count", puzzles.list.len()),
+            ),
+            &words.get("puzzles-blurb"),
             &puzzles.problems,
             |ui| {
                 if ui
-                    .button("Next unsolved")
-                    .on_hover_text("The first puzzle you have not solved yet")
+                    .button(words.get("puzzles-next-unsolved"))
+                    .on_hover_text(words.get("puzzles-next-unsolved-tip"))
                     .clicked()
                 {
                     requests.write(PuzzleRequest::Next);
@@ -65,8 +96,7 @@ fn draw_puzzles_screen(
                 if of_level.is_empty() {
                     continue;
                 }
-                let name = level.name();
-                let title = name[..1].to_uppercase() + &name[1..];
+                let title = level_name(words, level);
                 egui::CollapsingHeader::new(
                     egui::RichText::new(format!("{title} ({})", of_level.len())).strong(),
                 )
@@ -78,16 +108,29 @@ fn draw_puzzles_screen(
                             let puzzle = &puzzles.list[index];
                             let done = solved.0.contains(&puzzle.id);
                             let mark = if done { "✔ " } else { "" };
-                            let theme = puzzle
-                                .theme
-                                .map(|t| format!(", {}", t.name()))
-                                .unwrap_or_default();
-                            let label = format!("{mark}{}. {}{theme}", number + 1, puzzle.kind);
+                            let kind = kind_text(words, puzzle.kind);
+                            let what = match puzzle.theme {
+                                Some(theme) => words.format(
+                                    "puzzles-kind-theme",
+                                    &Args::new()
+                                        .with("kind", kind)
+                                        .with("theme", theme_text(words, theme)),
+                                ),
+                                None => kind,
+                            };
+                            let label = format!("{mark}{}. {what}", number + 1);
                             let button = egui::Button::new(label).selected(done);
-                            let solved_note = if done { " (solved)" } else { "" };
+                            let tip = if done {
+                                words.format(
+                                    "puzzles-solved-tip",
+                                    &Args::new().with("title", &puzzle.title),
+                                )
+                            } else {
+                                puzzle.title.clone()
+                            };
                             if ui
                                 .add_sized([190.0, 26.0], button)
-                                .on_hover_text(format!("{}{solved_note}", puzzle.title))
+                                .on_hover_text(tip)
                                 .clicked()
                             {
                                 requests.write(PuzzleRequest::Start(index));
@@ -106,13 +149,14 @@ fn draw_puzzle_bar(
     mut contexts: EguiContexts,
     run: Res<PuzzleRun>,
     puzzles: Res<Puzzles>,
-    current: Res<CurrentGame>,
+    (current, words): (Res<CurrentGame>, Res<Words>),
     mut requests: MessageWriter<PuzzleRequest>,
 ) -> Result {
     let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
     egui::Window::new("puzzle_bar")
         .title_bar(false)
         .resizable(false)
@@ -124,15 +168,16 @@ fn draw_puzzle_bar(
                 let status = match &run.state {
                     PuzzleState::Solving | PuzzleState::Judging => {
                         let left = run.moves_left().unwrap_or(0);
-                        format!(
-                            "{} to move, {} ({left} move{} left)",
-                            current.game().to_move(),
-                            puzzle.kind,
-                            if left == 1 { "" } else { "s" }
+                        words.format(
+                            "puzzles-status",
+                            &Args::new()
+                                .with("color", words.color(current.game().to_move()))
+                                .with("kind", kind_text(words, puzzle.kind))
+                                .with("count", left),
                         )
                     }
-                    PuzzleState::Solved => "Solved!".to_string(),
-                    PuzzleState::Failed(_) => "Not this move".to_string(),
+                    PuzzleState::Solved => words.get("puzzles-solved"),
+                    PuzzleState::Failed(_) => words.get("puzzles-failed"),
                 };
                 ui.label(status);
                 if run.state == PuzzleState::Judging {
@@ -141,29 +186,32 @@ fn draw_puzzle_bar(
                 ui.separator();
                 let solving = run.state == PuzzleState::Solving;
                 if ui
-                    .add_enabled(solving && run.hints < 2, egui::Button::new("Hint"))
-                    .on_hover_text("First a clue, then the piece to play")
+                    .add_enabled(
+                        solving && run.hints < 2,
+                        egui::Button::new(words.get("puzzles-hint")),
+                    )
+                    .on_hover_text(words.get("puzzles-hint-tip"))
                     .clicked()
                 {
                     requests.write(PuzzleRequest::Hint);
                 }
                 if ui
-                    .button("Retry")
-                    .on_hover_text("The puzzle again from its position")
+                    .button(words.get("puzzles-retry"))
+                    .on_hover_text(words.get("puzzles-retry-tip"))
                     .clicked()
                 {
                     requests.write(PuzzleRequest::Retry);
                 }
                 if ui
-                    .button("Next")
-                    .on_hover_text("The next puzzle you have not solved")
+                    .button(words.get("puzzles-next"))
+                    .on_hover_text(words.get("puzzles-next-tip"))
                     .clicked()
                 {
                     requests.write(PuzzleRequest::Next);
                 }
                 if ui
-                    .button("All puzzles")
-                    .on_hover_text("Back to the list")
+                    .button(words.get("puzzles-all"))
+                    .on_hover_text(words.get("puzzles-all-tip"))
                     .clicked()
                 {
                     requests.write(PuzzleRequest::Leave);

@@ -12,10 +12,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::ai::review::{DECISIVE, format_score};
 use crate::ai::{MoveClass, MoveReview};
 use crate::game::board::{BoardLayout, hex_to_world};
-use crate::game::core::{CurrentGame, GameSystems, Screen};
+use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
 use crate::game::saves::ReviewAction;
 use crate::game::saves::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 use crate::rules::{Color as Side, Move};
+use crate::text::{Args, Texts};
 
 /// The graph's size on screen.
 /// The graph's size on screen: the panel sits over the lower part of the
@@ -35,6 +36,17 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// A class's name in words: "inaccuracy", "blunder".
+pub(super) fn class_name(words: &Texts, class: MoveClass) -> String {
+    words.get(match class {
+        MoveClass::Best => "review-class-best",
+        MoveClass::Good => "review-class-good",
+        MoveClass::Inaccuracy => "review-class-inaccuracy",
+        MoveClass::Mistake => "review-class-mistake",
+        MoveClass::Blunder => "review-class-blunder",
+    })
+}
+
 /// The colour a class is marked in (none for a sound move): the theme's
 /// message, warning and error colours.
 pub(super) fn class_color(ui: &egui::Ui, class: MoveClass) -> Option<egui::Color32> {
@@ -51,8 +63,9 @@ fn draw_review_panel(
     review: Res<EngineReview>,
     current: Res<CurrentGame>,
     mut requests: MessageWriter<EngineReviewRequest>,
-    mut steps: MessageWriter<ReviewAction>,
+    (mut steps, words): (MessageWriter<ReviewAction>, Res<Words>),
 ) -> Result {
+    let words = &words.0;
     let progress = review.progress();
     let reviewed = review.reviewed(current.variations());
     if progress.is_none() && reviewed.is_none() {
@@ -61,7 +74,8 @@ fn draw_review_panel(
     let ctx = contexts.ctx_mut()?;
     let mut request = None;
     let mut goto = None;
-    egui::Window::new("Engine review")
+    egui::Window::new(words.get("review-title"))
+        .id(egui::Id::new("engine_review"))
         .collapsible(true)
         .resizable(false)
         .default_width(GRAPH_SIZE.x)
@@ -70,13 +84,14 @@ fn draw_review_panel(
         .show(ctx, |ui| {
             ui.set_width(GRAPH_SIZE.x);
             if let Some((done, total)) = progress {
-                ui.label(format!(
-                    "The engine looks at every position: {done} of {total}"
+                ui.label(words.format(
+                    "review-progress",
+                    &Args::new().with("done", done).with("total", total),
                 ));
                 ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).show_percentage());
                 if ui
-                    .button("Cancel")
-                    .on_hover_text("Stop the review")
+                    .button(words.get("review-cancel"))
+                    .on_hover_text(words.get("review-cancel-tip"))
                     .clicked()
                 {
                     request = Some(EngineReviewRequest::Cancel);
@@ -87,35 +102,30 @@ fn draw_review_panel(
                 return;
             };
             let shown = line.ply_of(current.node());
-            if let Some(ply) = evaluation_graph(ui, line, shown) {
+            if let Some(ply) = evaluation_graph(ui, words, line, shown) {
                 goto = Some(line.node_after(ply));
             }
-            summaries(ui, line);
+            summaries(ui, words, line);
             ui.separator();
             match current.node() {
                 node if shown.is_some_and(|ply| ply > 0) => {
                     if line
                         .verdict(node)
-                        .is_some_and(|verdict| verdict_text(ui, verdict))
+                        .is_some_and(|verdict| verdict_text(ui, words, verdict))
                     {
                         request = Some(EngineReviewRequest::PlayBestLine(node));
                     }
                 }
                 _ if shown.is_none() => {
-                    ui.label(egui::RichText::new("This position is off the reviewed line.").weak());
+                    ui.label(egui::RichText::new(words.get("review-off-line")).weak());
                 }
                 _ => {
-                    ui.label(
-                        egui::RichText::new(
-                            "Click the graph or a move to see the engine's verdict.",
-                        )
-                        .weak(),
-                    );
+                    ui.label(egui::RichText::new(words.get("review-click-hint")).weak());
                 }
             }
             if ui
-                .button("Close the review")
-                .on_hover_text("Hide the graph and the marks in the move list")
+                .button(words.get("review-close"))
+                .on_hover_text(words.get("review-close-tip"))
                 .clicked()
             {
                 request = Some(EngineReviewRequest::Close);
@@ -133,7 +143,12 @@ fn draw_review_panel(
 /// The evaluation graph: a point per position, White's advantage above the
 /// middle, Black's below, the moves that lost much marked in their class's
 /// colour and the position shown by a line. Returns the ply clicked.
-fn evaluation_graph(ui: &mut egui::Ui, line: &ReviewedLine, shown: Option<usize>) -> Option<usize> {
+fn evaluation_graph(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    line: &ReviewedLine,
+    shown: Option<usize>,
+) -> Option<usize> {
     let values = line.review.evaluations();
     let (rect, response) = ui.allocate_exact_size(GRAPH_SIZE, egui::Sense::click_and_drag());
     let painter = ui.painter_at(rect);
@@ -197,7 +212,14 @@ fn evaluation_graph(ui: &mut egui::Ui, line: &ReviewedLine, shown: Option<usize>
         Some(pos) => {
             let ply = ply_at(pos);
             let value = line.review.positions.get(ply).copied().unwrap_or(0);
-            response.on_hover_text(format!("after move {ply}: {}", format_score(value)))
+            response.on_hover_text(
+                words.format(
+                    "review-graph-tip",
+                    &Args::new()
+                        .with("ply", ply)
+                        .with("score", format_score(value)),
+                ),
+            )
         }
         None => response,
     };
@@ -215,28 +237,28 @@ fn graph_height(value: i32) -> f32 {
 }
 
 /// Each player's moves per class and average loss.
-fn summaries(ui: &mut egui::Ui, line: &ReviewedLine) {
+fn summaries(ui: &mut egui::Ui, words: &Texts, line: &ReviewedLine) {
     egui::Grid::new("review summary")
         .num_columns(5)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
             for (symbol, hint) in [
-                ("?!", "inaccuracies"),
-                ("?", "mistakes"),
-                ("??", "blunders"),
-                (
-                    "loss",
-                    "average loss per move (1.00 is about a piece's worth)",
-                ),
+                ("?!".to_string(), "review-inaccuracies-tip"),
+                ("?".to_string(), "review-mistakes-tip"),
+                ("??".to_string(), "review-blunders-tip"),
+                (words.get("review-loss"), "review-loss-tip"),
             ] {
                 ui.label(egui::RichText::new(symbol).strong())
-                    .on_hover_text(hint);
+                    .on_hover_text(words.get(hint));
             }
             ui.end_row();
             for side in [Side::White, Side::Black] {
                 let summary = line.review.summary(side);
-                ui.label(side.name());
+                ui.label(words.get(match side {
+                    Side::White => "review-white",
+                    Side::Black => "review-black",
+                }));
                 for class in [
                     MoveClass::Inaccuracy,
                     MoveClass::Mistake,
@@ -256,7 +278,7 @@ fn summaries(ui: &mut egui::Ui, line: &ReviewedLine) {
 
 /// The verdict on the move shown; whether its "play the engine's line"
 /// button was clicked.
-fn verdict_text(ui: &mut egui::Ui, verdict: &MoveReview) -> bool {
+fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview) -> bool {
     let number = verdict.ply / 2 + 1;
     let dots = if verdict.ply.is_multiple_of(2) {
         "."
@@ -275,24 +297,31 @@ fn verdict_text(ui: &mut egui::Ui, verdict: &MoveReview) -> bool {
     }
     ui.horizontal_wrapped(|ui| {
         ui.label(heading);
-        ui.label(format!(
-            "{}: {} (was {})",
-            verdict.class,
-            format_score(verdict.eval_after),
-            format_score(verdict.eval_before)
-        ));
+        ui.label(
+            words.format(
+                "review-verdict",
+                &Args::new()
+                    .with("class", class_name(words, verdict.class))
+                    .with("after", format_score(verdict.eval_after))
+                    .with("before", format_score(verdict.eval_before)),
+            ),
+        );
     });
     if verdict.class == MoveClass::Best {
-        ui.label(egui::RichText::new("The engine's own choice.").weak());
+        ui.label(egui::RichText::new(words.get("review-engine-choice")).weak());
         return false;
     }
     let Some(best) = verdict.best.as_deref() else {
         return false;
     };
-    ui.label(format!(
-        "Lost {:.2}. The engine plays {best} (the arrow on the board).",
-        verdict.loss as f32 / 100.0
-    ));
+    ui.label(
+        words.format(
+            "review-lost",
+            &Args::new()
+                .with("loss", format!("{:.2}", verdict.loss as f32 / 100.0))
+                .with("best", best),
+        ),
+    );
     if verdict.best_line.len() > 1 {
         ui.label(
             egui::RichText::new(verdict.best_line.join("  "))
@@ -300,8 +329,8 @@ fn verdict_text(ui: &mut egui::Ui, verdict: &MoveReview) -> bool {
                 .weak(),
         );
     }
-    ui.button("Play the engine's line")
-        .on_hover_text("Add the engine's line here as a variation and go to its first move")
+    ui.button(words.get("review-play-line"))
+        .on_hover_text(words.get("review-play-line-tip"))
         .clicked()
 }
 

@@ -12,6 +12,7 @@ use crate::game::core::Turn;
 use crate::game::play::InputDevice;
 use crate::game::theme::side_color;
 use crate::rules::{Color, Game, GameStatus};
+use crate::text::{Args, Texts};
 
 /// What the top bar shows.
 pub(super) struct TopBar<'a> {
@@ -25,6 +26,8 @@ pub(super) struct TopBar<'a> {
     pub offer_pass: bool,
     /// The moves, for Undo, Redo and the Game menu.
     pub history: &'a super::PlayedGame<'a>,
+    /// The words to show.
+    pub words: &'a Texts,
     /// Give the first button (Restart) the keyboard focus now.
     pub focus_first: bool,
 }
@@ -32,14 +35,15 @@ pub(super) struct TopBar<'a> {
 /// The top bar's contents; returns what was clicked.
 pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
     let game = bar.game;
+    let words = bar.words;
     let mut action = None;
     ui.horizontal(|ui| {
         // One line, whatever it shows ("AI is thinking…" coming and going
         // must not make the bar taller and shift the board).
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         let restart = ui
-            .button("Restart")
-            .on_hover_text("Start this game again from the first move (Undo brings it back)");
+            .button(words.get("game-restart"))
+            .on_hover_text(words.get("game-restart-tip"));
         if bar.focus_first {
             restart.request_focus();
         }
@@ -47,35 +51,48 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             action = Some(HudAction::Restart);
         }
         if ui
-            .button("Main menu")
-            .on_hover_text("Back to the menu; an unfinished game waits in \"Resume last game\"")
+            .button(words.get("game-main-menu"))
+            .on_hover_text(words.get("game-main-menu-tip"))
             .clicked()
         {
             action = Some(HudAction::MainMenu);
         }
         if ui
-            .button("Quit")
-            .on_hover_text("Close the game; an unfinished game waits in \"Resume last game\"")
+            .button(words.get("game-quit"))
+            .on_hover_text(words.get("game-quit-tip"))
             .clicked()
         {
             action = Some(HudAction::Quit);
         }
         ui.separator();
-        if let Some(records) = super::game_menu::top_bar_buttons(ui, bar.history) {
+        if let Some(records) = super::game_menu::top_bar_buttons(ui, bar.words, bar.history) {
             action = Some(records);
         }
         ui.separator();
+        let side_name = |side: Color| words.get(&format!("game-side-{}", side_key(side)));
+        let side_words = |side: Color| words.color(side);
+        let game_type = game.game_type().to_string();
         match (bar.players.exhibition, bar.players.ai) {
-            (Some((white, black)), _) => ui.label(format!(
-                "{}: AI vs AI, White {white}, Black {black}",
-                game.game_type()
-            )),
-            (None, Some((ai, difficulty))) => ui.label(format!(
-                "{}: you play {} vs AI ({difficulty}) as {ai}",
-                game.game_type(),
-                ai.opponent()
-            )),
-            (None, None) => ui.label(local_title(bar.history, &game.game_type().to_string())),
+            (Some((white, black)), _) => ui.label(
+                words.format(
+                    "game-title-exhibition",
+                    &Args::new()
+                        .with("game-type", game_type.as_str())
+                        .with("white", super::difficulty_name(words, white))
+                        .with("black", super::difficulty_name(words, black)),
+                ),
+            ),
+            (None, Some((ai, difficulty))) => ui.label(
+                words.format(
+                    "game-title-ai",
+                    &Args::new()
+                        .with("game-type", game_type.as_str())
+                        .with("human", side_name(ai.opponent()))
+                        .with("difficulty", super::difficulty_name(words, difficulty))
+                        .with("ai", side_name(ai)),
+                ),
+            ),
+            (None, None) => ui.label(local_title(words, bar.history, &game_type)),
         };
         ui.separator();
         let flagged = bar.history.clock.flagged();
@@ -85,28 +102,29 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             _ => flagged.map_or(game.to_move(), Color::opponent),
         };
         side_swatch(ui, side);
+        let args = Args::new()
+            .with("side", side_words(side))
+            .with("turn", game.turn_number());
         let status = match game.status() {
-            _ if flagged.is_some() => format!("{side} wins on time"),
-            GameStatus::WhiteWins => "White wins".to_string(),
-            GameStatus::BlackWins => "Black wins".to_string(),
-            GameStatus::Draw => "Draw".to_string(),
-            _ if bar.players.ai_preset(side).is_some() => {
-                format!("{side} (AI) to move, turn {}", game.turn_number())
-            }
-            _ if bar.players.ai.is_some() => {
-                format!("{side} (you) to move, turn {}", game.turn_number())
-            }
-            _ => format!("{side} to move, turn {}", game.turn_number()),
+            _ if flagged.is_some() => words.format("game-wins-on-time", &args),
+            GameStatus::WhiteWins => words.get("game-white-wins"),
+            GameStatus::BlackWins => words.get("game-black-wins"),
+            GameStatus::Draw => words.get("game-draw"),
+            _ if bar.players.ai_preset(side).is_some() => words.format("game-to-move-ai", &args),
+            _ if bar.players.ai.is_some() => words.format("game-to-move-you", &args),
+            _ => words.format("game-to-move", &args),
         };
         ui.label(egui::RichText::new(status).strong());
         if bar.thinking {
             ui.separator();
             ui.add(egui::Spinner::new());
-            ui.label(egui::RichText::new("AI is thinking…").color(ui.visuals().hyperlink_color));
+            ui.label(
+                egui::RichText::new(words.get("game-thinking")).color(ui.visuals().hyperlink_color),
+            );
         }
         if bar.offer_pass {
             ui.separator();
-            let pass = egui::Button::new(egui::RichText::new("Pass").strong())
+            let pass = egui::Button::new(egui::RichText::new(words.get("game-pass")).strong())
                 .fill(ui.visuals().selection.bg_fill);
             if ui.add(pass).clicked() {
                 action = Some(HudAction::Pass);
@@ -120,20 +138,17 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
 /// line whatever the window's width.
 pub(super) fn message_line(
     ui: &mut egui::Ui,
+    words: &Texts,
     notice: Option<&str>,
     turn: Turn,
     device: InputDevice,
 ) {
     let weak = ui.visuals().weak_text_color();
     let (text, color) = match (notice, turn) {
-        (Some(text), _) => (text, notice_color(ui.ctx())),
-        (None, Turn::GameOver) => ("The game is over.", weak),
-        (None, Turn::Review) => (
-            "Reviewing: the Left and Right arrow keys (or a gamepad's bumpers) step through the moves; \
-             click a move in the list to jump to it.",
-            weak,
-        ),
-        (None, _) => (help_for(device), weak),
+        (Some(text), _) => (text.to_string(), notice_color(ui.ctx())),
+        (None, Turn::GameOver) => (words.get("game-over-line"), weak),
+        (None, Turn::Review) => (words.get("game-reviewing-help"), weak),
+        (None, _) => (help_for(words, device), weak),
     };
     // The line wraps in a narrow window. It is always as tall as the help
     // text for this device needs at this width, so that a message coming
@@ -141,7 +156,7 @@ pub(super) fn message_line(
     let help_height = ui
         .painter()
         .layout(
-            help_for(device).to_string(),
+            help_for(words, device),
             egui::TextStyle::Body.resolve(ui.style()),
             color,
             ui.available_width(),
@@ -166,37 +181,40 @@ fn side_swatch(ui: &mut egui::Ui, side: Color) {
 
 /// What a game without an AI is: a record opened from a file (its
 /// players), the analysis board, or two people at the screen.
-fn local_title(history: &super::PlayedGame, game_type: &str) -> String {
+fn local_title(words: &Texts, history: &super::PlayedGame, game_type: &str) -> String {
     let named = |name: &Option<String>| name.clone().filter(|n| !n.is_empty());
+    let args = Args::new().with("game-type", game_type);
     if let Some(headers) = history.headers()
         && let (Some(white), Some(black)) = (named(&headers.white), named(&headers.black))
     {
-        return format!("{white} vs {black}: {game_type}");
+        return words.format(
+            "game-title-record",
+            &args.with("white", white).with("black", black),
+        );
     }
-    if history.analysing() {
-        return format!("Analysis board: {game_type}");
+    let key = if history.analysing() {
+        "game-title-analysis"
+    } else if history.practising() {
+        "game-title-practice"
+    } else {
+        "game-title-local"
+    };
+    words.format(key, &args)
+}
+
+/// "white" or "black", for keys.
+fn side_key(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
     }
-    if history.practising() {
-        return format!("Practice: {game_type}");
-    }
-    format!("Local game: {game_type}")
 }
 
 /// The help line for the device in use: its own keys or buttons.
-fn help_for(device: InputDevice) -> &'static str {
-    match device {
-        InputDevice::Mouse => {
-            "Click a piece on the board or a bug in hand to see where it can go, then a \
-             green cell (or drag it there). Right-drag: pan. Wheel: zoom. F: fit."
-        }
-        InputDevice::Keyboard => {
-            "Tab: a bug in hand. Arrows: a piece or one of its green cells (Shift: any \
-             of yours). Enter: select or play. Esc: cancel. Space: skip the animation. \
-             WASD: pan. +/-: zoom. F: fit. F10: menu."
-        }
-        InputDevice::Gamepad => {
-            "Bumpers: a bug in hand. D-pad or stick: a piece or one of its green cells. \
-             A: select or play. B: cancel. Start: menu."
-        }
-    }
+fn help_for(words: &Texts, device: InputDevice) -> String {
+    words.get(match device {
+        InputDevice::Mouse => "game-help-mouse",
+        InputDevice::Keyboard => "game-help-keyboard",
+        InputDevice::Gamepad => "game-help-gamepad",
+    })
 }

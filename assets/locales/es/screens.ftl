@@ -1,0 +1,252 @@
+# Los demás paneles y pantallas: la biblioteca de partidas, Aprender a jugar,
+# Problemas, los paneles de análisis y revisión, la barra de exhibición, los
+# diálogos de partidas, la lista de jugadas, las manos, el inspector de pilas
+# y la leyenda.
+
+## La biblioteca de partidas («Partidas»).
+
+library-back = Volver
+library-back-tip = Al menú principal
+library-title = Partidas
+library-no-folder = ninguna carpeta
+library-choose-folder = Elegir carpeta…
+library-choose-folder-tip = Muestra las partidas (.sgf, .pgn, .txt) de otra carpeta
+library-picker-title = Elige una carpeta de partidas
+library-read-again = Volver a leer
+library-read-again-tip = Vuelve a listar las partidas de la carpeta
+library-player = Jugador
+library-player-hint = cualquier jugador
+library-player-tip = Muestra solo las partidas de los jugadores cuyo nombre contiene esto
+library-open = Abrir
+library-open-tip = Muestra la partida en el tablero, para revisarla (o haz doble clic en ella)
+library-review = Revisar con el motor
+library-review-tip = Abre la partida y haz que el motor califique cada jugada, con la gráfica de evaluación
+library-games = { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}
+library-games-shown = { $shown } de { $count ->
+    [one] 1 partida
+   *[other] { $count } partidas
+}
+library-games-unreadable = { $games }, { $count ->
+    [one] 1 ilegible
+   *[other] { $count } ilegibles
+}
+library-reading = leídas { $read } de { $total }
+library-listing = listando la carpeta…
+library-column-white = Blancas
+library-column-black = Negras
+library-column-date = Fecha
+library-column-game = Juego
+library-column-result = Resultado
+library-column-moves = Jugadas
+library-column-file = Archivo
+library-sort-white = Ordenar por blancas
+library-sort-black = Ordenar por negras
+library-sort-date = Ordenar por fecha
+library-sort-game = Ordenar por juego
+library-sort-result = Ordenar por resultado
+library-sort-moves = Ordenar por jugadas
+library-sort-file = Ordenar por archivo
+library-unfinished = sin terminar
+library-unreadable = ilegible
+library-empty = No hay partidas aquí: elige una carpeta de partidas .sgf, .pgn o .txt.
+
+## La lista de jugadas, en el panel derecho.
+
+moves-title = Jugadas
+moves-turn = Turno { $turn }, juegan { $color }
+moves-white-wins = Ganan las blancas
+moves-black-wins = Ganan las negras
+moves-draw = Tablas
+moves-uhp-tip = En notación UHP: { $turn }
+moves-white-player = Blancas: { $name }
+moves-black-player = Negras: { $name }
+moves-result-white = Ganaron las blancas
+moves-result-black = Ganaron las negras
+moves-result-draw = Tablas
+moves-tip = Muestra la posición tras esta jugada (clic derecho: más)
+moves-verdict-tip = { $class }: muestra la posición tras esta jugada (clic derecho: más)
+moves-verdict-best-tip = { $class }, el motor juega { $best }: muestra la posición tras esta jugada (clic derecho: más)
+moves-promote = Convertir en la línea principal
+moves-delete = Borrar desde aquí
+
+## El inspector de pilas, en el panel izquierdo y como ayuda sobre las pilas.
+
+inspector-title = Inspector de pilas
+inspector-empty = Señala una pieza para ver su pila.
+inspector-count = { $count ->
+    [one] 1 pieza, de arriba abajo:
+   *[other] { $count } piezas, de arriba abajo:
+}
+inspector-top = { $piece } ({ $bug }), arriba
+inspector-under = { $piece } ({ $bug }), debajo
+
+## La leyenda de las marcas del tablero.
+
+legend-title = Marcas del tablero
+legend-selected = La pieza que has elegido
+legend-destination = Una casilla a la que puede ir: haz clic en ella (o suelta ahí la pieza)
+legend-movable = Una pieza que puede moverse este turno
+legend-last-move = Dónde empezó y terminó la última jugada
+legend-throwable = Una pieza que la Cochinilla puede lanzar: haz clic en ella y luego en la casilla donde cae
+legend-considered = Una casilla que la IA miró antes de jugar (no es para hacer clic)
+
+## La revisión de la partida por el motor.
+
+review-title = Revisión del motor
+review-progress = El motor estudia cada posición: { $done } de { $total }
+review-cancel = Cancelar
+review-cancel-tip = Detiene la revisión
+review-off-line = Esta posición está fuera de la línea revisada.
+review-click-hint = Haz clic en la gráfica o en una jugada para ver el veredicto del motor.
+review-close = Cerrar la revisión
+review-close-tip = Oculta la gráfica y las marcas de la lista de jugadas
+review-graph-tip = tras la jugada { $ply }: { $score }
+review-inaccuracies-tip = imprecisiones
+review-mistakes-tip = errores
+review-blunders-tip = errores graves
+review-loss = pérdida
+review-loss-tip = pérdida media por jugada (1.00 vale más o menos una pieza)
+review-white = Blancas
+review-black = Negras
+review-class-best = la mejor
+review-class-good = buena
+review-class-inaccuracy = imprecisión
+review-class-mistake = error
+review-class-blunder = error grave
+review-verdict = { $class }: { $after } (antes { $before })
+review-engine-choice = La jugada que elige el motor.
+review-lost = Pierde { $loss }. El motor juega { $best } (la flecha del tablero).
+review-play-line = Jugar la línea del motor
+review-play-line-tip = Añade aquí la línea del motor como variante y ve a su primera jugada
+
+## La pantalla de Problemas y la barra del problema en juego.
+
+puzzles-title = Problemas
+puzzles-progress = { $done } de { $count } resueltos
+puzzles-blurb = Cada problema tiene una primera jugada que gana (o impide la victoria) a la fuerza, comprobada por el motor. Juégala en el tablero: el motor se defiende o muestra por qué falla una jugada.
+puzzles-next-unsolved = Siguiente sin resolver
+puzzles-next-unsolved-tip = El primer problema que aún no has resuelto
+puzzles-level-easy = Fácil
+puzzles-level-medium = Medio
+puzzles-level-hard = Difícil
+puzzles-kind-win = ganar en { $count }
+puzzles-kind-stop = impedir una victoria en { $count }
+puzzles-kind-theme = { $kind }, { $theme }
+puzzles-theme-pillbug = cochinilla
+puzzles-theme-mosquito = mosquito
+puzzles-solved-tip = { $title } (resuelto)
+puzzles-status = Juegan { $color }: { $kind } ({ $count ->
+    [one] queda 1 jugada
+   *[other] quedan { $count } jugadas
+})
+puzzles-solved = ¡Resuelto!
+puzzles-failed = Esa jugada no es
+puzzles-hint = Pista
+puzzles-hint-tip = Primero una pista y luego la pieza que hay que jugar
+puzzles-retry = Reintentar
+puzzles-retry-tip = El problema otra vez desde su posición
+puzzles-next = Siguiente
+puzzles-next-tip = El siguiente problema que no has resuelto
+puzzles-all = Todos los problemas
+puzzles-all-tip = Volver a la lista
+
+## La pantalla Aprender a jugar y la barra de la lección en juego.
+
+lessons-title = Aprender a jugar
+lessons-progress = { $done } de { $count ->
+    [one] 1 lección terminada
+   *[other] { $count } lecciones terminadas
+}
+lessons-blurb = Lecciones cortas en el tablero: cada paso pide una jugada y las reglas la comprueban. Hazlas en orden, o repite la que quieras.
+lessons-steps-tip = { $count ->
+    [one] 1 paso
+   *[other] { $count } pasos
+}
+lessons-steps-finished-tip = { $count ->
+    [one] 1 paso
+   *[other] { $count } pasos
+}, terminada
+lessons-step = paso { $step } de { $count }
+lessons-hint = Pista: { $hint }
+lessons-show-me = Muéstramelo
+lessons-show-me-tip = El motor juega una jugada que hace lo que pide el paso
+lessons-retry = Reintentar
+lessons-retry-tip = Este paso otra vez desde su posición
+lessons-skip = Saltar
+lessons-next = Siguiente
+lessons-next-tip = Pasa al siguiente paso
+lessons-all = Todas las lecciones
+lessons-all-tip = Volver a la lista
+
+## Los diálogos de partidas: guardar, cargar e importar.
+
+dialog-save = Guardar partida
+dialog-save-variations = Guardar partida con variantes
+dialog-save-pgn = Guardar partida como PGN
+dialog-load = Cargar partida
+dialog-filter-games = Partidas de Hive (.txt)
+dialog-filter-pgn = PGN (.pgn)
+dialog-filter-records = Partidas (.txt, .sgf, .pgn)
+dialog-import-title = Importar una partida
+dialog-import-paste = Pega un GameString (Ctrl+V), como { $example },
+dialog-import-paste-more = un archivo guardado de variantes (todas sus líneas) o una partida .sgf de boardspace o PGN.
+dialog-import = Importar
+dialog-cancel = Cancelar
+
+## El veredicto del motor sobre una posición.
+
+eval-wins = { $color-code ->
+    [white] Las blancas ganan
+   *[black] Las negras ganan
+} en { $count ->
+    [one] 1 jugada
+   *[other] { $count } jugadas
+} como mucho
+eval-level = igualdad
+eval-ahead = { $color-code ->
+    [white] Blancas
+   *[black] Negras
+} +{ $score }
+
+## El panel del tablero de análisis.
+
+analysis-title = Análisis
+analysis-depth = profundidad { $depth }
+analysis-no-move = ninguna jugada: la partida ha terminado
+analysis-game-over = Aquí la partida ha terminado.
+analysis-thinking = El motor está pensando…
+analysis-top = Las { $count } mejores jugadas
+analysis-top-tip = También las siguientes mejores jugadas, con su valoración y su línea (más lento)
+analysis-stop = Dejar de analizar
+analysis-play-line-tip = Juega la línea hasta esta jugada
+analysis-play-line-disabled-tip = Las jugadas se hacen en tu turno (al revisar: Continuar desde aquí)
+
+## La barra sobre el tablero: la exhibición IA contra IA, o el botón Pista.
+
+exhibition-title = IA contra IA: blancas { $white }, negras { $black }
+exhibition-play = Jugar
+exhibition-pause = Pausa
+exhibition-step = Paso
+exhibition-step-tip = Pausa y juega una jugada
+exhibition-restart = Reiniciar
+exhibition-per-minute = jugadas/min
+exhibition-paused = en pausa
+exhibition-evaluation = { $verdict } (búsqueda de { $color }, { $difficulty }, profundidad { $depth })
+exhibition-no-evaluation = aún no hay evaluación
+exhibition-evaluation-tip = Quién va por delante según la última búsqueda de la IA
+exhibition-hint = Pista
+exhibition-hint-tip = Pide una jugada a la IA: se resaltan su pieza y su destino
+
+## Las manos, en los paneles laterales.
+
+hand-to-move = ▶ Juegan { $color }
+hand-white = Blancas
+hand-black = Negras
+hand-count = En la mano: { $count }
+hand-stack-tip = { $bug } ({ $count ->
+    [one] queda 1
+   *[other] quedan { $count }
+})

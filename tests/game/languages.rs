@@ -1,0 +1,175 @@
+//! The game in another language: a game played in Spanish through the
+//! headless app gives its rule reasons in Spanish; switching the language
+//! (as the menu does) changes the words at once and is saved in the
+//! settings; `--lang` is not saved; and every key the code asks for exists
+//! in English.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::app::{app_keeping_files, local_app_from, settle};
+use bevy::prelude::*;
+use hive::game::{
+    BoardLayout, CellClicked, CurrentGame, LanguageChoice, LaunchSettings, NewGameSettings, Notice,
+    SelectPiece, Words,
+};
+use hive::records::SettingsFile;
+use hive::rules::{Direction, Piece};
+
+fn notice(app: &App) -> String {
+    app.world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default()
+}
+
+/// Refuses a white Ant next to the black one, as a player's click would.
+fn refused_reason(app: &mut App) -> String {
+    let game = app.world().resource::<CurrentGame>().game().clone();
+    let black = game.position("bA1".parse().unwrap()).unwrap();
+    let to = black.neighbor(Direction::East);
+    let ant: Piece = "wA2".parse().unwrap();
+    app.world_mut().write_message(SelectPiece(ant));
+    app.update();
+    let plane = app.world().resource::<BoardLayout>().plane_of(to);
+    app.world_mut().write_message(CellClicked(plane));
+    app.update();
+    notice(app)
+}
+
+#[test]
+fn a_game_in_spanish_gives_spanish_reasons_and_switches_live() {
+    let mut app = local_app_from("Base;InProgress;White[2];wA1;bA1 wA1-");
+    app.world_mut().resource_mut::<LanguageChoice>().code = Some("es".to_string());
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Words>().language(), "es");
+    let said = refused_reason(&mut app);
+    assert!(
+        said.contains("Hormiga blanca (wA2)") && said.contains("(bA1-)"),
+        "{said}"
+    );
+    assert!(!said.contains("cannot"), "{said}");
+
+    // Back to English, live.
+    app.world_mut().resource_mut::<LanguageChoice>().code = Some("en".to_string());
+    app.world_mut().resource_mut::<Notice>().clear();
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Words>().language(), "en");
+    let said = refused_reason(&mut app);
+    assert!(said.contains("white Ant (wA2) cannot"), "{said}");
+}
+
+#[test]
+fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
+    let config = tempfile::TempDir::new().expect("a folder");
+    {
+        let mut app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
+        app.insert_resource(LaunchSettings {
+            lang: Some("es".to_string()),
+            ..default()
+        });
+        // --lang at start: spoken, not saved.
+        app.world_mut()
+            .resource_mut::<LanguageChoice>()
+            .set_changed();
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Words>().language(), "es");
+        let saved = SettingsFile::in_dir(config.path()).load().settings;
+        assert_eq!(saved.language, "");
+        // Picked in the menu: spoken and saved.
+        *app.world_mut().resource_mut::<LanguageChoice>() = LanguageChoice {
+            code: Some("en".to_string()),
+            picked: true,
+        };
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Words>().language(), "en");
+    }
+    let saved = SettingsFile::in_dir(config.path()).load().settings;
+    assert_eq!(saved.language, "en");
+    // The next start speaks it.
+    let app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
+    assert_eq!(
+        app.world().resource::<LanguageChoice>().code.as_deref(),
+        Some("en")
+    );
+}
+
+/// The message ids of English (`key = ...` lines and `.attribute` lines).
+fn english_keys(root: &Path) -> BTreeSet<String> {
+    let mut keys = BTreeSet::new();
+    for entry in std::fs::read_dir(root.join("assets/locales/en")).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines() {
+            if let Some((key, _)) = line.split_once(" =")
+                && !key.starts_with(['#', ' '])
+                && !key.is_empty()
+            {
+                keys.insert(key.trim().to_string());
+            }
+        }
+    }
+    keys
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every literal key the code passes to `get(`, `format(` or names as a
+/// `"...-tip"`/`"menu-..."`-like message id is an English message.
+#[test]
+fn every_key_the_code_asks_for_is_in_english() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let keys = english_keys(root);
+    let prefixes: BTreeSet<&str> = keys
+        .iter()
+        .filter_map(|k| k.split('-').next())
+        .filter(|p| p.len() > 2)
+        .collect();
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    for krate in ["hive-text", "hive-learn"] {
+        rust_files(&root.join("crates").join(krate).join("src"), &mut files);
+    }
+    let mut missing = Vec::new();
+    let mut asked = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let quotes: Vec<usize> = text.match_indices('"').map(|(at, _)| at).collect();
+        for pair in quotes.chunks(2) {
+            let [open, close] = pair else { continue };
+            let piece = &text[open + 1..*close];
+            // A Fluent variable's name (`.with("game-type", ..)`) is not a key.
+            let before = text[..*open].trim_end();
+            let variable = [
+                "with(", "set(", "text(", "color(", "number(", "piece(", "bug(",
+            ]
+            .iter()
+            .any(|call| before.ends_with(call));
+            let key_like = !variable
+                && piece.contains('-')
+                && piece
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !piece.starts_with('-')
+                && !piece.ends_with('-')
+                && prefixes.contains(piece.split('-').next().unwrap_or(""));
+            if key_like {
+                asked += 1;
+                if !keys.contains(piece) {
+                    missing.push(format!("{}: {piece}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(asked > 200, "only {asked} keys found: the scan is broken");
+    assert!(missing.is_empty(), "keys not in English: {missing:#?}");
+}

@@ -16,6 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::game_menu::MenuRecords;
 use super::hands::HandArt;
 use super::menu::{WaitingAnswer, ask_about_waiting_game};
+use crate::game::board::{HEX_SIZE, world_to_plane};
 use crate::game::core::{AskBeforeLeaving, NewGameSettings, Screen, Words};
 use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::theme::Theme;
@@ -512,11 +513,10 @@ fn board(
         middle + size * egui::vec2(3f32.sqrt() * (q + r / 2.0), 1.5 * r)
     };
     let pointer = response.hover_pos().map(|pos| {
-        let p = (pos - middle) / size;
-        let r = p.y / 1.5;
-        let q = p.x / 3f32.sqrt() - r / 2.0;
-        let (q, r) = cube_round(q, r);
-        (q + centre.0, r + centre.1)
+        // The board's own rounding, in its units (y up).
+        let p = (pos - middle) / size * HEX_SIZE;
+        let cell = world_to_plane(Vec2::new(p.x, -p.y));
+        (cell.x + centre.0, cell.y + centre.1)
     });
     let grid = ui.visuals().widgets.noninteractive.bg_stroke;
     let lit_stroke = egui::Stroke::new(3.0, ui.visuals().error_fg_color);
@@ -582,19 +582,6 @@ fn board(
     }
 }
 
-/// The cell holding fractional axial `(q, r)`.
-fn cube_round(q: f32, r: f32) -> (i32, i32) {
-    let s = -q - r;
-    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
-    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
-    if dq > dr && dq > ds {
-        rq = -rr - rs;
-    } else if dr > ds {
-        rr = -rq - rs;
-    }
-    (rq as i32, rr as i32)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -620,10 +607,9 @@ mod tests {
             for r in -5..=5 {
                 assert_eq!(relative(cell_at(q, r)), (q, r));
                 let (x, y) = (3f32.sqrt() * (q as f32 + r as f32 / 2.0), 1.5 * r as f32);
-                // A point near the centre rounds back to the cell.
-                let r2 = (y + 0.2) / 1.5;
-                let q2 = (x - 0.3) / 3f32.sqrt() - r2 / 2.0;
-                assert_eq!(cube_round(q2, r2), (q, r));
+                // A point near the centre (screen y down) is in the cell.
+                let world = Vec2::new(x - 0.3, -(y + 0.2)) * HEX_SIZE;
+                assert_eq!(world_to_plane(world), IVec2::new(q, r));
             }
         }
         assert_eq!(relative(Hex::ORIGIN), (0, 0));

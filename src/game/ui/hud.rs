@@ -166,21 +166,36 @@ fn draw_hud(
                         egui::ScrollArea::vertical()
                             .id_salt("white_panel_scroll")
                             .show(ui, |ui| {
-                                inspector::panel(ui, game, &view.hovered, &view.selection);
+                                inspector::stack_panel(
+                                    ui,
+                                    &view.words,
+                                    game,
+                                    &view.hovered,
+                                    &view.selection,
+                                );
                                 ui.separator();
                                 // Open at first where there is room for it.
                                 let tall = ui.ctx().content_rect().height() >= 720.0;
-                                legend::panel(ui, &marks, tall);
+                                legend::legend_panel(ui, &view.words, &marks, tall);
                             })
                             .inner
                     }
-                    rules::Color::Black => actions.extend(move_list::show(ui, game, &view.history)),
+                    rules::Color::Black => {
+                        actions.extend(move_list::moves_panel(ui, &view.words, game, &view.history))
+                    }
                 }
             });
     }
     area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
-    inspector::tooltip(ctx, game, &view.hovered);
-    legend::tooltip(ctx, game, &view.hovered, &view.selection, &view.movable);
+    inspector::stack_tooltip(ctx, &view.words, game, &view.hovered);
+    legend::marks_tooltip(
+        ctx,
+        &view.words,
+        game,
+        &view.hovered,
+        &view.selection,
+        &view.movable,
+    );
     if awaiting {
         draw_dragged_piece(ctx, &view, &art);
     }

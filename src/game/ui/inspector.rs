@@ -9,16 +9,6 @@ use crate::game::play::Selection;
 use crate::rules::{Game, Hex};
 use crate::text::{Args, Texts};
 
-/// The inspector, in English (see `legend::english`).
-pub(super) fn panel(ui: &mut egui::Ui, game: &Game, hovered: &HoveredCell, selection: &Selection) {
-    stack_panel(ui, super::legend::english(), game, hovered, selection);
-}
-
-/// The stack tooltip, in English (see `legend::english`).
-pub(super) fn tooltip(ctx: &egui::Context, game: &Game, hovered: &HoveredCell) {
-    stack_tooltip(ctx, super::legend::english(), game, hovered);
-}
-
 /// The inspector section of the side panel.
 pub(super) fn stack_panel(
     ui: &mut egui::Ui,

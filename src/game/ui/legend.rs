@@ -2,8 +2,6 @@
 //! drawn with the theme's own image and colour beside a few words, and a
 //! tooltip naming the marks on the cell under the pointer.
 
-use std::sync::LazyLock;
-
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
 use super::egui_color;
@@ -12,16 +10,6 @@ use crate::game::play::{HoveredCell, MovablePieces, Selection};
 use crate::game::theme::{Theme, ThemeImage};
 use crate::rules::{Game, Hex};
 use crate::text::Texts;
-
-/// The English built into the program, for the side panels the HUD
-/// (`hud.rs`) still draws without its words: [`panel`], [`tooltip`],
-/// `inspector::{panel, tooltip}` and `move_list::show`. Goes when the HUD
-/// calls [`legend_panel`], [`marks_tooltip`], `inspector::{stack_panel,
-/// stack_tooltip}` and `move_list::moves_panel` with its words.
-pub(super) fn english() -> &'static Texts {
-    static ENGLISH: LazyLock<Texts> = LazyLock::new(Texts::english);
-    &ENGLISH
-}
 
 /// One kind of mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,11 +103,6 @@ impl MarkArt {
     }
 }
 
-/// The legend, in English (see [`english`]).
-pub(super) fn panel(ui: &mut egui::Ui, art: &MarkArt, open_at_first: bool) {
-    legend_panel(ui, english(), art, open_at_first);
-}
-
 /// The legend, folded under a header the player can open or close.
 pub(super) fn legend_panel(ui: &mut egui::Ui, words: &Texts, art: &MarkArt, open_at_first: bool) {
     egui::CollapsingHeader::new(egui::RichText::new(words.get("legend-title")).strong())
@@ -166,17 +149,6 @@ pub(super) fn marks_on(
         marks.push(Mark::LastMove);
     }
     marks
-}
-
-/// The marks' tooltip, in English (see [`english`]).
-pub(super) fn tooltip(
-    ctx: &egui::Context,
-    game: &Game,
-    hovered: &HoveredCell,
-    selection: &Selection,
-    movable: &MovablePieces,
-) {
-    marks_tooltip(ctx, english(), game, hovered, selection, movable);
 }
 
 /// A tooltip by the pointer naming the marks on the cell under it.

@@ -41,18 +41,6 @@ pub(super) fn turn_header(words: &Texts, game: &Game) -> String {
     }
 }
 
-/// The move list section of the side panel, in English.
-///
-/// The HUD (`hud.rs`) still calls this; it is to call [`moves_panel`] with
-/// its words instead, and this to go.
-pub(super) fn show(
-    ui: &mut egui::Ui,
-    game: &Game,
-    history: &super::PlayedGame,
-) -> Option<HudAction> {
-    moves_panel(ui, super::legend::english(), game, history)
-}
-
 /// The move list section of the side panel; returns the move clicked.
 pub(super) fn moves_panel(
     ui: &mut egui::Ui,

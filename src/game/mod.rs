@@ -17,8 +17,10 @@
 //!   library and the engine's review;
 //! - `learn`: puzzles on the board against the engine's defence (practice:
 //!   nothing autosaved);
-//! - `theme`: the look, read from `assets/themes/` and reloaded live, and the
-//!   pieces and highlights drawn in it;
+//! - `theme`: the look and the sound files, read from `assets/themes/` and
+//!   reloaded live, and the pieces and highlights drawn in it;
+//! - `sound`: the sound each event asks for, at the player's volume, played
+//!   with the theme's files;
 //! - `settings`: the player's settings kept between runs;
 //! - `ui`: the egui panels and menus.
 //!
@@ -32,6 +34,7 @@ pub mod learn;
 pub mod play;
 pub mod saves;
 pub mod settings;
+pub mod sound;
 pub mod theme;
 mod ui;
 
@@ -90,6 +93,7 @@ pub fn logic_plugin(app: &mut App) {
         ai::plugin,
         saves::plugin,
         learn::plugin,
+        sound::plugin,
         settings::plugin,
     ));
 }
@@ -100,6 +104,7 @@ fn view_plugin(app: &mut App) {
         board::view_plugin,
         play::view_plugin,
         theme::plugin,
+        sound::view_plugin,
         ui::plugin,
     ));
 }
@@ -109,6 +114,8 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     let mut app = App::new();
     // First, so plugins can read it while they are built.
     app.insert_resource(settings.clone());
+    // Bevy's audio opens the device while its plugin is added.
+    let device_messages = sound::DeviceMessages::catch();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -127,6 +134,7 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
                 task_pool_options: search_threads_yield_to_the_window(),
             }),
     );
+    device_messages.log();
     app.add_plugins((logic_plugin, view_plugin));
     // The saved settings first, so the command line wins over them.
     app.insert_resource(RecordPaths::default_locations(&settings));

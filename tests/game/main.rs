@@ -22,6 +22,7 @@ mod monkey;
 mod puzzles;
 mod reasons;
 mod saves;
+mod sounds;
 mod structure;
 mod themes;
 mod variations;

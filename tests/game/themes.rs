@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use hive::game::theme::manifest::{
-    DEFAULT_THEME, ResolvedTheme, Rgba, bug_key, choose_theme, manifest_path, parse, resolve,
+    DEFAULT_THEME, ResolvedTheme, Rgba, SOUND_NAMES, bug_key, choose_theme, manifest_path, parse,
+    resolve,
 };
 use hive::rules::{Bug, Color};
 
@@ -345,4 +346,66 @@ fn a_theme_that_is_not_there_falls_back_to_the_default_with_one_line() {
     let (name, warning) = choose_theme(Some("../../etc"), &shipped);
     assert_eq!(name, DEFAULT_THEME);
     assert!(warning.is_some_and(|w| w.contains("not a theme folder name")));
+}
+
+#[test]
+fn a_theme_replaces_silences_or_keeps_each_sound() {
+    let (theme, warnings) = resolve_mod(
+        r#"(sounds: {
+            "place": "sounds/tap.wav",
+            "clock-tick": None,
+            "throw": "sounds/throw.ogg",
+            "move": "sounds/missing.wav",
+            "bell": "sounds/bell.wav",
+        })"#,
+        &["sounds/tap.wav", "sounds/throw.ogg"],
+    );
+    let base = ResolvedTheme::builtin();
+    let sound = |name: &str| {
+        let at = SOUND_NAMES
+            .iter()
+            .position(|&n| n == name)
+            .expect("a sound");
+        theme.sounds[at].clone()
+    };
+    let default = |name: &str| Some(format!("themes/default/sounds/{name}.wav"));
+    // Replaced, silenced, kept: the theme's own file, nothing, the default's.
+    assert_eq!(sound("place").as_deref(), Some("themes/mod/sounds/tap.wav"));
+    assert_eq!(sound("clock-tick"), None);
+    assert_eq!(sound("climb"), default("climb"));
+    // A file that is not a WAV, or not there, keeps the default, with a line.
+    assert_eq!(sound("throw"), default("throw"));
+    assert_eq!(sound("move"), default("move"));
+    assert_eq!(base.sounds.iter().flatten().count(), SOUND_NAMES.len());
+    let expect = [
+        (
+            "sounds: unknown sound \"bell\"",
+            "the sounds are place, move",
+        ),
+        ("sounds.move: ", "no such file"),
+        ("sounds.throw: ", "only wav files"),
+    ];
+    assert_eq!(warnings.len(), expect.len(), "{warnings:#?}");
+    for (warning, (start, problem)) in warnings.iter().zip(expect) {
+        assert!(
+            warning.starts_with(&format!("theme \"mod\": {start}")),
+            "{warning}"
+        );
+        assert!(warning.contains(problem), "{warning}");
+    }
+}
+
+#[test]
+fn the_default_sounds_are_all_shipped_as_wav_files() {
+    let theme = shipped(DEFAULT_THEME);
+    for (name, path) in SOUND_NAMES.iter().zip(&theme.sounds) {
+        let path = path
+            .as_deref()
+            .unwrap_or_else(|| panic!("{name} is silent"));
+        let bytes = std::fs::read(assets().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert!(
+            bytes.starts_with(b"RIFF") && bytes.get(8..12) == Some(b"WAVE"),
+            "{path} is not a WAV file"
+        );
+    }
 }

@@ -63,6 +63,17 @@ pub struct Settings {
     /// before this setting).
     #[serde(default)]
     pub language: String,
+    /// The sounds' volume, from 0 (silent) to 1 (as recorded); files from
+    /// before this setting read as the default.
+    #[serde(default = "default_sound_volume")]
+    pub sound_volume: f32,
+    /// Sounds off, whatever the volume (so unmuting brings it back).
+    #[serde(default)]
+    pub sound_muted: bool,
+}
+
+fn default_sound_volume() -> f32 {
+    Settings::DEFAULT_SOUND_VOLUME
 }
 
 fn default_true() -> bool {
@@ -87,11 +98,16 @@ impl Default for Settings {
             ai_shows_considered: default_ai_shows_considered(),
             ask_before_leaving: true,
             language: String::new(),
+            sound_volume: Settings::DEFAULT_SOUND_VOLUME,
+            sound_muted: false,
         }
     }
 }
 
 impl Settings {
+    /// The sounds' volume on a first start.
+    pub const DEFAULT_SOUND_VOLUME: f32 = 0.7;
+
     /// The fastest animation speed kept.
     pub const MAX_ANIMATION_SPEED: f32 = 10.0;
 
@@ -119,7 +135,8 @@ impl Settings {
     }
 
     /// Values out of range brought back in: animation speed in
-    /// `0..=MAX_ANIMATION_SPEED` (1.0 if not a number), turn limit not 0,
+    /// `0..=MAX_ANIMATION_SPEED` (1.0 if not a number), the sound volume in
+    /// `0..=1` (the default if not a number), turn limit not 0,
     /// expansion letters canonical, an unknown `ai_shows_considered` the
     /// default.
     pub fn sanitized(mut self) -> Settings {
@@ -133,6 +150,11 @@ impl Settings {
             1.0
         } else {
             self.animation_speed.clamp(0.0, Self::MAX_ANIMATION_SPEED)
+        };
+        self.sound_volume = if self.sound_volume.is_nan() {
+            Self::DEFAULT_SOUND_VOLUME
+        } else {
+            self.sound_volume.clamp(0.0, 1.0)
         };
         self.turn_limit = self.turn_limit.filter(|&n| n > 0);
         self.last_expansions = self.game_type().expansions();

@@ -389,6 +389,8 @@ fn settings_round_trip() {
         ai_shows_considered: "never".to_string(),
         ask_before_leaving: false,
         language: "es".to_string(),
+        sound_volume: 0.25,
+        sound_muted: true,
     };
     file.save(&settings).unwrap();
     let loaded = file.load();
@@ -406,7 +408,7 @@ fn settings_ignore_unknown_and_default_missing_fields() {
     let file = SettingsFile::in_dir(dir.path());
     fs::write(
         file.path(),
-        "(difficulty: \"hard\", colour_blind: true, turn_limit: 30, animation_speed: 99.0)",
+        "(difficulty: \"hard\", colour_blind: true, turn_limit: 30, animation_speed: 99.0, sound_volume: 3.0)",
     )
     .unwrap();
     let loaded = file.load();
@@ -415,6 +417,8 @@ fn settings_ignore_unknown_and_default_missing_fields() {
     assert_eq!(s.difficulty, Difficulty::Hard);
     assert_eq!(s.turn_limit, Some(30));
     assert_eq!(s.animation_speed, Settings::MAX_ANIMATION_SPEED);
+    assert_eq!(s.sound_volume, 1.0);
+    assert!(!s.sound_muted);
     assert_eq!(s.theme, Settings::default().theme);
 
     // An unknown difficulty name falls back to the default.

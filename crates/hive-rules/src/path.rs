@@ -92,6 +92,14 @@ impl Game {
         }
     }
 
+    /// Whether `mv` is a legal pillbug throw here: a piece moved by a
+    /// neighbouring Pillbug (or Mosquito copying one), not by itself.
+    pub fn is_throw(&self, mv: Move) -> bool {
+        matches!(mv, Move::Move { .. })
+            && self.own_path(mv).is_none()
+            && !self.path_of(mv).is_empty()
+    }
+
     /// The way the piece goes there by its own movement, if it can.
     fn own_path(&self, mv: Move) -> Option<Vec<Hex>> {
         let Move::Move { piece, from, to } = mv else {

@@ -257,6 +257,20 @@ fn every_move_has_a_path() {
     let path = g.path_of(throw);
     assert_eq!(path.len(), 3);
     assert_eq!(path[1], wp);
+    assert!(g.is_throw(throw));
+    // The Queen steps by herself, or is thrown over the Pillbug.
+    let (mut steps, mut throws) = (0, 0);
+    for mv in g.legal_moves_for(piece("wQ")) {
+        let over_the_pillbug = g.path_of(mv).get(1) == Some(&wp);
+        assert_eq!(g.is_throw(mv), over_the_pillbug, "{mv:?}");
+        *(if over_the_pillbug {
+            &mut throws
+        } else {
+            &mut steps
+        }) += 1;
+    }
+    assert!(steps > 0 && throws > 0, "{steps} steps, {throws} throws");
+    assert!(!g.is_throw(g.parse_move("wA1 /wP").expect("parses")));
     // A placement is its cell; a pass goes nowhere.
     assert_eq!(g.path_of(Move::Pass), vec![]);
 }

@@ -86,6 +86,8 @@ pub struct MovePlayed {
     pub mv: Move,
     /// Its cells from start to end (see `Game::path_of`).
     pub path: Vec<Hex>,
+    /// A pillbug threw the piece (see `Game::is_throw`).
+    pub thrown: bool,
 }
 
 /// A move the player tried was refused by the rules (a click or a drop on
@@ -119,16 +121,16 @@ fn play_requested_moves(
     let checked = current
         .game()
         .check_move(mv)
-        .map(|()| current.game().path_of(mv));
-    match checked.and_then(|path| current.bypass_change_detection().play(mv).map(|()| path)) {
-        Ok(path) => {
+        .map(|()| (current.game().path_of(mv), current.game().is_throw(mv)));
+    match checked.and_then(|how| current.bypass_change_detection().play(mv).map(|()| how)) {
+        Ok((path, thrown)) => {
             current.set_changed();
             info!(
                 "move played: {}",
                 current.notation().last().copied().unwrap_or_default()
             );
             notice.clear();
-            played.write(MovePlayed { mv, path });
+            played.write(MovePlayed { mv, path, thrown });
             next_turn.set(Turn::Animating);
         }
         Err(err) => {

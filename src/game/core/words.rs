@@ -55,9 +55,14 @@ pub struct LanguageChoice {
 }
 
 /// The system's language (`es-ES`, `en-US`, ...), English when it cannot
-/// be told.
+/// be told or the system names none (the `C` and `POSIX` locales).
 pub fn system_language() -> String {
-    sys_locale::get_locale().unwrap_or_else(|| FALLBACK.to_string())
+    sys_locale::get_locale()
+        .filter(|locale| {
+            let name = locale.split(['.', '@']).next().unwrap_or_default();
+            !name.is_empty() && name != "C" && name != "POSIX"
+        })
+        .unwrap_or_else(|| FALLBACK.to_string())
 }
 
 /// The language to speak: `--lang`, else the player's choice, else the

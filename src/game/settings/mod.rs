@@ -1,7 +1,7 @@
 //! The player's settings kept between runs: read at start-up (or by `run`,
 //! before the command line applies) into the features' own resources (the
 //! next game's settings, draw rules, animation speed, the AI's considered
-//! cells, the theme), and saved when the player changes one. This feature
+//! cells, the theme, the language, the sounds' volume), and saved when the player changes one. This feature
 //! depends on those it persists, never the reverse. The file itself is
 //! `crate::records`' business.
 
@@ -16,6 +16,7 @@ use crate::game::core::{
     NewGameSettings, Notice,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
+use crate::game::sound::SoundSettings;
 use crate::game::theme::ThemeChoice;
 use crate::records::Settings;
 
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_else(resource_changed::<AskBeforeLeaving>)
                     .or_else(resource_changed::<AnimationSettings>)
                     .or_else(resource_changed::<ConsideredDestinations>)
+                    .or_else(resource_changed::<SoundSettings>)
                     .or_else(resource_changed::<PlayerSettings>),
             ),
     );
@@ -100,6 +102,10 @@ pub fn restore_settings(world: &mut World) {
         picked: false,
     });
     world.insert_resource(AnimationSettings::at_speed(settings.animation_speed));
+    world.insert_resource(SoundSettings {
+        volume: settings.sound_volume,
+        muted: settings.sound_muted,
+    });
     world.insert_resource(considered_from_word(&settings.ai_shows_considered));
     world.insert_resource(PlayerSettings {
         saved: settings.clone(),
@@ -145,6 +151,7 @@ pub(super) struct Chosen<'w> {
     animation: Res<'w, AnimationSettings>,
     considered: Res<'w, ConsideredDestinations>,
     language: Res<'w, LanguageChoice>,
+    sound: Res<'w, SoundSettings>,
 }
 
 pub(super) fn save_changed_settings(
@@ -164,6 +171,7 @@ pub(super) fn save_changed_settings(
         animation,
         considered,
         language,
+        sound,
     } = chosen;
     let mut settings = stored.settings.clone();
     settings.difficulty = next_game.difficulty;
@@ -177,6 +185,8 @@ pub(super) fn save_changed_settings(
     if animation.is_changed() {
         settings.animation_speed = animation.speed();
     }
+    settings.sound_volume = sound.volume;
+    settings.sound_muted = sound.muted;
     if language.picked {
         settings.language = language.code.clone().unwrap_or_default();
     }

@@ -7,11 +7,12 @@
 //! [`ResolvedTheme::builtin`]): a missing entry takes the base's value
 //! quietly, a wrong one (a colour that does not parse, a path that is
 //! absolute, leaves the theme folder, is not a PNG or names no file, an
-//! unknown bug) takes it with one warning line naming the theme, the entry,
+//! unknown bug or sound) takes it with one warning line naming the theme, the entry,
 //! the file and the problem. A manifest that cannot be read at all gives the
 //! whole base theme and one warning. Nothing here panics on a bad file.
 
 use super::panel_colors::{ResolvedUi, UiColors};
+use super::resolver::Resolver;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -25,6 +26,19 @@ pub const DEFAULT_THEME: &str = "default";
 pub const THEMES_DIR: &str = "themes";
 /// The manifest's file name inside a theme's folder.
 pub const MANIFEST_FILE: &str = "theme.ron";
+
+/// The sounds a theme plays, as the manifest's `sounds` keys name them
+/// (the default theme's files are `sounds/<name>.wav`).
+pub const SOUND_NAMES: [&str; 8] = [
+    "place",
+    "move",
+    "climb",
+    "throw",
+    "illegal",
+    "ai-move",
+    "clock-tick",
+    "game-end",
+];
 
 /// The asset path of theme `name`'s manifest (`themes/<name>/theme.ron`).
 pub fn manifest_path(name: &str) -> String {
@@ -109,6 +123,8 @@ pub struct ThemeManifest {
     pub font: Option<String>,
     /// The panels' colours: menus, labels, the message and help lines.
     pub ui: UiColors,
+    /// A WAV file per sound, keyed by [`SOUND_NAMES`]; `None` silences it.
+    pub sounds: BTreeMap<String, Option<String>>,
 }
 
 /// One value per side.
@@ -268,6 +284,8 @@ pub struct ResolvedTheme {
     pub font: Option<String>,
     /// The panels' colours.
     pub ui: ResolvedUi,
+    /// The asset path of each sound in [`SOUND_NAMES`] order (`None`: silent).
+    pub sounds: [Option<String>; SOUND_NAMES.len()],
 }
 
 pub(super) const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
@@ -313,6 +331,7 @@ impl ResolvedTheme {
             badge_text: rgba(0x1d, 0x18, 0x13, 255),
             font: None,
             ui: ResolvedUi::BUILTIN,
+            sounds: SOUND_NAMES.map(|name| Some(file(&format!("sounds/{name}.wav")))),
         }
     }
 
@@ -503,99 +522,28 @@ pub fn resolve(
     }
     if manifest.font.is_some() {
         let mut font = theme.font.clone().unwrap_or_default();
-        if r.file("font", &manifest.font, &["ttf", "otf"], &mut font) {
+        if r.file(
+            "font",
+            &manifest.font,
+            &["ttf", "otf"],
+            &mut font,
+            "the built-in font",
+        ) {
             theme.font = Some(font);
         }
     }
+    for key in manifest.sounds.keys() {
+        if !SOUND_NAMES.contains(&key.as_str()) {
+            r.warn(format!(
+                "sounds: unknown sound \"{key}\" ignored (the sounds are {})",
+                SOUND_NAMES.join(", ")
+            ));
+        }
+    }
+    for (name, out) in SOUND_NAMES.iter().zip(&mut theme.sounds) {
+        r.sound(&format!("sounds.{name}"), manifest.sounds.get(*name), out);
+    }
     Resolved { theme, warnings }
-}
-
-/// Checks entries one by one, writing good values over the base's.
-struct Resolver<'a> {
-    id: &'a str,
-    dir: String,
-    check: &'a dyn Fn(&str) -> Result<(), String>,
-    warnings: &'a mut Vec<String>,
-}
-
-impl Resolver<'_> {
-    fn warn(&mut self, message: String) {
-        self.warnings
-            .push(format!("theme \"{}\": {message}", self.id));
-    }
-
-    /// Sets `out` if `value` is a colour; returns whether it did.
-    fn color(&mut self, field: &str, value: &Option<String>, out: &mut Rgba) -> bool {
-        let Some(text) = value else { return false };
-        match Rgba::parse(text) {
-            Some(color) => {
-                *out = color;
-                true
-            }
-            None => {
-                self.warn(format!(
-                    "{field}: \"{text}\" is not a colour (write #rrggbb or #rrggbbaa); using {out}"
-                ));
-                false
-            }
-        }
-    }
-
-    /// Sets `out` to the asset path of PNG `value` if it is usable.
-    fn image(&mut self, field: &str, value: &Option<String>, out: &mut String) -> bool {
-        self.file(field, value, &["png"], out)
-    }
-
-    fn overlay(&mut self, field: &str, value: &Overlay, out: &mut TintedImage) {
-        self.image(&format!("{field}.image"), &value.image, &mut out.image);
-        self.color(&format!("{field}.color"), &value.color, &mut out.color);
-    }
-
-    /// Sets `out` to `<theme dir>/<value>` if that is a relative path inside
-    /// the theme's folder, with one of `extensions`, naming a file.
-    fn file(
-        &mut self,
-        field: &str,
-        value: &Option<String>,
-        extensions: &[&str],
-        out: &mut String,
-    ) -> bool {
-        let Some(rel) = value else { return false };
-        let fallback = if out.is_empty() {
-            // Only the font has no base file: Bevy's own font is used.
-            "the built-in font".to_string()
-        } else {
-            out.clone()
-        };
-        let problem = if rel.trim().is_empty() {
-            Some("the path is empty".to_string())
-        } else if rel.starts_with('/') || rel.starts_with('\\') || rel.contains(':') {
-            Some("the path must be relative to the theme's folder".to_string())
-        } else if rel.split(['/', '\\']).any(|part| part == "..") {
-            Some("the path must not leave the theme's folder (\"..\")".to_string())
-        } else if !extensions.iter().any(|ext| {
-            rel.rsplit_once('.')
-                .is_some_and(|(_, e)| e.eq_ignore_ascii_case(ext))
-        }) {
-            Some(format!("only {} files can be used", extensions.join("/")))
-        } else {
-            None
-        };
-        let full = format!("{}/{}", self.dir, rel.trim_start_matches("./"));
-        let problem = problem.or_else(|| (self.check)(&full).err());
-        match problem {
-            None => {
-                *out = full;
-                true
-            }
-            Some(problem) => {
-                self.warn(format!(
-                    "{field}: \"{rel}\" ({full}): {problem}; using {fallback}"
-                ));
-                false
-            }
-        }
-    }
 }
 
 #[cfg(test)]

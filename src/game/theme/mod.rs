@@ -1,4 +1,4 @@
-//! Themes: the images and colours the board is drawn with, read from
+//! Themes: the images, colours and sounds of the game, read from
 //! `assets/themes/<name>/theme.ron` and reloaded live while the game runs.
 //!
 //! The theme named by `--theme` (or the settings' `theme`) is resolved on
@@ -15,6 +15,7 @@ mod loader;
 pub mod manifest;
 mod palette;
 pub mod panel_colors;
+mod resolver;
 pub mod tiles;
 
 pub use loader::ThemeSource;
@@ -130,6 +131,8 @@ pub struct Theme {
     pub grid: Color,
     /// Font for the numbers on tiles (`None`: Bevy's default).
     pub font: Option<Handle<Font>>,
+    /// Each sound of [`manifest::SOUND_NAMES`], in that order (`None`: silent).
+    pub sounds: [Option<Handle<AudioSource>>; manifest::SOUND_NAMES.len()],
 }
 
 impl Theme {
@@ -159,6 +162,7 @@ impl Theme {
             background: color(resolved.background),
             grid: color(resolved.grid),
             font: resolved.font.clone().map(|p| assets.load(p)),
+            sounds: resolved.sounds.clone().map(|p| p.map(|p| assets.load(p))),
             resolved,
         }
     }
@@ -315,7 +319,7 @@ fn short_error(err: &str) -> String {
 }
 
 /// Whether the file at asset path `path` can be used: it exists and, for a
-/// PNG, starts like one; images that failed to decode are refused with
+/// PNG or a WAV, starts like one; images that failed to decode are refused with
 /// their error.
 fn check_file(
     assets: &Path,
@@ -330,6 +334,12 @@ fn check_file(
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         _ => format!("cannot be read ({e})"),
     })?;
+    if path.to_ascii_lowercase().ends_with(".wav") {
+        let mut head = [0u8; 12];
+        if file.read_exact(&mut head).is_err() || &head[..4] != b"RIFF" || &head[8..] != b"WAVE" {
+            return Err("not a WAV file".to_string());
+        }
+    }
     if path.to_ascii_lowercase().ends_with(".png") {
         const PNG: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
         let mut head = [0u8; 8];

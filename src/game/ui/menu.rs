@@ -5,7 +5,7 @@
 //! against the AI (its preset, and which side the human plays), or watch the
 //! AI play itself (each side's preset), with a choice of expansions
 //! (Mosquito, Ladybug, Pillbug) and of when the AI shows the destinations it
-//! considered, and how fast pieces move; resume the autosaved game, load or
+//! considered, how fast pieces move, the language and the sounds; resume the autosaved game, load or
 //! import one, set the draw rules; or quit.
 
 use bevy::prelude::*;
@@ -15,15 +15,17 @@ use crate::ai::Difficulty;
 use crate::game::ai::{ConsideredDestinations, SetAnalysis};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{AskBeforeLeaving, HumanSide, NewGameSettings, Opponent};
-use crate::game::core::{LanguageChoice, Screen, Words, assets_dir, system_language};
+use crate::game::core::{LanguageChoice, Screen, Words};
 use crate::game::learn::EditorRequest;
+use crate::game::sound::SoundSettings;
 
 use super::game_menu::MenuRecords;
 use super::hands::HandArt;
+use super::preferences::{language_box, sound_row};
 use crate::game::theme::Theme;
 use crate::records::TimeControl;
 use crate::rules::{Bug, Color, Piece};
-use crate::text::{Args, FALLBACK, Texts, available_languages};
+use crate::text::{Args, Texts};
 
 const BUTTON_SIZE: egui::Vec2 = egui::vec2(220.0, 34.0);
 
@@ -97,10 +99,11 @@ pub(super) fn ask_about_waiting_game(
 fn draw_main_menu(
     mut contexts: EguiContexts,
     mut settings: ResMut<NewGameSettings>,
-    (mut considered, mut animation, mut language): (
+    (mut considered, mut animation, mut language, mut sound): (
         ResMut<ConsideredDestinations>,
         ResMut<AnimationSettings>,
         ResMut<LanguageChoice>,
+        ResMut<SoundSettings>,
     ),
     mut next_screen: ResMut<NextState<Screen>>,
     (mut exit, mut analysis, theme): (
@@ -404,6 +407,11 @@ fn draw_main_menu(
                                 language_box(ui, &words, &mut language, languages);
                                 ui.end_row();
 
+                                ui.label(words.get("menu-sound"))
+                                    .on_hover_text(words.get("menu-sound-tip"));
+                                sound_row(ui, &words, &mut sound);
+                                ui.end_row();
+
                                 ui.label(words.get("menu-rules"))
                                     .on_hover_text(words.get("menu-rules-tip"));
                                 ui.vertical(|ui| records.settings(ui));
@@ -485,57 +493,13 @@ fn clock_row(ui: &mut egui::Ui, words: &Texts, control: &mut Option<TimeControl>
     });
 }
 
-/// The languages of `assets/locales/`: code and own name.
-type Languages = Vec<(String, String)>;
-
 /// What the menu keeps between frames.
 #[derive(Default)]
 struct MenuState {
     /// "New game" waits for the answer about the game in "Resume last game".
     asking: bool,
     /// The languages to choose from (read once).
-    languages: Languages,
-}
-
-/// The languages of `assets/locales/` (read once), the system's first.
-fn language_box(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    choice: &mut ResMut<LanguageChoice>,
-    languages: &mut Languages,
-) {
-    if languages.is_empty() {
-        *languages = available_languages(&assets_dir().join("locales"));
-    }
-    let name_of = |code: &str| {
-        let base = code.split(['-', '_']).next().unwrap_or(code);
-        languages
-            .iter()
-            .find(|(c, _)| c == code || c == base)
-            .or_else(|| languages.iter().find(|(c, _)| c == FALLBACK))
-            .map_or_else(|| code.to_string(), |(_, name)| name.clone())
-    };
-    let system = words.format(
-        "menu-language-system",
-        &Args::new().with("name", name_of(&system_language())),
-    );
-    let shown = match &choice.code {
-        Some(code) => name_of(code),
-        None => system.clone(),
-    };
-    let mut picked = choice.code.clone();
-    egui::ComboBox::from_id_salt("language")
-        .selected_text(shown)
-        .show_ui(ui, |ui| {
-            ui.selectable_value(&mut picked, None, system);
-            for (code, name) in languages.iter() {
-                ui.selectable_value(&mut picked, Some(code.clone()), name.clone());
-            }
-        });
-    if picked != choice.code {
-        choice.code = picked;
-        choice.picked = true;
-    }
+    languages: super::preferences::Languages,
 }
 
 /// The key of a side's choice.

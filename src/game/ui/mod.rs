@@ -23,6 +23,7 @@ mod legend;
 mod lessons_screen;
 mod menu;
 mod move_list;
+mod preferences;
 mod puzzles_screen;
 mod review_panel;
 mod style;

@@ -178,7 +178,7 @@ fn start_slides(
     hands: HandEdges,
     pieces: Query<(Entity, &PieceId, &Position, &StackLevel)>,
 ) {
-    for MovePlayed { mv, path } in played.read() {
+    for MovePlayed { mv, path, .. } in played.read() {
         let Some(piece) = mv.piece() else { continue };
         let Some((entity, _, position, level)) = pieces.iter().find(|(_, id, ..)| id.0 == piece)
         else {

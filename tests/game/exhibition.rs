@@ -470,3 +470,45 @@ fn pausing_while_the_ai_shows_its_cells_hides_them_and_its_message() {
         says(&app)
     );
 }
+
+/// Moves per minute of game time an exhibition plays at `pace`, from its
+/// 5th to its 25th move, at 60 frames a second with normal animations and
+/// the considered cells shown.
+fn moves_per_minute_at(pace: f32) -> f64 {
+    use bevy::time::TimeUpdateStrategy;
+    let mut app = exhibition(|control| control.moves_per_minute = pace);
+    app.insert_resource(hive::game::AnimationSettings::default());
+    app.insert_resource(ConsideredDestinations::Always);
+    let frame = Duration::from_micros(16_667);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
+    start_playing(&mut app);
+    let mut times = Vec::new();
+    let mut ply = game(&app).ply();
+    for _ in 0..20_000 {
+        // Real time passes too, as in a window, for the searches.
+        std::thread::sleep(frame / 4);
+        app.update();
+        let now = game(&app).ply();
+        if now != ply {
+            ply = now;
+            times.push(app.world().resource::<Time>().elapsed_secs_f64());
+        }
+        if times.len() >= 25 || game(&app).status().is_over() {
+            break;
+        }
+    }
+    assert!(times.len() >= 15, "only {} moves", times.len());
+    let (first, last) = (times[4], times[times.len() - 1]);
+    60.0 * (times.len() - 5) as f64 / (last - first)
+}
+
+#[test]
+fn the_pace_asked_for_is_the_pace_played_even_at_600_moves_a_minute() {
+    // The considered cells and the slides shrink to fit the pace.
+    let fast = moves_per_minute_at(600.0);
+    assert!((450.0..=601.0).contains(&fast), "{fast:.0} moves a minute");
+    // A slow pace is kept, not exceeded.
+    let slow = moves_per_minute_at(120.0);
+    assert!((110.0..=120.1).contains(&slow), "{slow:.0} moves a minute");
+    eprintln!("asked 600: {fast:.0} moves a minute; asked 120: {slow:.0}");
+}

@@ -11,6 +11,7 @@
 use bevy::prelude::*;
 
 use crate::ai::Difficulty;
+use crate::game::board::SlideLimit;
 use crate::game::core::{
     CurrentGame, GameSystems, NewGameSettings, Notice, Opponent, Players, Screen, Turn,
 };
@@ -19,6 +20,12 @@ use crate::rules::{Game, GameType};
 
 /// Moves per minute when nothing else is asked for.
 pub const DEFAULT_MOVES_PER_MINUTE: f32 = 60.0;
+/// The longest part of the interval between two moves of an exhibition
+/// the AI's considered cells show; with [`SLIDE_SHARE`], what is left is
+/// for the search (the preset's own: its strength) and the frames between.
+pub const CONSIDER_SHARE: f64 = 0.3;
+/// The longest part of the interval between two moves a slide takes.
+pub const SLIDE_SHARE: f64 = 0.3;
 /// The slowest and fastest pace offered.
 pub const MOVES_PER_MINUTE: std::ops::RangeInclusive<f32> = 5.0..=600.0;
 /// Seconds the last position stays on screen before an exit asked for.
@@ -32,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             reset_pace_on_new_game.run_if(resource_changed::<Players>),
             apply_commands,
+            limit_slides_to_the_pace,
             hide_considered_while_paused,
         )
             .chain()
@@ -99,8 +107,20 @@ impl ExhibitionControl {
         if self.paused {
             return self.steps > 0;
         }
-        let interval = 60.0 / f64::from(self.moves_per_minute.max(f32::MIN_POSITIVE));
+        let interval = self.interval();
         self.last_move_at.is_none_or(|at| now - at >= interval)
+    }
+
+    /// Seconds between two moves at this pace.
+    pub fn interval(&self) -> f64 {
+        60.0 / f64::from(self.moves_per_minute.max(f32::MIN_POSITIVE))
+    }
+
+    /// `seconds` of one part of a move (its search, its considered cells,
+    /// its slide) cut to that part's `share` of the interval between moves,
+    /// so that every move fits the pace.
+    pub fn fit(&self, seconds: f64, share: f64) -> f64 {
+        seconds.min(self.interval() * share)
     }
 
     /// Whether the move limit is reached in `game`: no more moves, nor
@@ -272,4 +292,17 @@ fn stop_after_moves(
     if now >= exit_at {
         exit.write(AppExit::Success);
     }
+}
+
+/// In an exhibition, no slide longer than its share of the pace.
+fn limit_slides_to_the_pace(
+    control: Res<ExhibitionControl>,
+    players: Res<Players>,
+    mut limit: ResMut<SlideLimit>,
+) {
+    let wanted = players
+        .exhibition
+        .is_some()
+        .then(|| control.fit(f64::INFINITY, SLIDE_SHARE) as f32);
+    limit.set_if_neq(SlideLimit(wanted));
 }

@@ -12,14 +12,16 @@
 //! [`ConsideredDestinations`]) the AI first shows, as a selection, every
 //! destination of the piece it chose, for a moment scaled by the animation
 //! speed; in an exhibition the move also waits for the pace and the pause
-//! of [`ExhibitionControl`]. Each search's score becomes the
+//! of [`ExhibitionControl`], and its considered cells show for no more
+//! than their share of the pace (the search keeps the preset's own limits:
+//! its strength). Each search's score becomes the
 //! [`AiEvaluation`] the exhibition's evaluation bar shows.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::engine::{AiEngine, Search};
-use super::exhibition::{ExhibitionControl, ExhibitionSystems};
+use super::exhibition::{CONSIDER_SHARE, ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
@@ -263,7 +265,11 @@ fn drive_search(
                 && let Some(piece) = mv.piece()
             {
                 show_considered(game, piece, search.difficulty, &mut display);
-                play_at += consider_seconds(&display.animation);
+                let mut seconds = consider_seconds(&display.animation);
+                if players.exhibition.is_some() {
+                    seconds = display.exhibition.fit(seconds, CONSIDER_SHARE);
+                }
+                play_at += seconds;
             }
             thinking.0 = Stage::Ready(ReadyMove {
                 mv,

@@ -11,7 +11,7 @@ pub mod pieces;
 
 use bevy::prelude::*;
 
-pub use animation::{AnimationSettings, SkipAnimation, Slide};
+pub use animation::{AnimationSettings, SkipAnimation, Slide, SlideLimit};
 pub use camera::{BoardArea, MainCamera};
 pub use geometry::{HEX_SIZE, hex_to_world, resting_translation, world_to_plane};
 pub use layout::{BoardLayout, LayoutUpdate};

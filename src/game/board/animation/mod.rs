@@ -32,6 +32,7 @@ use crate::rules::{self, Move};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationSettings>();
+    app.init_resource::<SlideLimit>();
     app.add_message::<SkipAnimation>();
     app.add_observer(reset_scale_after_slide);
     app.add_systems(
@@ -47,6 +48,11 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(GameSystems::Animate),
     );
 }
+
+/// The longest a slide may take now, whatever the animation speed: an
+/// exhibition's pace sets it so that moves keep up (`None`: no limit).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct SlideLimit(pub Option<f32>);
 
 /// How fast pieces travel.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -125,6 +131,17 @@ impl AnimationSettings {
             (self.seconds_per_step * steps.max(1) as f32).min(self.max_seconds)
         }
     }
+
+    /// These settings with no slide longer than `limit`.
+    pub(super) fn within(self, limit: SlideLimit) -> AnimationSettings {
+        match limit.0 {
+            Some(most) => AnimationSettings {
+                max_seconds: self.max_seconds.min(most.max(0.0)),
+                ..self
+            },
+            None => self,
+        }
+    }
 }
 
 /// Finish every animation now: each sliding piece snaps to its end.
@@ -172,12 +189,13 @@ impl HandEdges<'_, '_> {
 fn start_slides(
     mut commands: Commands,
     mut played: MessageReader<MovePlayed>,
-    settings: Res<AnimationSettings>,
+    (settings, limit): (Res<AnimationSettings>, Res<SlideLimit>),
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     hands: HandEdges,
     pieces: Query<(Entity, &PieceId, &Position, &StackLevel)>,
 ) {
+    let settings = settings.within(*limit);
     for MovePlayed { mv, path, .. } in played.read() {
         let Some(piece) = mv.piece() else { continue };
         let Some((entity, _, position, level)) = pieces.iter().find(|(_, id, ..)| id.0 == piece)

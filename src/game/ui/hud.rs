@@ -99,6 +99,22 @@ struct HudCommands<'w> {
     lessons: MessageWriter<'w, LessonRequest>,
 }
 
+/// What the player is doing, for the help line.
+fn doing(view: &HudView) -> top_bar::Doing {
+    use top_bar::Doing;
+    if view.players.exhibition.is_some() {
+        Doing::Watching
+    } else if view.players.ai_to_move(view.game.game()) {
+        Doing::AiToMove
+    } else if view.drag.0.is_some() {
+        Doing::Dragging
+    } else if view.selection.piece.is_some() {
+        Doing::Selected
+    } else {
+        Doing::Choosing
+    }
+}
+
 fn draw_hud(
     mut contexts: EguiContexts,
     view: HudView,
@@ -133,7 +149,7 @@ fn draw_hud(
             ui,
             &view.words,
             view.notice.0.as_deref(),
-            *view.turn.get(),
+            (*view.turn.get(), doing(&view)),
             *view.device,
         );
     });

@@ -134,13 +134,38 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
     action
 }
 
+/// What the player is doing, which the help line follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Doing {
+    /// Choosing a piece to play.
+    Choosing,
+    /// A piece is selected: choosing where it goes.
+    Selected,
+    /// Dragging a piece with the mouse.
+    Dragging,
+    /// Waiting while the AI chooses its move.
+    AiToMove,
+    /// Watching the AI play itself.
+    Watching,
+}
+
+impl Doing {
+    const ALL: [Doing; 5] = [
+        Doing::Choosing,
+        Doing::Selected,
+        Doing::Dragging,
+        Doing::AiToMove,
+        Doing::Watching,
+    ];
+}
+
 /// The message line: the current notice, or a hint on what to do, on one
 /// line whatever the window's width.
 pub(super) fn message_line(
     ui: &mut egui::Ui,
     words: &Texts,
     notice: Option<&str>,
-    turn: Turn,
+    (turn, doing): (Turn, Doing),
     device: InputDevice,
 ) {
     let weak = ui.visuals().weak_text_color();
@@ -148,21 +173,26 @@ pub(super) fn message_line(
         (Some(text), _) => (text.to_string(), notice_color(ui.ctx())),
         (None, Turn::GameOver) => (words.get("game-over-line"), weak),
         (None, Turn::Review) => (words.get("game-reviewing-help"), weak),
-        (None, _) => (help_for(words, device), weak),
+        (None, _) => (help_for(words, device, doing), weak),
     };
-    // The line wraps in a narrow window. It is always as tall as the help
-    // text for this device needs at this width, so that a message coming
-    // or going does not make it taller and shift the board.
-    let help_height = ui
-        .painter()
-        .layout(
-            help_for(words, device),
-            egui::TextStyle::Body.resolve(ui.style()),
-            color,
-            ui.available_width(),
-        )
-        .size()
-        .y;
+    // The line wraps in a narrow window. It is always as tall as the
+    // longest help for this device needs at this width, so that a message
+    // coming or going, or the help changing, does not make it taller and
+    // shift the board.
+    let help_height = Doing::ALL
+        .into_iter()
+        .map(|doing| {
+            ui.painter()
+                .layout(
+                    help_for(words, device, doing),
+                    egui::TextStyle::Body.resolve(ui.style()),
+                    color,
+                    ui.available_width(),
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
     ui.set_min_height(help_height);
     ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
 }
@@ -210,11 +240,57 @@ fn side_key(side: Color) -> &'static str {
     }
 }
 
-/// The help line for the device in use: its own keys or buttons.
-fn help_for(words: &Texts, device: InputDevice) -> String {
-    words.get(match device {
-        InputDevice::Mouse => "game-help-mouse",
-        InputDevice::Keyboard => "game-help-keyboard",
-        InputDevice::Gamepad => "game-help-gamepad",
+/// The help line for what the player is doing, with the device in use:
+/// its own keys or buttons.
+fn help_for(words: &Texts, device: InputDevice, doing: Doing) -> String {
+    words.get(match (doing, device) {
+        (Doing::Watching, _) => "game-help-watching",
+        (Doing::AiToMove, _) => "game-help-ai-to-move",
+        (Doing::Dragging, _) => "game-help-dragging",
+        (Doing::Selected, InputDevice::Mouse) => "game-help-selected-mouse",
+        (Doing::Selected, InputDevice::Keyboard) => "game-help-selected-keyboard",
+        (Doing::Selected, InputDevice::Gamepad) => "game-help-selected-gamepad",
+        (Doing::Choosing, InputDevice::Mouse) => "game-help-mouse",
+        (Doing::Choosing, InputDevice::Keyboard) => "game-help-keyboard",
+        (Doing::Choosing, InputDevice::Gamepad) => "game-help-gamepad",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_help_line_follows_what_the_player_does_the_device_and_the_language() {
+        let english = Texts::english();
+        let locales = crate::game::core::assets_dir().join("locales");
+        let (spanish, warnings) = Texts::load(&locales, "es");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let devices = [
+            InputDevice::Mouse,
+            InputDevice::Keyboard,
+            InputDevice::Gamepad,
+        ];
+        for device in devices {
+            let helps: HashSet<String> = Doing::ALL
+                .iter()
+                .map(|&doing| help_for(&english, device, doing))
+                .collect();
+            assert_eq!(helps.len(), Doing::ALL.len(), "{device:?}: {helps:?}");
+            for doing in Doing::ALL {
+                let (en, es) = (
+                    help_for(&english, device, doing),
+                    help_for(&spanish, device, doing),
+                );
+                assert_ne!(en, es, "{device:?} {doing:?} is not in Spanish");
+            }
+        }
+        // Choosing a piece and choosing its cell differ on every device.
+        let selected: HashSet<String> = devices
+            .iter()
+            .map(|&device| help_for(&english, device, Doing::Selected))
+            .collect();
+        assert_eq!(selected.len(), devices.len());
+    }
 }

@@ -50,6 +50,10 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         include_str!("../../../assets/locales/en/setup.ftl"),
     ),
     (
+        "notices.ftl",
+        include_str!("../../../assets/locales/en/notices.ftl"),
+    ),
+    (
         "puzzles.ftl",
         include_str!("../../../assets/locales/en/puzzles.ftl"),
     ),

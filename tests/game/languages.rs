@@ -7,12 +7,14 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::app::{app_keeping_files, local_app_from, settle};
+use crate::app::{app_keeping_files, game, local_app_from, set_screen, settle, update_until};
 use bevy::prelude::*;
 use hive::game::{
     BoardLayout, CellClicked, CurrentGame, LanguageChoice, LaunchSettings, NewGameSettings, Notice,
-    SelectPiece, Words,
+    PlayMove, Screen, SelectPiece, Words,
+    learn::{LessonRequest, LessonRun, Lessons, PuzzleRequest, Puzzles},
 };
+use hive::learn::{Verdict, judge_move};
 use hive::records::SettingsFile;
 use hive::rules::{Direction, Piece};
 
@@ -58,6 +60,85 @@ fn a_game_in_spanish_gives_spanish_reasons_and_switches_live() {
     assert_eq!(app.world().resource::<Words>().language(), "en");
     let said = refused_reason(&mut app);
     assert!(said.contains("white Ant (wA2) cannot"), "{said}");
+}
+
+/// A lesson and a puzzle in a Spanish game: the step's words and its hint
+/// come from `es/lessons.ftl`, the puzzle's title and hint are worded by
+/// `es/puzzles.ftl`, and the messages around them by `es/notices.ftl`.
+#[test]
+fn lessons_and_puzzles_in_spanish() {
+    let data = tempfile::TempDir::new().expect("a folder");
+    let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    app.world_mut().resource_mut::<LanguageChoice>().code = Some("es".to_string());
+    set_screen(&mut app, Screen::Lessons);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Words>().language(), "es");
+
+    // The Beetle's lesson: its first step, then a legal move that misses
+    // the goal, taken back with the step's hint.
+    let index = app
+        .world()
+        .resource::<Lessons>()
+        .list
+        .iter()
+        .position(|l| l.origin.file.ends_with("06-beetle.lesson"))
+        .expect("the Beetle's lesson");
+    app.world_mut().write_message(LessonRequest::Start(index));
+    settle(&mut app);
+    let said = notice(&app);
+    assert!(
+        said.starts_with("El Escarabajo avanza un paso, como la Reina"),
+        "{said}"
+    );
+    let hint = "Pon el Escarabajo encima de tu Saltamontes o de tu Reina.";
+    let start = game(&app);
+    let step = app.world().resource::<Lessons>().list[index].steps[0].clone();
+    // The step's wrong move breaks a rule: the rule's reason, and the hint
+    // in the lesson bar.
+    let wrong = start.parse_move("wB1 bQ").expect("a move");
+    assert!(matches!(
+        judge_move(&step, &start, wrong),
+        Verdict::Refused(_)
+    ));
+    app.world_mut().write_message(PlayMove(wrong));
+    settle(&mut app);
+    assert!(notice(&app).contains("no puede"), "{}", notice(&app));
+    let run_hint = |app: &App| app.world().resource::<LessonRun>().hint.clone();
+    assert_eq!(run_hint(&app).as_deref(), Some(hint));
+    // A legal move that misses the goal: taken back, with the hint.
+    let mut moves = Vec::new();
+    start.legal_moves(&mut moves);
+    let missing = moves
+        .into_iter()
+        .find(|&mv| matches!(judge_move(&step, &start, mv), Verdict::NotTheGoal { .. }))
+        .expect("a move that misses the goal");
+    app.world_mut().write_message(PlayMove(missing));
+    update_until(&mut app, "the move taken back", |app| {
+        notice(app).contains("no es lo que pide este paso")
+    });
+    assert!(notice(&app).ends_with(hint), "{}", notice(&app));
+    assert_eq!(run_hint(&app).as_deref(), Some(hint));
+    app.world_mut().write_message(LessonRequest::Leave);
+    settle(&mut app);
+
+    // The first puzzle: Black to move wins at once.
+    set_screen(&mut app, Screen::Puzzles);
+    settle(&mut app);
+    let puzzle = app.world().resource::<Puzzles>().list[0].clone();
+    assert_eq!(puzzle.title, "Black to move wins at once");
+    app.world_mut().write_message(PuzzleRequest::Start(0));
+    settle(&mut app);
+    assert_eq!(
+        notice(&app),
+        "Juegan las negras y ganan de inmediato: juegan las negras, ganar en 1"
+    );
+    app.world_mut().write_message(PuzzleRequest::Hint);
+    settle(&mut app);
+    assert_eq!(
+        notice(&app),
+        "Pista: Cierra el cerco alrededor de la Abeja Reina enemiga. \
+         Mira las líneas rectas: el Saltamontes salta."
+    );
 }
 
 #[test]

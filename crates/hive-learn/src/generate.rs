@@ -11,13 +11,14 @@
 //! 3. Every candidate is then put through [`verify`], the same proof the
 //!    puzzle files pass, and kept only if it passes.
 //!
-//! Titles and hints are written from the solution's bug, in English; the
+//! Titles and hints are written from the solution's bug, in English (see
+//! [`crate::wording`], which other languages word for themselves); the
 //! difficulty follows the kind ([`level_for`]).
 
 use std::sync::atomic::AtomicBool;
 
 use hive_ai::{Difficulty, Engine};
-use hive_rules::{Bug, Color, Game, GameType, Move};
+use hive_rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -25,6 +26,7 @@ use crate::blocks::Origin;
 use crate::puzzle::{Kind, Level, Puzzle, Theme};
 use crate::solver::{Solver, legal_moves, queen_cell};
 use crate::verify::{fits_theme, verify};
+use crate::wording::{StandardHint, StandardTitle};
 
 /// What to look for, and in how many games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -216,55 +218,13 @@ fn make_puzzle(game: &Game, kind: Kind, solution: Move, seed: u64, ply: usize) -
         theme,
         position: game.game_string(),
         solution: game.move_string(solution),
-        title: title(game.to_move(), kind, theme),
-        hint: hint_text(game, kind, solution, theme),
-        origin: Origin::default(),
-    }
-}
-
-fn title(side: Color, kind: Kind, theme: Option<Theme>) -> String {
-    let trick = match theme {
-        Some(Theme::Pillbug) => " with the Pillbug",
-        Some(Theme::Mosquito) => " with the Mosquito",
-        None => "",
-    };
-    match kind {
-        Kind::Win(1) => format!("{side} to move wins at once{trick}"),
-        Kind::Win(n) => format!("{side} to move wins in {n}{trick}"),
-        Kind::Stop(1) => format!("{side} to move: stop the threat{trick}"),
-        Kind::Stop(n) => format!("{side} to move: stop a win in {n}{trick}"),
-    }
-}
-
-fn hint_text(game: &Game, kind: Kind, solution: Move, theme: Option<Theme>) -> String {
-    let about = match kind {
-        Kind::Win(_) => "Close the ring around the enemy Queen.",
-        Kind::Stop(_) => "Only one move keeps your Queen safe.",
-    };
-    let how = if theme == Some(Theme::Pillbug) {
-        "Your Pillbug can lift a piece next to it and set it down on its other side."
-    } else {
-        match solution {
-            Move::Pass => "Sometimes there is nothing to do.",
-            Move::Place { .. } => "A piece from your hand can do it.",
-            Move::Move { piece, .. } if piece.color() != game.to_move() => {
-                "A Pillbug can move a piece of either colour."
-            }
-            Move::Move { piece, .. } => bug_hint(piece.bug()),
+        title: StandardTitle {
+            side: game.to_move(),
+            kind,
+            theme,
         }
-    };
-    format!("{about} {how}")
-}
-
-fn bug_hint(bug: Bug) -> &'static str {
-    match bug {
-        Bug::Queen => "Your Queen can step aside.",
-        Bug::Ant => "An Ant can walk all the way around the hive.",
-        Bug::Grasshopper => "Look along the straight lines: a Grasshopper jumps.",
-        Bug::Spider => "Count three steps around the hive.",
-        Bug::Beetle => "A Beetle can climb onto the hive.",
-        Bug::Mosquito => "Your Mosquito moves like the bugs it touches.",
-        Bug::Ladybug => "A Ladybug walks over the top of the hive.",
-        Bug::Pillbug => "Your Pillbug can take one step.",
+        .english(),
+        hint: StandardHint::new(game, kind, solution, theme).english(),
+        origin: Origin::default(),
     }
 }

@@ -4,7 +4,9 @@
 //!   format), [`solver`] (an exact AND/OR search for short forced wins),
 //!   [`mod@verify`] (the proof every puzzle passes), [`play`] (what the Puzzles
 //!   screen asks: judging moves, the defence, the refutation, a hint) and
-//!   [`mod@generate`] (new puzzles from engine self-play).
+//!   [`mod@generate`] (new puzzles from engine self-play); [`wording`]
+//!   (the parts the standard titles and hints are written from, so other
+//!   languages can word them).
 //! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
 //!   format), [`lesson_check`] (playing every step headlessly, and judging a
 //!   player's move in a step).
@@ -30,6 +32,7 @@ pub mod puzzle_file;
 pub mod setup;
 pub mod solver;
 pub mod verify;
+pub mod wording;
 
 pub use blocks::{FormatError, Loaded, Origin};
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
@@ -45,3 +48,4 @@ pub use puzzle_file::{
 pub use setup::{Budget, PlaceError, Problem, Reached, Setup, Unreachable};
 pub use solver::Solver;
 pub use verify::{PuzzleError, Reason, verify};
+pub use wording::{StandardHint, StandardTitle, Tip};

@@ -94,3 +94,28 @@ fn every_position_comes_from_a_game_played_from_the_opening() {
         );
     }
 }
+
+/// The shipped titles and hints are the generator's standard ones, which
+/// other languages word through keys (see `hive_learn::wording`): no
+/// puzzle needs a translation of its own.
+#[test]
+fn every_shipped_title_and_hint_is_the_standard_one() {
+    for puzzle in shipped() {
+        let title = hive_learn::StandardTitle::of(&puzzle).expect("a turn");
+        assert!(
+            title.is_title_of(&puzzle),
+            "{}: {:?} is not {:?}",
+            puzzle.id,
+            puzzle.title,
+            title.english()
+        );
+        let hint = hive_learn::StandardHint::of(&puzzle).expect("a position");
+        assert!(
+            hint.is_hint_of(&puzzle),
+            "{}: {:?} is not {:?}",
+            puzzle.id,
+            puzzle.hint,
+            hint.english()
+        );
+    }
+}

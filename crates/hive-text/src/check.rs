@@ -5,9 +5,11 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use hive_learn::{FormatError, load_lessons, load_puzzles};
 use unic_langid::LanguageIdentifier;
 
 use crate::files::{FileProblem, ParsedFile, keys, language_folders, message_ids, parse_folder};
+use crate::learn::{lesson_texts, puzzle_texts};
 use crate::texts::{FALLBACK, Texts};
 
 /// The key each language folder may hold with its own name for itself
@@ -182,11 +184,76 @@ fn all_keys(files: &[ParsedFile]) -> BTreeSet<String> {
     files.iter().flat_map(keys).collect()
 }
 
+/// The lesson and puzzle files whose English text the languages translate
+/// by keys made from them (see [`crate::lesson_texts`] and
+/// [`crate::puzzle_texts`]): their keys are English keys for the check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources {
+    /// The folder of `*.lesson` files.
+    pub lessons: Option<PathBuf>,
+    /// The folder of `*.puzzles` files.
+    pub puzzles: Option<PathBuf>,
+}
+
+impl Sources {
+    /// The `lessons` and `puzzles` folders beside `locales_dir`, as the
+    /// game's `assets` folder holds them, each only if it exists.
+    pub fn beside(locales_dir: &Path) -> Sources {
+        let sibling = |name: &str| {
+            locales_dir
+                .parent()
+                .map(|assets| assets.join(name))
+                .filter(|dir| dir.is_dir())
+        };
+        Sources {
+            lessons: sibling("lessons"),
+            puzzles: sibling("puzzles"),
+        }
+    }
+
+    /// The keys the files make, and the files that could not be read.
+    fn keys(&self) -> (BTreeSet<String>, Vec<FileProblem>) {
+        let mut keys = BTreeSet::new();
+        let mut problems = Vec::new();
+        let problem = |err: &FormatError| {
+            FileProblem::new(
+                &err.origin.file,
+                Some(err.origin.line).filter(|&line| line > 0),
+                format!("{}; its texts are not checked", err.message),
+            )
+        };
+        if let Some(dir) = &self.lessons {
+            let loaded = load_lessons(dir);
+            problems.extend(loaded.errors.iter().map(problem));
+            for lesson in &loaded.items {
+                keys.extend(lesson_texts(lesson).into_iter().map(|(key, _)| key));
+            }
+        }
+        if let Some(dir) = &self.puzzles {
+            let loaded = load_puzzles(dir);
+            problems.extend(loaded.errors.iter().map(problem));
+            for puzzle in &loaded.items {
+                keys.extend(puzzle_texts(puzzle).into_iter().map(|(key, _)| key));
+            }
+        }
+        (keys, problems)
+    }
+}
+
+/// Checks every language folder under `locales_dir` against English, the
+/// lessons and puzzles beside it included ([`Sources::beside`]): see
+/// [`check_with`].
+pub fn check(locales_dir: &Path) -> CheckReport {
+    check_with(locales_dir, &Sources::beside(locales_dir))
+}
+
 /// Checks every language folder under `locales_dir` against English: the
 /// keys each lacks, the messages it has that English does not, and every
 /// file that does not parse (by line). English itself is checked for
-/// syntax and duplicates.
-pub fn check(locales_dir: &Path) -> CheckReport {
+/// syntax and duplicates. The keys of the lesson and puzzle texts of
+/// `sources` count as English keys (English itself needs no message for
+/// them: its text is the files').
+pub fn check_with(locales_dir: &Path, sources: &Sources) -> CheckReport {
     let mut report = CheckReport {
         locales_dir: locales_dir.to_path_buf(),
         ..CheckReport::default()
@@ -212,7 +279,10 @@ pub fn check(locales_dir: &Path) -> CheckReport {
         ));
     }
     let english = read_language(locales_dir, FALLBACK);
-    let english_keys = all_keys(&english.files);
+    let (derived, problems) = sources.keys();
+    report.problems.extend(problems);
+    let mut english_keys = all_keys(&english.files);
+    english_keys.extend(derived);
     let english_messages: BTreeSet<String> = english_keys
         .iter()
         .filter(|k| !k.contains('.'))

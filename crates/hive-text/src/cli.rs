@@ -18,7 +18,9 @@ use crate::check::check;
 pub enum LangCommand {
     /// Check every language against English (default folder: the game's
     /// assets/locales): the keys each lacks, the keys English does not
-    /// have, and every file that does not parse, by line.
+    /// have, and every file that does not parse, by line. The texts of the
+    /// lessons and puzzles beside the folder (../lessons, ../puzzles) are
+    /// checked too: each language must translate every one.
     Check {
         /// The folder of language folders.
         dir: Option<PathBuf>,

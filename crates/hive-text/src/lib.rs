@@ -33,14 +33,18 @@ mod args;
 mod check;
 pub mod cli;
 mod files;
+mod learn;
 mod reasons;
 mod setup;
 mod texts;
 pub mod words;
 
 pub use args::{Arg, Args};
-pub use check::{CheckReport, LANGUAGE_NAME_KEY, LanguageCheck, available_languages, check};
+pub use check::{
+    CheckReport, LANGUAGE_NAME_KEY, LanguageCheck, Sources, available_languages, check, check_with,
+};
 pub use files::{FTL_EXTENSION, FileProblem};
+pub use learn::{LESSON_PREFIX, PUZZLE_PREFIX, lesson_texts, puzzle_texts};
 pub use reasons::rule_key;
 pub use setup::{capitalized, problem_key};
 pub use texts::{FALLBACK, TextWarning, Texts, builtin_english_files};

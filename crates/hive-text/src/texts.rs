@@ -49,6 +49,18 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         "setup.ftl",
         include_str!("../../../assets/locales/en/setup.ftl"),
     ),
+    (
+        "notices.ftl",
+        include_str!("../../../assets/locales/en/notices.ftl"),
+    ),
+    (
+        "puzzles.ftl",
+        include_str!("../../../assets/locales/en/puzzles.ftl"),
+    ),
+    (
+        "themes.ftl",
+        include_str!("../../../assets/locales/en/themes.ftl"),
+    ),
 ];
 
 /// The names of the built-in English files (they mirror
@@ -428,6 +440,31 @@ impl Texts {
                 key.to_string()
             }
         }
+    }
+
+    /// The text of `key`, a message with no variables that only languages
+    /// other than English define, translating `english` (text kept outside
+    /// the `.ftl` files, such as a lesson's): `english` itself when English
+    /// is in use, and when the language lacks the key (reported once, as a
+    /// missing key).
+    pub(crate) fn translated(&self, key: &str, english: &str) -> String {
+        let Some(bundle) = &self.asked else {
+            return english.to_string();
+        };
+        let warning = match format_in(bundle, key, None) {
+            Some((text, errors)) if errors.is_empty() => return text,
+            Some((_, errors)) => TextWarning::Unformattable {
+                lang: self.code.clone(),
+                key: key.to_string(),
+                error: describe(&errors),
+            },
+            None => TextWarning::Missing {
+                lang: self.code.clone(),
+                key: key.to_string(),
+            },
+        };
+        self.warn_once(&self.code, key, warning);
+        english.to_string()
     }
 
     /// The text of an optional `key` (such as a grammatical attribute):

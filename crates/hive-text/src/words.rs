@@ -338,7 +338,7 @@ impl Texts {
 
     /// Sets the four variables of piece placeholder `name` (see the module
     /// docs).
-    pub(crate) fn set_piece(&self, args: &mut Args, name: &str, piece: Piece) {
+    pub fn set_piece(&self, args: &mut Args, name: &str, piece: Piece) {
         let piece_args = self.piece_args(piece);
         args.set(name, self.format("piece", &piece_args));
         args.set(
@@ -350,14 +350,14 @@ impl Texts {
     }
 
     /// Sets the variables of bug placeholder `name`.
-    pub(crate) fn set_bug(&self, args: &mut Args, name: &str, bug: Bug) {
+    pub fn set_bug(&self, args: &mut Args, name: &str, bug: Bug) {
         args.set(name, self.bug(bug, 1));
         args.set(format!("{name}-plural"), self.bug(bug, 2));
         args.set(format!("{name}-gender"), self.bug_gender(bug));
     }
 
     /// Sets the variables of side placeholder `name`.
-    pub(crate) fn set_color(&self, args: &mut Args, name: &str, color: Color) {
+    pub fn set_color(&self, args: &mut Args, name: &str, color: Color) {
         args.set(name, self.color(color));
         args.set(format!("{name}-code"), color_code(color));
     }

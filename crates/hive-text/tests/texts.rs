@@ -5,23 +5,64 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use hive_text::cli::LangCommand;
-use hive_text::{Args, TextWarning, Texts, available_languages, builtin_english_files, check};
+use hive_text::{
+    Args, Sources, TextWarning, Texts, available_languages, builtin_english_files, check,
+    check_with,
+};
 
 fn locales() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/locales")
 }
 
-/// A copy of the game's locales folder to spoil.
-fn copy_of_locales() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for lang in ["en", "es"] {
-        fs::create_dir(dir.path().join(lang)).unwrap();
-        for entry in fs::read_dir(locales().join(lang)).unwrap() {
-            let path = entry.unwrap().path();
-            fs::copy(&path, dir.path().join(lang).join(path.file_name().unwrap())).unwrap();
+/// A copy of a folder of the game's assets, `assets/locales` and the like,
+/// in a temporary `assets` folder.
+struct Copy {
+    _assets: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Copy {
+    /// The copied folder.
+    fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            fs::copy(&path, target).unwrap();
         }
     }
-    dir
+}
+
+/// A copy of the game's locales folder to spoil, with no lessons or
+/// puzzles beside it.
+fn copy_of_locales() -> Copy {
+    let assets = tempfile::tempdir().unwrap();
+    let path = assets.path().join("locales");
+    for lang in ["en", "es"] {
+        copy_folder(&locales().join(lang), &path.join(lang));
+    }
+    Copy {
+        _assets: assets,
+        path,
+    }
+}
+
+/// A copy of the game's locales, lessons and puzzles, as in `assets/`.
+fn copy_of_assets() -> Copy {
+    let copy = copy_of_locales();
+    let assets = locales().join("..");
+    for folder in ["lessons", "puzzles"] {
+        copy_folder(&assets.join(folder), &copy.path.join("..").join(folder));
+    }
+    copy
 }
 
 /// Removes the message `key` (its first line) from `file`.
@@ -215,8 +256,135 @@ fn every_language_of_the_game_is_complete() {
 }
 
 #[test]
+fn the_check_asks_every_language_for_every_lesson_text() {
+    let assets = copy_of_assets();
+    assert!(check(assets.path()).is_clean());
+    let lessons = assets.path().join("es/lessons.ftl");
+    remove_line_starting(&lessons, "lesson-06-beetle-step-2-hint =");
+    let mut text = fs::read_to_string(&lessons).unwrap();
+    text.push_str("lesson-06-beetle-step-9-text = un paso que ya no existe\n");
+    fs::write(&lessons, text).unwrap();
+
+    let report = check(assets.path());
+    let es = &report.languages[1];
+    assert_eq!(es.missing, ["lesson-06-beetle-step-2-hint"]);
+    assert_eq!(es.unused, ["lesson-06-beetle-step-9-text"]);
+    let shown = report.to_string();
+    assert!(
+        shown.contains("es: missing 'lesson-06-beetle-step-2-hint'"),
+        "{shown}"
+    );
+    // Without the lessons beside it, the folder alone is checked.
+    let alone = check_with(assets.path(), &Sources::default());
+    assert_eq!(alone.languages[1].missing, Vec::<String>::new());
+    assert!(alone.languages[1].unused.len() > 80, "every lesson key");
+}
+
+#[test]
+fn a_lesson_in_spanish_and_its_missing_step_in_english() {
+    let assets = copy_of_assets();
+    let lessons_dir = assets.path().join("../lessons");
+    let loaded = hive_learn::load_lessons(&lessons_dir);
+    let beetle = loaded
+        .items
+        .iter()
+        .find(|l| l.origin.file.ends_with("06-beetle.lesson"))
+        .expect("the Beetle's lesson");
+    let (es, _) = Texts::load(assets.path(), "es");
+    assert_eq!(es.lesson_title(beetle), "El Escarabajo");
+    assert!(
+        es.step_text(beetle, 0)
+            .starts_with("El Escarabajo avanza un paso")
+    );
+    assert!(es.take_warnings().is_empty());
+    let (en, _) = Texts::load(assets.path(), "en");
+    assert_eq!(en.step_text(beetle, 0), beetle.steps[0].text);
+
+    remove_line_starting(
+        &assets.path().join("es/lessons.ftl"),
+        "lesson-06-beetle-step-1-hint =",
+    );
+    let (es, _) = Texts::load(assets.path(), "es");
+    assert_eq!(es.step_hint(beetle, 0), beetle.steps[0].hint);
+    assert_eq!(
+        es.take_warnings(),
+        [TextWarning::Missing {
+            lang: "es".to_string(),
+            key: "lesson-06-beetle-step-1-hint".to_string()
+        }]
+    );
+}
+
+#[test]
+fn a_puzzle_in_spanish() {
+    let loaded = hive_learn::load_puzzles(&locales().join("../puzzles"));
+    let (es, _) = Texts::load(&locales(), "es");
+    let (en, _) = Texts::load(&locales(), "en");
+    for puzzle in &loaded.items {
+        assert_eq!(en.puzzle_title(puzzle), puzzle.title);
+        assert_eq!(en.puzzle_hint(puzzle), puzzle.hint);
+        let title = es.puzzle_title(puzzle);
+        assert!(title.starts_with("Juegan las"), "{title}");
+    }
+    let pillbug = loaded
+        .items
+        .iter()
+        .find(|p| p.title == "White to move wins in 2 with the Pillbug")
+        .expect("a white win in 2 with the Pillbug");
+    assert_eq!(
+        es.puzzle_title(pillbug),
+        "Juegan las blancas y ganan en 2 jugadas con la Cochinilla"
+    );
+    assert!(
+        es.puzzle_hint(pillbug)
+            .starts_with("Cierra el cerco alrededor de la Abeja Reina enemiga. Tu Cochinilla"),
+        "{}",
+        es.puzzle_hint(pillbug)
+    );
+    assert!(es.take_warnings().is_empty() && en.take_warnings().is_empty());
+}
+
+#[test]
+fn a_puzzle_written_by_hand_is_translated_by_its_own_keys() {
+    let assets = copy_of_assets();
+    let puzzles = assets.path().join("../puzzles/easy.puzzles");
+    let text = fs::read_to_string(&puzzles).unwrap();
+    let first_title = text
+        .lines()
+        .find(|l| l.starts_with("title:"))
+        .unwrap()
+        .to_string();
+    fs::write(
+        &puzzles,
+        text.replacen(&first_title, "title: The Ant's long walk", 1),
+    )
+    .unwrap();
+    let loaded = hive_learn::read_puzzle_file(&puzzles).unwrap();
+    let puzzle = loaded
+        .iter()
+        .find(|p| p.title == "The Ant's long walk")
+        .unwrap();
+    let key = format!("puzzle-{}-title", puzzle.id);
+    assert_eq!(
+        hive_text::puzzle_texts(puzzle),
+        [(key.clone(), "The Ant's long walk".to_string())]
+    );
+    let report = check(assets.path());
+    assert_eq!(report.languages[1].missing, [key.clone()]);
+
+    let mut es = fs::read_to_string(assets.path().join("es/puzzles.ftl")).unwrap();
+    es.push_str(&format!("{key} = El largo paseo de la Hormiga\n"));
+    fs::write(assets.path().join("es/puzzles.ftl"), es).unwrap();
+    assert!(check(assets.path()).is_clean());
+    let (texts, _) = Texts::load(assets.path(), "es");
+    assert_eq!(texts.puzzle_title(puzzle), "El largo paseo de la Hormiga");
+    let (english, _) = Texts::load(assets.path(), "en");
+    assert_eq!(english.puzzle_title(puzzle), "The Ant's long walk");
+}
+
+#[test]
 fn the_check_names_missing_unused_and_broken() {
-    let dir = copy_of_locales();
+    let dir = copy_of_assets();
     remove_line_starting(&dir.path().join("es/rules.ftl"), "rule-game-over =");
     let words = dir.path().join("es/words.ftl");
     let mut text = fs::read_to_string(&words).unwrap();

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use crate::ai::Difficulty;
 use crate::game::board::SlideLimit;
 use crate::game::core::{
-    CurrentGame, GameSystems, NewGameSettings, Notice, Opponent, Players, Screen, Turn,
+    CurrentGame, GameSystems, NewGameSettings, Notice, Opponent, Players, Screen, Turn, Words,
 };
 use crate::game::play::Selection;
 use crate::rules::{Game, GameType};
@@ -196,7 +196,7 @@ impl ExhibitionLaunch {
 fn hide_considered_while_paused(
     control: Res<ExhibitionControl>,
     mut selection: ResMut<Selection>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     if !control.paused {
         return;
@@ -206,12 +206,9 @@ fn hide_considered_while_paused(
         *selection = Selection::default();
     }
     if showing || control.is_changed() {
-        notice.show(PAUSED);
+        notice.show(words.get("notice-exhibition-paused"));
     }
 }
-
-/// The message line of a paused exhibition.
-pub const PAUSED: &str = "Paused: Play goes on, Step plays one move";
 
 fn reset_pace_on_new_game(mut control: ResMut<ExhibitionControl>) {
     control.steps = 0;

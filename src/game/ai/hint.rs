@@ -13,10 +13,11 @@ use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::game::core::{
     CurrentGame, GameSystems, NewGameSettings, Notice, Players, Screen, Turn, Words,
+    difficulty_name,
 };
 use crate::game::play::Selection;
 use crate::rules::{Game, Move};
-use crate::text::Worded;
+use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hint>();
@@ -92,6 +93,7 @@ struct HintRequest<'w> {
     game: Res<'w, CurrentGame>,
     turn: Res<'w, State<Turn>>,
     engine: Res<'w, AiEngine>,
+    words: Res<'w, Words>,
 }
 
 fn start_hint_on_request(
@@ -110,7 +112,9 @@ fn start_hint_on_request(
     let preset = players
         .ai
         .map_or(request.settings.difficulty, |(_, difficulty)| difficulty);
-    notice.show(format!("the AI ({preset}) looks for a hint…"));
+    let words = &request.words;
+    let args = Args::new().with("difficulty", difficulty_name(words, preset));
+    notice.show(words.format("notice-hint-looking", &args));
     hint.search = Some(Search::start(
         &request.engine,
         game,
@@ -137,24 +141,26 @@ fn collect_hint(
     hint.search = None;
     let game = game.game();
     let Some(mv) = result.best else {
-        notice.show("the AI found no move to suggest");
+        notice.show(words.get("notice-hint-none"));
         return;
     };
     hint.suggestion = Some((mv, players.game_id, game.ply()));
     let worded = words.move_words(game, mv);
-    let text = format!("hint ({preset}): {}", worded.text);
-    match Selection::of_move(game, mv) {
-        Some(shown) => {
-            notice.show_worded(Worded {
-                text: format!("{text}; click the green cell to play it"),
-                cells: worded.cells,
-            });
-            *selection = shown;
-        }
-        None => notice.show_worded(Worded {
-            text,
-            cells: worded.cells,
-        }),
+    let args = Args::new()
+        .with("difficulty", difficulty_name(&words, preset))
+        .with("move", worded.text);
+    let shown = Selection::of_move(game, mv);
+    let key = if shown.is_some() {
+        "notice-hint-click"
+    } else {
+        "notice-hint"
+    };
+    notice.show_worded(Worded {
+        text: words.format(key, &args),
+        cells: worded.cells,
+    });
+    if let Some(shown) = shown {
+        *selection = shown;
     }
 }
 

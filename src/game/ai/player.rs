@@ -26,6 +26,7 @@ use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
     CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words,
+    difficulty_name, with_color,
 };
 use crate::game::play::Selection;
 use crate::rules::{Color, Game, Move, Piece};
@@ -157,7 +158,8 @@ impl ConsideredDestinations {
         ConsideredDestinations::Never,
     ];
 
-    /// The choice's name.
+    /// The choice's name in English, for logs (the menu shows the
+    /// `menu-considered-*` messages).
     pub fn name(self) -> &'static str {
         match self {
             ConsideredDestinations::EasyPresets => "At Beginner and Easy",
@@ -337,12 +339,14 @@ fn show_considered(game: &Game, piece: Piece, preset: Difficulty, display: &mut 
         "destinations",
         &crate::text::Args::new().with("count", count),
     );
+    let words = &display.words;
+    let mut args = with_color(words, crate::text::Args::new(), game.to_move())
+        .with("difficulty", difficulty_name(words, preset))
+        .with("destinations", destinations);
+    words.set_piece(&mut args, "piece", piece);
+    let text = words.format("notice-ai-considers", &args);
     display.notice.show_worded(crate::text::Worded {
-        text: format!(
-            "{} AI ({preset}) considers {}: {destinations}",
-            game.to_move(),
-            display.words.piece(piece),
-        ),
+        text,
         cells: game.position(piece).into_iter().collect(),
     });
     *display.selection = Selection {

@@ -82,7 +82,7 @@ fn run_clock(
     current: Res<CurrentGame>,
     pause: Res<ClockPause>,
     mut clock: ResMut<GameClock>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
     let game = current.game();
@@ -94,10 +94,9 @@ fn run_clock(
         return;
     };
     if let Some(flagged) = clocks.run(side, time.delta()) {
-        notice.show(format!(
-            "{flagged} ran out of time: {} wins",
-            flagged.opponent()
-        ));
+        let args = super::with_color(&words, crate::text::Args::new(), flagged)
+            .with("winner", words.color(flagged.opponent()));
+        notice.show(words.format("notice-out-of-time", &args));
         next_turn.set(Turn::GameOver);
     }
 }

@@ -26,6 +26,41 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CurrentGame>();
 }
 
+/// Why [`CurrentGame::add_line`] could not add a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LineRefused {
+    /// The position the line starts from is no longer in the move list.
+    Gone,
+    /// The line has no move.
+    Empty,
+    /// A move cannot be read.
+    Unreadable {
+        /// The move as given.
+        text: String,
+        /// Why it cannot be read.
+        error: String,
+    },
+    /// A move breaks a rule.
+    Illegal {
+        /// The move as given.
+        text: String,
+        /// The rule.
+        rule: RuleError,
+    },
+}
+
+impl std::fmt::Display for LineRefused {
+    /// In English, for the log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineRefused::Gone => f.write_str("that position is no longer in the move list"),
+            LineRefused::Empty => f.write_str("the line has no move"),
+            LineRefused::Unreadable { text, error } => write!(f, "cannot read {text}: {error}"),
+            LineRefused::Illegal { text, rule } => write!(f, "cannot play {text}: {rule}"),
+        }
+    }
+}
+
 /// The game in play: its record, the line shown and the position at its
 /// cursor (see the module's docs).
 #[derive(Resource, Clone)]
@@ -155,23 +190,28 @@ impl CurrentGame {
     /// tree already holds it; the line shown and its cursor stay. The first
     /// move's node, or why a move could not be added (and then nothing
     /// is).
-    pub fn add_line(&mut self, from: NodeId, moves: &[String]) -> Result<NodeId, String> {
+    pub fn add_line(&mut self, from: NodeId, moves: &[String]) -> Result<NodeId, LineRefused> {
         if !self.record.tree.contains(from) {
-            return Err("that position is no longer in the move list".into());
+            return Err(LineRefused::Gone);
         }
         let mut game = self.record.tree.game_at(from);
         let mut checked = Vec::with_capacity(moves.len());
         for text in moves {
             let mv = game
                 .parse_move(text)
-                .map_err(|err| format!("cannot read {text}: {err}"))?;
+                .map_err(|err| LineRefused::Unreadable {
+                    text: text.clone(),
+                    error: err.to_string(),
+                })?;
             let written = game.move_string(mv);
-            game.play(mv)
-                .map_err(|err| format!("cannot play {text}: {err}"))?;
+            game.play(mv).map_err(|rule| LineRefused::Illegal {
+                text: text.clone(),
+                rule,
+            })?;
             checked.push((mv, written));
         }
         if checked.is_empty() {
-            return Err("the line has no move".into());
+            return Err(LineRefused::Empty);
         }
         let mut at = from;
         let mut first = None;

@@ -22,7 +22,7 @@ use bevy::prelude::*;
 
 pub use assets::assets_dir;
 pub use clock::{ClockPause, ClockSync, GameClock};
-pub use current_game::CurrentGame;
+pub use current_game::{CurrentGame, LineRefused};
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
@@ -34,7 +34,10 @@ pub use screens::Screen;
 pub use turn::{
     AutoPass, ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn,
 };
-pub use words::{LanguageChoice, Words, system_language, wanted_language};
+pub use words::{
+    LanguageChoice, Words, difficulty_name, record_error, system_language, wanted_language,
+    with_color,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(

@@ -130,7 +130,8 @@ impl HumanSide {
     /// All choices, in menu order.
     pub const ALL: [HumanSide; 3] = [HumanSide::White, HumanSide::Black, HumanSide::Random];
 
-    /// The choice's name.
+    /// The choice's name in English, for logs (the menu shows the
+    /// `menu-white`, `menu-black` and `menu-random` messages).
     pub fn name(self) -> &'static str {
         match self {
             HumanSide::White => "White",
@@ -275,7 +276,7 @@ fn restart_on_request(
     options: Res<GameOptions>,
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
     (mut next_turn, mut clock, mut left): (
         ResMut<NextState<Turn>>,
         ResMut<GameClock>,
@@ -293,7 +294,7 @@ fn restart_on_request(
     *players = players.next(&settings);
     notice.clear();
     if unfinished {
-        notice.show("a new game: Undo brings back the one you left");
+        notice.show(words.get("notice-new-game"));
     }
     next_turn.set(Turn::AwaitingInput);
 }

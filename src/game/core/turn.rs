@@ -143,7 +143,7 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
-    (auto, practising): (Res<AutoPass>, Res<super::Practising>),
+    (auto, practising, words): (Res<AutoPass>, Res<super::Practising>, Res<super::Words>),
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
@@ -161,12 +161,13 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        let then = if auto.0 && !practising.0 {
-            "passes"
+        let key = if auto.0 && !practising.0 {
+            "notice-passes"
         } else {
-            "must pass: press Pass"
+            "notice-must-pass"
         };
-        notice.show(format!("{} has no legal move and {then}", game.to_move()));
+        let args = super::with_color(&words, crate::text::Args::new(), game.to_move());
+        notice.show(words.format(key, &args));
     }
 }
 

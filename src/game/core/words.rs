@@ -15,7 +15,10 @@ use bevy::prelude::*;
 
 use super::LaunchSettings;
 use super::assets::assets_dir;
-use crate::text::{FALLBACK, Texts};
+use crate::ai::Difficulty;
+use crate::records::RecordError;
+use crate::rules::Color;
+use crate::text::{Args, FALLBACK, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Words>() {
@@ -39,6 +42,20 @@ impl Words {
             warn!("texts: {warning}");
         }
         Words(texts)
+    }
+}
+
+impl Words {
+    /// The texts the game will speak at start-up, before [`LanguageChoice`]
+    /// is applied: `--lang`, else `saved` (the settings' language, `""`
+    /// for the system's), else the system's. For what must be said before
+    /// the first frame (a damaged settings file).
+    pub fn at_start(launch: Option<&LaunchSettings>, saved: &str) -> Words {
+        let choice = LanguageChoice {
+            code: Some(saved.to_string()).filter(|code| !code.is_empty()),
+            picked: false,
+        };
+        Words::load(&wanted_language(launch, &choice))
     }
 }
 
@@ -101,5 +118,166 @@ fn apply_language(
 fn log_text_warnings(words: Res<Words>) {
     for warning in words.take_warnings() {
         warn!("texts: {warning}");
+    }
+}
+
+/// A preset's name in the player's language ("Medium", "Media").
+pub fn difficulty_name(texts: &Texts, difficulty: Difficulty) -> String {
+    texts.get(&format!("difficulty-{}", difficulty.name().to_lowercase()))
+}
+
+/// `args` with a side as `$color` (its `color-*` text) and `$color-code`.
+pub fn with_color(texts: &Texts, mut args: Args, color: Color) -> Args {
+    texts.set_color(&mut args, "color", color);
+    args
+}
+
+/// Why a file could not be read or written, in the player's language
+/// (`file-*` messages): what the system or a reader said (an I/O error, a
+/// parse error) stays as it said it; a broken rule is worded.
+pub fn record_error(texts: &Texts, err: &RecordError) -> String {
+    let mut args = Args::new();
+    if let Some(path) = err.path() {
+        args.set("file", path.display().to_string());
+    }
+    let key = match err {
+        RecordError::Read { source, .. } => {
+            args.set("error", source.to_string());
+            "file-read"
+        }
+        RecordError::Write { source, .. } => {
+            args.set("error", source.to_string());
+            "file-write"
+        }
+        RecordError::Remove { source, .. } => {
+            args.set("error", source.to_string());
+            "file-remove"
+        }
+        RecordError::Empty { .. } => "file-empty",
+        RecordError::NotAGame { message, .. } => {
+            args.set("error", message);
+            "file-not-a-game"
+        }
+        RecordError::BadMove {
+            index,
+            text,
+            reason,
+            rule,
+            ..
+        } => {
+            args.set("number", *index);
+            args.set("move", text);
+            match rule {
+                Some(rule) => {
+                    args.set("reason", texts.reason(rule, None).text);
+                    "file-illegal-move"
+                }
+                None => {
+                    args.set("error", reason);
+                    "file-bad-move"
+                }
+            }
+        }
+        RecordError::BadLine { line, message, .. } => {
+            args.set("line", *line);
+            args.set("error", message);
+            "file-bad-line"
+        }
+        RecordError::Settings { message, .. } => {
+            args.set("error", message);
+            "file-settings"
+        }
+        RecordError::Encode { message, .. } => {
+            args.set("error", message);
+            "file-encode"
+        }
+        RecordError::TooLarge { size, limit, .. } => {
+            args.set("size", size.to_string());
+            args.set("limit", limit.to_string());
+            "file-too-large"
+        }
+        RecordError::NotText { .. } => "file-not-text",
+        RecordError::UnknownFormat { .. } => "file-unknown-format",
+        RecordError::BadRecord {
+            line,
+            text,
+            problem,
+            ..
+        } => {
+            args.set("line", *line);
+            args.set("text", text);
+            args.set("error", problem.to_string());
+            "file-bad-record"
+        }
+        RecordError::IllegalRecordMove {
+            line,
+            number,
+            text,
+            notation,
+            rule,
+            ..
+        } => {
+            args.set("line", *line);
+            args.set("number", *number);
+            args.set("text", text);
+            args.set("reason", texts.reason(rule, None).text);
+            match notation {
+                Some(notation) if notation != text => {
+                    args.set("notation", notation);
+                    "file-illegal-record-move-notation"
+                }
+                _ => "file-illegal-record-move",
+            }
+        }
+        RecordError::NoDirectory { env } => {
+            args.set("env", *env);
+            "file-no-directory"
+        }
+    };
+    texts.format(key, &args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    #[test]
+    fn record_errors_read_as_the_records_crate_writes_them_in_english() {
+        let texts = Texts::english();
+        let path = PathBuf::from("games/won.txt");
+        let errors = [
+            RecordError::Read {
+                path: path.clone(),
+                source: std::io::Error::other("no such file"),
+            },
+            RecordError::Write {
+                path: path.clone(),
+                source: std::io::Error::other("read-only"),
+            },
+            RecordError::Empty { path: path.clone() },
+            RecordError::BadLine {
+                path: path.clone(),
+                line: 3,
+                message: "not a move".to_string(),
+            },
+            RecordError::Settings {
+                path: path.clone(),
+                message: "expected a map".to_string(),
+            },
+            RecordError::TooLarge {
+                path: path.clone(),
+                size: 2_000_000,
+                limit: 1_048_576,
+            },
+            RecordError::UnknownFormat { path },
+            RecordError::NoDirectory {
+                env: "HIVE_DATA_DIR",
+            },
+        ];
+        for err in errors {
+            assert_eq!(record_error(&texts, &err), err.to_string());
+        }
+        assert!(texts.take_warnings().is_empty());
     }
 }

@@ -20,13 +20,14 @@ use super::progress;
 use crate::ai::Difficulty;
 use crate::game::core::{
     CurrentGame, MovePlayed, MoveRefused, Notice, PlayMove, Players, Practising, Screen, Turn,
-    assets_dir,
+    Words, assets_dir, with_color,
 };
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{Lesson, Step, Verdict, judge_move, load_lessons};
 use crate::records::Seats;
+use crate::rules::Color::{Black, White};
 use crate::rules::{Game, GameStatus, Move};
-use crate::text::Worded;
+use crate::text::{Args, Texts, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LessonRun>();
@@ -118,6 +119,17 @@ impl LessonRun {
 
     fn step<'a>(&self, lessons: &'a Lessons) -> Option<&'a Step> {
         lessons.list.get(self.lesson?)?.steps.get(self.step)
+    }
+
+    /// The lesson on the board, if any.
+    fn of<'a>(&self, lessons: &'a Lessons) -> Option<&'a Lesson> {
+        lessons.list.get(self.lesson?)
+    }
+
+    /// The step's hint in the player's language (empty with no step).
+    fn hint_in(&self, lessons: &Lessons, words: &Texts) -> String {
+        self.of(lessons)
+            .map_or_else(String::new, |lesson| words.step_hint(lesson, self.step))
     }
 }
 
@@ -256,10 +268,10 @@ pub(super) fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>,
         *current = CurrentGame::new(game);
         true
     });
-    jump.notice().show_marked(Worded {
-        text: step.text.clone(),
-        cells,
+    let text = run.of(&lessons).map_or_else(String::new, |lesson| {
+        jump.words().step_text(lesson, run.step)
     });
+    jump.notice().show_marked(Worded { text, cells });
 }
 
 /// The player's move: the step is done, or the move is taken back with the
@@ -291,24 +303,24 @@ pub(super) fn judge_moves(
                     .lesson
                     .and_then(|i| lessons.list.get(i))
                     .is_some_and(|l| run.step + 1 == l.steps.len());
-                let text = if last {
-                    "well done: the lesson is finished! Next goes on to the next lesson"
+                jump.say(if last {
+                    "notice-lesson-done"
                 } else {
-                    "well done! Next goes on"
-                };
-                jump.notice().show(text);
+                    "notice-step-done"
+                });
                 if last {
                     finish(&run, &lessons, &mut finished, &paths);
                 }
             }
-            Verdict::NotTheGoal { hint } => {
+            Verdict::NotTheGoal { .. } => {
                 jump.change(Turn::AwaitingInput, |current| {
                     current.undo();
                     true
                 });
-                jump.notice().show(format!(
-                    "that is a legal move, but not what this step asks. {hint}"
-                ));
+                let hint = run.hint_in(&lessons, jump.words());
+                let args = Args::new().with("hint", &hint);
+                let text = jump.words().format("notice-not-the-goal", &args);
+                jump.notice().show(text);
                 run.hint = Some(hint);
             }
             // Played, so legal: the rules do not refuse it.
@@ -334,13 +346,16 @@ fn finish(run: &LessonRun, lessons: &Lessons, finished: &mut FinishedLessons, pa
 pub(super) fn note_refusals(
     mut refused: MessageReader<MoveRefused>,
     mut run: ResMut<LessonRun>,
-    lessons: Res<Lessons>,
+    (lessons, words): (Res<Lessons>, Res<Words>),
 ) {
     if refused.read().count() == 0 {
         return;
     }
-    if let Some(step) = run.step(&lessons).filter(|s| !s.hint.trim().is_empty()) {
-        let hint = step.hint.clone();
+    if run
+        .step(&lessons)
+        .is_some_and(|s| !s.hint.trim().is_empty())
+    {
+        let hint = run.hint_in(&lessons, &words);
         run.hint = Some(hint);
     }
 }
@@ -351,18 +366,22 @@ pub(super) fn finish_the_beginner_game(
     lessons: Res<Lessons>,
     current: Res<CurrentGame>,
     (mut finished, mut notice): (ResMut<FinishedLessons>, ResMut<Notice>),
-    paths: Res<RecordPaths>,
+    (paths, words): (Res<RecordPaths>, Res<Words>),
 ) {
     let beginner = run.step(&lessons).is_some_and(Step::is_beginner_game);
     let status = current.game().status();
     if beginner && run.state == StepState::Doing && status.is_over() {
         run.state = StepState::Done;
-        let how = match status {
-            GameStatus::WhiteWins => "White wins",
-            GameStatus::BlackWins => "Black wins",
-            _ => "a draw",
+        let text = match status {
+            GameStatus::WhiteWins => {
+                words.format("notice-lesson-won", &with_color(&words, Args::new(), White))
+            }
+            GameStatus::BlackWins => {
+                words.format("notice-lesson-won", &with_color(&words, Args::new(), Black))
+            }
+            _ => words.get("notice-lesson-drawn"),
         };
-        notice.show(format!("{how}: the lesson is finished. Next goes on"));
+        notice.show(text);
         finish(&run, &lessons, &mut finished, &paths);
     }
 }

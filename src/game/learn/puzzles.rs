@@ -17,14 +17,15 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use super::progress;
 
 use crate::game::core::{
-    CurrentGame, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn, Words, assets_dir,
+    CurrentGame, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn, Words,
+    assets_dir, with_color,
 };
 use crate::game::play::Selection;
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{Attempt, Outcome, Puzzle, load_puzzles};
 use crate::records::Seats;
 use crate::rules::{Game, Move};
-use crate::text::Worded;
+use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PuzzleRun>();
@@ -143,7 +144,7 @@ pub(super) fn handle_requests(
     mut practising: ResMut<Practising>,
     mut next_screen: ResMut<NextState<Screen>>,
     (current, mut selection, mut notice): (Res<CurrentGame>, ResMut<Selection>, ResMut<Notice>),
-    screen: Res<State<Screen>>,
+    (screen, words): (Res<State<Screen>>, Res<Words>),
 ) {
     for &request in requests.read() {
         match request {
@@ -172,7 +173,8 @@ pub(super) fn handle_requests(
                 }
                 run.hints = (run.hints + 1).min(2);
                 if run.hints == 1 {
-                    notice.show(format!("hint: {}", puzzle.hint));
+                    let args = Args::new().with("hint", words.puzzle_hint(puzzle));
+                    notice.show(words.format("notice-puzzle-hint", &args));
                 } else {
                     let game = current.game();
                     let piece = game
@@ -181,7 +183,7 @@ pub(super) fn handle_requests(
                         .and_then(|mv| mv.piece());
                     if let Some(piece) = piece {
                         *selection = Selection::of(game, piece);
-                        notice.show("hint: this is the piece to play");
+                        notice.show(words.get("notice-puzzle-piece"));
                     }
                 }
             }
@@ -247,9 +249,12 @@ pub(super) fn set_up_the_puzzle(
     });
     *selection = Selection::default();
     if let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) {
-        let side = jump.current().game().to_move();
-        jump.notice()
-            .show(format!("{}: {side} to move, {}", puzzle.title, puzzle.kind));
+        let words = jump.words();
+        let args = with_color(words, Args::new(), jump.current().game().to_move())
+            .with("title", words.puzzle_title(puzzle))
+            .with("kind", words.puzzle_kind(puzzle.kind));
+        let text = words.format("notice-puzzle-start", &args);
+        jump.notice().show(text);
     }
 }
 
@@ -310,7 +315,7 @@ pub(super) fn collect_the_answer(
     match outcome {
         Outcome::Solved => {
             run.state = PuzzleState::Solved;
-            notice.show("solved! Next puzzle, or back to the list");
+            notice.show(words.get("notice-puzzle-solved"));
             if let Some(puzzle) = puzzle
                 && solved.0.insert(puzzle.id.clone())
             {
@@ -326,43 +331,40 @@ pub(super) fn collect_the_answer(
             run.state = PuzzleState::Solving;
             let worded = words.move_words(&before_answer, reply);
             let left = run.moves_left().unwrap_or(0);
+            let args = Args::new().with("move", worded.text).with("count", left);
             let said = Worded {
-                text: format!(
-                    "right! The engine defends: {}. {left} move{} to go",
-                    worded.text,
-                    if left == 1 { "" } else { "s" }
-                ),
+                text: words.format("notice-puzzle-defends", &args),
                 cells: worded.cells,
             };
-            notice.show("right! The engine is answering…");
+            notice.show(words.get("notice-puzzle-answering"));
             run.announce = Some((reply, said));
             run.answer = Some(reply);
         }
         Outcome::Wrong { refutation } => {
             let stop = puzzle.is_some_and(|p| matches!(p.kind, crate::learn::Kind::Stop(_)));
-            let not = if stop {
-                "that does not stop the win"
+            let not = words.get(if stop {
+                "notice-puzzle-not-stop"
             } else {
-                "that does not win"
-            };
+                "notice-puzzle-not-win"
+            });
+            let mut args = Args::new().with("not", not);
             let (text, cells) = match refutation {
                 Some(reply) => {
                     let worded = words.move_words(&before_answer, reply);
-                    let how = if stop { "wins with" } else { "answers" };
-                    (
-                        format!(
-                            "{not}: the engine {how} {}. Retry, or take a hint",
-                            worded.text
-                        ),
-                        worded.cells,
-                    )
+                    args.set("move", worded.text);
+                    let key = if stop {
+                        "notice-puzzle-wins-with"
+                    } else {
+                        "notice-puzzle-answers"
+                    };
+                    (words.format(key, &args), worded.cells)
                 }
-                None => (format!("{not}. Retry, or take a hint"), Vec::new()),
+                None => (words.format("notice-puzzle-wrong", &args), Vec::new()),
             };
             run.state = PuzzleState::Failed(text.clone());
             match refutation {
                 Some(reply) => {
-                    notice.show(format!("{not}…"));
+                    notice.show(words.format("notice-puzzle-replying", &args));
                     run.announce = Some((reply, Worded { text, cells }));
                 }
                 None => notice.show_worded(Worded { text, cells }),

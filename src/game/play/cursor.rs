@@ -24,8 +24,9 @@ use super::drag::{CellDropped, DragFrom, PointerDrag};
 use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, Selection};
 use crate::game::board::geometry::plane_to_world;
 use crate::game::board::{BoardLayout, SkipAnimation, hex_to_world};
-use crate::game::core::{CurrentGame, GameSystems, Notice, Screen, Turn};
+use crate::game::core::{CurrentGame, GameSystems, Notice, Screen, Turn, Words, with_color};
 use crate::rules::{Bug, Game, Hex, Piece};
+use crate::text::Args;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardCursor>();
@@ -85,6 +86,7 @@ struct Requests<'w> {
     drag: ResMut<'w, PointerDrag>,
     notice: ResMut<'w, Notice>,
     device: ResMut<'w, InputDevice>,
+    words: Res<'w, Words>,
 }
 
 fn reset_cursor(mut cursor: ResMut<BoardCursor>) {
@@ -175,9 +177,12 @@ fn carry_out_intents(
                     Some(piece) => {
                         requests.select.write(SelectPiece(piece));
                     }
-                    None => requests
-                        .notice
-                        .show(format!("{} has no pieces in hand", game.to_move())),
+                    None => {
+                        let words = &requests.words;
+                        let args = with_color(words, Args::new(), game.to_move());
+                        let text = words.format("notice-no-pieces-in-hand", &args);
+                        requests.notice.show(text);
+                    }
                 }
             }
             _ => {}

@@ -60,13 +60,23 @@ pub enum InputDevice {
 }
 
 impl InputDevice {
-    /// How the player picks a cell with this device, for a message:
-    /// "click", "choose (arrows, then Enter)", ...
-    pub fn pick(self) -> &'static str {
+    /// The message saying how the player picks a cell with this device
+    /// ("click", "choose (arrows, then Enter)", ...): a `notice-pick-*` key.
+    pub fn pick_key(self) -> &'static str {
         match self {
-            InputDevice::Mouse => "click",
-            InputDevice::Keyboard => "choose (arrows, then Enter)",
-            InputDevice::Gamepad => "choose (d-pad, then A)",
+            InputDevice::Mouse => "notice-pick-mouse",
+            InputDevice::Keyboard => "notice-pick-keyboard",
+            InputDevice::Gamepad => "notice-pick-gamepad",
+        }
+    }
+
+    /// The device as messages select on it (`$device`): `mouse`,
+    /// `keyboard` or `gamepad`.
+    pub fn code(self) -> &'static str {
+        match self {
+            InputDevice::Mouse => "mouse",
+            InputDevice::Keyboard => "keyboard",
+            InputDevice::Gamepad => "gamepad",
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::game::core::{
     CurrentGame, GameSystems, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
 };
 use crate::rules::{Bug, Game, Hex, Move, Piece};
-use crate::text::Worded;
+use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
@@ -202,12 +202,11 @@ fn handle_clicks(
         match (top, thrower) {
             (Some(piece), Some(thrower)) if selection.throwable.contains(&piece) => {
                 *selection = throw_selection(game, thrower, piece);
+                let mut args = Args::new();
+                words.set_piece(&mut args, "thrower", thrower);
+                words.set_piece(&mut args, "piece", piece);
                 notice.show_worded(Worded {
-                    text: format!(
-                        "choose where {} throws {}",
-                        words.piece(thrower),
-                        words.piece(piece)
-                    ),
+                    text: words.format("notice-choose-throw", &args),
                     cells: game.position(piece).into_iter().collect(),
                 });
             }
@@ -273,23 +272,29 @@ fn select(
         moves, throwable, ..
     } = &selection;
     notice.clear();
+    // The piece, how the player picks a cell, and with what.
+    let mut args = Args::new()
+        .with("pick", words.get(device.pick_key()))
+        .with("device", device.code());
+    words.set_piece(&mut args, "piece", piece);
     if !throwable.is_empty() {
         let names: Vec<String> = throwable.iter().map(|&p| words.piece(p)).collect();
-        let own = if moves.is_empty() {
+        args.set("pieces", words.list(&names));
+        let throw = words.format("notice-can-throw", &args);
+        args.set("throw", throw.clone());
+        let text = if moves.is_empty() {
             match game.why_immobile(piece) {
-                Some(reason) => format!("{}, but ", words.reason(&reason, Some(game))),
-                None => String::new(),
+                Some(reason) => {
+                    args.set("reason", words.reason(&reason, Some(game)).text);
+                    words.format("notice-can-throw-but", &args)
+                }
+                None => throw,
             }
         } else {
-            format!("{} a green cell to move it, or ", device.pick())
+            words.format("notice-can-throw-or-move", &args)
         };
         notice.show_worded(Worded {
-            text: format!(
-                "{own}{} can throw {} (ringed in orange): {} one, then where it lands",
-                words.piece(piece),
-                words.list(&names),
-                device.pick()
-            ),
+            text,
             cells: throwable.iter().filter_map(|&p| game.position(p)).collect(),
         });
     } else if moves.is_empty() {
@@ -297,20 +302,13 @@ fn select(
             notice.show_worded(words.reason(&reason, Some(game)));
         }
     } else {
-        let verb = if game.position(piece).is_some() {
-            "move"
+        let key = if game.position(piece).is_some() {
+            "notice-selected-move"
         } else {
-            "place"
+            "notice-selected-place"
         };
-        let choice = match moves.len() {
-            1 => "the green cell".to_string(),
-            n => format!("one of the {n} green cells"),
-        };
-        notice.show(format!(
-            "selected {}: {} {choice} to {verb} it there",
-            words.piece(piece),
-            device.pick()
-        ));
+        args.set("count", moves.len());
+        notice.show(words.format(key, &args));
     }
     selection
 }

@@ -19,7 +19,9 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::{AutosaveStatus, RecordPaths, refuse};
 use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, Notice, Players, Practising, Turn, upcoming_turn};
+use crate::game::core::{
+    CurrentGame, GameClock, Notice, Players, Practising, Turn, Words, upcoming_turn,
+};
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Seats, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
@@ -144,7 +146,7 @@ pub(super) fn play_kind(players: &Players, analysing: bool) -> PlayKind {
 pub(super) fn run_autosave_writes(
     mut writer: ResMut<AutosaveWriter>,
     mut status: ResMut<AutosaveStatus>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     if let Some(task) = writer.running.as_mut() {
         let Some(finished) = check_ready(task) else {
@@ -153,7 +155,7 @@ pub(super) fn run_autosave_writes(
         writer.running = None;
         match finished.result {
             Ok(()) => status.available = finished.exists,
-            Err(err) => refuse(&mut notice, &err),
+            Err(err) => refuse(&mut notice, &words, &err),
         }
         status.last_writer = Some(finished.thread);
     }

@@ -21,9 +21,10 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use super::ReviewAction;
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
-use crate::game::core::{CurrentGame, Notice, Screen};
+use crate::game::core::{CurrentGame, LineRefused, Notice, Screen, Words};
 use crate::records::{NodeId, Variations};
 use crate::rules::Move;
+use crate::text::{Args, Texts};
 
 /// The review's own transposition table (the AI's engine stays the AI's).
 const REVIEW_TT_MEGABYTES: usize = 32;
@@ -182,7 +183,7 @@ pub(super) fn handle_review_requests(
     mut review: ResMut<EngineReview>,
     mut current: ResMut<CurrentGame>,
     mut steps: MessageWriter<ReviewAction>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     for &request in requests.read() {
         match request {
@@ -190,7 +191,7 @@ pub(super) fn handle_review_requests(
                 let game = current.full_game();
                 let nodes = current.line_nodes().to_vec();
                 if nodes.is_empty() {
-                    notice.show("there is no move to review yet");
+                    notice.show(words.get("notice-review-nothing"));
                     continue;
                 }
                 let cancel = Arc::new(AtomicBool::new(false));
@@ -216,7 +217,7 @@ pub(super) fn handle_review_requests(
             }
             EngineReviewRequest::Cancel => {
                 if review.job.take().is_some() {
-                    notice.show("review cancelled");
+                    notice.show(words.get("notice-review-cancelled"));
                 }
             }
             EngineReviewRequest::Close => review.forget(),
@@ -232,12 +233,13 @@ pub(super) fn handle_review_requests(
                 match current.add_line(from, &line) {
                     Ok(first) => {
                         steps.write(ReviewAction::GotoNode(first));
-                        notice.show(format!(
-                            "the engine's line from here, {}, is now a variation",
-                            line.join(" ")
-                        ));
+                        let args = Args::new().with("moves", line.join(" "));
+                        notice.show(words.format("notice-review-line", &args));
                     }
-                    Err(reason) => notice.show(reason),
+                    Err(refused) => {
+                        info!("the engine's line is not added: {refused}");
+                        notice.show(line_refused(&words, &refused));
+                    }
                 }
             }
         }
@@ -248,7 +250,7 @@ pub(super) fn handle_review_requests(
 pub(super) fn finish_review(
     mut review: ResMut<EngineReview>,
     current: Res<CurrentGame>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     let Some(job) = review.job.as_mut() else {
         return;
@@ -266,36 +268,51 @@ pub(super) fn finish_review(
         // The game was replaced while the engine worked.
         return;
     }
-    let blunders = count_worst(&line.review.moves);
+    let blunders = count_worst(&words, &line.review.moves);
     info!("review done: {blunders}");
-    notice.show(format!("review done: {blunders}"));
+    let args = Args::new().with("summary", blunders);
+    notice.show(words.format("notice-review-done", &args));
     review.finished = Some(line);
 }
 
-/// "2 blunders, 1 mistake" (or "no mistakes").
-fn count_worst(moves: &[MoveReview]) -> String {
+/// "2 blunders, 1 mistake" (or "no inaccuracies, mistakes or blunders"),
+/// in the player's language.
+fn count_worst(words: &Texts, moves: &[MoveReview]) -> String {
     use crate::ai::MoveClass;
     let count = |class| moves.iter().filter(|m| m.class == class).count();
-    let words: Vec<String> = [
-        (MoveClass::Blunder, "blunder"),
-        (MoveClass::Mistake, "mistake"),
-        (MoveClass::Inaccuracy, "inaccuracy"),
+    let counts: Vec<String> = [
+        (MoveClass::Blunder, "notice-review-count-blunders"),
+        (MoveClass::Mistake, "notice-review-count-mistakes"),
+        (MoveClass::Inaccuracy, "notice-review-count-inaccuracies"),
     ]
     .into_iter()
-    .filter_map(|(class, word)| {
+    .filter_map(|(class, key)| {
         let n = count(class);
-        let plural = if word == "inaccuracy" {
-            "inaccuracies".to_string()
-        } else {
-            format!("{word}s")
-        };
-        (n > 0).then(|| format!("{n} {}", if n == 1 { word.to_string() } else { plural }))
+        (n > 0).then(|| words.format(key, &Args::new().with("count", n)))
     })
     .collect();
-    if words.is_empty() {
-        "no inaccuracies, mistakes or blunders".into()
+    if counts.is_empty() {
+        words.get("notice-review-clean")
     } else {
-        words.join(", ")
+        counts.join(", ")
+    }
+}
+
+/// Why the engine's line could not be added, in the player's language.
+fn line_refused(words: &Texts, refused: &LineRefused) -> String {
+    match refused {
+        LineRefused::Gone => words.get("notice-line-gone"),
+        LineRefused::Empty => words.get("notice-line-empty"),
+        LineRefused::Unreadable { text, error } => words.format(
+            "notice-line-unreadable",
+            &Args::new().with("move", text).with("error", error),
+        ),
+        LineRefused::Illegal { text, rule } => words.format(
+            "notice-line-illegal",
+            &Args::new()
+                .with("move", text)
+                .with("reason", words.reason(rule, None).text),
+        ),
     }
 }
 

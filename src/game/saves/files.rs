@@ -19,7 +19,8 @@ use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
 use super::undo::Jump;
 use crate::ai::GameReview;
 use crate::game::core::{
-    CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn,
+    CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn, Words,
+    record_error,
 };
 use crate::records::{
     Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, SavedGame, Seats,
@@ -28,6 +29,7 @@ use crate::records::{
     parse_game_text, read_record, read_review, save_game_file, save_record, save_variations,
 };
 use crate::rules::Game;
+use crate::text::{Args, Texts};
 
 /// Where the autosave and the settings live; `None` keeps no file.
 #[derive(Resource, Debug, Clone, Default)]
@@ -157,9 +159,10 @@ pub(super) fn handle_file_actions(
     ),
     (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
     (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
+    let words = &words.0;
     for action in actions.read() {
         let loaded = match action {
             RecordsAction::Undo
@@ -170,6 +173,7 @@ pub(super) fn handle_file_actions(
             | RecordsAction::SaveVariations(path)
             | RecordsAction::SavePgn(path) => {
                 let path = path.clone();
+                let file = Args::new().with("file", path.display().to_string());
                 // What to write is taken now; the writing runs off the frame.
                 let job: Box<dyn FnOnce() -> Result<String, RecordError> + Send> = match action {
                     RecordsAction::SavePgn(_) => {
@@ -182,17 +186,17 @@ pub(super) fn handle_file_actions(
                         if let Some(line) = engine_review.reviewed(current.variations()) {
                             annotate(&mut record, &line.review);
                         }
+                        let done = words.format("notice-saved-pgn", &file);
                         Box::new(move || {
                             save_to(&path, |path| save_record(path, &record, Format::Pgn))
-                                .map(|()| format!("game saved as PGN to {}", path.display()))
+                                .map(|()| done)
                         })
                     }
                     RecordsAction::SaveVariations(_) => {
                         let tree = current.variations().clone();
+                        let done = words.format("notice-saved-variations", &file);
                         Box::new(move || {
-                            save_to(&path, |path| save_variations(path, &tree)).map(|()| {
-                                format!("game and its variations saved to {}", path.display())
-                            })
+                            save_to(&path, |path| save_variations(path, &tree)).map(|()| done)
                         })
                     }
                     _ => {
@@ -202,9 +206,9 @@ pub(super) fn handle_file_actions(
                             .with_cursor(current.ply())
                             .with_seats(players.seats())
                             .with_clocks(clock.0);
+                        let done = words.format("notice-saved", &file);
                         Box::new(move || {
-                            save_to(&path, |path| save_game_file(path, &saved))
-                                .map(|()| format!("game saved to {}", path.display()))
+                            save_to(&path, |path| save_game_file(path, &saved)).map(|()| done)
                         })
                     }
                 };
@@ -212,40 +216,40 @@ pub(super) fn handle_file_actions(
                 status.saving = true;
                 continue;
             }
-            RecordsAction::Load(path) => load_file(path),
-            RecordsAction::LoadAndReview(path) => load_file(path).map(|pending| Pending {
+            RecordsAction::Load(path) => load_file(path, words),
+            RecordsAction::LoadAndReview(path) => load_file(path, words).map(|pending| Pending {
                 engine_review: true,
                 ..pending
             }),
             RecordsAction::Import(text) if is_foreign_record_text(text) => {
-                read_record(text, Path::new("the pasted record"))
-                    .map(|record| review_record(record, "record imported".into()))
+                let pasted = words.get("notice-pasted-record");
+                read_record(text, Path::new(&pasted))
+                    .map(|record| review_record(record, words.get("notice-imported-record"), words))
             }
             RecordsAction::Import(text) if is_variations_text(text) => {
-                Variations::parse(text, Path::new("the pasted text"))
-                    .map(|tree| review_variations(tree, "variations imported".into()))
+                let pasted = words.get("notice-pasted-text");
+                Variations::parse(text, Path::new(&pasted)).map(|tree| {
+                    review_variations(tree, words.get("notice-imported-variations"), words)
+                })
             }
             RecordsAction::Import(text) => {
-                parse_game_text(text, Path::new("the pasted GameString"), None).map(|game| {
-                    Pending {
-                        game,
-                        variations: None,
-                        review: true,
-                        seats: Some(Seats::Human),
-                        message:
-                            "GameString imported: the Left and Right arrow keys step through it"
-                                .into(),
-                        clocks: None,
-                        headers: None,
-                        engine_review: false,
-                        cursor: None,
-                        saved_review: None,
-                    }
+                let pasted = words.get("notice-pasted-gamestring");
+                parse_game_text(text, Path::new(&pasted), None).map(|game| Pending {
+                    game,
+                    variations: None,
+                    review: true,
+                    seats: Some(Seats::Human),
+                    message: words.get("notice-imported-gamestring"),
+                    clocks: None,
+                    headers: None,
+                    engine_review: false,
+                    cursor: None,
+                    saved_review: None,
                 })
             }
             RecordsAction::Resume => {
                 let Some(autosave) = &paths.autosave else {
-                    notice.show("there is no autosaved game");
+                    notice.show(words.get("notice-no-autosave"));
                     continue;
                 };
                 match autosave.read() {
@@ -255,7 +259,7 @@ pub(super) fn handle_file_actions(
                         game: saved.game,
                         review: false,
                         seats: saved.seats,
-                        message: "your last game, where you left it".into(),
+                        message: words.get("notice-resumed"),
                         clocks: saved.clocks,
                         headers: None,
                         engine_review: false,
@@ -263,7 +267,7 @@ pub(super) fn handle_file_actions(
                     }),
                     Ok(None) => {
                         status.available = false;
-                        notice.show("there is no autosaved game");
+                        notice.show(words.get("notice-no-autosave"));
                         continue;
                     }
                     Err(err) => {
@@ -275,14 +279,19 @@ pub(super) fn handle_file_actions(
             }
         };
         if matches!(action, RecordsAction::Import(_)) {
-            imported.0 = Some(loaded.as_ref().map(|_| ()).map_err(ToString::to_string));
+            imported.0 = Some(
+                loaded
+                    .as_ref()
+                    .map(|_| ())
+                    .map_err(|err| record_error(words, err)),
+            );
         }
         match loaded {
             Ok(game) => {
                 pending.0 = Some(game);
                 NextState::set_if_neq(&mut next_screen, Screen::Playing);
             }
-            Err(err) => refuse(&mut notice, &err),
+            Err(err) => refuse(&mut notice, words, &err),
         }
     }
 }
@@ -306,7 +315,7 @@ fn save_to(
 pub(super) fn finish_saves(
     mut saves: ResMut<SaveWrites>,
     mut status: ResMut<AutosaveStatus>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     saves.0.retain_mut(|task| {
         let Some(result) = check_ready(task) else {
@@ -317,7 +326,7 @@ pub(super) fn finish_saves(
                 info!("{message}");
                 notice.show(message);
             }
-            Err(err) => refuse(&mut notice, &err),
+            Err(err) => refuse(&mut notice, &words, &err),
         }
         false
     });
@@ -329,17 +338,15 @@ pub(super) fn finish_saves(
 
 /// A saved game, a variations file, or a boardspace `.sgf` or `.pgn`
 /// record, for review.
-fn load_file(path: &Path) -> Result<Pending, RecordError> {
+fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
+    let file = Args::new().with("file", path.display().to_string());
     if is_foreign_record_file(path) {
         return load_record(path)
-            .map(|record| review_record(record, format!("loaded {}", path.display())));
+            .map(|record| review_record(record, words.format("notice-loaded", &file), words));
     }
     if is_variations_file(path) {
         return load_variations(path).map(|tree| {
-            review_variations(
-                tree,
-                format!("loaded {} with its variations", path.display()),
-            )
+            review_variations(tree, words.format("notice-loaded-variations", &file), words)
         });
     }
     // Our own save: where it was left, with the same players (a game
@@ -350,15 +357,12 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
             Some(seats) => (
                 false,
                 seats,
-                format!("loaded {}, where it was left", path.display()),
+                words.format("notice-loaded-where-left", &file),
             ),
             None => (
                 true,
                 Seats::Human,
-                format!(
-                    "loaded {}: the Left and Right arrow keys step through it",
-                    path.display()
-                ),
+                words.format("notice-loaded-review", &file),
             ),
         };
         Pending {
@@ -378,27 +382,34 @@ fn load_file(path: &Path) -> Result<Pending, RecordError> {
 
 /// A record read from another program's file, for review at the end of
 /// its main line, with its headers.
-fn review_record(record: GameRecord, message: String) -> Pending {
+fn review_record(record: GameRecord, message: String, words: &Texts) -> Pending {
     let saved_review = read_review(&record);
     let GameRecord { headers, tree } = record;
-    let players = match (&headers.white, &headers.black) {
-        (Some(white), Some(black)) => format!(": {white} against {black}"),
-        _ => String::new(),
-    };
-    let reviewed = if saved_review.is_some() {
-        ", with the engine's review"
-    } else {
-        ""
-    };
-    let mut pending = review_variations(tree, format!("{message}{players}{reviewed}"));
+    let mut message = message;
+    if let (Some(white), Some(black)) = (&headers.white, &headers.black) {
+        let args = Args::new()
+            .with("message", message)
+            .with("white", white)
+            .with("black", black);
+        message = words.format("notice-record-players", &args);
+    }
+    if saved_review.is_some() {
+        let args = Args::new().with("message", message);
+        message = words.format("notice-record-reviewed", &args);
+    }
+    let mut pending = review_variations(tree, message, words);
     pending.headers = Some(headers);
     pending.saved_review = saved_review;
     pending
 }
 
 /// A game with its variations, for review at the end of its main line.
-fn review_variations(tree: Variations, message: String) -> Pending {
+fn review_variations(tree: Variations, message: String, words: &Texts) -> Pending {
     let lines = tree.leaves().len();
+    let message = words.format(
+        "notice-record-lines",
+        &Args::new().with("message", message).with("count", lines),
+    );
     Pending {
         game: tree.game_at(
             *tree
@@ -409,10 +420,7 @@ fn review_variations(tree: Variations, message: String) -> Pending {
         variations: Some(tree),
         review: true,
         seats: Some(Seats::Human),
-        message: format!(
-            "{message} ({lines} line{}): click a move in the list to go there",
-            if lines == 1 { "" } else { "s" }
-        ),
+        message,
         clocks: None,
         headers: None,
         engine_review: false,
@@ -421,9 +429,10 @@ fn review_variations(tree: Variations, message: String) -> Pending {
     }
 }
 
-pub(super) fn refuse(notice: &mut Notice, err: &RecordError) {
+/// Shows why a file could not be read or written (and logs it, in English).
+pub(super) fn refuse(notice: &mut Notice, words: &Texts, err: &RecordError) {
     warn!("{err}");
-    notice.show(err.to_string());
+    notice.show(record_error(words, err));
 }
 
 pub(super) fn apply_pending_game(

@@ -23,9 +23,11 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::RecordPaths;
+use crate::game::core::Words;
 use crate::records::{
     Column, LibraryEntry, matches_player, read_entry, record_files, sort_entries,
 };
+use crate::text::Args;
 
 /// Files read by one task before the next task takes over.
 const CHUNK: usize = 200;
@@ -183,7 +185,7 @@ fn handle_library_requests(
 
 /// Starts the readers once the folder is listed, and takes the entries
 /// read since the last frame.
-fn collect_entries(mut library: ResMut<GameLibrary>) {
+fn collect_entries(mut library: ResMut<GameLibrary>, words: Res<Words>) {
     let library = &mut *library;
     let Some(reading) = library.reading.as_mut() else {
         return;
@@ -219,7 +221,10 @@ fn collect_entries(mut library: ResMut<GameLibrary>) {
                     .folder
                     .as_deref()
                     .map_or_else(String::new, |f| f.display().to_string());
-                library.error = Some(format!("cannot list {folder}: {err}"));
+                let args = Args::new()
+                    .with("folder", folder)
+                    .with("error", err.to_string());
+                library.error = Some(words.format("notice-cannot-list", &args));
                 library.reading = None;
                 return;
             }

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::RecordsAction;
 use crate::game::core::{
-    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, upcoming_turn,
+    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, Words, upcoming_turn,
 };
 use crate::records::NodeId;
 use crate::rules::Color;
@@ -26,6 +26,7 @@ pub struct Jump<'w> {
     next_turn: ResMut<'w, NextState<Turn>>,
     requests: ResMut<'w, Messages<PlayMove>>,
     notice: ResMut<'w, Notice>,
+    words: Res<'w, Words>,
 }
 
 impl Jump<'_> {
@@ -47,6 +48,17 @@ impl Jump<'_> {
     /// The message line.
     pub fn notice(&mut self) -> &mut Notice {
         &mut self.notice
+    }
+
+    /// The words of the player's language.
+    pub fn words(&self) -> &Words {
+        &self.words
+    }
+
+    /// Shows the message `key` (with no variables) on the message line.
+    pub fn say(&mut self, key: &str) {
+        let text = self.words.get(key);
+        self.notice.show(text);
     }
 
     /// Whether the game is being reviewed (or will be from this frame on).
@@ -105,7 +117,7 @@ pub(super) fn handle_undo_redo(
                 *current = game;
                 true
             });
-            jump.notice().show("the game you left is back");
+            jump.say("notice-game-back");
             *clock = clocks;
             continue;
         }
@@ -124,8 +136,7 @@ pub(super) fn handle_undo_redo(
             continue;
         }
         if clock.timed() && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
-            jump.notice()
-                .show("moves cannot be taken back in a timed game");
+            jump.say("notice-timed-no-undo");
             continue;
         }
         let ai = jump.players().ai.map(|(side, _)| side);
@@ -151,8 +162,7 @@ fn delete_variation(jump: &mut Jump, node: NodeId, timed: bool) {
         return;
     }
     if timed {
-        jump.notice()
-            .show("moves cannot be taken back in a timed game");
+        jump.say("notice-timed-no-undo");
         return;
     }
     let turn = if jump.reviewing() {

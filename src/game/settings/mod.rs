@@ -13,12 +13,13 @@ use crate::game::ai::ConsideredDestinations;
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
     AskBeforeLeaving, AutoPass, GameOptions, GameSystems, LanguageChoice, LaunchSettings,
-    NewGameSettings, Notice,
+    NewGameSettings, Notice, Words, record_error,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
 use crate::game::sound::SoundSettings;
 use crate::game::theme::ThemeChoice;
 use crate::records::Settings;
+use crate::text::Args;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerSettings>();
@@ -77,8 +78,10 @@ pub fn restore_settings(world: &mut World) {
     let loaded = file.load();
     if let Some(warning) = &loaded.warning {
         warn!("{warning}");
+        let launch = world.get_resource::<LaunchSettings>();
+        let text = record_error(&Words::at_start(launch, &loaded.settings.language), warning);
         if let Some(mut notice) = world.get_resource_mut::<Notice>() {
-            notice.show(warning.to_string());
+            notice.show(text);
         }
     }
     let settings = loaded.settings;
@@ -158,7 +161,7 @@ pub(super) fn save_changed_settings(
     paths: Res<RecordPaths>,
     chosen: Chosen,
     mut stored: ResMut<PlayerSettings>,
-    mut notice: ResMut<Notice>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     if !stored.restored {
         return; // start-up has not read the file yet
@@ -197,27 +200,28 @@ pub(super) fn save_changed_settings(
     if stored.damaged {
         let aside = file.path().with_extension("ron.damaged");
         if let Err(err) = fs::rename(file.path(), &aside) {
-            let message = format!(
+            warn!(
                 "the settings were not saved: the damaged file {} could not be kept aside as {}: {err}",
                 file.path().display(),
                 aside.display()
             );
-            warn!("{message}");
-            notice.show(message);
+            let args = Args::new()
+                .with("file", file.path().display().to_string())
+                .with("aside", aside.display().to_string())
+                .with("error", err.to_string());
+            notice.show(words.format("notice-settings-not-kept", &args));
             let stored = stored.bypass_change_detection();
             stored.saved = settings.clone();
             stored.settings = settings;
             return;
         }
-        notice.show(format!(
-            "the damaged settings file was kept as {}; new settings saved",
-            aside.display()
-        ));
+        let args = Args::new().with("aside", aside.display().to_string());
+        notice.show(words.format("notice-settings-kept-aside", &args));
         stored.bypass_change_detection().damaged = false;
     }
     if let Err(err) = file.save(&settings) {
         warn!("{err}");
-        notice.show(err.to_string());
+        notice.show(record_error(&words, &err));
     } else {
         info!("settings saved to {}", file.path().display());
     }

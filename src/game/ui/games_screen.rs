@@ -331,7 +331,7 @@ fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> 
         });
     }
     match &entry.summary {
-        Err(err) => response.on_hover_text(err.to_string()),
+        Err(err) => response.on_hover_text(crate::game::core::record_error(words, err)),
         Ok(summary) => match &summary.event {
             Some(event) if !event.is_empty() => response.on_hover_text(event),
             _ => response,

@@ -38,6 +38,7 @@ fn draw_lessons_screen(
             .count();
         let back = super::learning_header(
             ui,
+            words,
             &words.get("lessons-title"),
             &words.format(
                 "lessons-progress",
@@ -60,7 +61,7 @@ fn draw_lessons_screen(
                 ui.horizontal(|ui| {
                     let mark = if done { "✔" } else { " " };
                     ui.label(egui::RichText::new(mark).strong());
-                    let title = format!("{}. {}", index + 1, lesson.title);
+                    let title = format!("{}. {}", index + 1, words.lesson_title(lesson));
                     let steps = lesson.steps.len();
                     if ui
                         .add_sized([280.0, 26.0], egui::Button::new(title).selected(done))
@@ -76,7 +77,7 @@ fn draw_lessons_screen(
                     {
                         requests.write(LessonRequest::Start(index));
                     }
-                    if let Some(summary) = &lesson.summary {
+                    if let Some(summary) = words.lesson_summary(lesson) {
                         ui.label(egui::RichText::new(summary).weak());
                     }
                 });
@@ -109,7 +110,7 @@ fn draw_lesson_bar(
         .fixed_size(egui::vec2(width, 0.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&lesson.title).strong());
+                ui.label(egui::RichText::new(words.lesson_title(lesson)).strong());
                 ui.label(
                     egui::RichText::new(
                         words.format(
@@ -122,7 +123,7 @@ fn draw_lesson_bar(
                     .weak(),
                 );
             });
-            ui.add(egui::Label::new(&step.text).wrap());
+            ui.add(egui::Label::new(words.step_text(lesson, run.step)).wrap());
             if let Some(hint) = &run.hint {
                 ui.add(
                     egui::Label::new(

@@ -187,7 +187,7 @@ fn window_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
 
 /// A preset's name in the player's language ("Medium", "Media").
 fn difficulty_name(words: &Texts, difficulty: Difficulty) -> String {
-    words.get(&format!("difficulty-{}", difficulty.name().to_lowercase()))
+    crate::game::core::difficulty_name(words, difficulty)
 }
 
 /// A Bevy colour as egui's.
@@ -202,6 +202,7 @@ fn egui_color(color: Color) -> egui::Color32 {
 /// Returns whether Main menu was clicked.
 fn learning_header(
     ui: &mut egui::Ui,
+    words: &Texts,
     title: &str,
     progress: &str,
     blurb: &str,
@@ -211,8 +212,8 @@ fn learning_header(
     let mut back = false;
     ui.horizontal(|ui| {
         back = ui
-            .button("Main menu")
-            .on_hover_text("Back to the main menu")
+            .button(words.get("game-main-menu"))
+            .on_hover_text(words.get("editor-back-to-menu-tip"))
             .clicked();
         ui.separator();
         ui.heading(title);

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{CurrentGame, Screen, Words};
 use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
-use crate::learn::{Kind, Level, Theme};
+use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,15 +28,6 @@ fn level_name(words: &Texts, level: Level) -> String {
         Level::Medium => "puzzles-level-medium",
         Level::Hard => "puzzles-level-hard",
     })
-}
-
-/// What a puzzle asks: "win in 2", "stop a win in 1".
-fn kind_text(words: &Texts, kind: Kind) -> String {
-    let key = match kind {
-        Kind::Win(_) => "puzzles-kind-win",
-        Kind::Stop(_) => "puzzles-kind-stop",
-    };
-    words.format(key, &Args::new().with("count", kind.depth()))
 }
 
 /// The trick a themed puzzle is about: "pillbug".
@@ -64,6 +55,7 @@ fn draw_puzzles_screen(
             .count();
         let back = super::learning_header(
             ui,
+            words,
             &words.get("puzzles-title"),
             &words.format(
                 "puzzles-progress",
@@ -108,7 +100,7 @@ fn draw_puzzles_screen(
                             let puzzle = &puzzles.list[index];
                             let done = solved.0.contains(&puzzle.id);
                             let mark = if done { "✔ " } else { "" };
-                            let kind = kind_text(words, puzzle.kind);
+                            let kind = words.puzzle_kind(puzzle.kind);
                             let what = match puzzle.theme {
                                 Some(theme) => words.format(
                                     "puzzles-kind-theme",
@@ -120,17 +112,21 @@ fn draw_puzzles_screen(
                             };
                             let label = format!("{mark}{}. {what}", number + 1);
                             let button = egui::Button::new(label).selected(done);
-                            let tip = if done {
-                                words.format(
-                                    "puzzles-solved-tip",
-                                    &Args::new().with("title", &puzzle.title),
-                                )
-                            } else {
-                                puzzle.title.clone()
+                            // The title is worded only when shown.
+                            let tip = |ui: &mut egui::Ui| {
+                                let title = words.puzzle_title(puzzle);
+                                ui.label(if done {
+                                    words.format(
+                                        "puzzles-solved-tip",
+                                        &Args::new().with("title", title),
+                                    )
+                                } else {
+                                    title
+                                });
                             };
                             if ui
                                 .add_sized([190.0, 26.0], button)
-                                .on_hover_text(tip)
+                                .on_hover_ui(tip)
                                 .clicked()
                             {
                                 requests.write(PuzzleRequest::Start(index));
@@ -163,7 +159,7 @@ fn draw_puzzle_bar(
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -40.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&puzzle.title).strong());
+                ui.label(egui::RichText::new(words.puzzle_title(puzzle)).strong());
                 ui.separator();
                 let status = match &run.state {
                     PuzzleState::Solving | PuzzleState::Judging => {
@@ -172,7 +168,7 @@ fn draw_puzzle_bar(
                             "puzzles-status",
                             &Args::new()
                                 .with("color", words.color(current.game().to_move()))
-                                .with("kind", kind_text(words, puzzle.kind))
+                                .with("kind", words.puzzle_kind(puzzle.kind))
                                 .with("count", left),
                         )
                     }

@@ -109,6 +109,14 @@ fn view_plugin(app: &mut App) {
     ));
 }
 
+/// The egui panels and what they read, without the board's drawing: what a
+/// headless test of the panels' words runs, next to [`logic_plugin`] and
+/// `bevy_egui`'s own plugin (no window is opened).
+pub fn panels_plugin(app: &mut App) {
+    app.init_resource::<board::BoardArea>();
+    app.add_plugins((play::view_plugin, theme::plugin, ui::plugin));
+}
+
 /// Opens the game window and runs until it is closed or the player quits.
 pub fn run(launch: Launch, settings: LaunchSettings) {
     let mut app = App::new();

@@ -33,8 +33,11 @@ pub(super) fn language_box(
         "menu-language-system",
         &Args::new().with("name", name_of(&system_language())),
     );
+    let base = |code: &str| code.split(['-', '_']).next().unwrap_or(code).to_string();
     let shown = match &choice.code {
         Some(code) => name_of(code),
+        // Spoken by --lang, not the system's: say which.
+        None if base(words.language()) != base(&system_language()) => name_of(words.language()),
         None => system.clone(),
     };
     let mut picked = choice.code.clone();

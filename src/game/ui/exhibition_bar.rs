@@ -2,7 +2,8 @@
 //! its controls (play / pause, step one move, speed in moves per minute,
 //! restart) and the evaluation bar (who the AI's latest search thinks is
 //! ahead); in a game with a human, the Hint button (enabled when a human is
-//! to move; always shown, so the board does not shift from turn to turn).
+//! to move; always shown, so the board does not shift from turn to turn),
+//! but not in a lesson or a puzzle, whose own bar stands there.
 //! The board area the camera fits the hive into is shrunk to start below it,
 //! so the bar keeps one height whatever it shows: its text never wraps (a
 //! longer evaluation makes it wider, not taller) and the spinner's place is
@@ -79,8 +80,12 @@ fn draw_exhibition_bar(
     let ctx = contexts.ctx_mut()?;
     let game = view.game.game();
     let exhibition = view.players.exhibition;
-    // A puzzle has its own hints.
-    let hint = hint_available(&view.players, game, *view.turn.get()) && !view.practising.0;
+    // A lesson or a puzzle has its own hints, and its bar in this place.
+    if exhibition.is_none() && view.practising.0 {
+        bar_rect.0 = None;
+        return Ok(());
+    }
+    let hint = hint_available(&view.players, game, *view.turn.get());
     let shown = egui::Window::new("exhibition_bar")
         .title_bar(false)
         .collapsible(false)

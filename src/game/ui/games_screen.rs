@@ -259,6 +259,10 @@ fn table(
     let rows = library.rows().to_vec();
     let entries = library.entries();
     let mut open = None;
+    // Above the rows: the list takes all the room below.
+    if rows.is_empty() && library.progress().is_none() && library.error().is_none() {
+        ui.label(egui::RichText::new(words.get("library-empty")).weak());
+    }
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show_rows(ui, ROW_HEIGHT, rows.len(), |ui, range| {
@@ -276,9 +280,6 @@ fn table(
                 }
             }
         });
-    if rows.is_empty() && library.progress().is_none() && library.error().is_none() {
-        ui.label(egui::RichText::new(words.get("library-empty")).weak());
-    }
     open
 }
 

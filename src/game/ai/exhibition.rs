@@ -300,6 +300,6 @@ fn limit_slides_to_the_pace(
     let wanted = players
         .exhibition
         .is_some()
-        .then(|| control.fit(f64::INFINITY, SLIDE_SHARE) as f32);
+        .then(|| (control.interval() * SLIDE_SHARE) as f32);
     limit.set_if_neq(SlideLimit(wanted));
 }

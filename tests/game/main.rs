@@ -19,6 +19,7 @@ mod languages;
 mod layers;
 mod lessons;
 mod monkey;
+mod on_top;
 mod panels;
 mod puzzles;
 mod reasons;

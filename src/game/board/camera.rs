@@ -9,10 +9,10 @@
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use super::geometry::{HEX_SIZE, hex_to_world};
 use super::layout::BoardLayout;
+use super::on_top::BoardInput;
 use crate::game::core::{GameSystems, Screen};
 
 /// The table the board lies on.
@@ -29,7 +29,9 @@ const PAN_SPEED: f32 = 600.0;
 /// How quickly the camera catches up with its target (per second).
 const EASE_RATE: f32 = 10.0;
 
-pub(super) fn plugin(app: &mut App) {
+/// The camera, its fitting, panning and zooming (also what a headless test
+/// of the panels adds to find cells under the pointer).
+pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND));
     app.init_resource::<BoardArea>();
     app.init_resource::<CameraView>();
@@ -186,24 +188,24 @@ pub fn pan_and_zoom(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
-    egui: Res<EguiWantsInput>,
-    area: Res<BoardArea>,
+    input: BoardInput,
     window: Single<&Window>,
     mut view: ResMut<CameraView>,
 ) {
-    if keys.any_just_pressed([KeyCode::KeyF, KeyCode::Home]) {
+    // Keys typed into a text field, or meant for a focused button, are not
+    // the board's.
+    let keys_on_board = input.keys();
+    if keys_on_board && keys.any_just_pressed([KeyCode::KeyF, KeyCode::Home]) {
         view.auto_fit = true;
         view.refit = true;
         return;
     }
-    let over_board = window
-        .cursor_position()
-        .is_some_and(|at| area.0.is_none_or(|rect| rect.contains(at)));
+    let over_board = window.cursor_position().is_some_and(|at| input.owns(at));
     let mut pan = Vec2::ZERO;
     if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) && over_board {
         pan += motion.delta;
     }
-    if !egui.wants_any_keyboard_input() {
+    if keys_on_board {
         let dt = time.delta_secs();
         for (key, dir) in [
             (KeyCode::KeyA, Vec2::X),
@@ -224,10 +226,10 @@ pub fn pan_and_zoom(
         };
         zoom *= 0.9f32.powf(notches);
     }
-    if keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+    if keys_on_board && keys.any_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
         zoom *= (-2.0 * time.delta_secs()).exp();
     }
-    if keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+    if keys_on_board && keys.any_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
         zoom *= (2.0 * time.delta_secs()).exp();
     }
     if pan == Vec2::ZERO && zoom == 1.0 {

@@ -7,6 +7,7 @@ pub mod camera;
 pub mod geometry;
 pub mod hex_grid;
 pub mod layout;
+pub mod on_top;
 pub mod pieces;
 
 use bevy::prelude::*;
@@ -15,11 +16,17 @@ pub use animation::{AnimationSettings, SkipAnimation, Slide, SlideLimit};
 pub use camera::{BoardArea, MainCamera};
 pub use geometry::{HEX_SIZE, hex_to_world, resting_translation, world_to_plane};
 pub use layout::{BoardLayout, LayoutUpdate};
+pub use on_top::{BoardInput, PanelsOnTop};
 pub use pieces::{Bug, Color, PieceId, PieceSync, Position, StackLevel};
 
 /// What runs without a window: the layout, the piece entities, animation.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((layout::plugin, pieces::plugin, animation::plugin));
+    app.add_plugins((
+        layout::plugin,
+        pieces::plugin,
+        animation::plugin,
+        on_top::plugin,
+    ));
 }
 
 /// What needs a window: the camera and the grid.

@@ -30,8 +30,8 @@
 use std::f32::consts::PI;
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
+use crate::game::board::BoardInput;
 use crate::game::core::{GameSystems, Screen};
 
 pub(super) fn plugin(app: &mut App) {
@@ -211,13 +211,14 @@ pub(super) fn gamepad_direction(gamepads: &Query<&Gamepad>) -> Vec2 {
 fn read_keys_and_gamepads(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     gamepads: Query<&Gamepad>,
-    egui: Option<Res<EguiWantsInput>>,
+    input: BoardInput,
     time: Res<Time>,
     mut held: Local<HeldDirection>,
     (mut intents, mut device): (MessageWriter<GameIntent>, ResMut<InputDevice>),
 ) {
-    if egui.is_some_and(|egui| egui.wants_any_keyboard_input()) {
-        // A menu button has the focus: keys and gamepad are egui's.
+    if !input.keys() {
+        // A text field, a menu or a focused button: keys and gamepad are
+        // egui's.
         held.direction = None;
         return;
     }

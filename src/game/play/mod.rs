@@ -22,7 +22,7 @@ pub use drag::{CellDropped, DragFrom, PointerDrag};
 pub use egui_focus::FocusTopBar;
 pub use flash::Flash;
 pub use movable::{MovablePieces, movable_pieces};
-pub use pointer::HoveredCell;
+pub use pointer::{HandSlots, HoveredCell};
 pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
 };
@@ -73,18 +73,23 @@ pub(super) fn plugin(app: &mut App) {
 /// The pointer and the bridge to egui: they need a window.
 pub(super) fn view_plugin(app: &mut App) {
     app.init_resource::<HoveredCell>();
+    app.init_resource::<HandSlots>();
     app.init_resource::<FocusTopBar>();
     app.add_systems(
         Update,
-        (
-            pointer::hide_cursor_for_the_mouse,
-            pointer::track_pointer,
-            pointer::read_clicks,
-        )
+        (pointer::hide_cursor_for_the_mouse, pointer::track_pointer)
             .chain()
             .in_set(GameSystems::Input)
             .in_set(ReadDevices)
             .run_if(in_state(Screen::Playing)),
+    );
+    // Every frame, so a press on another screen is not read in a game.
+    app.add_systems(
+        Update,
+        pointer::read_pointer_events
+            .after(pointer::track_pointer)
+            .in_set(GameSystems::Input)
+            .in_set(ReadDevices),
     );
     app.add_systems(
         PreUpdate,

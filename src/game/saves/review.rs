@@ -14,9 +14,9 @@
 //! there to play on at once (as undo and redo do), without review.
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 
 use super::undo::Jump;
+use crate::game::board::BoardInput;
 use crate::game::board::camera::pan_and_zoom;
 use crate::game::core::{CurrentGame, GameClock, GameSystems, Turn};
 use crate::game::play::ReadDevices;
@@ -64,11 +64,11 @@ pub enum ReviewAction {
 /// move that focus, not the game).
 fn review_keys(
     keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    egui: Option<Res<EguiWantsInput>>,
+    input: BoardInput,
     gamepads: Query<&Gamepad>,
     mut actions: MessageWriter<ReviewAction>,
 ) {
-    let egui_has_keys = egui.is_some_and(|egui| egui.wants_keyboard_input());
+    let egui_has_keys = !input.keys();
     if let Some(mut keys) = keys.filter(|_| !egui_has_keys) {
         let bindings = [
             (KeyCode::ArrowLeft, ReviewAction::StepBack),

@@ -148,12 +148,12 @@ const STACK_STEP: egui::Vec2 = egui::vec2(3.0, -4.0);
 /// under it and its count.
 const STACK_WIDTH: f32 = 62.0;
 
-/// What the player did with a hand this frame.
+/// What the player did with a hand this frame: a stack activated from the
+/// keyboard (the pointer's presses on a stack are read in order with the
+/// rest of the pointer's events, through the slots the hand reports).
 pub(super) enum HandAction {
-    /// Clicked a stack: select its next piece.
+    /// Activated a stack: select its next piece.
     Select(Piece),
-    /// Started dragging a stack's next piece toward the board.
-    Grab(Piece),
 }
 
 /// What a hand is drawn with besides the game: the theme's art, the words
@@ -162,6 +162,8 @@ pub(super) struct HandContext<'a> {
     pub art: &'a HandArt,
     pub words: &'a Texts,
     pub clocks: Option<&'a Clocks>,
+    /// Where the stacks that can be picked up now lie, with their pieces.
+    pub slots: &'a mut Vec<(egui::Rect, Piece)>,
 }
 
 /// The hand of `side`; returns what the player did with it, if anything.
@@ -173,7 +175,12 @@ pub(super) fn show(
     awaiting_input: bool,
     context: HandContext,
 ) -> Option<HudAction> {
-    let HandContext { art, words, clocks } = context;
+    let HandContext {
+        art,
+        words,
+        clocks,
+        slots,
+    } = context;
     let flagged = clocks.is_some_and(|clocks| clocks.flagged().is_some());
     let to_move = game.to_move() == side && !game.status().is_over() && !flagged;
     let heading = if to_move {
@@ -204,14 +211,16 @@ pub(super) fn show(
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
             for stack in row {
-                if let Some(done) = stack_tile(
+                let (slot, done) = stack_tile(
                     ui,
                     stack,
                     side_index,
                     selection,
                     to_move && awaiting_input,
                     (art, words),
-                ) {
+                );
+                slots.extend(slot);
+                if let Some(done) = done {
                     action = Some(done);
                 }
             }
@@ -220,7 +229,6 @@ pub(super) fn show(
     }
     action.map(|done| match done {
         HandAction::Select(piece) => HudAction::Select(piece),
-        HandAction::Grab(piece) => HudAction::Grab(piece),
     })
 }
 
@@ -242,7 +250,8 @@ fn clock_face(ui: &mut egui::Ui, clocks: &Clocks, side: rules::Color, running: b
 }
 
 /// One stack: up to three tiles, the bug's art, the count; dimmed with a
-/// tooltip when it cannot be placed.
+/// tooltip when it cannot be placed. Returns where it lies with its next
+/// piece when it can be picked up now, and what the keyboard did with it.
 fn stack_tile(
     ui: &mut egui::Ui,
     stack: &HandStack,
@@ -250,9 +259,9 @@ fn stack_tile(
     selection: &Selection,
     playable_side: bool,
     (art, words): (&HandArt, &Texts),
-) -> Option<HandAction> {
+) -> (Option<(egui::Rect, Piece)>, Option<HandAction>) {
     let size = TILE + egui::vec2(2.0 * STACK_STEP.x + 12.0, -2.0 * STACK_STEP.y + 4.0);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let dimmed = stack.left == 0 || (playable_side && stack.reason.is_some());
     let alpha = if dimmed { 0.3 } else { 1.0 };
     let tint = egui::Color32::WHITE.gamma_multiply(alpha);
@@ -305,14 +314,16 @@ fn stack_tile(
     } else {
         egui::CursorIcon::Default
     });
-    if !playable_side {
-        return None;
-    }
-    let piece = stack.next?;
-    if response.drag_started() {
-        return Some(HandAction::Grab(piece));
-    }
-    response.clicked().then_some(HandAction::Select(piece))
+    let Some(piece) = stack.next.filter(|_| playable_side) else {
+        return (None, None);
+    };
+    // Only what the keyboard or gamepad activates: the pointer's presses
+    // reach the stack through its slot.
+    let by_keys = response.clicked() && !response.clicked_by(egui::PointerButton::Primary);
+    (
+        Some((response.interact_rect, piece)),
+        by_keys.then_some(HandAction::Select(piece)),
+    )
 }
 
 #[cfg(test)]

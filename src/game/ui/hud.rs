@@ -20,7 +20,7 @@ use crate::game::core::{
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
 use crate::game::core::{CurrentGame, Practising, Words};
 use crate::game::learn::{LessonRequest, PuzzleRequest};
-use crate::game::play::{DragFrom, FocusTopBar, GameIntent, HoveredCell, PointerDrag};
+use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
@@ -92,7 +92,7 @@ struct HudCommands<'w> {
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,
     records: MessageWriter<'w, RecordsRequest>,
-    intents: MessageWriter<'w, GameIntent>,
+    hand_slots: ResMut<'w, HandSlots>,
     analysis: MessageWriter<'w, SetAnalysis>,
     engine_review: MessageWriter<'w, EngineReviewRequest>,
     puzzles: MessageWriter<'w, PuzzleRequest>,
@@ -131,6 +131,7 @@ fn draw_hud(
     // The human's input is awaited (not the AI's move).
     let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);
     let mut actions: Vec<HudAction> = Vec::new();
+    let mut slots = Vec::new();
 
     egui::Panel::top("top_bar").show(&mut window, |ui| {
         let bar = top_bar::TopBar {
@@ -173,6 +174,7 @@ fn draw_hud(
                         art: &art,
                         words: &view.words,
                         clocks: clocks.as_ref(),
+                        slots: &mut slots,
                     },
                 ));
                 ui.separator();
@@ -203,6 +205,13 @@ fn draw_hud(
             });
     }
     area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
+    let slots: Vec<_> = slots
+        .into_iter()
+        .map(|(rect, piece)| (rect_to_bevy(rect), piece))
+        .collect();
+    if commands.hand_slots.0 != slots {
+        commands.hand_slots.0 = slots;
+    }
     inspector::stack_tooltip(ctx, &view.words, game, &view.hovered);
     legend::marks_tooltip(
         ctx,
@@ -243,9 +252,6 @@ fn draw_hud(
         match action {
             HudAction::Select(piece) => {
                 commands.select.write(SelectPiece(piece));
-            }
-            HudAction::Grab(piece) => {
-                commands.intents.write(GameIntent::Grab(piece));
             }
             HudAction::Pass => {
                 commands.play.write(PlayMove(Move::Pass));

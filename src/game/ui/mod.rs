@@ -19,6 +19,7 @@ mod games_screen;
 mod hands;
 mod hud;
 mod inspector;
+mod keys_in_order;
 mod legend;
 mod lessons_screen;
 mod menu;
@@ -57,6 +58,7 @@ pub(super) fn plugin(app: &mut App) {
         puzzles_screen::plugin,
         lessons_screen::plugin,
         editor_screen::plugin,
+        keys_in_order::plugin,
     ));
 }
 
@@ -154,8 +156,6 @@ impl PlayedGame<'_> {
 enum HudAction {
     /// Select a piece in hand.
     Select(Piece),
-    /// Pick a piece in hand up, to drag it onto the board.
-    Grab(Piece),
     /// Pass (only offered when it is the only legal move).
     Pass,
     /// Start the game again.

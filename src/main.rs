@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
 use hive::ai::Difficulty;
 use hive::learn::cli::LearnCommand;
@@ -18,32 +19,67 @@ struct Cli {
     /// Open the game saved in FILE (a UHP GameString, a variations file, a boardspace .sgf or a .pgn) for review.
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    window: WindowArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The options of the commands that open the game's window (the main menu,
+/// `play`, `exhibition`): the other commands neither take nor list them.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct WindowArgs {
     /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
-    #[arg(long, global = true, value_name = "CODE", env = "HIVE_LANG")]
+    #[arg(long, value_name = "CODE", env = "HIVE_LANG")]
     lang: Option<String>,
     /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
-    #[arg(long, global = true, value_name = "NAME")]
+    #[arg(long, value_name = "NAME")]
     theme: Option<String>,
     /// Start local games from this position (a UHP GameString), for demos and measurements.
-    #[arg(long, global = true, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
+    #[arg(long, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
           value_parser = parse_game_string)]
     start_position: Option<Game>,
     /// Time new games: minutes per player + seconds added per move (e.g. 10+5).
-    #[arg(long, global = true, value_name = "MIN+INC", env = "HIVE_CLOCK",
-          value_parser = parse_clock)]
+    #[arg(long, value_name = "MIN+INC", env = "HIVE_CLOCK", value_parser = parse_clock)]
     clock: Option<hive::records::TimeControl>,
     /// Log Bevy's frame-time diagnostics every second (any value but 0, false, no or off).
-    #[arg(long, global = true, env = "HIVE_FRAME_TIME",
+    #[arg(long, env = "HIVE_FRAME_TIME",
           value_parser = clap::builder::FalseyValueParser::new())]
     frame_time: bool,
     /// Keep the autosave and saved games in DIR (default: the platform's data directory).
-    #[arg(long, global = true, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
+    #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
     data_dir: Option<std::path::PathBuf>,
     /// Keep the settings in DIR (default: the platform's config directory).
-    #[arg(long, global = true, value_name = "DIR", env = hive::records::CONFIG_DIR_ENV)]
+    #[arg(long, value_name = "DIR", env = hive::records::CONFIG_DIR_ENV)]
     config_dir: Option<std::path::PathBuf>,
-    #[command(subcommand)]
-    command: Option<Command>,
+}
+
+impl WindowArgs {
+    /// These options, with those given before the subcommand where these
+    /// leave one out.
+    fn or(self, before: WindowArgs) -> WindowArgs {
+        WindowArgs {
+            lang: self.lang.or(before.lang),
+            theme: self.theme.or(before.theme),
+            start_position: self.start_position.or(before.start_position),
+            clock: self.clock.or(before.clock),
+            frame_time: self.frame_time || before.frame_time,
+            data_dir: self.data_dir.or(before.data_dir),
+            config_dir: self.config_dir.or(before.config_dir),
+        }
+    }
+
+    fn launch(self) -> hive::game::LaunchSettings {
+        hive::game::LaunchSettings {
+            theme: self.theme,
+            start_position: self.start_position,
+            clock: self.clock,
+            frame_time: self.frame_time,
+            data_dir: self.data_dir,
+            config_dir: self.config_dir,
+            lang: self.lang,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,14 +89,16 @@ enum Command {
         /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
         #[arg(long, default_value = "", value_parser = parse_expansions)]
         expansions: GameType,
+        #[command(flatten)]
+        window: WindowArgs,
     },
     /// Watch the AI play itself: an AI vs AI exhibition in the game window.
     Exhibition {
         /// White's preset.
-        #[arg(long, value_enum, default_value_t = Difficulty::Medium)]
+        #[arg(long, default_value = "medium", value_parser = difficulty_parser())]
         white: Difficulty,
         /// Black's preset.
-        #[arg(long, value_enum, default_value_t = Difficulty::Medium)]
+        #[arg(long, default_value = "medium", value_parser = difficulty_parser())]
         black: Difficulty,
         /// Expansion pieces to include: any of M (Mosquito), L (Ladybug), P (Pillbug).
         #[arg(long, default_value = "", value_parser = parse_expansions)]
@@ -74,6 +112,8 @@ enum Command {
         /// Moves per minute (5 to 600, default 60).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         speed: Option<u32>,
+        #[command(flatten)]
+        window: WindowArgs,
     },
     /// Print a game record (boardspace .sgf, .pgn, a UHP GameString or a
     /// variations file) as a UHP GameString on one line, or as PGN.
@@ -84,7 +124,7 @@ enum Command {
         /// The record to read.
         file: std::path::PathBuf,
         /// What to print.
-        #[arg(long, value_enum, default_value_t = hive::records::Format::GameString)]
+        #[arg(long, default_value = "gamestring", value_parser = format_parser())]
         to: hive::records::Format,
     },
     /// Review a whole game with the engine: every move classed as best,
@@ -115,6 +155,18 @@ enum Command {
     Lang(LangCommand),
 }
 
+/// A level by its name, any case; `--help` lists the names.
+fn difficulty_parser() -> impl TypedValueParser<Value = Difficulty> {
+    clap::builder::PossibleValuesParser::new(Difficulty::NAMES)
+        .try_map(|name| name.parse::<Difficulty>())
+}
+
+/// A record format by its name; `--help` lists the names.
+fn format_parser() -> impl TypedValueParser<Value = hive::records::Format> {
+    clap::builder::PossibleValuesParser::new(hive::records::Format::NAMES)
+        .try_map(|name| name.parse::<hive::records::Format>())
+}
+
 fn parse_game_string(text: &str) -> Result<Game, String> {
     Game::from_game_string(text).map_err(|err| err.to_string())
 }
@@ -126,25 +178,18 @@ fn parse_clock(text: &str) -> Result<hive::records::TimeControl, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let launch = hive::game::LaunchSettings {
-        theme: cli.theme.clone(),
-        start_position: cli.start_position.clone(),
-        clock: cli.clock,
-        frame_time: cli.frame_time,
-        data_dir: cli.data_dir.clone(),
-        config_dir: cli.config_dir.clone(),
-        lang: cli.lang.clone(),
-    };
     if let Some(path) = cli.load {
         if cli.command.is_some() {
             eprintln!("hive: --load opens the game window and takes no subcommand");
             return ExitCode::from(2);
         }
-        return launch_review(path, launch);
+        return launch_review(path, cli.window.launch());
     }
     match cli.command {
-        None => launch_gui(None, launch),
-        Some(Command::Play { expansions }) => launch_gui(Some(expansions), launch),
+        None => launch_gui(None, cli.window.launch()),
+        Some(Command::Play { expansions, window }) => {
+            launch_gui(Some(expansions), window.or(cli.window).launch())
+        }
         Some(Command::Exhibition {
             white,
             black,
@@ -152,6 +197,7 @@ fn main() -> ExitCode {
             moves,
             exit,
             speed,
+            window,
         }) => {
             let exhibition = hive::game::Launch::Exhibition(hive::game::ExhibitionLaunch {
                 game_type: expansions,
@@ -161,7 +207,7 @@ fn main() -> ExitCode {
                 exit,
                 moves_per_minute: speed,
             });
-            launch_window(exhibition, launch)
+            launch_window(exhibition, window.or(cli.window).launch())
         }
         Some(Command::Convert { file, to }) => convert(&file, to),
         Some(Command::Review { file, depth, time }) => review(&file, depth, time),

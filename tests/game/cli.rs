@@ -388,3 +388,31 @@ fn languages_are_checked_from_the_command_line() {
     );
     assert!(out.contains("rule-stale"), "the unused key is named: {out}");
 }
+
+/// Each command lists only the options it takes: the window's options are
+/// on the commands that open the window, not on the engine's.
+#[test]
+fn each_command_lists_only_its_own_options() {
+    let help = |args: &[&str]| {
+        let output = Command::new(HIVE).args(args).output().expect("hive runs");
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let window_options = ["--theme", "--lang", "--clock", "--start-position", "--frame-time"];
+    for command in [&["uhp", "--help"][..], &["match", "--help"], &["convert", "--help"]] {
+        let text = help(command);
+        for option in window_options {
+            assert!(!text.contains(option), "{command:?} lists {option}:\n{text}");
+        }
+    }
+    for command in [&["--help"][..], &["play", "--help"], &["exhibition", "--help"]] {
+        let text = help(command);
+        for option in window_options {
+            assert!(text.contains(option), "{command:?} lacks {option}:\n{text}");
+        }
+    }
+    // The levels and formats are listed by name.
+    let exhibition = help(&["exhibition", "--help"]);
+    assert!(exhibition.contains("beginner, easy, medium, hard, expert"), "{exhibition}");
+    assert!(help(&["convert", "--help"]).contains("gamestring, pgn"));
+}

@@ -130,11 +130,22 @@ pub fn line_strings(game: &Game, line: &[Move]) -> Vec<String> {
 /// full-strength engine with a time budget.
 ///
 /// The one definition of the levels: the command line takes them by their
-/// names in lower case (clap's `ValueEnum`), files store them by their names
-/// (serde), and [`Difficulty::name`] is how a player sees them.
+/// names in lower case (`FromStr`, any case; [`Difficulty::NAMES`] lists
+/// them), files store them by their names (serde), and [`Difficulty::name`]
+/// is how a player sees them.
 #[derive(
-    Copy, Clone, PartialEq, Eq, Hash, Debug, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    strum::EnumString,
+    strum::VariantNames,
+    serde::Serialize,
+    serde::Deserialize,
 )]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Difficulty {
     /// Looks one move ahead and often picks a merely decent move.
     Beginner,
@@ -171,8 +182,11 @@ impl Difficulty {
 
     /// The preset with this name (any case, surrounding blanks ignored).
     pub fn from_name(name: &str) -> Option<Difficulty> {
-        <Difficulty as clap::ValueEnum>::from_str(name.trim(), true).ok()
+        name.trim().parse().ok()
     }
+
+    /// The names the command line takes, weakest first.
+    pub const NAMES: &'static [&'static str] = <Difficulty as strum::VariantNames>::VARIANTS;
 
     /// How long and how deep it searches: depth or nodes below Expert
     /// (the same strength on any machine), the clock only for Expert.

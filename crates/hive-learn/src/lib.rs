@@ -21,6 +21,7 @@
 //! with a section on setting up a position.
 
 pub mod blocks;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod generate;
 pub mod lesson;
@@ -35,6 +36,7 @@ pub mod verify;
 pub mod wording;
 
 pub use blocks::{FormatError, Loaded, Origin};
+#[cfg(feature = "cli")]
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
 pub use lesson::{Goal, Lesson, Step, resolve_cell};

@@ -27,14 +27,20 @@ use super::{RecordError, SaveHeaders, Variations, is_variations_text};
 /// hundred.
 pub const MAX_RECORD_FILE: u64 = 4 * 1024 * 1024;
 
-/// A format [`record_text`] writes (on the command line: `gamestring`, `pgn`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// A format [`record_text`] writes (on the command line: `gamestring`, `pgn`,
+/// listed in [`Format::NAMES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::VariantNames)]
+#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
 pub enum Format {
     /// The main line as a UHP GameString, on one line.
-    #[value(name = "gamestring")]
     GameString,
     /// PGN in Mzinga's form (see [`write_pgn`]).
     Pgn,
+}
+
+impl Format {
+    /// The names the command line takes.
+    pub const NAMES: &'static [&'static str] = <Format as strum::VariantNames>::VARIANTS;
 }
 
 /// Reads a game record of any format this crate knows, chosen by its

@@ -31,6 +31,7 @@
 
 mod args;
 mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
 mod files;
 mod learn;

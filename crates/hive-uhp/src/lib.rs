@@ -11,6 +11,7 @@
 //! either way the session keeps its previous state.
 
 pub mod arena;
+#[cfg(feature = "cli")]
 pub mod cli;
 mod client;
 mod command;

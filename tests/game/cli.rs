@@ -398,14 +398,31 @@ fn each_command_lists_only_its_own_options() {
         assert!(output.status.success(), "{args:?}");
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
-    let window_options = ["--theme", "--lang", "--clock", "--start-position", "--frame-time"];
-    for command in [&["uhp", "--help"][..], &["match", "--help"], &["convert", "--help"]] {
+    let window_options = [
+        "--theme",
+        "--lang",
+        "--clock",
+        "--start-position",
+        "--frame-time",
+    ];
+    for command in [
+        &["uhp", "--help"][..],
+        &["match", "--help"],
+        &["convert", "--help"],
+    ] {
         let text = help(command);
         for option in window_options {
-            assert!(!text.contains(option), "{command:?} lists {option}:\n{text}");
+            assert!(
+                !text.contains(option),
+                "{command:?} lists {option}:\n{text}"
+            );
         }
     }
-    for command in [&["--help"][..], &["play", "--help"], &["exhibition", "--help"]] {
+    for command in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["exhibition", "--help"],
+    ] {
         let text = help(command);
         for option in window_options {
             assert!(text.contains(option), "{command:?} lacks {option}:\n{text}");
@@ -413,6 +430,9 @@ fn each_command_lists_only_its_own_options() {
     }
     // The levels and formats are listed by name.
     let exhibition = help(&["exhibition", "--help"]);
-    assert!(exhibition.contains("beginner, easy, medium, hard, expert"), "{exhibition}");
+    assert!(
+        exhibition.contains("beginner, easy, medium, hard, expert"),
+        "{exhibition}"
+    );
     assert!(help(&["convert", "--help"]).contains("gamestring, pgn"));
 }

@@ -212,8 +212,9 @@ fn main() -> ExitCode {
         Some(Command::Convert { file, to }) => convert(&file, to),
         Some(Command::Review { file, depth, time }) => review(&file, depth, time),
         Some(Command::Engine(command)) => command.run(),
-        Some(Command::Learn(command)) => command.run(),
-        Some(Command::Lang(command)) => command.run(),
+        // The assets folder, found by the one rule the window uses.
+        Some(Command::Learn(command)) => command.run(&hive::game::theme::assets_dir()),
+        Some(Command::Lang(command)) => command.run(&hive::game::theme::assets_dir()),
     }
 }
 

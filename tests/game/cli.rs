@@ -436,3 +436,28 @@ fn each_command_lists_only_its_own_options() {
     );
     assert!(help(&["convert", "--help"]).contains("gamestring, pgn"));
 }
+
+/// The commands read the assets folder the window reads, found by one rule
+/// (`BEVY_ASSET_ROOT` first): `hive lang check` checks that folder's
+/// languages, wherever it is run from.
+#[test]
+fn the_commands_use_the_windows_assets_folder() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let locales = root.path().join("assets/locales");
+    for (code, text) in [
+        ("en", "language-name = English\nhello = Hello\nbye = Bye\n"),
+        ("es", "language-name = Español\nhello = Hola\n"),
+    ] {
+        std::fs::create_dir_all(locales.join(code)).expect("a locale folder");
+        std::fs::write(locales.join(code).join("x.ftl"), text).expect("a locale file");
+    }
+    let output = Command::new(HIVE)
+        .args(["lang", "check"])
+        .env("BEVY_ASSET_ROOT", root.path())
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("hive runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("es: missing 'bye'"), "{report}");
+}

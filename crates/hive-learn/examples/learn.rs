@@ -15,5 +15,6 @@ struct Cli {
 }
 
 fn main() -> std::process::ExitCode {
-    Cli::parse().command.run()
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+    Cli::parse().command.run(&assets)
 }

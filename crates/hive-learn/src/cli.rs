@@ -79,27 +79,19 @@ pub enum LessonsCommand {
     },
 }
 
-/// The game's `assets/<name>` folder: under the current directory if it
-/// is there, otherwise in the checkout this crate was built from.
-pub fn assets_dir(name: &str) -> PathBuf {
-    let here = Path::new("assets").join(name);
-    if here.is_dir() {
-        return here;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../assets")
-        .join(name)
-}
-
 impl LearnCommand {
-    /// Runs the command, reporting on standard output.
-    pub fn run(self) -> ExitCode {
-        let status = self.execute(&mut std::io::stdout().lock());
+    /// Runs the command on the game's `assets` folder (as the binary found
+    /// it, the one rule the window uses too), reporting on standard output.
+    pub fn run(self, assets: &Path) -> ExitCode {
+        let status = self.execute(assets, &mut std::io::stdout().lock());
         ExitCode::from(status)
     }
 
-    /// Runs the command, reporting to `out`; the exit status (0 or 1).
-    pub fn execute(self, out: &mut dyn Write) -> u8 {
+    /// Runs the command on `assets` (its `puzzles` and `lessons` folders
+    /// unless others are given), reporting to `out`; the exit status (0 or
+    /// 1).
+    pub fn execute(self, assets: &Path, out: &mut dyn Write) -> u8 {
+        let assets_dir = |name: &str| assets.join(name);
         let result = match self {
             LearnCommand::Puzzles {
                 command: PuzzlesCommand::Verify { file },

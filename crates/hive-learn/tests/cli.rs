@@ -17,7 +17,8 @@ fn run(args: &[&str]) -> (String, u8) {
     let cli = Cli::try_parse_from(std::iter::once("hive").chain(args.iter().copied()))
         .unwrap_or_else(|err| panic!("{args:?}: {err}"));
     let mut out = Vec::new();
-    let status = cli.command.execute(&mut out);
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+    let status = cli.command.execute(&assets, &mut out);
     (String::from_utf8(out).expect("text"), status)
 }
 

@@ -27,29 +27,21 @@ pub enum LangCommand {
     },
 }
 
-/// The game's `assets/locales` folder: under the current directory if it is
-/// there, otherwise in the checkout this crate was built from.
-pub fn locales_dir() -> PathBuf {
-    let here = Path::new("assets").join("locales");
-    if here.is_dir() {
-        return here;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/locales")
-}
-
 impl LangCommand {
-    /// Runs the command, reporting on standard output.
-    pub fn run(self) -> ExitCode {
-        let status = self.execute(&mut std::io::stdout().lock());
+    /// Runs the command on the game's `assets` folder (as the binary found
+    /// it, the one rule the window uses too), reporting on standard output.
+    pub fn run(self, assets: &Path) -> ExitCode {
+        let status = self.execute(assets, &mut std::io::stdout().lock());
         ExitCode::from(status)
     }
 
-    /// Runs the command, reporting to `out`; the exit status: 0 when every
-    /// language is complete, 1 on any problem.
-    pub fn execute(self, out: &mut dyn Write) -> u8 {
+    /// Runs the command on `assets` (its `locales` folder unless another is
+    /// given), reporting to `out`; the exit status: 0 when every language
+    /// is complete, 1 on any problem.
+    pub fn execute(self, assets: &Path, out: &mut dyn Write) -> u8 {
         match self {
             LangCommand::Check { dir } => {
-                let report = check(&dir.unwrap_or_else(locales_dir));
+                let report = check(&dir.unwrap_or_else(|| assets.join("locales")));
                 let written = writeln!(out, "{report}");
                 u8::from(written.is_err() || !report.is_clean())
             }

@@ -421,7 +421,7 @@ fn the_check_names_missing_unused_and_broken() {
         let status = LangCommand::Check {
             dir: Some(dir.path().to_path_buf()),
         }
-        .execute(&mut out);
+        .execute(&locales().join(".."), &mut out);
         assert_eq!(status, 1);
         assert_eq!(String::from_utf8(out).unwrap().trim_end(), shown);
     }
@@ -434,7 +434,7 @@ fn the_check_command_is_quiet_when_clean() {
     let status = LangCommand::Check {
         dir: Some(locales()),
     }
-    .execute(&mut out);
+    .execute(&locales().join(".."), &mut out);
     assert_eq!(status, 0);
     assert_eq!(String::from_utf8(out).unwrap(), "2 languages ok\n");
 }

@@ -16,10 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use hive_rules::{Game, Move};
-
 use crate::blocks::Origin;
-use crate::verify::{PuzzleError, Reason};
 
 /// How hard a puzzle is, as the Puzzles screen groups them.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -179,27 +176,4 @@ pub struct Puzzle {
     pub hint: String,
     /// Where the puzzle's block starts.
     pub origin: Origin,
-}
-
-impl Puzzle {
-    /// The position, loaded.
-    pub fn game(&self) -> Result<Game, PuzzleError> {
-        Game::from_game_string(&self.position)
-            .map_err(|err| self.error(Reason::BadPosition(err.to_string())))
-    }
-
-    /// The solution's first move, read in `game` (the puzzle's position).
-    pub fn solution_move(&self, game: &Game) -> Result<Move, PuzzleError> {
-        game.parse_move(&self.solution)
-            .map_err(|err| self.error(Reason::BadSolution(err.to_string())))
-    }
-
-    /// An error about this puzzle.
-    pub fn error(&self, reason: Reason) -> PuzzleError {
-        PuzzleError {
-            id: self.id.clone(),
-            origin: self.origin.clone(),
-            reason,
-        }
-    }
 }

@@ -42,6 +42,31 @@ pub struct PuzzleError {
     pub reason: Reason,
 }
 
+/// What a puzzle's own fields give, or the error naming it (here, beside
+/// the error, so the puzzle's file does not depend on its proof).
+impl Puzzle {
+    /// The position, loaded.
+    pub fn game(&self) -> Result<Game, PuzzleError> {
+        Game::from_game_string(&self.position)
+            .map_err(|err| self.error(Reason::BadPosition(err.to_string())))
+    }
+
+    /// The solution's first move, read in `game` (the puzzle's position).
+    pub fn solution_move(&self, game: &Game) -> Result<Move, PuzzleError> {
+        game.parse_move(&self.solution)
+            .map_err(|err| self.error(Reason::BadSolution(err.to_string())))
+    }
+
+    /// An error about this puzzle.
+    pub fn error(&self, reason: Reason) -> PuzzleError {
+        PuzzleError {
+            id: self.id.clone(),
+            origin: self.origin.clone(),
+            reason,
+        }
+    }
+}
+
 /// Why a puzzle fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {

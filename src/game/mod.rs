@@ -59,8 +59,8 @@ pub use self::play::{
     HighlightKind, InputDevice, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
 pub use self::saves::{
-    AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, LibraryRequest,
-    RecordPaths, RecordsAction, ReviewAction, ReviewedLine,
+    AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, KeptIn, Leaving,
+    LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewedLine, Stake,
 };
 pub use self::settings::{PlayerSettings, restore_settings};
 

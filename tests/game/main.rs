@@ -15,6 +15,7 @@ mod foreign_records;
 mod game_library;
 mod headless;
 mod input;
+mod kept;
 mod languages;
 mod layers;
 mod lessons;

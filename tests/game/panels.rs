@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crate::app::{SCRIPT, game, no_animation, set_screen};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
+use bevy_egui::{EguiFullOutput, EguiGlobalSettings, EguiPostUpdateSet, PrimaryEguiContext, egui};
 use hive::game::{LaunchSettings, NewGameSettings, PlayMove, Screen};
 use hive::rules::{Direction, Game, GameType, Move};
 
@@ -69,8 +69,14 @@ pub fn panels_app(lang: &str) -> App {
     app.init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>();
     app.add_plugins(bevy::gizmos::GizmoPlugin);
     app.add_plugins((hive::game::logic_plugin, hive::game::panels_plugin));
-    // egui's primary context lives on the first camera.
-    app.world_mut().spawn(Camera2d);
+    // egui's primary context lives on this camera, named, not found: egui
+    // would give one to each camera it meets first in a frame (the board's
+    // too, by the order of the world's tables).
+    app.insert_resource(EguiGlobalSettings {
+        auto_create_primary_context: false,
+        ..default()
+    });
+    app.world_mut().spawn((Camera2d, PrimaryEguiContext));
     app.init_resource::<Shown>();
     app.add_systems(
         PostUpdate,

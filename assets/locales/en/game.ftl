@@ -22,7 +22,7 @@ game-copy-gamestring-tip = Put the game's UHP GameString on the clipboard, for o
 game-engine-analysis = Engine analysis
 game-engine-analysis-tip = The engine's verdict and best line for the position shown
 game-resume = Resume last game
-game-resume-tip = Go on with your last unfinished game against a person or the AI, at the move it was left (the analysis board and exhibitions keep their own)
+game-resume-tip = Go on with your last unfinished game against a person or the AI, at the move it was left (the analysis board comes back from "Analysis board", an exhibition from "New game" with AI vs AI)
 game-resume-none-tip = No unfinished game is waiting
 game-load-game = Load game…
 game-load-game-tip = Open a saved game or a real game's record: a GameString, a variations file, a boardspace .sgf or a .pgn
@@ -81,7 +81,22 @@ confirm-main-menu-text = This game is kept: "Resume last game" brings it back.
 confirm-quit-title = Quit?
 confirm-quit-text = This game is kept: "Resume last game" brings it back next time.
 confirm-load-title = Load another game?
-confirm-load-text = The game you load takes this one's place on the board; this one stays in "Resume last game".
+confirm-load-text = The game you load takes this one's place on the board. This one stays in "Resume last game" until another game against a person or the AI is played on.
+# The same questions for the analysis board and for an exhibition (AI vs AI).
+confirm-restart-analysis-text = An empty board takes this position's place. Undo brings it back until you move.
+confirm-main-menu-analysis-text = This position is kept: "Analysis board" in the main menu brings it back.
+confirm-quit-analysis-text = This position is kept: "Analysis board" in the main menu brings it back next time.
+confirm-load-analysis-text = The game you load takes this position's place on the board. The position stays in "Analysis board" until another one is played on the analysis board.
+confirm-restart-exhibition-text = A new exhibition starts and takes this one's place.
+confirm-main-menu-exhibition-text = This exhibition is kept: in the main menu, "New game" with AI vs AI offers to resume it.
+confirm-quit-exhibition-text = This exhibition is kept: next time, "New game" with AI vs AI offers to resume it.
+confirm-load-exhibition-text = The game you load takes this exhibition's place on the board. The exhibition stays until another exhibition is played.
+# A game read from a file, and a game kept nowhere (read for review, or no data folder).
+confirm-record-text = This game stays in its file: "Load game…" or "Games" opens it again.
+confirm-not-kept-text = This game is not kept: Game → Save… keeps it in a file.
+# Said after the above when the engine reviewed the game, or is reviewing it.
+confirm-review-running = The engine's review under way stops, and what it found is lost.
+confirm-review-kept = The engine's review is kept with the game: opening the game again shows it at once.
 confirm-choose-file = Choose a file
 confirm-dont-ask = Don't ask again
 confirm-dont-ask-tip = Restart, Main menu, Quit and Load act at once (Settings)

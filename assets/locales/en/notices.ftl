@@ -57,6 +57,8 @@ notice-saved-variations = game and its variations saved to { $file }
 notice-saved-pgn = game saved as PGN to { $file }
 notice-no-autosave = there is no autosaved game
 notice-resumed = your last game, where you left it
+notice-resumed-analysis = the analysis board as you left it (Restart for an empty board)
+notice-resumed-exhibition = the exhibition as you left it (Restart for a new one)
 notice-loaded = loaded { $file }
 notice-loaded-variations = loaded { $file } with its variations
 notice-loaded-where-left = loaded { $file }, where it was left
@@ -84,6 +86,7 @@ notice-settings-kept-aside = the damaged settings file was kept as { $aside }; n
 
 notice-review-nothing = there is no move to review yet
 notice-review-cancelled = review cancelled
+notice-review-kept = the engine's review of this game, kept from before
 # $summary: notice-review-clean, or a list of notice-review-count-*.
 notice-review-done = review done: { $summary }
 notice-review-clean = no inaccuracies, mistakes or blunders

@@ -117,7 +117,7 @@ review-cancel-tip = Stop the review
 review-off-line = This position is off the reviewed line.
 review-click-hint = Click the graph or a move to see the engine's verdict.
 review-close = Close the review
-review-close-tip = Hide the graph and the marks in the move list
+review-close-tip = Hide the graph and the marks in the move list; the review stays kept with the game, and "Review with the engine" shows it again without a new search
 # The graph's tooltip: $ply, the moves played.
 review-graph-tip = after move { $ply }: { $score }
 # The summary's headings (?!, ?, ?? and "loss") and their tooltips.

@@ -66,6 +66,8 @@ notice-saved-variations = partida guardada con sus variantes en { $file }
 notice-saved-pgn = partida guardada como PGN en { $file }
 notice-no-autosave = no hay ninguna partida guardada automáticamente
 notice-resumed = tu última partida, donde la dejaste
+notice-resumed-analysis = el tablero de análisis como lo dejaste (Reiniciar para un tablero vacío)
+notice-resumed-exhibition = la exhibición como la dejaste (Reiniciar para una nueva)
 notice-loaded = se ha cargado { $file }
 notice-loaded-variations = se ha cargado { $file } con sus variantes
 notice-loaded-where-left = se ha cargado { $file }, donde se dejó
@@ -90,6 +92,7 @@ notice-settings-kept-aside = el archivo de ajustes dañado se ha guardado como {
 
 notice-review-nothing = aún no hay ninguna jugada que revisar
 notice-review-cancelled = revisión cancelada
+notice-review-kept = la revisión del motor de esta partida, guardada de antes
 notice-review-done = revisión terminada: { $summary }
 notice-review-clean = ni imprecisiones, ni errores, ni errores graves
 notice-review-count-blunders = { $count ->

@@ -20,7 +20,8 @@
 //!   comments and variations both ways).
 //! - [`annotate`] / [`read_review`]: an engine review of a game kept in its
 //!   record's comments (and the engine's lines as variations), and read
-//!   back exactly.
+//!   back exactly; [`ReviewStore`]: every review the engine finished, kept
+//!   as its game's record in the data directory, found again by the moves.
 //! - [`record_files`] / [`read_entry`]: a folder of records as the game
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
@@ -46,6 +47,7 @@ mod pgn_write;
 mod play_kind;
 mod record;
 mod review_notes;
+mod review_store;
 mod save_headers;
 mod saved_game;
 mod seats;
@@ -75,6 +77,7 @@ pub use pgn_write::write_pgn;
 pub use play_kind::PlayKind;
 pub use record::{GameRecord, GameResult, Headers};
 pub use review_notes::{annotate, read_review, remove_review};
+pub use review_store::{REVIEWS_DIR, ReviewStore};
 pub use save_headers::{CURSOR_PREFIX, KIND_PREFIX, OPTIONS_PREFIX, SaveHeaders};
 pub use saved_game::{SavedGame, load_game_file, save_game_file};
 pub use seats::{PLAYERS_PREFIX, Seats};

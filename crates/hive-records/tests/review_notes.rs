@@ -1,6 +1,7 @@
 //! An engine review kept in a record's comments: written, saved as PGN and
 //! as a variations file, read back the same; what people wrote is kept;
-//! annotating again changes nothing.
+//! annotating again changes nothing; a review kept in the data directory is
+//! found again by its game's moves, and only by them.
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -8,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use hive_ai::search::WIN;
 use hive_ai::{Engine, GameReview, Limits, MoveClass, MoveReview, review_game};
 use hive_records::{
-    GameRecord, Headers, NodeId, Variations, annotate, load_record, read_pgn, read_review,
-    remove_review, write_pgn,
+    GameRecord, Headers, NodeId, REVIEWS_DIR, ReviewStore, Variations, annotate, load_record,
+    read_pgn, read_review, remove_review, write_pgn,
 };
 use hive_rules::{Color, Game, GameType};
 
@@ -337,4 +338,35 @@ fn a_review_rewrapped_by_another_program_still_reads() {
     assert_eq!(read_review(&back), Some(review.clone()));
     annotate(&mut back, &review);
     assert_eq!(write_pgn(&back), once);
+}
+
+#[test]
+fn a_kept_review_is_found_again_by_its_games_moves_only() {
+    let (record, review) = handmade();
+    let dir = tempfile::TempDir::new().unwrap();
+    let store = ReviewStore::in_dir(dir.path());
+    let game = record.main_line_game();
+    assert_eq!(store.find(&game), None, "nothing kept yet");
+    store
+        .keep(&game, Headers::new(GameType::BASE), &review)
+        .unwrap();
+    assert!(
+        store
+            .path_of(&game)
+            .starts_with(dir.path().join(REVIEWS_DIR))
+    );
+    assert_eq!(store.find(&game), Some(review.clone()));
+    // Kept as a record anyone can read: the review is in its comments.
+    let kept = load_record(store.path_of(&game)).unwrap();
+    assert_eq!(read_review(&kept), Some(review));
+
+    // One move less is another game.
+    let mut shorter = Game::new(GameType::BASE);
+    for mv in ["wS1", "bS1 wS1-", "wQ -wS1"] {
+        shorter.play_move_string(mv).unwrap();
+    }
+    assert_eq!(store.find(&shorter), None);
+    // Another game's record under its name is not taken for its own.
+    std::fs::copy(store.path_of(&game), store.path_of(&shorter)).unwrap();
+    assert_eq!(store.find(&shorter), None);
 }

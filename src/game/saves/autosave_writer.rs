@@ -31,6 +31,26 @@ pub(super) struct AutosaveWriter {
     waiting: Option<Job>,
 }
 
+impl AutosaveStatus {
+    /// Whether the autosave of `kind` exists.
+    pub fn waiting(&self, kind: PlayKind) -> bool {
+        match kind {
+            PlayKind::Game => self.available,
+            PlayKind::Analysis => self.analysis,
+            PlayKind::Exhibition => self.exhibition,
+        }
+    }
+
+    /// Notes whether the autosave of `kind` exists.
+    pub(super) fn set_waiting(&mut self, kind: PlayKind, exists: bool) {
+        match kind {
+            PlayKind::Game => self.available = exists,
+            PlayKind::Analysis => self.analysis = exists,
+            PlayKind::Exhibition => self.exhibition = exists,
+        }
+    }
+}
+
 /// One change to the autosave file.
 enum Job {
     Write {
@@ -47,6 +67,8 @@ enum Job {
 /// What a job did, and on which thread.
 struct Finished {
     result: Result<(), RecordError>,
+    /// The autosave's kind of play.
+    kind: PlayKind,
     /// Whether an autosave is on disk after it.
     exists: bool,
     thread: std::thread::ThreadId,
@@ -54,6 +76,9 @@ struct Finished {
 
 impl Job {
     fn run(self) -> Finished {
+        let kind = match &self {
+            Job::Write { autosave, .. } | Job::Remove { autosave } => autosave.kind(),
+        };
         let (result, wrote) = match self {
             Job::Write {
                 autosave,
@@ -68,6 +93,7 @@ impl Job {
             Job::Remove { autosave } => (autosave.clear(), false),
         };
         Finished {
+            kind,
             exists: wrote,
             result,
             thread: std::thread::current().id(),
@@ -113,11 +139,14 @@ pub(super) fn autosave_after_change(
     let autosave = autosave.with_kind(play_kind(&players, analysis.is_on()));
     let game = current.game();
     if game.status().is_over() {
+        status.holds = None;
         writer.push(Job::Remove { autosave });
     } else if !current.is_empty() {
         let tree = current.variations();
         let variations = (tree.move_count() > current.len()).then(|| Box::new(tree.clone()));
-        let saved = SavedGame::new(current.full_game())
+        let line = current.full_game();
+        status.holds = Some((autosave.kind(), line.game_string()));
+        let saved = SavedGame::new(line)
             .with_cursor(current.ply())
             .with_seats(players.seats())
             .with_clocks(clock.0);
@@ -133,7 +162,7 @@ pub(super) fn autosave_after_change(
 }
 
 /// The kind of play whose autosave the game in play goes to.
-pub(super) fn play_kind(players: &Players, analysing: bool) -> PlayKind {
+pub fn play_kind(players: &Players, analysing: bool) -> PlayKind {
     match players.seats() {
         Seats::Exhibition { .. } => PlayKind::Exhibition,
         Seats::Human if analysing => PlayKind::Analysis,
@@ -154,7 +183,7 @@ pub(super) fn run_autosave_writes(
         };
         writer.running = None;
         match finished.result {
-            Ok(()) => status.available = finished.exists,
+            Ok(()) => status.set_waiting(finished.kind, finished.exists),
             Err(err) => refuse(&mut notice, &words, &err),
         }
         status.last_writer = Some(finished.thread);

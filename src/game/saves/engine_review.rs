@@ -12,17 +12,23 @@
 //! the tree still holds those moves (variations added, the cursor moved or
 //! another line shown do not change it) and is dropped when a new game
 //! starts, another is loaded or the screen is left.
+//!
+//! A finished review is kept with its game ([`ReviewStore`]: the game's
+//! record with the review in its comments, in the data directory, written
+//! on the IO task pool): opening the same moves again shows it, and asking
+//! for a review of a line reviewed before shows that one, without a search.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
 
 use super::ReviewAction;
+use super::files::{AutosaveStatus, RecordPaths, SaveWrites};
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
 use crate::game::core::{CurrentGame, LineRefused, Notice, Screen, Words};
-use crate::records::{NodeId, Variations};
+use crate::records::{Headers, NodeId, ReviewStore, Variations};
 use crate::rules::Move;
 use crate::text::{Args, Texts};
 
@@ -134,6 +140,9 @@ pub struct EngineReview {
     pub limits: Limits,
     job: Option<ReviewJob>,
     finished: Option<ReviewedLine>,
+    /// How many reviews the engine was set to search (a review kept from
+    /// before is shown without one), for tests and the log.
+    pub searches: u64,
 }
 
 impl Default for EngineReview {
@@ -142,6 +151,7 @@ impl Default for EngineReview {
             limits: default_review_limits(),
             job: None,
             finished: None,
+            searches: 0,
         }
     }
 }
@@ -180,7 +190,7 @@ impl EngineReview {
 
 pub(super) fn handle_review_requests(
     mut requests: MessageReader<EngineReviewRequest>,
-    mut review: ResMut<EngineReview>,
+    (mut review, paths): (ResMut<EngineReview>, Res<RecordPaths>),
     mut current: ResMut<CurrentGame>,
     mut steps: MessageWriter<ReviewAction>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
@@ -194,6 +204,14 @@ pub(super) fn handle_review_requests(
                     notice.show(words.get("notice-review-nothing"));
                     continue;
                 }
+                // Reviewed before: the review kept with the game.
+                if let Some(kept) = paths.reviews().and_then(|store| store.find(&game)) {
+                    info!("the review of these {} moves is kept: shown", nodes.len());
+                    review.show(ReviewedLine::new(kept, current.variations(), nodes));
+                    notice.show(words.get("notice-review-kept"));
+                    steps.write(ReviewAction::Enter);
+                    continue;
+                }
                 let cancel = Arc::new(AtomicBool::new(false));
                 let done = Arc::new(AtomicUsize::new(0));
                 let limits = review.limits;
@@ -205,6 +223,7 @@ pub(super) fn handle_review_requests(
                     })
                 });
                 info!("reviewing {} moves with the engine", nodes.len());
+                review.searches += 1;
                 review.finished = None;
                 review.job = Some(ReviewJob {
                     task,
@@ -246,11 +265,12 @@ pub(super) fn handle_review_requests(
     }
 }
 
-/// Collects the finished review.
+/// Collects the finished review, and keeps it with the game.
 pub(super) fn finish_review(
     mut review: ResMut<EngineReview>,
     current: Res<CurrentGame>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (paths, mut saves, mut status): (Res<RecordPaths>, ResMut<SaveWrites>, ResMut<AutosaveStatus>),
 ) {
     let Some(job) = review.job.as_mut() else {
         return;
@@ -271,8 +291,37 @@ pub(super) fn finish_review(
     let blunders = count_worst(&words, &line.review.moves);
     info!("review done: {blunders}");
     let args = Args::new().with("summary", blunders);
-    notice.show(words.format("notice-review-done", &args));
+    let done = words.format("notice-review-done", &args);
+    match paths.reviews() {
+        // Said once it is kept (or why it could not be).
+        Some(store) => {
+            saves.0.push(keep(store, &current, &line, done));
+            status.saving = true;
+        }
+        None => notice.show(done),
+    }
     review.finished = Some(line);
+}
+
+/// Writes the review of `line` with its game into `store`, on the IO task
+/// pool; `done` is the message once it is written.
+fn keep(
+    store: ReviewStore,
+    current: &CurrentGame,
+    line: &ReviewedLine,
+    done: String,
+) -> Task<Result<String, crate::records::RecordError>> {
+    let tree = current.variations();
+    let game = tree.game_at(line.node_after(line.nodes.len()));
+    let headers = current
+        .headers()
+        .cloned()
+        .unwrap_or_else(|| Headers::new(game.game_type()));
+    let review = line.review.clone();
+    IoTaskPool::get().spawn(async move {
+        store.keep(&game, headers, &review)?;
+        Ok(done)
+    })
 }
 
 /// "2 blunders, 1 mistake" (or "no inaccuracies, mistakes or blunders"),

@@ -16,17 +16,20 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
 use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
+use super::review::ReviewAction;
 use super::undo::Jump;
 use crate::ai::GameReview;
+use crate::game::ai::SetAnalysis;
 use crate::game::core::{
     CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn, Words,
     record_error,
 };
 use crate::records::{
-    Autosave, Clocks, Format, GameRecord, Headers, NodeId, RecordError, SavedGame, Seats,
-    SettingsFile, Variations, annotate, is_foreign_record_file, is_foreign_record_text,
-    is_variations_file, is_variations_text, load_game_file, load_record, load_variations,
-    parse_game_text, read_record, read_review, save_game_file, save_record, save_variations,
+    Autosave, Clocks, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, ReviewStore,
+    SavedGame, Seats, SettingsFile, Variations, annotate, is_foreign_record_file,
+    is_foreign_record_text, is_variations_file, is_variations_text, load_game_file, load_record,
+    load_variations, parse_game_text, read_record, read_review, save_game_file, save_record,
+    save_variations,
 };
 use crate::rules::Game;
 use crate::text::{Args, Texts};
@@ -57,6 +60,11 @@ impl RecordPaths {
     pub fn data_dir(&self) -> Option<&Path> {
         self.autosave.as_ref().map(Autosave::dir)
     }
+
+    /// The engine's reviews kept with their games, in the data directory.
+    pub fn reviews(&self) -> Option<ReviewStore> {
+        self.data_dir().map(ReviewStore::in_dir)
+    }
 }
 
 /// How the last pasted import went: read (and opened), or refused with
@@ -68,8 +76,17 @@ pub struct ImportResult(pub Option<Result<(), String>>);
 /// the autosave's writes (on the IO task pool) stand.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct AutosaveStatus {
-    /// An autosave file exists (and did not fail to load this session).
+    /// The game's autosave ("Resume last game") exists (and did not fail
+    /// to load this session).
     pub available: bool,
+    /// The analysis board's autosave exists: "Analysis board" brings it
+    /// back.
+    pub analysis: bool,
+    /// An exhibition's autosave exists: "New game" with AI vs AI offers it.
+    pub exhibition: bool,
+    /// The kind of play and the GameString (the whole line) of the game
+    /// last given to the autosave this session: the game it brings back.
+    pub holds: Option<(PlayKind, String)>,
     /// A write (or removal) of the autosave is under way or waiting.
     pub writing: bool,
     /// The thread that made the latest write: never the app's own (the
@@ -82,7 +99,7 @@ pub struct AutosaveStatus {
 /// The saves to files under way, on the IO task pool: each says, when done,
 /// what it saved where, or why it could not.
 #[derive(Resource, Default)]
-pub(super) struct SaveWrites(Vec<Task<Result<String, RecordError>>>);
+pub(super) struct SaveWrites(pub(super) Vec<Task<Result<String, RecordError>>>);
 
 /// What the player asks of the game's records.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -115,6 +132,9 @@ pub enum RecordsAction {
     Import(String),
     /// Resume the autosaved game.
     Resume,
+    /// Resume the autosave of this kind of play: the analysis board, an
+    /// exhibition ([`PlayKind::Game`] is [`RecordsAction::Resume`]).
+    ResumeKind(PlayKind),
 }
 
 /// A game to put on the board once the playing screen is up.
@@ -145,6 +165,8 @@ struct Pending {
     engine_review: bool,
     /// The engine's review saved with the record (in its comments).
     saved_review: Option<GameReview>,
+    /// Turn the engine's analysis on (the analysis board resumed).
+    analyse: bool,
 }
 
 /// Saving (on the IO task pool), loading, importing and resuming.
@@ -245,34 +267,28 @@ pub(super) fn handle_file_actions(
                     engine_review: false,
                     cursor: None,
                     saved_review: None,
+                    analyse: false,
                 })
             }
-            RecordsAction::Resume => {
+            RecordsAction::Resume | RecordsAction::ResumeKind(_) => {
+                let kind = match action {
+                    RecordsAction::ResumeKind(kind) => *kind,
+                    _ => PlayKind::Game,
+                };
                 let Some(autosave) = &paths.autosave else {
                     notice.show(words.get("notice-no-autosave"));
                     continue;
                 };
-                match autosave.read() {
-                    Ok(Some(saved)) => Ok(Pending {
-                        variations: autosave.variations_of(&saved.game),
-                        cursor: Some(saved.cursor),
-                        game: saved.game,
-                        review: false,
-                        seats: saved.seats,
-                        message: words.get("notice-resumed"),
-                        clocks: saved.clocks,
-                        headers: None,
-                        engine_review: false,
-                        saved_review: None,
-                    }),
+                match resume(&autosave.with_kind(kind), words) {
+                    Ok(Some(pending)) => Ok(pending),
                     Ok(None) => {
-                        status.available = false;
+                        status.set_waiting(kind, false);
                         notice.show(words.get("notice-no-autosave"));
                         continue;
                     }
                     Err(err) => {
                         // Left as it is on disk, but not offered again.
-                        status.available = false;
+                        status.set_waiting(kind, false);
                         Err(err)
                     }
                 }
@@ -294,6 +310,29 @@ pub(super) fn handle_file_actions(
             Err(err) => refuse(&mut notice, words, &err),
         }
     }
+}
+
+/// The game in `autosave`, to play on where it was left (`None`: there is
+/// none).
+fn resume(autosave: &Autosave, words: &Texts) -> Result<Option<Pending>, RecordError> {
+    let message = match autosave.kind() {
+        PlayKind::Game => "notice-resumed",
+        PlayKind::Analysis => "notice-resumed-analysis",
+        PlayKind::Exhibition => "notice-resumed-exhibition",
+    };
+    Ok(autosave.read()?.map(|saved| Pending {
+        variations: autosave.variations_of(&saved.game),
+        cursor: Some(saved.cursor),
+        game: saved.game,
+        review: false,
+        seats: saved.seats,
+        message: words.get(message),
+        clocks: saved.clocks,
+        headers: None,
+        engine_review: false,
+        saved_review: None,
+        analyse: autosave.kind() == PlayKind::Analysis,
+    }))
 }
 
 /// Writes a file with `save`, making its folder first if need be (an error
@@ -376,6 +415,7 @@ fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
             headers: None,
             engine_review: false,
             saved_review: None,
+            analyse: false,
         }
     })
 }
@@ -426,6 +466,7 @@ fn review_variations(tree: Variations, message: String, words: &Texts) -> Pendin
         engine_review: false,
         cursor: None,
         saved_review: None,
+        analyse: false,
     }
 }
 
@@ -437,10 +478,11 @@ pub(super) fn refuse(notice: &mut Notice, words: &Texts, err: &RecordError) {
 
 pub(super) fn apply_pending_game(
     mut pending: ResMut<PendingGame>,
-    settings: Res<NewGameSettings>,
+    (settings, paths): (Res<NewGameSettings>, Res<RecordPaths>),
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
     (mut engine_review, mut review_now): (ResMut<EngineReview>, MessageWriter<EngineReviewRequest>),
+    (mut steps, mut analysis): (MessageWriter<ReviewAction>, MessageWriter<SetAnalysis>),
 ) {
     let Some(Pending {
         game,
@@ -453,6 +495,7 @@ pub(super) fn apply_pending_game(
         headers,
         engine_review: review_with_engine,
         saved_review,
+        analyse,
     }) = pending.0.take()
     else {
         return;
@@ -490,26 +533,47 @@ pub(super) fn apply_pending_game(
     });
     jump.notice().show(message);
     clock.set_if_neq(GameClock(clocks));
-    engine_review.forget();
-    if let Some(review) = saved_review {
-        let tree = jump.current().variations();
-        let nodes: Vec<NodeId> = tree
-            .continuation(NodeId::ROOT)
-            .into_iter()
-            .take(review.moves.len())
-            .collect();
-        if nodes.len() == review.moves.len() {
-            let line = ReviewedLine::new(review, tree, nodes);
-            engine_review.show(line);
-        }
+    if analyse {
+        analysis.write(SetAnalysis(true));
     }
-    if review_with_engine {
+    engine_review.forget();
+    let tree = jump.current().variations();
+    // The review in the record's comments, of its main line; else the one
+    // kept of this line, when the engine reviewed it before.
+    let shown = match saved_review {
+        Some(review) => {
+            let nodes: Vec<NodeId> = tree
+                .continuation(NodeId::ROOT)
+                .into_iter()
+                .take(review.moves.len())
+                .collect();
+            (nodes.len() == review.moves.len()).then(|| ReviewedLine::new(review, tree, nodes))
+        }
+        None => paths
+            .reviews()
+            .and_then(|store| store.find(&jump.current().full_game()))
+            .map(|review| ReviewedLine::new(review, tree, jump.current().line_nodes().to_vec())),
+    };
+    let reviewed = shown.is_some();
+    if let Some(line) = shown {
+        engine_review.show(line);
+    }
+    // Asked to review: a review already made is shown, not searched again.
+    if review_with_engine && reviewed {
+        steps.write(ReviewAction::Enter);
+    } else if review_with_engine {
         review_now.write(EngineReviewRequest::Start);
     }
 }
 
 pub(super) fn detect_autosave(paths: Res<RecordPaths>, mut status: ResMut<AutosaveStatus>) {
-    status.available = paths.autosave.as_ref().is_some_and(Autosave::exists);
+    for kind in PlayKind::ALL {
+        let exists = paths
+            .autosave
+            .as_ref()
+            .is_some_and(|autosave| autosave.with_kind(kind).exists());
+        status.set_waiting(kind, exists);
+    }
 }
 
 /// A file dropped on the window opens for review, as Load would.

@@ -8,14 +8,17 @@ pub mod engine_review;
 pub mod files;
 pub mod library;
 pub mod review;
+pub mod stake;
 pub mod undo;
 
 use bevy::prelude::*;
 
+pub use autosave_writer::play_kind;
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 pub use files::{AutosaveStatus, ImportResult, RecordPaths, RecordsAction};
 pub use library::{GameLibrary, LibraryRequest};
 pub use review::ReviewAction;
+pub use stake::{KeptIn, Leaving, Stake};
 pub use undo::Jump;
 
 use crate::game::core::{CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks};
@@ -27,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<files::PendingGame>();
     app.init_resource::<files::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
+    app.init_resource::<Stake>();
     app.add_message::<RecordsAction>();
     // Sent by the window; added here too so the headless app can send it.
     app.add_message::<bevy::window::FileDragAndDrop>();
@@ -68,6 +72,13 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(GameSystems::Sync)
             .in_set(AutosaveWrites)
             .after(TurnChecks),
+    );
+    // What leaving the game would do to it, once the frame changed it.
+    app.add_systems(
+        Update,
+        stake::weigh_the_stake
+            .in_set(GameSystems::View)
+            .run_if(in_state(Screen::Playing)),
     );
 }
 

@@ -1,8 +1,10 @@
-//! Asking before an action leaves a game that is not over: Restart (which
-//! Undo can take back), Main menu and Quit (the game stays in "Resume last
-//! game"), and Load (another game replaces it). The question names what
-//! happens to the game; "Don't ask again" turns the questions off (a
-//! setting, kept in the settings file).
+//! Asking before an action leaves a game that is not over, or the engine's
+//! review under way: Restart (which Undo can take back), Main menu, Quit
+//! and Load (another game replaces it). The question says what happens to
+//! this game, as [`Stake`] finds it: where it comes back from (the main
+//! menu's entry of its kind of play, its file), or that it is not kept,
+//! and what becomes of the engine's review. "Don't ask again" turns the
+//! questions off (a setting, kept in the settings file).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -10,7 +12,8 @@ use bevy_egui::egui;
 use super::HudAction;
 use super::dialogs::Dialog;
 use super::game_menu::RecordsRequest;
-use crate::game::core::{AskBeforeLeaving, CurrentGame};
+use crate::game::core::AskBeforeLeaving;
+use crate::game::saves::{Leaving, Stake};
 use crate::text::Texts;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,21 +24,15 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 pub(super) struct Confirming(Option<HudAction>);
 
-/// Whether `action` leaves the game (and so may need asking).
-fn leaves_the_game(action: HudAction) -> bool {
-    matches!(
-        action,
-        HudAction::Restart
-            | HudAction::MainMenu
-            | HudAction::Quit
-            | HudAction::Records(RecordsRequest::Open(Dialog::Load))
-    )
-}
-
-/// Whether leaving `current` loses something: a game of our own with
-/// moves, not over (a record opened from a file is still in its file).
-fn worth_asking(current: &CurrentGame) -> bool {
-    !current.is_empty() && current.headers().is_none() && !current.full_game().status().is_over()
+/// How `action` leaves the game, if it does (and so may need asking).
+fn leaving(action: HudAction) -> Option<Leaving> {
+    match action {
+        HudAction::Restart => Some(Leaving::Restart),
+        HudAction::MainMenu => Some(Leaving::MainMenu),
+        HudAction::Quit => Some(Leaving::Quit),
+        HudAction::Records(RecordsRequest::Open(Dialog::Load)) => Some(Leaving::Load),
+        _ => None,
+    }
 }
 
 impl Confirming {
@@ -44,10 +41,10 @@ impl Confirming {
     pub(super) fn pass(
         &mut self,
         action: HudAction,
-        current: &CurrentGame,
+        stake: &Stake,
         ask: AskBeforeLeaving,
     ) -> Option<HudAction> {
-        if ask.0 && leaves_the_game(action) && worth_asking(current) {
+        if ask.0 && leaving(action).is_some() && stake.worth_asking {
             self.0 = Some(action);
             None
         } else {
@@ -61,31 +58,26 @@ impl Confirming {
         &mut self,
         ctx: &egui::Context,
         words: &Texts,
+        stake: &Stake,
         ask: &mut AskBeforeLeaving,
     ) -> Option<HudAction> {
         let action = self.0?;
-        let (title, question, yes) = match action {
+        let (title, yes) = match action {
             HudAction::Restart => (
                 words.get("confirm-restart-title"),
-                words.get("confirm-restart-text"),
                 words.get("game-restart"),
             ),
             HudAction::MainMenu => (
                 words.get("confirm-main-menu-title"),
-                words.get("confirm-main-menu-text"),
                 words.get("game-main-menu"),
             ),
-            HudAction::Quit => (
-                words.get("confirm-quit-title"),
-                words.get("confirm-quit-text"),
-                words.get("game-quit"),
-            ),
+            HudAction::Quit => (words.get("confirm-quit-title"), words.get("game-quit")),
             _ => (
                 words.get("confirm-load-title"),
-                words.get("confirm-load-text"),
                 words.get("confirm-choose-file"),
             ),
         };
+        let question = stake.question(leaving(action).unwrap_or(Leaving::Load), words);
         let mut answer = None;
         let mut dont_ask = !ask.0;
         egui::Window::new(title)
@@ -93,6 +85,7 @@ impl Confirming {
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
+                ui.set_max_width(420.0);
                 ui.label(question);
                 ui.checkbox(&mut dont_ask, words.get("confirm-dont-ask"))
                     .on_hover_text(words.get("confirm-dont-ask-tip"));
@@ -121,32 +114,35 @@ impl Confirming {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, GameType};
+    use crate::game::saves::KeptIn;
+    use crate::records::PlayKind;
 
     #[test]
-    fn only_an_unfinished_game_of_our_own_is_asked_about() {
-        let mut current = CurrentGame::new(Game::new(GameType::BASE));
+    fn only_what_leaving_loses_is_asked_about() {
         let mut confirming = Confirming::default();
         let ask = AskBeforeLeaving(true);
-        // Nothing played: nothing to lose.
+        // Nothing played, or a game over: nothing to lose.
+        let nothing = Stake::default();
         assert_eq!(
-            confirming.pass(HudAction::Restart, &current, ask),
+            confirming.pass(HudAction::Restart, &nothing, ask),
             Some(HudAction::Restart)
         );
-        let mut moves = Vec::new();
-        current.game().legal_moves(&mut moves);
-        current.play(moves[0]).unwrap();
+        let game = Stake {
+            kept: KeptIn::Autosave(PlayKind::Game),
+            worth_asking: true,
+            ..Stake::default()
+        };
         for action in [HudAction::Restart, HudAction::MainMenu, HudAction::Quit] {
-            assert_eq!(confirming.pass(action, &current, ask), None, "{action:?}");
+            assert_eq!(confirming.pass(action, &game, ask), None, "{action:?}");
             assert_eq!(confirming.0, Some(action));
         }
         // Not asked: other actions, or with the setting off.
         assert_eq!(
-            confirming.pass(HudAction::Pass, &current, ask),
+            confirming.pass(HudAction::Pass, &game, ask),
             Some(HudAction::Pass)
         );
         assert_eq!(
-            confirming.pass(HudAction::Quit, &current, AskBeforeLeaving(false)),
+            confirming.pass(HudAction::Quit, &game, AskBeforeLeaving(false)),
             Some(HudAction::Quit)
         );
     }

@@ -14,7 +14,7 @@ use crate::game::core::{AutoPass, GameOptions};
 use crate::game::core::{Notice, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
-use crate::records::{NodeId, Settings};
+use crate::records::{NodeId, PlayKind, Settings};
 use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
@@ -231,6 +231,19 @@ impl MenuRecords<'_> {
     /// Goes on with the game waiting in "Resume last game".
     pub(super) fn resume(&mut self) {
         self.actions.write(RecordsAction::Resume);
+    }
+
+    /// Whether a game of `kind` waits in its autosave.
+    pub(super) fn waiting(&self, kind: PlayKind) -> bool {
+        self.autosave.waiting(kind)
+    }
+
+    /// Goes on with the game of `kind` waiting in its autosave.
+    pub(super) fn resume_kind(&mut self, kind: PlayKind) {
+        self.actions.write(match kind {
+            PlayKind::Game => RecordsAction::Resume,
+            kind => RecordsAction::ResumeKind(kind),
+        });
     }
 
     /// The current message (a damaged settings file, a file that did not

@@ -22,6 +22,7 @@ use crate::game::core::{CurrentGame, Practising, Words};
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
+use crate::game::saves::Stake;
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
 use crate::rules::{self, Move};
@@ -121,7 +122,7 @@ fn draw_hud(
     mut commands: HudCommands,
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
-    (mut confirming, mut ask): (ResMut<Confirming>, ResMut<AskBeforeLeaving>),
+    (mut confirming, mut ask, stake): (ResMut<Confirming>, ResMut<AskBeforeLeaving>, Res<Stake>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
@@ -237,14 +238,14 @@ fn draw_hud(
     // An action that leaves an unfinished game waits for the player's
     // answer; the one just confirmed goes ahead.
     let mut asked = *ask;
-    let confirmed = confirming.show(ctx, &view.words, &mut asked);
+    let confirmed = confirming.show(ctx, &view.words, &stake, &mut asked);
     ask.set_if_neq(asked);
     let mut to_do: Vec<HudAction> = actions
         .into_iter()
         // A puzzle is practice: leaving it loses nothing worth asking about.
         .filter_map(|action| {
             let ask = AskBeforeLeaving(ask.0 && !view.practising.0);
-            confirming.pass(action, &view.game, ask)
+            confirming.pass(action, &stake, ask)
         })
         .collect();
     to_do.extend(confirmed);

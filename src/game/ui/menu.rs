@@ -23,7 +23,7 @@ use super::game_menu::MenuRecords;
 use super::hands::HandArt;
 use super::preferences::{language_box, sound_row};
 use crate::game::theme::Theme;
-use crate::records::TimeControl;
+use crate::records::{PlayKind, TimeControl};
 use crate::rules::{Bug, Color, Piece};
 use crate::text::{Args, Texts};
 
@@ -43,58 +43,8 @@ const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 560.0);
 /// The left column's width (the buttons and a margin).
 const LEFT_COLUMN: f32 = 240.0;
 
-/// Whether "New game" should first ask about the game waiting in "Resume
-/// last game": only a game against a person or the AI takes its place (an
-/// exhibition keeps its own autosave).
-fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: AskBeforeLeaving) -> bool {
-    game_waiting && ask.0 && !matches!(opponent, Opponent::Exhibition { .. })
-}
-
-/// What the question about the waiting game was answered.
-pub(super) enum WaitingAnswer {
-    NewGame,
-    Resume,
-    Cancel,
-}
-
-/// The question "New game" asks when a game waits in "Resume last game".
-pub(super) fn ask_about_waiting_game(
-    ctx: &egui::Context,
-    words: &Texts,
-    ask: &mut AskBeforeLeaving,
-) -> Option<WaitingAnswer> {
-    let mut answer = None;
-    let mut dont_ask = !ask.0;
-    egui::Window::new(words.get("menu-waiting-title"))
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-        .order(egui::Order::Foreground)
-        .show(ctx, |ui| {
-            ui.label(words.get("menu-waiting-text"));
-            ui.checkbox(&mut dont_ask, words.get("menu-dont-ask"))
-                .on_hover_text(words.get("menu-dont-ask-tip"));
-            ui.horizontal(|ui| {
-                if ui.button(words.get("menu-new-game")).clicked() {
-                    answer = Some(WaitingAnswer::NewGame);
-                }
-                if ui
-                    .button(words.get("menu-resume-it"))
-                    .on_hover_text(words.get("menu-resume-it-tip"))
-                    .clicked()
-                {
-                    answer = Some(WaitingAnswer::Resume);
-                }
-                if ui.button(words.get("menu-cancel")).clicked() {
-                    answer = Some(WaitingAnswer::Cancel);
-                }
-            });
-        });
-    if dont_ask == ask.0 {
-        ask.0 = !dont_ask;
-    }
-    answer
-}
+pub(super) use super::waiting::{WaitingAnswer, ask_about_waiting_game};
+use super::waiting::{ask_about_waiting_exhibition, waiting_to_ask_about};
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
@@ -129,23 +79,27 @@ fn draw_main_menu(
     let mut time_control = settings.time_control;
     let mut analysis_board = false;
     let mut pause_unfocused = settings.pause_clock_unfocused;
-    if *asking {
+    if let Some(kind) = *asking {
         let mut answer_ask = *ask;
-        let answer = ask_about_waiting_game(ctx, &words, &mut answer_ask);
+        let answer = match kind {
+            PlayKind::Exhibition => ask_about_waiting_exhibition(ctx, &words),
+            _ => ask_about_waiting_game(ctx, &words, &mut answer_ask),
+        };
         ask.set_if_neq(answer_ask);
         match answer {
             Some(WaitingAnswer::NewGame) => {
-                *asking = false;
+                *asking = None;
                 next_screen.set(Screen::Playing);
             }
             Some(WaitingAnswer::Resume) => {
-                *asking = false;
-                records.resume();
+                *asking = None;
+                records.resume_kind(kind);
             }
-            Some(WaitingAnswer::Cancel) => *asking = false,
+            Some(WaitingAnswer::Cancel) => *asking = None,
             None => {}
         }
     }
+    let analysis_waiting = records.waiting(PlayKind::Analysis);
     // At most the window's size, less a margin; a short window scrolls.
     let room = ctx.content_rect().size() - egui::vec2(16.0, 16.0);
     let size = MENU_SIZE.min(room).max(egui::vec2(300.0, 200.0));
@@ -173,9 +127,8 @@ fn draw_main_menu(
                             .on_hover_text(words.get("menu-new-game-tip"))
                             .clicked()
                         {
-                            if new_game_needs_asking(records.game_waiting(), opponent, *ask) {
-                                *asking = true;
-                            } else {
+                            *asking = waiting_to_ask_about(|k| records.waiting(k), opponent, *ask);
+                            if asking.is_none() {
                                 next_screen.set(Screen::Playing);
                             }
                         }
@@ -206,12 +159,22 @@ fn draw_main_menu(
                                 egui::Button::new(words.get("menu-analysis-board"))
                                     .min_size(BUTTON_SIZE),
                             )
-                            .on_hover_text(words.get("menu-analysis-board-tip"))
+                            .on_hover_text(words.get(if analysis_waiting {
+                                "menu-analysis-board-resume-tip"
+                            } else {
+                                "menu-analysis-board-tip"
+                            }))
                             .clicked()
                         {
+                            // The position left there, if any; else an
+                            // empty board.
                             opponent = Opponent::Human;
                             analysis_board = true;
-                            next_screen.set(Screen::Playing);
+                            if analysis_waiting {
+                                records.resume_kind(PlayKind::Analysis);
+                            } else {
+                                next_screen.set(Screen::Playing);
+                            }
                         }
                         if ui
                             .add(
@@ -434,7 +397,10 @@ fn draw_main_menu(
     }
     if analysis_board {
         settings.time_control = None;
-        analysis.write(SetAnalysis(true));
+        // A resumed board turns the analysis on as it opens.
+        if !analysis_waiting {
+            analysis.write(SetAnalysis(true));
+        }
     }
     if chosen != settings.game_type {
         settings.game_type = chosen;
@@ -496,8 +462,9 @@ fn clock_row(ui: &mut egui::Ui, words: &Texts, control: &mut Option<TimeControl>
 /// What the menu keeps between frames.
 #[derive(Default)]
 struct MenuState {
-    /// "New game" waits for the answer about the game in "Resume last game".
-    asking: bool,
+    /// "New game" waits for the answer about the game of this kind waiting
+    /// in its autosave.
+    asking: Option<PlayKind>,
     /// The languages to choose from (read once).
     languages: super::preferences::Languages,
 }
@@ -584,30 +551,5 @@ fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>) {
         // A honeycomb row: every other tile a little lower.
         let y = rect.center().y + if k % 2 == 0 { -6.0 } else { 6.0 };
         art.paint_piece(&painter, piece, egui::pos2(first + step * k as f32, y));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn new_game_asks_only_when_it_would_take_the_waiting_games_place() {
-        let ask = AskBeforeLeaving(true);
-        assert!(new_game_needs_asking(true, Opponent::Human, ask));
-        assert!(new_game_needs_asking(true, Opponent::Ai, ask));
-        // Nothing waiting, the questions turned off, or an exhibition
-        // (which has its own autosave): straight in.
-        assert!(!new_game_needs_asking(false, Opponent::Ai, ask));
-        assert!(!new_game_needs_asking(
-            true,
-            Opponent::Ai,
-            AskBeforeLeaving(false)
-        ));
-        let exhibition = Opponent::Exhibition {
-            white: Difficulty::Easy,
-            black: Difficulty::Easy,
-        };
-        assert!(!new_game_needs_asking(true, exhibition, ask));
     }
 }

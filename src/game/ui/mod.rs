@@ -29,6 +29,7 @@ mod puzzles_screen;
 mod review_panel;
 mod style;
 mod top_bar;
+mod waiting;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -33,7 +33,7 @@ use crate::rules::{self, Move};
 const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
 
 /// The side panels' width in a window `width` pixels wide.
-fn side_panel_width(width: f32) -> f32 {
+pub(super) fn side_panel_width(width: f32) -> f32 {
     (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
 }
 

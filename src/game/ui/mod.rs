@@ -21,6 +21,7 @@ mod hud;
 mod inspector;
 mod legend;
 mod lessons_screen;
+mod marks;
 mod menu;
 mod move_list;
 mod preferences;

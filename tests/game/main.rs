@@ -27,3 +27,4 @@ mod sounds;
 mod structure;
 mod themes;
 mod variations;
+mod words_fit;

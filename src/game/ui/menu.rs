@@ -7,7 +7,7 @@
 //! (Mosquito, Ladybug, Pillbug) and of when the AI shows the destinations it
 //! considered, how fast pieces move, the language and the sounds; resume the autosaved game, load or
 //! import one, set the draw rules; or quit, from the row under the part
-//! that scrolls in a short window, so Quit is always in sight.
+//! that scrolls, always in sight.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -162,289 +162,266 @@ fn draw_main_menu(
         .show(ctx, |ui| {
             // Quit (and the last notice) below the part that scrolls, so
             // it is always in sight.
-            egui::ScrollArea::vertical()
-                .max_height(size.y - FOOTER_HEIGHT)
-                .show(ui, |ui| {
-                    title(ui, &words, art.as_ref());
-                    ui.add_space(10.0);
-                    ui.horizontal_top(|ui| {
-                        let left_size = egui::vec2(LEFT_COLUMN.min(size.x * 0.4), 0.0);
-                        let left_layout = egui::Layout::top_down(egui::Align::Center);
-                        ui.allocate_ui_with_layout(left_size, left_layout, |ui| {
-                            ui.set_width(left_size.x);
-                            ui.label(egui::RichText::new(words.get("menu-play")).strong());
-                            ui.add_space(4.0);
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("menu-new-game"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("menu-new-game-tip"))
-                                .clicked()
-                            {
-                                if new_game_needs_asking(records.game_waiting(), opponent, *ask) {
-                                    *asking = true;
-                                } else {
-                                    next_screen.set(Screen::Playing);
-                                }
-                            }
-                            records.game_buttons(ui, BUTTON_SIZE);
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("menu-games"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("menu-games-tip"))
-                                .clicked()
-                            {
-                                next_screen.set(Screen::Games);
-                            }
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("menu-learn"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("menu-learn-tip"))
-                                .clicked()
-                            {
-                                next_screen.set(Screen::Lessons);
-                            }
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("menu-puzzles"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("menu-puzzles-tip"))
-                                .clicked()
-                            {
-                                next_screen.set(Screen::Puzzles);
-                            }
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("menu-analysis-board"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("menu-analysis-board-tip"))
-                                .clicked()
-                            {
-                                opponent = Opponent::Human;
-                                analysis_board = true;
+            let scroll = egui::ScrollArea::vertical().max_height(size.y - FOOTER_HEIGHT);
+            scroll.show(ui, |ui| {
+                title(ui, &words, art.as_ref());
+                ui.add_space(10.0);
+                ui.horizontal_top(|ui| {
+                    let left_size = egui::vec2(LEFT_COLUMN.min(size.x * 0.4), 0.0);
+                    let left_layout = egui::Layout::top_down(egui::Align::Center);
+                    ui.allocate_ui_with_layout(left_size, left_layout, |ui| {
+                        ui.set_width(left_size.x);
+                        ui.label(egui::RichText::new(words.get("menu-play")).strong());
+                        ui.add_space(4.0);
+                        if ui
+                            .add(
+                                egui::Button::new(words.get("menu-new-game")).min_size(BUTTON_SIZE),
+                            )
+                            .on_hover_text(words.get("menu-new-game-tip"))
+                            .clicked()
+                        {
+                            if new_game_needs_asking(records.game_waiting(), opponent, *ask) {
+                                *asking = true;
+                            } else {
                                 next_screen.set(Screen::Playing);
                             }
-                            if ui
-                                .add(
-                                    egui::Button::new(words.get("editor-menu-button"))
-                                        .min_size(BUTTON_SIZE),
-                                )
-                                .on_hover_text(words.get("editor-menu-tip"))
-                                .clicked()
-                            {
-                                editor.write(EditorRequest::OpenEmpty(chosen));
-                            }
-                        });
-                        ui.vertical(|right| {
-                            right.label(egui::RichText::new(words.get("menu-new-game")).strong());
-                            right.add_space(4.0);
-                            egui::Grid::new("menu_grid")
-                                .num_columns(2)
-                                .spacing([12.0, 7.0])
-                                .show(right, |ui| {
-                                    ui.label(words.get("menu-opponent"))
-                                        .on_hover_text(words.get("menu-opponent-tip"));
-                                    ui.horizontal(|ui| {
-                                        ui.radio_value(
-                                            &mut opponent,
-                                            Opponent::Human,
-                                            words.get("menu-human"),
-                                        )
-                                        .on_hover_text(words.get("menu-human-tip"));
-                                        ui.radio_value(
-                                            &mut opponent,
-                                            Opponent::Ai,
-                                            words.get("menu-ai"),
-                                        )
-                                        .on_hover_text(words.get("menu-ai-tip"));
-                                        let exhibition =
-                                            matches!(opponent, Opponent::Exhibition { .. });
-                                        if ui
-                                            .radio(exhibition, words.get("menu-ai-vs-ai"))
-                                            .on_hover_text(words.get("menu-ai-vs-ai-tip"))
-                                            .clicked()
-                                            && !exhibition
-                                        {
-                                            opponent = Opponent::Exhibition {
-                                                white: difficulty,
-                                                black: difficulty,
-                                            };
-                                        }
-                                    });
-                                    ui.end_row();
-
-                                    let against_ai = opponent == Opponent::Ai;
-                                    tip(
-                                        ui.add_enabled(
-                                            against_ai,
-                                            egui::Label::new(words.get("menu-ai-level")),
-                                        ),
-                                        words.get("menu-ai-level-tip"),
-                                    );
-                                    ui.add_enabled_ui(against_ai, |ui| {
-                                        preset_box(ui, &words, "ai_level", &mut difficulty);
-                                    });
-                                    ui.end_row();
-
-                                    tip(
-                                        ui.add_enabled(
-                                            against_ai,
-                                            egui::Label::new(words.get("menu-you-play")),
-                                        ),
-                                        words.get("menu-you-play-tip"),
-                                    );
-                                    ui.add_enabled_ui(against_ai, |ui| {
-                                        ui.horizontal(|ui| {
-                                            for side in HumanSide::ALL {
-                                                ui.radio_value(
-                                                    &mut human_side,
-                                                    side,
-                                                    words.get(side_key(side)),
-                                                )
-                                                .on_hover_text(match side {
-                                                    HumanSide::Random => {
-                                                        words.get("menu-random-tip")
-                                                    }
-                                                    _ => words.get("menu-white-first-tip"),
-                                                });
-                                            }
-                                        });
-                                    });
-                                    ui.end_row();
-
+                        }
+                        records.game_buttons(ui, BUTTON_SIZE);
+                        if ui
+                            .add(egui::Button::new(words.get("menu-games")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-games-tip"))
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Games);
+                        }
+                        if ui
+                            .add(egui::Button::new(words.get("menu-learn")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-learn-tip"))
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Lessons);
+                        }
+                        if ui
+                            .add(egui::Button::new(words.get("menu-puzzles")).min_size(BUTTON_SIZE))
+                            .on_hover_text(words.get("menu-puzzles-tip"))
+                            .clicked()
+                        {
+                            next_screen.set(Screen::Puzzles);
+                        }
+                        if ui
+                            .add(
+                                egui::Button::new(words.get("menu-analysis-board"))
+                                    .min_size(BUTTON_SIZE),
+                            )
+                            .on_hover_text(words.get("menu-analysis-board-tip"))
+                            .clicked()
+                        {
+                            opponent = Opponent::Human;
+                            analysis_board = true;
+                            next_screen.set(Screen::Playing);
+                        }
+                        if ui
+                            .add(
+                                egui::Button::new(words.get("editor-menu-button"))
+                                    .min_size(BUTTON_SIZE),
+                            )
+                            .on_hover_text(words.get("editor-menu-tip"))
+                            .clicked()
+                        {
+                            editor.write(EditorRequest::OpenEmpty(chosen));
+                        }
+                    });
+                    ui.vertical(|right| {
+                        right.label(egui::RichText::new(words.get("menu-new-game")).strong());
+                        right.add_space(4.0);
+                        egui::Grid::new("menu_grid")
+                            .num_columns(2)
+                            .spacing([12.0, 7.0])
+                            .show(right, |ui| {
+                                ui.label(words.get("menu-opponent"))
+                                    .on_hover_text(words.get("menu-opponent-tip"));
+                                ui.horizontal(|ui| {
+                                    ui.radio_value(
+                                        &mut opponent,
+                                        Opponent::Human,
+                                        words.get("menu-human"),
+                                    )
+                                    .on_hover_text(words.get("menu-human-tip"));
+                                    ui.radio_value(
+                                        &mut opponent,
+                                        Opponent::Ai,
+                                        words.get("menu-ai"),
+                                    )
+                                    .on_hover_text(words.get("menu-ai-tip"));
                                     let exhibition =
                                         matches!(opponent, Opponent::Exhibition { .. });
-                                    let (mut white, mut black) = match opponent {
-                                        Opponent::Exhibition { white, black } => (white, black),
-                                        _ => (difficulty, difficulty),
-                                    };
-                                    tip(
-                                        ui.add_enabled(
-                                            exhibition,
-                                            egui::Label::new(words.get("menu-ai-vs-ai")),
-                                        ),
-                                        words.get("menu-exhibition-tip"),
-                                    );
-                                    ui.add_enabled_ui(exhibition, |ui| {
-                                        ui.horizontal(|ui| {
-                                            ui.label(words.get("menu-white"));
-                                            preset_box(ui, &words, "white_ai", &mut white);
-                                            ui.label(words.get("menu-black"));
-                                            preset_box(ui, &words, "black_ai", &mut black);
-                                        });
-                                    });
-                                    if exhibition {
-                                        opponent = Opponent::Exhibition { white, black };
+                                    if ui
+                                        .radio(exhibition, words.get("menu-ai-vs-ai"))
+                                        .on_hover_text(words.get("menu-ai-vs-ai-tip"))
+                                        .clicked()
+                                        && !exhibition
+                                    {
+                                        opponent = Opponent::Exhibition {
+                                            white: difficulty,
+                                            black: difficulty,
+                                        };
                                     }
-                                    ui.end_row();
+                                });
+                                ui.end_row();
 
-                                    let any_ai = opponent != Opponent::Human;
-                                    tip(
-                                        ui.add_enabled(
-                                            any_ai,
-                                            egui::Label::new(words.get("menu-ai-cells")),
-                                        ),
-                                        words.get("menu-ai-cells-tip"),
-                                    );
-                                    ui.add_enabled_ui(any_ai, |ui| {
-                                        let mut shown = *considered;
-                                        egui::ComboBox::from_id_salt("considered")
-                                            .selected_text(words.get(considered_key(shown)))
-                                            .show_ui(ui, |ui| {
-                                                for choice in ConsideredDestinations::ALL {
-                                                    ui.selectable_value(
-                                                        &mut shown,
-                                                        choice,
-                                                        words.get(considered_key(choice)),
-                                                    );
-                                                }
-                                            });
-                                        considered.set_if_neq(shown);
-                                    });
-                                    ui.end_row();
-
-                                    ui.label(words.get("menu-clock"))
-                                        .on_hover_text(words.get("menu-clock-tip"));
-                                    clock_row(ui, &words, &mut time_control);
-                                    ui.end_row();
-
-                                    ui.label("");
+                                let against_ai = opponent == Opponent::Ai;
+                                tip(
                                     ui.add_enabled(
-                                        time_control.is_some(),
-                                        egui::Checkbox::new(
-                                            &mut pause_unfocused,
-                                            words.get("menu-clock-pause"),
-                                        ),
-                                    )
-                                    .on_hover_text(words.get("menu-clock-pause-tip"));
-                                    ui.end_row();
+                                        against_ai,
+                                        egui::Label::new(words.get("menu-ai-level")),
+                                    ),
+                                    words.get("menu-ai-level-tip"),
+                                );
+                                ui.add_enabled_ui(against_ai, |ui| {
+                                    preset_box(ui, &words, "ai_level", &mut difficulty);
+                                });
+                                ui.end_row();
 
-                                    ui.label(words.get("menu-expansions"))
-                                        .on_hover_text(words.get("menu-expansions-tip"));
+                                tip(
+                                    ui.add_enabled(
+                                        against_ai,
+                                        egui::Label::new(words.get("menu-you-play")),
+                                    ),
+                                    words.get("menu-you-play-tip"),
+                                );
+                                ui.add_enabled_ui(against_ai, |ui| {
                                     ui.horizontal(|ui| {
-                                        ui.checkbox(
-                                            &mut chosen.mosquito,
-                                            words.bug(Bug::Mosquito, 1),
-                                        )
-                                        .on_hover_text(words.get("menu-mosquito-tip"));
-                                        ui.checkbox(
-                                            &mut chosen.ladybug,
-                                            words.bug(Bug::Ladybug, 1),
-                                        )
-                                        .on_hover_text(words.get("menu-ladybug-tip"));
-                                        ui.checkbox(
-                                            &mut chosen.pillbug,
-                                            words.bug(Bug::Pillbug, 1),
-                                        )
-                                        .on_hover_text(words.get("menu-pillbug-tip"));
-                                    });
-                                    ui.end_row();
-
-                                    ui.label(words.get("menu-animations"))
-                                        .on_hover_text(words.get("menu-animations-tip"));
-                                    ui.horizontal(|ui| {
-                                        let current = animation.speed();
-                                        for (name, speed) in AnimationSettings::SPEEDS {
-                                            let on = (current - speed).abs() < 0.01;
-                                            let name =
-                                                format!("menu-speed-{}", name.to_lowercase());
-                                            if ui.radio(on, words.get(&name)).clicked() && !on {
-                                                animation
-                                                    .set_if_neq(AnimationSettings::at_speed(speed));
-                                            }
+                                        for side in HumanSide::ALL {
+                                            ui.radio_value(
+                                                &mut human_side,
+                                                side,
+                                                words.get(side_key(side)),
+                                            )
+                                            .on_hover_text(match side {
+                                                HumanSide::Random => words.get("menu-random-tip"),
+                                                _ => words.get("menu-white-first-tip"),
+                                            });
                                         }
                                     });
-                                    ui.end_row();
-
-                                    ui.label(words.get("menu-language"))
-                                        .on_hover_text(words.get("menu-language-tip"));
-                                    language_box(ui, &words, &mut language, languages);
-                                    ui.end_row();
-
-                                    ui.label(words.get("menu-sound"))
-                                        .on_hover_text(words.get("menu-sound-tip"));
-                                    sound_row(ui, &words, &mut sound);
-                                    ui.end_row();
-
-                                    ui.label(words.get("menu-rules"))
-                                        .on_hover_text(words.get("menu-rules-tip"));
-                                    ui.vertical(|ui| records.settings(ui));
-                                    ui.end_row();
                                 });
-                        });
+                                ui.end_row();
+
+                                let exhibition = matches!(opponent, Opponent::Exhibition { .. });
+                                let (mut white, mut black) = match opponent {
+                                    Opponent::Exhibition { white, black } => (white, black),
+                                    _ => (difficulty, difficulty),
+                                };
+                                tip(
+                                    ui.add_enabled(
+                                        exhibition,
+                                        egui::Label::new(words.get("menu-ai-vs-ai")),
+                                    ),
+                                    words.get("menu-exhibition-tip"),
+                                );
+                                ui.add_enabled_ui(exhibition, |ui| {
+                                    ui.horizontal(|ui| {
+                                        ui.label(words.get("menu-white"));
+                                        preset_box(ui, &words, "white_ai", &mut white);
+                                        ui.label(words.get("menu-black"));
+                                        preset_box(ui, &words, "black_ai", &mut black);
+                                    });
+                                });
+                                if exhibition {
+                                    opponent = Opponent::Exhibition { white, black };
+                                }
+                                ui.end_row();
+
+                                let any_ai = opponent != Opponent::Human;
+                                tip(
+                                    ui.add_enabled(
+                                        any_ai,
+                                        egui::Label::new(words.get("menu-ai-cells")),
+                                    ),
+                                    words.get("menu-ai-cells-tip"),
+                                );
+                                ui.add_enabled_ui(any_ai, |ui| {
+                                    let mut shown = *considered;
+                                    egui::ComboBox::from_id_salt("considered")
+                                        .selected_text(words.get(considered_key(shown)))
+                                        .show_ui(ui, |ui| {
+                                            for choice in ConsideredDestinations::ALL {
+                                                ui.selectable_value(
+                                                    &mut shown,
+                                                    choice,
+                                                    words.get(considered_key(choice)),
+                                                );
+                                            }
+                                        });
+                                    considered.set_if_neq(shown);
+                                });
+                                ui.end_row();
+
+                                ui.label(words.get("menu-clock"))
+                                    .on_hover_text(words.get("menu-clock-tip"));
+                                clock_row(ui, &words, &mut time_control);
+                                ui.end_row();
+
+                                ui.label("");
+                                ui.add_enabled(
+                                    time_control.is_some(),
+                                    egui::Checkbox::new(
+                                        &mut pause_unfocused,
+                                        words.get("menu-clock-pause"),
+                                    ),
+                                )
+                                .on_hover_text(words.get("menu-clock-pause-tip"));
+                                ui.end_row();
+
+                                ui.label(words.get("menu-expansions"))
+                                    .on_hover_text(words.get("menu-expansions-tip"));
+                                ui.horizontal(|ui| {
+                                    ui.checkbox(&mut chosen.mosquito, words.bug(Bug::Mosquito, 1))
+                                        .on_hover_text(words.get("menu-mosquito-tip"));
+                                    ui.checkbox(&mut chosen.ladybug, words.bug(Bug::Ladybug, 1))
+                                        .on_hover_text(words.get("menu-ladybug-tip"));
+                                    ui.checkbox(&mut chosen.pillbug, words.bug(Bug::Pillbug, 1))
+                                        .on_hover_text(words.get("menu-pillbug-tip"));
+                                });
+                                ui.end_row();
+
+                                ui.label(words.get("menu-animations"))
+                                    .on_hover_text(words.get("menu-animations-tip"));
+                                ui.horizontal(|ui| {
+                                    let current = animation.speed();
+                                    for (name, speed) in AnimationSettings::SPEEDS {
+                                        let on = (current - speed).abs() < 0.01;
+                                        let name = format!("menu-speed-{}", name.to_lowercase());
+                                        if ui.radio(on, words.get(&name)).clicked() && !on {
+                                            animation
+                                                .set_if_neq(AnimationSettings::at_speed(speed));
+                                        }
+                                    }
+                                });
+                                ui.end_row();
+
+                                ui.label(words.get("menu-language"))
+                                    .on_hover_text(words.get("menu-language-tip"));
+                                language_box(ui, &words, &mut language, languages);
+                                ui.end_row();
+
+                                ui.label(words.get("menu-sound"))
+                                    .on_hover_text(words.get("menu-sound-tip"));
+                                sound_row(ui, &words, &mut sound);
+                                ui.end_row();
+
+                                ui.label(words.get("menu-rules"))
+                                    .on_hover_text(words.get("menu-rules-tip"));
+                                ui.vertical(|ui| records.settings(ui));
+                                ui.end_row();
+                            });
                     });
                 });
+            });
             ui.separator();
             ui.horizontal(|ui| {
+                let quit = egui::Button::new(words.get("menu-quit")).min_size(BUTTON_SIZE);
                 if ui
-                    .add(egui::Button::new(words.get("menu-quit")).min_size(BUTTON_SIZE))
+                    .add(quit)
                     .on_hover_text(words.get("menu-quit-tip"))
                     .clicked()
                 {

@@ -177,8 +177,10 @@ fn draw_hud(
                 ));
                 ui.separator();
                 match side {
-                    // In a short window the inspector and the legend scroll.
+                    // In a short window the inspector and the legend scroll,
+                    // with a solid bar that shows there is more below.
                     rules::Color::White => {
+                        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                         egui::ScrollArea::vertical()
                             .id_salt("white_panel_scroll")
                             .show(ui, |ui| {

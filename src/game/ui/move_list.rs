@@ -114,14 +114,18 @@ pub(super) fn result_text(words: &Texts, result: GameResult) -> String {
 }
 
 /// Whether the move shown has changed since the last frame (a click on the
-/// review's graph, the arrows stepping): the list then scrolls to it if it
-/// is out of sight (a move already in sight stays where it is).
+/// review's graph, the arrows stepping), or the list's width: the list then
+/// scrolls to it if it is out of sight (a move already in sight stays where
+/// it is).
 fn cursor_moved(ui: &egui::Ui, cursor: NodeId) -> bool {
     let id = egui::Id::new("move_list_cursor");
+    // A new width (the window resized) wraps the rows anew: the move shown
+    // may have left the sight too.
+    let now = (cursor, ui.available_width().round() as i32);
     ui.ctx().data_mut(|data| {
-        let last = data.get_temp::<NodeId>(id);
-        data.insert_temp(id, cursor);
-        last != Some(cursor)
+        let last = data.get_temp::<(NodeId, i32)>(id);
+        data.insert_temp(id, now);
+        last != Some(now)
     })
 }
 

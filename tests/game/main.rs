@@ -29,3 +29,4 @@ mod sounds;
 mod structure;
 mod themes;
 mod variations;
+mod words_fit;

@@ -54,6 +54,11 @@ library-sort-file = Sort by file
 # The Result column of a game with no result, and of a record that could not be read.
 library-unfinished = unfinished
 library-unreadable = unreadable
+# The players of this program's own saved games, which name nobody: the
+# seat of each side. $difficulty: a preset's name.
+library-player-you = You
+library-player-ai = AI ({ $difficulty })
+library-player-person = A person
 library-empty = No game records here: choose a folder of .sgf, .pgn or .txt games.
 
 ## The move list, in the right panel.
@@ -121,11 +126,8 @@ review-close-tip = Hide the graph and the marks in the move list; the review sta
 # The graph's tooltip: $ply, the moves played.
 review-graph-tip = after move { $ply }: { $score }
 # The summary's headings (?!, ?, ?? and "loss") and their tooltips.
-review-inaccuracies-tip = inaccuracies
-review-mistakes-tip = mistakes
-review-blunders-tip = blunders
 review-loss = loss
-review-loss-tip = average loss per move (1.00 is about a piece's worth)
+review-loss-tip = loss: the average of what each move gave away against the engine's best move (1.00 is about a piece's worth)
 # The summary's rows.
 review-white = White
 review-black = Black
@@ -140,8 +142,35 @@ review-verdict = { $class }: { $after } (was { $before })
 review-engine-choice = The engine's own choice.
 # $loss: what the move gave away (1.00 is about a piece); $best: the engine's move, a MoveString.
 review-lost = Lost { $loss }. The engine plays { $best } (the arrow on the board).
+review-lost-tip = How much of the evaluation the move gave away against the engine's move (1.00 is about a piece's worth)
 review-play-line = Play the engine's line
 review-play-line-tip = Add the engine's line here as a variation and go to its first move
+# What the review's marks mean (tooltips). $mark: the class's symbol
+# (?!, ?, ??); $from, $to: losses on the engine's scale (1.00 is about a
+# piece's worth); $meaning: one of the review-mark-* messages.
+review-mark-best = The engine's own choice.
+review-mark-good = A good move: it gave away at most { $to } of the evaluation.
+review-mark-inaccuracy = { $mark } an inaccuracy: the move gave away { $from } to { $to } of the evaluation (1.00 is about a piece's worth).
+review-mark-mistake = { $mark } a mistake: the move gave away { $from } to { $to } of the evaluation (1.00 is about a piece's worth).
+review-mark-blunder = { $mark } a blunder: the move gave away { $from } or more of the evaluation, threw away a forced win, or walked into a forced loss.
+review-count-tip = How many moves of each side carry this mark. { $meaning }
+# $after, $before: score-* messages.
+review-verdict-tip = After the move: { $after }. Before it: { $before }.
+## A score in White's view explained (tooltips). $score: as shown (+1.25,
+## #-1, 1-0); $units: the lead without its sign; $moves: the winner's moves.
+score-level = { $score }: level, neither side is ahead
+score-white-ahead = { $score }: White is ahead by about { $units } pieces' worth
+score-black-ahead = { $score }: Black is ahead by about { $units } pieces' worth
+score-white-mates = { $score }: White wins in { $moves ->
+    [one] 1 of its moves
+   *[other] { $moves } of its moves
+}, whatever Black plays
+score-black-mates = { $score }: Black wins in { $moves ->
+    [one] 1 of its moves
+   *[other] { $moves } of its moves
+}, whatever White plays
+score-white-won = { $score }: White has won
+score-black-won = { $score }: Black has won
 
 ## The Puzzles screen, and the puzzle bar over the board while one is
 ## solved. A puzzle's title and hint come from the puzzle files.
@@ -242,6 +271,7 @@ eval-wins = { $color } wins within { $count ->
    *[other] { $count } moves
 }
 eval-level = level
+eval-tip = The engine's estimate of who is ahead, 1.00 being about a piece's worth; "wins within" some moves: a forced win it has found.
 # $score: how far ahead, as the engine counts (1.00 is about a piece).
 eval-ahead = { $color } +{ $score }
 
@@ -250,6 +280,7 @@ eval-ahead = { $color } +{ $score }
 analysis-title = Analysis
 # After the verdict (eval-*): how deep the engine has looked.
 analysis-depth = depth { $depth }
+analysis-depth-tip = Depth { $depth }: the engine looked { $depth } moves ahead, each side's move counting as one.
 analysis-no-move = no move: the game is over
 analysis-game-over = The game is over here.
 analysis-thinking = The engine is thinking…
@@ -269,8 +300,9 @@ exhibition-pause = Pause
 exhibition-step = Step
 exhibition-step-tip = Pause, and play one move
 exhibition-restart = Restart
-# After the speed slider's number.
-exhibition-per-minute = moves/min
+# Beside the speed slider: the pace chosen ($pace, moves a minute).
+exhibition-pace = { $pace } moves/min
+exhibition-speed-tip = How fast the AIs play, in moves a minute
 exhibition-paused = paused
 # $verdict: an eval-* message; $color: the side whose AI searched;
 # $difficulty: its difficulty (difficulty-*); $depth: how deep it looked.

@@ -5,8 +5,8 @@
 # ($turn, $turns, $pieces, $groups, $pairs), for plurals.
 
 setup-empty-board-later = The board is empty, so it is White's first turn (White[1]), not { $to-move-code ->
-    [w] White
-   *[b] Black
+    [white] White
+   *[black] Black
 }[{ $turn }].
 setup-not-in-game = { $piece } is on the board, but a { $game-type } game has no { $bug }: take it off, or choose a game type with it.
 setup-out-of-order = { $piece } is on the board but { $missing } is not: pieces of one kind come into play in number order, so { $missing-notation } comes first.

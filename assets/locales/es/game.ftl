@@ -117,8 +117,8 @@ game-to-move = Juegan { $side }, turno { $turn }
 game-review-position = jugada { $ply } de { $len }
 over-wins = ¡Ganan { $winner }!
 over-out-of-time = { $side-code ->
-    [w] Las blancas
-   *[b] Las negras
+    [white] Las blancas
+   *[black] Las negras
 } se quedaron sin tiempo.
 over-white-wins = ¡Ganan las blancas!
 over-black-wins = ¡Ganan las negras!

@@ -51,6 +51,9 @@ library-sort-moves = Ordenar por jugadas
 library-sort-file = Ordenar por archivo
 library-unfinished = sin terminar
 library-unreadable = ilegible
+library-player-you = Tú
+library-player-ai = IA ({ $difficulty })
+library-player-person = Una persona
 library-empty = No hay partidas aquí: elige una carpeta de partidas .sgf, .pgn o .txt.
 
 ## La lista de jugadas, en el panel derecho.
@@ -95,7 +98,7 @@ legend-considered = Una casilla que la IA miró antes de jugar (no es para hacer
 
 ## La revisión de la partida por el motor.
 
-review-title = Revisión del motor
+review-title = Revisión
 review-progress = El motor estudia cada posición: { $done } de { $total }
 review-cancel = Cancelar
 review-cancel-tip = Detiene la revisión
@@ -104,11 +107,8 @@ review-click-hint = Haz clic en la gráfica o en una jugada para ver el veredict
 review-close = Cerrar la revisión
 review-close-tip = Oculta la gráfica y las marcas de la lista de jugadas; la revisión queda guardada con la partida y «Revisar con el motor» la vuelve a mostrar sin buscar de nuevo
 review-graph-tip = tras la jugada { $ply }: { $score }
-review-inaccuracies-tip = imprecisiones
-review-mistakes-tip = errores
-review-blunders-tip = errores graves
 review-loss = pérdida
-review-loss-tip = pérdida media por jugada (1.00 vale más o menos una pieza)
+review-loss-tip = pérdida: la media de lo que cedió cada jugada frente a la mejor del motor (1.00 vale más o menos una pieza)
 review-white = Blancas
 review-black = Negras
 review-class-best = la mejor
@@ -119,8 +119,29 @@ review-class-blunder = error grave
 review-verdict = { $class }: { $after } (antes { $before })
 review-engine-choice = La jugada que elige el motor.
 review-lost = Pierde { $loss }. El motor juega { $best } (la flecha del tablero).
+review-lost-tip = Cuánto de la evaluación cedió la jugada frente a la del motor (1.00 vale más o menos una pieza)
 review-play-line = Jugar la línea del motor
 review-play-line-tip = Añade aquí la línea del motor como variante y ve a su primera jugada
+review-mark-best = La jugada que elige el motor.
+review-mark-good = Una buena jugada: cedió como mucho { $to } de la evaluación.
+review-mark-inaccuracy = { $mark } una imprecisión: la jugada cedió entre { $from } y { $to } de la evaluación (1.00 vale más o menos una pieza).
+review-mark-mistake = { $mark } un error: la jugada cedió entre { $from } y { $to } de la evaluación (1.00 vale más o menos una pieza).
+review-mark-blunder = { $mark } un error grave: la jugada cedió { $from } o más de la evaluación, tiró una victoria forzada o cayó en una derrota forzada.
+review-count-tip = Cuántas jugadas de cada bando llevan esta marca. { $meaning }
+review-verdict-tip = Tras la jugada: { $after }. Antes: { $before }.
+score-level = { $score }: igualdad, nadie va por delante
+score-white-ahead = { $score }: las blancas van por delante por unas { $units } piezas
+score-black-ahead = { $score }: las negras van por delante por unas { $units } piezas
+score-white-mates = { $score }: las blancas ganan en { $moves ->
+    [one] 1 jugada suya
+   *[other] { $moves } jugadas suyas
+}, jueguen lo que jueguen las negras
+score-black-mates = { $score }: las negras ganan en { $moves ->
+    [one] 1 jugada suya
+   *[other] { $moves } jugadas suyas
+}, jueguen lo que jueguen las blancas
+score-white-won = { $score }: las blancas han ganado
+score-black-won = { $score }: las negras han ganado
 
 ## La pantalla de Problemas y la barra del problema en juego.
 
@@ -206,6 +227,7 @@ eval-wins = { $color-code ->
    *[other] { $count } jugadas
 } como mucho
 eval-level = igualdad
+eval-tip = La estimación del motor de quién va por delante (1.00 vale más o menos una pieza); «ganan en» unas jugadas: una victoria forzada que ha encontrado.
 eval-ahead = { $color-code ->
     [white] Blancas
    *[black] Negras
@@ -215,6 +237,7 @@ eval-ahead = { $color-code ->
 
 analysis-title = Análisis
 analysis-depth = profundidad { $depth }
+analysis-depth-tip = Profundidad { $depth }: el motor miró { $depth } jugadas por delante, contando como una la de cada bando.
 analysis-no-move = ninguna jugada: la partida ha terminado
 analysis-game-over = Aquí la partida ha terminado.
 analysis-thinking = El motor está pensando…
@@ -232,7 +255,8 @@ exhibition-pause = Pausa
 exhibition-step = Paso
 exhibition-step-tip = Pausa y juega una jugada
 exhibition-restart = Reiniciar
-exhibition-per-minute = jugadas/min
+exhibition-pace = { $pace } jugadas/min
+exhibition-speed-tip = A qué ritmo juegan las IA, en jugadas por minuto
 exhibition-paused = en pausa
 exhibition-evaluation = { $verdict } (búsqueda de { $color }, { $difficulty }, profundidad { $depth })
 exhibition-no-evaluation = aún no hay evaluación

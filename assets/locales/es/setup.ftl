@@ -2,8 +2,8 @@
 # Véase el archivo inglés (en/setup.ftl) para las variables.
 
 setup-empty-board-later = El tablero está vacío, así que es el primer turno de las blancas (White[1]), no { $to-move-code ->
-    [w] White
-   *[b] Black
+    [white] White
+   *[black] Black
 }[{ $turn }].
 setup-not-in-game = { $piece } está en el tablero, pero una partida { $game-type } no tiene { $bug }: quítala o elige un tipo de partida que la tenga.
 setup-out-of-order = { $piece } está en el tablero pero { $missing } no: las piezas de un mismo tipo entran en juego por orden de número, así que { $missing-notation } va antes.
@@ -13,8 +13,8 @@ setup-climbed-without-queen = { $piece } está encima de la colmena, pero la Rei
 setup-mosquito-without-beetle = { $piece } está encima de la colmena, pero no hay ningún Escarabajo en el tablero: un Mosquito solo sube copiando a un Escarabajo que toca, y las piezas nunca salen del tablero.
 setup-queen-first = La única pieza de { $color } es su Reina, pero ningún bando puede colocar la Reina en su primer turno.
 setup-too-many-pieces = { $color-code ->
-    [w] Las blancas
-   *[b] Las negras
+    [white] Las blancas
+   *[black] Las negras
 } tienen { $pieces ->
     [one] 1 pieza
    *[other] { $pieces } piezas
@@ -27,8 +27,8 @@ setup-missing-pieces = La Reina de { $color } no está en el tablero, así que n
    *[other] { $turns } turnos
 } colocó una pieza: debería tener { $turns } en el tablero, no { $pieces }.
 setup-queen-late = { $color-code ->
-    [w] Las blancas
-   *[b] Las negras
+    [white] Las blancas
+   *[black] Las negras
 } han jugado { $turns ->
     [one] 1 turno
    *[other] { $turns } turnos

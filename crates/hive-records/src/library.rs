@@ -24,7 +24,7 @@ use hive_rules::GameType;
 use super::autosave::is_autosave_file;
 use super::record::{GameRecord, GameResult};
 use super::sgf::parse_date;
-use super::{NodeId, RecordError, load_record};
+use super::{NodeId, RecordError, SaveHeaders, Seats, is_foreign_record_file, load_record};
 
 /// The extensions of record files, compared without case.
 pub const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "pgn", "txt"];
@@ -48,6 +48,10 @@ pub struct RecordSummary {
     pub length: usize,
     /// The event.
     pub event: Option<String>,
+    /// Who played, for this program's own game files (their `players`
+    /// header), which name no players: the window words them ("You",
+    /// "AI (Medium)").
+    pub seats: Option<Seats>,
 }
 
 impl RecordSummary {
@@ -67,6 +71,7 @@ impl RecordSummary {
             result: headers.result,
             length: record.tree.continuation(NodeId::ROOT).len(),
             event: headers.event.clone(),
+            seats: None,
         }
     }
 }
@@ -168,8 +173,22 @@ fn is_file_or_broken_link(entry: &fs::DirEntry) -> bool {
 pub fn read_entry(path: &Path) -> LibraryEntry {
     LibraryEntry {
         path: path.to_path_buf(),
-        summary: load_record(path).map(|record| RecordSummary::of(&record)),
+        summary: load_record(path).map(|record| {
+            let mut summary = RecordSummary::of(&record);
+            summary.seats = own_seats(path);
+            summary
+        }),
     }
+}
+
+/// Who plays the game of one of this program's game files (its `players`
+/// header); `None` for another program's record or a file without one.
+fn own_seats(path: &Path) -> Option<Seats> {
+    if is_foreign_record_file(path) {
+        return None;
+    }
+    let text = fs::read_to_string(path).ok()?;
+    SaveHeaders::read(&text, path).ok()?.seats
 }
 
 /// Sorts `entries` by `column`, stably: entries that compare equal keep

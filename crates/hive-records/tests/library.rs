@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use common::{GAMES, mzinga_moves, recordings};
 use hive_records::{
     AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, GameResult, LibraryEntry, NodeId, RecordError,
-    RecordProblem, RecordSummary, Variations, date_key, load_record, matches_player, read_entry,
-    record_files, save_game, save_variations, sort_entries,
+    RecordProblem, RecordSummary, SavedGame, Seats, Variations, date_key, load_record,
+    matches_player, read_entry, record_files, save_game, save_game_file, save_variations,
+    sort_entries,
 };
 use hive_rules::{Game, GameType};
 
@@ -153,6 +154,47 @@ fn every_summary_matches_its_record() {
     );
 }
 
+/// A game saved by this program names no players, but says who sat at the
+/// board: the summary carries it, so the table can name them.
+#[test]
+fn a_saved_game_says_who_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = load_record(recordings().join(format!("{}.pgn", GAMES[0])))
+        .unwrap()
+        .main_line_game();
+    let seats = [
+        Seats::Ai {
+            side: hive_rules::Color::Black,
+            difficulty: hive_ai::Difficulty::Medium,
+        },
+        Seats::Exhibition {
+            white: hive_ai::Difficulty::Easy,
+            black: hive_ai::Difficulty::Hard,
+        },
+        Seats::Human,
+    ];
+    for (index, seats) in seats.into_iter().enumerate() {
+        let mut saved = SavedGame::new(game.clone());
+        saved.seats = Some(seats);
+        let path = dir.path().join(format!("saved{index}.txt"));
+        save_game_file(&path, &saved).unwrap();
+        let summary = read_entry(&path).summary.unwrap();
+        assert_eq!(summary.seats, Some(seats));
+        assert_eq!(summary.white, None);
+    }
+    // A plain GameString and another program's record say nothing.
+    save_game(dir.path().join("plain.txt"), &game).unwrap();
+    assert_eq!(
+        read_entry(&dir.path().join("plain.txt"))
+            .summary
+            .unwrap()
+            .seats,
+        None
+    );
+    let pgn = recordings().join(format!("{}.pgn", GAMES[0]));
+    assert_eq!(read_entry(&pgn).summary.unwrap().seats, None);
+}
+
 #[test]
 fn errors_keep_their_reason() {
     let (dir, _) = library();
@@ -193,6 +235,7 @@ fn summary(white: &str, black: &str, date: Option<&str>, length: usize) -> Recor
         result: None,
         length,
         event: None,
+        seats: None,
     }
 }
 

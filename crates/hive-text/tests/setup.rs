@@ -193,3 +193,100 @@ fn a_turn_reached_sooner_is_said() {
             .any(|p| matches!(p, Problem::TooManyPieces { .. }))
     );
 }
+
+#[test]
+fn a_white_piece_is_worded_as_white_in_spanish() {
+    let english = texts("en");
+    let spanish = texts("es");
+    // Only the white Queen on the board, at White's first turn: one piece
+    // too many, and it is White's.
+    let mut setup = Setup::new(GameType::BASE);
+    setup.place(p("wQ"), at(0, 0)).unwrap();
+    setup.set_turn(1);
+    let problems = setup.problems();
+    let too_many = problems
+        .iter()
+        .find(|p| matches!(p, Problem::TooManyPieces { .. }))
+        .unwrap_or_else(|| panic!("a lone white Queen at turn 1 is too many: {problems:?}"));
+    let es = spanish.problem(too_many).text;
+    assert!(es.contains("blancas"), "{es}");
+    assert!(!es.contains("negras"), "{es}");
+
+    for color in [Color::White, Color::Black] {
+        let (ours, theirs) = match color {
+            Color::White => ("Las blancas", "Las negras"),
+            Color::Black => ("Las negras", "Las blancas"),
+        };
+        for problem in [
+            Problem::TooManyPieces {
+                color,
+                pieces: 1,
+                turns: 0,
+                cells: vec![at(0, 0)],
+            },
+            Problem::QueenLate {
+                color,
+                turns: 4,
+                cells: vec![at(0, 0)],
+            },
+        ] {
+            let es = spanish.problem(&problem).text;
+            assert!(es.starts_with(ours), "{problem:?}: {es}");
+            assert!(!es.contains(theirs), "{problem:?}: {es}");
+        }
+        let problem = Problem::EmptyBoardLater {
+            to_move: color,
+            turn: 3,
+        };
+        let side = match color {
+            Color::White => "White[3]",
+            Color::Black => "Black[3]",
+        };
+        for words in [&english, &spanish] {
+            let text = words.problem(&problem).text;
+            assert!(text.contains(side), "{problem:?}: {text}");
+        }
+    }
+}
+
+/// A selector on a side's code (`$color-code`, `$side-code`, ...) has the
+/// variants the code takes, `white` and `black`: any other key never
+/// matches and every side falls to the default.
+#[test]
+fn selectors_on_a_side_use_its_codes() {
+    let locales = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/locales");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for lang in std::fs::read_dir(&locales).unwrap() {
+        let lang = lang.unwrap().path();
+        for file in std::fs::read_dir(&lang).unwrap() {
+            let file = file.unwrap().path();
+            if file.extension().is_none_or(|e| e != "ftl") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let mut in_selector = false;
+            for (number, line) in text.lines().enumerate() {
+                if line.contains("-code ->") {
+                    in_selector = true;
+                    continue;
+                }
+                if !in_selector {
+                    continue;
+                }
+                let trimmed = line.trim_start().trim_start_matches('*');
+                if let Some(rest) = trimmed.strip_prefix('[') {
+                    let key = rest.split(']').next().unwrap_or_default();
+                    checked += 1;
+                    if key != "white" && key != "black" {
+                        wrong.push(format!("{}:{}: [{key}]", file.display(), number + 1));
+                    }
+                } else {
+                    in_selector = false;
+                }
+            }
+        }
+    }
+    assert!(checked >= 8, "only {checked} variants found");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

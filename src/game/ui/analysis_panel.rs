@@ -86,6 +86,11 @@ fn draw_analysis_panel(
                     ui.label(format!(
                         "{}   {depth}{searching}",
                         describe(words, &evaluation)
+                    ))
+                    .on_hover_text(super::marks::evaluation_tip(
+                        words,
+                        line.white_score,
+                        line.depth,
                     ));
                     if let Some(index) = pv_buttons(ui, words, &line.pv_text, playable, None) {
                         clicked = Some((0, index));
@@ -103,12 +108,13 @@ fn draw_analysis_panel(
                             },
                         );
                         let heading = format!("{}.", rank + 2);
+                        let tip = super::marks::score_tip(words, other.white_score);
                         if let Some(index) = pv_buttons(
                             ui,
                             words,
                             &other.pv_text,
                             playable,
-                            Some((heading, verdict)),
+                            Some((heading, verdict, tip)),
                         ) {
                             clicked = Some((rank + 1, index));
                         }
@@ -162,13 +168,14 @@ fn pv_buttons(
     words: &Texts,
     moves: &[String],
     playable: bool,
-    heading: Option<(String, String)>,
+    heading: Option<(String, String, String)>,
 ) -> Option<usize> {
     let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
-        if let Some((rank, verdict)) = heading {
+        if let Some((rank, verdict, tip)) = heading {
             ui.label(egui::RichText::new(rank).strong());
-            ui.label(egui::RichText::new(verdict).weak());
+            ui.label(egui::RichText::new(verdict).weak())
+                .on_hover_text(tip);
         }
         for (index, text) in moves.iter().enumerate() {
             let button = egui::Button::new(egui::RichText::new(text).monospace());

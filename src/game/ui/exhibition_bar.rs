@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::egui_color;
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
-use crate::game::ai::{ExhibitionCommand, ExhibitionControl, MOVES_PER_MINUTE};
+use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
 use crate::game::ai::{Hint, RequestHint, hint_available};
 use crate::game::board::BoardArea;
 use crate::game::core::CurrentGame;
@@ -26,10 +26,16 @@ use crate::game::theme::side_color;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
+/// The bar's window (and area) id.
+pub(super) const BAR_ID: &str = "exhibition_bar";
+
 /// Below the top bar.
 const TOP_OFFSET: f32 = 34.0;
-/// The evaluation bar's size.
+/// The evaluation bar's size, at most (it takes at most half the bar's
+/// width, so its words have room beside it).
 const EVAL_BAR_SIZE: egui::Vec2 = egui::vec2(320.0, 14.0);
+/// Room left between the bar and each hand's panel.
+const BAR_MARGIN: f32 = 16.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BarRect>();
@@ -86,12 +92,19 @@ fn draw_exhibition_bar(
         return Ok(());
     }
     let hint = hint_available(&view.players, game, *view.turn.get());
-    let shown = egui::Window::new("exhibition_bar")
+    // No wider than the board between the hands, whose headers it would
+    // otherwise hide.
+    let window = ctx.content_rect().width();
+    let room = (window - 2.0 * super::hud::side_panel_width(window) - 2.0 * BAR_MARGIN).max(200.0);
+    let shown = egui::Window::new(BAR_ID)
+        .id(egui::Id::new(BAR_ID))
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
+        .max_width(room)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, TOP_OFFSET))
         .show(ctx, |ui| {
+            ui.set_max_width(room);
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             match exhibition {
                 Some((white, black)) => {
@@ -108,6 +121,25 @@ fn draw_exhibition_bar(
     Ok(())
 }
 
+/// The paces the speed slider stops at, in moves a minute: about a third
+/// more from one to the next over the whole range, so each notch of the
+/// slider is a step a hand can hit and see (60 to 600 takes ten of them).
+pub(super) const PACES: [f32; 22] = [
+    5.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 60.0, 80.0, 100.0, 120.0, 150.0,
+    200.0, 250.0, 300.0, 400.0, 500.0, 600.0,
+];
+
+/// The notch of `PACES` nearest to `pace` (on a log scale).
+pub(super) fn pace_notch(pace: f32) -> usize {
+    let distance = |step: f32| (step.ln() - pace.max(1.0).ln()).abs();
+    (0..PACES.len())
+        .min_by(|&a, &b| distance(PACES[a]).total_cmp(&distance(PACES[b])))
+        .unwrap_or(0)
+}
+
+/// The room the slider takes: a notch every few pixels.
+const SLIDER_WIDTH: f32 = 150.0;
+
 fn controls(
     ui: &mut egui::Ui,
     view: &BarView,
@@ -117,24 +149,27 @@ fn controls(
 ) {
     let control = &*view.control;
     let words = &view.words.0;
+    let title = words.format(
+        "exhibition-title",
+        &Args::new()
+            .with("white", super::difficulty_name(words, white))
+            .with("black", super::difficulty_name(words, black)),
+    );
+    // The title on its own line, cut to the bar's width (whole on hover).
+    ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
     ui.horizontal(|ui| {
-        let title = words.format(
-            "exhibition-title",
-            &Args::new()
-                .with("white", super::difficulty_name(words, white))
-                .with("black", super::difficulty_name(words, black)),
-        );
-        ui.label(egui::RichText::new(title).strong());
-        ui.separator();
-        let (label, command) = if control.paused {
-            ("exhibition-play", ExhibitionCommand::Play)
-        } else {
-            ("exhibition-pause", ExhibitionCommand::Pause)
-        };
-        if ui.button(words.get(label)).clicked() {
-            commands.exhibition.write(command);
-        }
         let over = view.game.game().status().is_over();
+        // Once the game is over there is nothing to play or pause.
+        if !over {
+            let (label, command) = if control.paused {
+                ("exhibition-play", ExhibitionCommand::Play)
+            } else {
+                ("exhibition-pause", ExhibitionCommand::Pause)
+            };
+            if ui.button(words.get(label)).clicked() {
+                commands.exhibition.write(command);
+            }
+        }
         if ui
             .add_enabled(!over, egui::Button::new(words.get("exhibition-step")))
             .on_hover_text(words.get("exhibition-step-tip"))
@@ -145,14 +180,20 @@ fn controls(
         if ui.button(words.get("exhibition-restart")).clicked() {
             commands.new_game.write(NewGame);
         }
-        let mut pace = control.moves_per_minute;
-        let slider = egui::Slider::new(&mut pace, MOVES_PER_MINUTE)
-            .logarithmic(true)
-            .integer()
-            .suffix(format!(" {}", words.get("exhibition-per-minute")));
-        if ui.add(slider).changed() {
-            commands.exhibition.write(ExhibitionCommand::Speed(pace));
+        let mut notch = pace_notch(control.moves_per_minute);
+        ui.spacing_mut().slider_width = SLIDER_WIDTH;
+        let slider = egui::Slider::new(&mut notch, 0..=PACES.len() - 1).show_value(false);
+        let pace_text = words.format(
+            "exhibition-pace",
+            &Args::new().with("pace", control.moves_per_minute.round() as u32),
+        );
+        let tip = words.get("exhibition-speed-tip");
+        if ui.add(slider).on_hover_text(&tip).changed() {
+            commands
+                .exhibition
+                .write(ExhibitionCommand::Speed(PACES[notch]));
         }
+        ui.label(pace_text).on_hover_text(tip);
         if view.thinking.is_thinking() {
             ui.add(egui::Spinner::new());
         } else if control.paused && !over {
@@ -166,7 +207,11 @@ fn controls(
 /// White's share on the left in White's colour, Black's on the right.
 fn evaluation_bar(ui: &mut egui::Ui, words: &Texts, evaluation: Option<&Evaluation>) {
     ui.horizontal(|ui| {
-        let (rect, response) = ui.allocate_exact_size(EVAL_BAR_SIZE, egui::Sense::hover());
+        let size = egui::vec2(
+            EVAL_BAR_SIZE.x.min(ui.available_width() / 2.0),
+            EVAL_BAR_SIZE.y,
+        );
+        let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
         let share = evaluation.map_or(0.5, super::evaluation::white_share);
         let painter = ui.painter();
         painter.rect_filled(rect, 3.0, egui_color(side_color(Color::Black)));
@@ -197,8 +242,21 @@ fn evaluation_bar(ui: &mut egui::Ui, words: &Texts, evaluation: Option<&Evaluati
             ),
             None => words.get("exhibition-no-evaluation"),
         };
+        let tip = match evaluation {
+            Some(e) => format!(
+                "{text}\n{}",
+                super::marks::evaluation_tip(words, e.white_score, e.depth)
+            ),
+            None => words.get("exhibition-evaluation-tip"),
+        };
         response.on_hover_text(words.get("exhibition-evaluation-tip"));
-        ui.label(text);
+        // Cut to the room left (whole, and explained, on hover).
+        ui.add(
+            egui::Label::new(text)
+                .truncate()
+                .show_tooltip_when_elided(false),
+        )
+        .on_hover_text(tip);
     });
 }
 
@@ -243,5 +301,33 @@ fn keep_board_below_bar(bar: Res<BarRect>, mut area: ResMut<BoardArea>) {
     let overlaps = bar.min.x < free.max.x && bar.max.x > free.min.x && bar.max.y > free.min.y;
     if overlaps && bar.max.y < free.max.y {
         area.0 = Some(Rect::new(free.min.x, bar.max.y, free.max.x, free.max.y));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::ai::{DEFAULT_MOVES_PER_MINUTE, MOVES_PER_MINUTE};
+
+    #[test]
+    fn the_speed_slider_stops_at_even_steps_over_the_whole_range() {
+        assert_eq!(PACES[0], *MOVES_PER_MINUTE.start());
+        assert_eq!(PACES[PACES.len() - 1], *MOVES_PER_MINUTE.end());
+        assert!(PACES.contains(&DEFAULT_MOVES_PER_MINUTE));
+        for pair in PACES.windows(2) {
+            let ratio = pair[1] / pair[0];
+            assert!((1.15..=1.34).contains(&ratio), "{pair:?}");
+        }
+        // From 60 to 600 moves a minute: ten notches of the slider, each
+        // SLIDER_WIDTH / 21 = about 7 pixels, not one jump.
+        let steps = pace_notch(600.0) - pace_notch(60.0);
+        assert_eq!(steps, 10);
+        assert!(SLIDER_WIDTH / (PACES.len() - 1) as f32 * steps as f32 > 60.0);
+        for (notch, pace) in PACES.iter().enumerate() {
+            assert_eq!(pace_notch(*pace), notch);
+        }
+        assert_eq!(pace_notch(87.0), pace_notch(80.0));
+        assert_eq!(pace_notch(1.0), 0);
+        assert_eq!(pace_notch(10_000.0), PACES.len() - 1);
     }
 }

@@ -290,6 +290,9 @@ fn route_requests(
 }
 
 /// The bar shown while reviewing: step, jump, continue.
+/// Room between the review bar and what is beside it.
+const MARGIN: f32 = 8.0;
+
 fn draw_review_bar(
     mut contexts: EguiContexts,
     history: super::PlayedGame,
@@ -303,13 +306,30 @@ fn draw_review_bar(
     let ctx = contexts.ctx_mut()?;
     let (ply, len) = (history.ply(), history.line_len());
     let mut action = None;
+    // Over the board between the hands, right of the engine's review panel
+    // when it is shown; in a narrow window the bar wraps into rows.
+    let window = ctx.content_rect().width();
+    let side = super::hud::side_panel_width(window);
+    let mut left = side + MARGIN;
+    if history.engine_review().is_some() || history.engine_reviewing() {
+        let panel = ctx.memory(|memory| memory.area_rect(egui::Id::new("engine_review")));
+        if let Some(panel) = panel {
+            left = left.max(panel.right() + MARGIN);
+        }
+    }
+    let right = window - side - MARGIN;
+    let room = (right - left).max(200.0);
+    let centre = (left + right) / 2.0 - window / 2.0;
     egui::Window::new(words.get("game-review"))
+        .id(egui::Id::new("review_bar"))
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -40.0))
+        .max_width(room)
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(centre, -40.0))
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.set_max_width(room);
+            ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(words.get("game-review")).strong());
                 ui.separator();
                 let back = ply > 0;

@@ -45,6 +45,11 @@ fn verdict(words: &Texts, game: &Game, flagged: Option<Color>) -> (String, Strin
     (title, words.ending(&ending))
 }
 
+/// The dialog's top when nothing floats over the board.
+const TOP: f32 = 60.0;
+/// Room between the bar over the board and the dialog.
+const GAP: f32 = 8.0;
+
 /// The dialog; returns the button clicked.
 pub(super) fn show(
     ctx: &egui::Context,
@@ -54,11 +59,16 @@ pub(super) fn show(
 ) -> Option<HudAction> {
     let (title, detail) = verdict(words, game, flagged);
     let mut action = None;
+    // Below the bar floating over the board (an exhibition's controls, the
+    // Hint button) as it was last drawn, not under or over it.
+    let top = ctx
+        .memory(|memory| memory.area_rect(egui::Id::new(super::exhibition_bar::BAR_ID)))
+        .map_or(TOP, |bar| (bar.bottom() + GAP).max(TOP));
     egui::Window::new(words.get("over-title"))
         .id(egui::Id::new("game_over"))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, top))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
                 ui.heading(title);

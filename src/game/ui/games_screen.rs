@@ -16,7 +16,8 @@ use egui_file_dialog::{DialogState, FileDialog};
 use super::move_list::result_text;
 use crate::game::core::{Screen, Words};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
-use crate::records::{Column, LibraryEntry};
+use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
+use crate::rules::Color;
 use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,16 +30,40 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Each column's name (its heading is `library-column-<name>`, its
-/// tooltip `library-sort-<name>`) and width.
-const COLUMNS: [(Column, &str, f32); 7] = [
-    (Column::White, "white", 150.0),
-    (Column::Black, "black", 150.0),
-    (Column::Date, "date", 95.0),
-    (Column::GameType, "game", 80.0),
-    (Column::Result, "result", 90.0),
-    (Column::Length, "moves", 55.0),
-    (Column::File, "file", 260.0),
+/// tooltip `library-sort-<name>`), the narrowest it gets, and its share of
+/// the room the narrow columns leave (0: as wide as its widest text).
+const COLUMNS: [(Column, &str, f32, f32); 7] = [
+    (Column::White, "white", 70.0, 1.0),
+    (Column::Black, "black", 70.0, 1.0),
+    (Column::Date, "date", 0.0, 0.0),
+    (Column::GameType, "game", 0.0, 0.0),
+    (Column::Result, "result", 0.0, 0.0),
+    (Column::Length, "moves", 0.0, 0.0),
+    (Column::File, "file", 90.0, 1.4),
 ];
+
+/// Texts as wide as the widest of a column whose width follows its text.
+fn widest_texts(words: &Texts, column: Column) -> Vec<String> {
+    match column {
+        Column::Date => vec!["0000.00.00".to_string()],
+        Column::GameType => vec!["Base+MLP".to_string()],
+        Column::Result => {
+            let mut texts: Vec<String> = [
+                GameResult::WhiteWins,
+                GameResult::BlackWins,
+                GameResult::Draw,
+            ]
+            .into_iter()
+            .map(|result| result_text(words, result))
+            .collect();
+            texts.push(words.get("library-unfinished"));
+            texts.push(words.get("library-unreadable"));
+            texts
+        }
+        Column::Length => vec!["000".to_string()],
+        Column::White | Column::Black | Column::File => Vec::new(),
+    }
+}
 
 const ROW_HEIGHT: f32 = 22.0;
 
@@ -78,11 +103,6 @@ fn draw_games_screen(
             }
             ui.heading(words.get("library-title"));
             ui.separator();
-            let folder = library.folder().map_or_else(
-                || words.get("library-no-folder"),
-                |f| f.display().to_string(),
-            );
-            ui.label(egui::RichText::new(folder).monospace());
             if ui
                 .button(words.get("library-choose-folder"))
                 .on_hover_text(words.get("library-choose-folder-tip"))
@@ -109,6 +129,13 @@ fn draw_games_screen(
             {
                 requests.write(LibraryRequest::Open(folder.to_path_buf()));
             }
+            // Last, in the room left: a long path ends in "…", whole on
+            // hover.
+            let folder = library.folder().map_or_else(
+                || words.get("library-no-folder"),
+                |f| f.display().to_string(),
+            );
+            ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
         ui.horizontal(|ui| {
             ui.label(words.get("library-player"));
@@ -235,9 +262,10 @@ fn table(
 ) -> Option<RecordsAction> {
     let sort = library.sort();
     let mut sort_by = None;
+    let widths = Widths::new(ui, words);
     let (rect, _) =
-        ui.allocate_exact_size(egui::vec2(row_width(), ROW_HEIGHT), egui::Sense::hover());
-    for ((column, name, _), cell) in COLUMNS.into_iter().zip(cells(rect)) {
+        ui.allocate_exact_size(egui::vec2(widths.row(), ROW_HEIGHT), egui::Sense::hover());
+    for ((column, name, ..), cell) in COLUMNS.into_iter().zip(widths.cells(rect)) {
         let heading = words.get(&format!("library-column-{name}"));
         let arrow = match sort {
             Some((c, true)) if c == column => " ⏶",
@@ -271,7 +299,7 @@ fn table(
                     continue;
                 };
                 let chosen = selected.as_ref() == Some(&entry.path);
-                let response = row(ui, words, entry, chosen);
+                let response = row(ui, words, &widths, entry, chosen);
                 if response.clicked() {
                     *selected = Some(entry.path.clone());
                 }
@@ -284,15 +312,21 @@ fn table(
 }
 
 /// One record's row; its response covers the whole row.
-fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> egui::Response {
+fn row(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    widths: &Widths,
+    entry: &LibraryEntry,
+    chosen: bool,
+) -> egui::Response {
     let file = entry
         .path
         .file_name()
         .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
     let cells_text: [String; 7] = match &entry.summary {
         Ok(summary) => [
-            summary.white.clone().unwrap_or_default(),
-            summary.black.clone().unwrap_or_default(),
+            player(words, summary, Color::White),
+            player(words, summary, Color::Black),
             summary.date.clone().unwrap_or_default(),
             summary.game_type.to_string(),
             summary.result.map_or_else(
@@ -313,7 +347,7 @@ fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> 
         ],
     };
     let (rect, response) =
-        ui.allocate_exact_size(egui::vec2(row_width(), ROW_HEIGHT), egui::Sense::click());
+        ui.allocate_exact_size(egui::vec2(widths.row(), ROW_HEIGHT), egui::Sense::click());
     if chosen || response.hovered() {
         let fill = if chosen {
             ui.visuals().selection.bg_fill.gamma_multiply(0.6)
@@ -322,7 +356,7 @@ fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> 
         };
         ui.painter().rect_filled(rect, 2.0, fill);
     }
-    for (text, cell) in cells_text.into_iter().zip(cells(rect)) {
+    for (text, cell) in cells_text.into_iter().zip(widths.cells(rect)) {
         let mut text = egui::RichText::new(text);
         if entry.summary.is_err() {
             text = text.color(ui.visuals().error_fg_color);
@@ -343,22 +377,101 @@ fn row(ui: &mut egui::Ui, words: &Texts, entry: &LibraryEntry, chosen: bool) -> 
 /// Space between two columns.
 const GAP: f32 = 8.0;
 
-/// The width of a row: every column and the gaps between.
-fn row_width() -> f32 {
-    COLUMNS.iter().map(|(_, _, width)| width + GAP).sum()
+/// The room left for the list's scroll bar.
+const SCROLL_BAR: f32 = 12.0;
+
+/// Who played one side: the record's name, or for this program's own games
+/// (which name nobody) the seat: "You", "AI (Medium)", "A person".
+fn player(words: &Texts, summary: &RecordSummary, side: Color) -> String {
+    let name = match side {
+        Color::White => &summary.white,
+        Color::Black => &summary.black,
+    };
+    if let Some(name) = name.as_ref().filter(|name| !name.is_empty()) {
+        return name.clone();
+    }
+    let ai = |difficulty| {
+        words.format(
+            "library-player-ai",
+            &Args::new().with("difficulty", super::difficulty_name(words, difficulty)),
+        )
+    };
+    match summary.seats {
+        Some(Seats::Ai {
+            side: ai_side,
+            difficulty,
+        }) if ai_side == side => ai(difficulty),
+        Some(Seats::Ai { .. }) => words.get("library-player-you"),
+        Some(Seats::Exhibition { white, black }) => ai(match side {
+            Color::White => white,
+            Color::Black => black,
+        }),
+        Some(Seats::Human) => words.get("library-player-person"),
+        None => String::new(),
+    }
 }
 
-/// The cell of each column in a row's `rect`.
-fn cells(rect: egui::Rect) -> impl Iterator<Item = egui::Rect> {
-    let mut left = rect.left();
-    COLUMNS.iter().map(move |(_, _, width)| {
-        let cell = egui::Rect::from_min_size(
-            egui::pos2(left, rect.top()),
-            egui::vec2(*width, rect.height()),
-        );
-        left += width + GAP;
-        cell
-    })
+/// The columns' widths in the room the table has: the date, game type,
+/// result and length as wide as their widest text (and heading), so they
+/// are never cut; the players and the file share the rest (a name or file
+/// too long for it ends in "…" and shows whole on hover).
+struct Widths([f32; 7]);
+
+impl Widths {
+    fn new(ui: &egui::Ui, words: &Texts) -> Widths {
+        let text_width = |text: String, strong: bool| {
+            let mut text = egui::RichText::new(text);
+            if strong {
+                text = text.strong();
+            }
+            egui::WidgetText::from(text)
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .x
+        };
+        let mut widths = [0.0; 7];
+        for (width, (column, name, least, _)) in widths.iter_mut().zip(COLUMNS) {
+            // The heading with room for the sort arrow.
+            let heading = text_width(words.get(&format!("library-column-{name}")), true)
+                + text_width(" ⏶".to_string(), true);
+            let widest = widest_texts(words, column)
+                .into_iter()
+                .map(|text| text_width(text, false))
+                .fold(heading, f32::max);
+            *width = (widest + 4.0).max(least).ceil();
+        }
+        let fixed: f32 = widths.iter().sum::<f32>() + GAP * COLUMNS.len() as f32;
+        let shares: f32 = COLUMNS.iter().map(|(.., share)| share).sum();
+        // Less the room of the list's scroll bar.
+        let spare = (ui.available_width() - SCROLL_BAR - fixed).max(0.0);
+        for (width, (.., share)) in widths.iter_mut().zip(COLUMNS) {
+            *width += (spare * share / shares).floor();
+        }
+        Widths(widths)
+    }
+
+    /// The width of a row: every column and the gaps between.
+    fn row(&self) -> f32 {
+        self.0.iter().map(|width| width + GAP).sum()
+    }
+
+    /// The cell of each column in a row's `rect`.
+    fn cells(&self, rect: egui::Rect) -> impl Iterator<Item = egui::Rect> + '_ {
+        let mut left = rect.left();
+        self.0.iter().map(move |width| {
+            let cell = egui::Rect::from_min_size(
+                egui::pos2(left, rect.top()),
+                egui::vec2(*width, rect.height()),
+            );
+            left += width + GAP;
+            cell
+        })
+    }
 }
 
 /// Lays `add` out in `cell`, from its left edge, centred vertically.

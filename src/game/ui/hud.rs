@@ -34,7 +34,7 @@ use crate::rules::{self, Move};
 const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
 
 /// The side panels' width in a window `width` pixels wide.
-fn side_panel_width(width: f32) -> f32 {
+pub(super) fn side_panel_width(width: f32) -> f32 {
     (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
 }
 
@@ -180,8 +180,10 @@ fn draw_hud(
                 ));
                 ui.separator();
                 match side {
-                    // In a short window the inspector and the legend scroll.
+                    // In a short window the inspector and the legend scroll,
+                    // with a solid bar that shows there is more below.
                     rules::Color::White => {
+                        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                         egui::ScrollArea::vertical()
                             .id_salt("white_panel_scroll")
                             .show(ui, |ui| {

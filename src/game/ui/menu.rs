@@ -1,12 +1,13 @@
 //! The title screen and main menu: the game's name over a row of the
 //! theme's tiles; on the left what to play (new game, resume, load, import,
-//! quit), on the right, on one grid whose rows never move (a row that does
+//! the other screens), on the right, on one grid whose rows never move (a row that does
 //! not apply is greyed, not hidden), how: start a game against another person at the same screen or
 //! against the AI (its preset, and which side the human plays), or watch the
 //! AI play itself (each side's preset), with a choice of expansions
 //! (Mosquito, Ladybug, Pillbug) and of when the AI shows the destinations it
 //! considered, how fast pieces move, the language and the sounds; resume the autosaved game, load or
-//! import one, set the draw rules; or quit.
+//! import one, set the draw rules; or quit, from the row under the part
+//! that scrolls, always in sight.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -38,7 +39,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The menu's size: fixed, so no control moves when another is switched,
 /// unless the window is smaller (then it fills the window and scrolls).
-const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 560.0);
+const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 640.0);
+
+/// The room of the menu's last row (Quit), under the part that scrolls.
+const FOOTER_HEIGHT: f32 = 50.0;
 
 /// The left column's width (the buttons and a margin).
 const LEFT_COLUMN: f32 = 240.0;
@@ -110,7 +114,10 @@ fn draw_main_menu(
         .fixed_size(size)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Quit (and the last notice) below the part that scrolls, so
+            // it is always in sight.
+            let scroll = egui::ScrollArea::vertical().max_height(size.y - FOOTER_HEIGHT);
+            scroll.show(ui, |ui| {
                 title(ui, &words, art.as_ref());
                 ui.add_space(10.0);
                 ui.horizontal_top(|ui| {
@@ -186,16 +193,6 @@ fn draw_main_menu(
                         {
                             editor.write(EditorRequest::OpenEmpty(chosen));
                         }
-                        ui.add_space(16.0);
-                        if ui
-                            .add(egui::Button::new(words.get("menu-quit")).min_size(BUTTON_SIZE))
-                            .on_hover_text(words.get("menu-quit-tip"))
-                            .clicked()
-                        {
-                            exit.write(AppExit::Success);
-                        }
-                        ui.add_space(8.0);
-                        records.notice(ui);
                     });
                     ui.vertical(|right| {
                         right.label(egui::RichText::new(words.get("menu-new-game")).strong());
@@ -382,6 +379,18 @@ fn draw_main_menu(
                             });
                     });
                 });
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                let quit = egui::Button::new(words.get("menu-quit")).min_size(BUTTON_SIZE);
+                if ui
+                    .add(quit)
+                    .on_hover_text(words.get("menu-quit-tip"))
+                    .clicked()
+                {
+                    exit.write(AppExit::Success);
+                }
+                records.notice(ui);
             });
         });
     if (opponent, difficulty, human_side)

@@ -22,6 +22,7 @@ mod inspector;
 mod keys_in_order;
 mod legend;
 mod lessons_screen;
+mod marks;
 mod menu;
 mod move_list;
 mod preferences;

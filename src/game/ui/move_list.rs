@@ -65,6 +65,7 @@ pub(super) fn moves_panel(
         cursor: history.node(),
         line: history.line_nodes(),
         played: history.ply(),
+        follow: cursor_moved(ui, history.node()),
     };
     let mut clicked = None;
     egui::ScrollArea::vertical()
@@ -112,6 +113,22 @@ pub(super) fn result_text(words: &Texts, result: GameResult) -> String {
     })
 }
 
+/// Whether the move shown has changed since the last frame (a click on the
+/// review's graph, the arrows stepping), or the list's width: the list then
+/// scrolls to it if it is out of sight (a move already in sight stays where
+/// it is).
+fn cursor_moved(ui: &egui::Ui, cursor: NodeId) -> bool {
+    let id = egui::Id::new("move_list_cursor");
+    // A new width (the window resized) wraps the rows anew: the move shown
+    // may have left the sight too.
+    let now = (cursor, ui.available_width().round() as i32);
+    ui.ctx().data_mut(|data| {
+        let last = data.get_temp::<(NodeId, i32)>(id);
+        data.insert_temp(id, now);
+        last != Some(now)
+    })
+}
+
 /// What the list shows, and where the player is in it.
 struct View<'a> {
     words: &'a Texts,
@@ -124,6 +141,8 @@ struct View<'a> {
     line: &'a [NodeId],
     /// How many moves of the current line are played.
     played: usize,
+    /// Scroll to the move shown (it has just changed).
+    follow: bool,
 }
 
 impl View<'_> {
@@ -212,9 +231,16 @@ impl View<'_> {
             }
             None => words.get("moves-tip"),
         };
-        let response = ui
-            .selectable_label(node == self.cursor, text)
-            .on_hover_text(hover);
+        // What its mark means, for a move that carries one.
+        let hover = match verdict.filter(|verdict| !verdict.class.symbol().is_empty()) {
+            Some(verdict) => format!("{}\n{hover}", super::marks::class_tip(words, verdict.class)),
+            None => hover,
+        };
+        let response = ui.selectable_label(node == self.cursor, text);
+        if node == self.cursor && self.follow && !ui.clip_rect().contains_rect(response.rect) {
+            response.scroll_to_me(Some(egui::Align::Center));
+        }
+        let response = response.on_hover_text(hover);
         if response.clicked() {
             *clicked = Some(RecordsRequest::Review(ReviewAction::GotoNode(node)));
         }

@@ -217,7 +217,7 @@ fn evaluation_graph(
                     "review-graph-tip",
                     &Args::new()
                         .with("ply", ply)
-                        .with("score", format_score(value)),
+                        .with("score", super::marks::score_tip(words, value)),
                 ),
             )
         }
@@ -243,15 +243,22 @@ fn summaries(ui: &mut egui::Ui, words: &Texts, line: &ReviewedLine) {
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
             ui.label("");
-            for (symbol, hint) in [
-                ("?!".to_string(), "review-inaccuracies-tip"),
-                ("?".to_string(), "review-mistakes-tip"),
-                ("??".to_string(), "review-blunders-tip"),
-                (words.get("review-loss"), "review-loss-tip"),
+            let count_tip = |class| {
+                words.format(
+                    "review-count-tip",
+                    &Args::new().with("meaning", super::marks::class_tip(words, class)),
+                )
+            };
+            for class in [
+                MoveClass::Inaccuracy,
+                MoveClass::Mistake,
+                MoveClass::Blunder,
             ] {
-                ui.label(egui::RichText::new(symbol).strong())
-                    .on_hover_text(words.get(hint));
+                ui.label(egui::RichText::new(class.symbol()).strong())
+                    .on_hover_text(count_tip(class));
             }
+            ui.label(egui::RichText::new(words.get("review-loss")).strong())
+                .on_hover_text(words.get("review-loss-tip"));
             ui.end_row();
             for side in [Side::White, Side::Black] {
                 let summary = line.review.summary(side);
@@ -268,9 +275,11 @@ fn summaries(ui: &mut egui::Ui, words: &Texts, line: &ReviewedLine) {
                     ui.label(match class_color(ui, class) {
                         Some(color) if summary.count(class) > 0 => text.color(color),
                         _ => text,
-                    });
+                    })
+                    .on_hover_text(count_tip(class));
                 }
-                ui.label(format!("{:.2}", summary.average_loss / 100.0));
+                ui.label(format!("{:.2}", summary.average_loss / 100.0))
+                    .on_hover_text(words.get("review-loss-tip"));
                 ui.end_row();
             }
         });
@@ -295,18 +304,26 @@ fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview) -> bool 
     if let Some(color) = class_color(ui, verdict.class) {
         heading = heading.color(color);
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(heading);
-        ui.label(
-            words.format(
-                "review-verdict",
-                &Args::new()
-                    .with("class", class_name(words, verdict.class))
-                    .with("after", format_score(verdict.eval_after))
-                    .with("before", format_score(verdict.eval_before)),
-            ),
-        );
-    });
+    let tip = super::marks::verdict_tip(
+        words,
+        verdict.class,
+        verdict.eval_before,
+        verdict.eval_after,
+    );
+    // The move, then the verdict on a line of its own: a label wrapped
+    // after another widget shows its tooltip only over its first row.
+    ui.label(heading)
+        .on_hover_text(super::marks::class_tip(words, verdict.class));
+    ui.label(
+        words.format(
+            "review-verdict",
+            &Args::new()
+                .with("class", class_name(words, verdict.class))
+                .with("after", format_score(verdict.eval_after))
+                .with("before", format_score(verdict.eval_before)),
+        ),
+    )
+    .on_hover_text(tip);
     if verdict.class == MoveClass::Best {
         ui.label(egui::RichText::new(words.get("review-engine-choice")).weak());
         return false;
@@ -321,7 +338,8 @@ fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview) -> bool 
                 .with("loss", format!("{:.2}", verdict.loss as f32 / 100.0))
                 .with("best", best),
         ),
-    );
+    )
+    .on_hover_text(words.get("review-lost-tip"));
     if verdict.best_line.len() > 1 {
         ui.label(
             egui::RichText::new(verdict.best_line.join("  "))

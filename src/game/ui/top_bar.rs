@@ -72,29 +72,25 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
         let side_name = |side: Color| words.get(&format!("game-side-{}", side_key(side)));
         let side_words = |side: Color| words.color(side);
         let game_type = game.game_type().to_string();
-        match (bar.players.exhibition, bar.players.ai) {
-            (Some((white, black)), _) => ui.label(
-                words.format(
-                    "game-title-exhibition",
-                    &Args::new()
-                        .with("game-type", game_type.as_str())
-                        .with("white", super::difficulty_name(words, white))
-                        .with("black", super::difficulty_name(words, black)),
-                ),
+        let title = match (bar.players.exhibition, bar.players.ai) {
+            (Some((white, black)), _) => words.format(
+                "game-title-exhibition",
+                &Args::new()
+                    .with("game-type", game_type.as_str())
+                    .with("white", super::difficulty_name(words, white))
+                    .with("black", super::difficulty_name(words, black)),
             ),
-            (None, Some((ai, difficulty))) => ui.label(
-                words.format(
-                    "game-title-ai",
-                    &Args::new()
-                        .with("game-type", game_type.as_str())
-                        .with("human", side_name(ai.opponent()))
-                        .with("difficulty", super::difficulty_name(words, difficulty))
-                        .with("ai", side_name(ai)),
-                ),
+            (None, Some((ai, difficulty))) => words.format(
+                "game-title-ai",
+                &Args::new()
+                    .with("game-type", game_type.as_str())
+                    .with("human", side_name(ai.opponent()))
+                    .with("difficulty", super::difficulty_name(words, difficulty))
+                    .with("ai", side_name(ai)),
             ),
-            (None, None) => ui.label(local_title(words, bar.history, &game_type)),
+            (None, None) => local_title(words, bar.history, &game_type),
         };
-        ui.separator();
+        // Whose turn first: it must always be seen whole.
         let flagged = bar.history.clock.flagged();
         let side = match game.status() {
             GameStatus::BlackWins => Color::Black,
@@ -130,6 +126,10 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
                 action = Some(HudAction::Pass);
             }
         }
+        // Which game this is, in the room left: cut short in a narrow
+        // window, whole on hover.
+        ui.separator();
+        ui.add(egui::Label::new(title).truncate());
     });
     action
 }

@@ -291,6 +291,21 @@ fn hand_piece(game: &Game, selection: &Selection, forward: bool) -> Option<Piece
         .into_iter()
         .filter(|&bug| game.next_in_hand(side, bug).is_some())
         .collect();
+    // A piece that cannot be placed is not selected (the message line says
+    // why), so the cycle goes through those that can, if any.
+    let placeable: Vec<Bug> = bugs
+        .iter()
+        .copied()
+        .filter(|&bug| {
+            game.next_in_hand(side, bug)
+                .is_some_and(|piece| !game.legal_moves_for(piece).is_empty())
+        })
+        .collect();
+    let bugs = if placeable.is_empty() {
+        bugs
+    } else {
+        placeable
+    };
     let count = bugs.len();
     if count == 0 {
         return None;

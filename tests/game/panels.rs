@@ -39,7 +39,7 @@ fn read_shown(outputs: Query<&EguiFullOutput>, mut shown: ResMut<Shown>) {
 }
 
 /// The game's logic and panels with egui, headless, speaking `lang`.
-fn panels_app(lang: &str) -> App {
+pub(crate) fn panels_app(lang: &str) -> App {
     let mut app = App::new();
     app.insert_resource(LaunchSettings {
         lang: Some(lang.to_string()),

@@ -94,9 +94,9 @@ fn draw_editor(
         top_bar(ui, words, editor, &setup, &mut out);
     });
     let mut hovered_problem = None;
+    // The buttons, then what the editor says above them in a band of its
+    // own height, so a longer list of problems never moves the board.
     egui::Panel::bottom("editor_bottom").show(&mut window, |ui| {
-        hovered_problem = problems(ui, words, editor);
-        ui.separator();
         let mut play = None;
         finish_bar(
             ui,
@@ -115,6 +115,16 @@ fn draw_editor(
             }
         }
     });
+    egui::Panel::bottom("editor_messages")
+        .exact_size(MESSAGES_HEIGHT)
+        .show(&mut window, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    hovered_problem = problems(ui, words, editor);
+                    status_lines(ui, words, editor, &mut out);
+                });
+        });
     let side_width = (ctx.content_rect().width() / 6.0).clamp(120.0, 190.0);
     for side in Side::ALL {
         let panel = match side {
@@ -272,30 +282,21 @@ fn problems(ui: &mut egui::Ui, words: &Texts, editor: &Editor) -> Option<usize> 
         ))
         .strong(),
     );
-    egui::ScrollArea::vertical()
-        .max_height(110.0)
-        .show(ui, |ui| {
-            for (i, problem) in editor.problems.iter().enumerate() {
-                let line =
-                    ui.colored_label(ui.visuals().error_fg_color, format!("• {}", problem.text));
-                if line.hovered() {
-                    hovered = Some(i);
-                }
-            }
-        });
+    for (i, problem) in editor.problems.iter().enumerate() {
+        let line = ui.colored_label(ui.visuals().error_fg_color, format!("• {}", problem.text));
+        if line.hovered() {
+            hovered = Some(i);
+        }
+    }
     hovered
 }
 
-/// The status line and the buttons that hand the position on.
-fn finish_bar(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    editor: &Editor,
-    settings: &NewGameSettings,
-    against: &mut Against,
-    play: &mut Option<Seats>,
-    out: &mut Vec<EditorRequest>,
-) {
+/// The height of the band above the buttons: what makes the position
+/// impossible, and what the editor says about the last request.
+const MESSAGES_HEIGHT: f32 = 150.0;
+
+/// What the editor says about the last request (and the piece picked).
+fn status_lines(ui: &mut egui::Ui, words: &Texts, editor: &Editor, out: &mut Vec<EditorRequest>) {
     match &editor.status {
         EditorStatus::Idle => {}
         EditorStatus::Refused(text) | EditorStatus::Unreachable(text) => {
@@ -330,6 +331,18 @@ fn finish_bar(
             &Args::new().with("piece", words.piece(piece)),
         ));
     }
+}
+
+/// The buttons that hand the position on.
+fn finish_bar(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    editor: &Editor,
+    settings: &NewGameSettings,
+    against: &mut Against,
+    play: &mut Option<Seats>,
+    out: &mut Vec<EditorRequest>,
+) {
     let ready = editor.problems.is_empty() && !editor.searching() && !editor.asking();
     ui.horizontal_wrapped(|ui| {
         ui.label(words.get("editor-opponent"));

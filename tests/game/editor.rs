@@ -2,16 +2,18 @@
 //! the rules of a setup refuse, each with its reason in words and its
 //! cells; a valid position copied as a GameString that reads back to it,
 //! handed to the analysis board and to a game against the AI; and opened
-//! from a game, then Back to the game as it was.
+//! from a game, then Back to the game as it was; the hands' slots and the
+//! board's frame kept while editing; and Play or Analyse asking first when
+//! the only game found reaches the position at another turn.
 
 use crate::app::{app_keeping_files, game, screen, settle, update_until};
 use bevy::prelude::*;
 use hive::ai::Difficulty;
-use hive::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
+use hive::game::learn::{BoardFrame, Editor, EditorRequest, EditorStatus, Goal, hand_slots};
 use hive::game::{Analysis, NewGameSettings, Players, Screen};
 use hive::learn::Setup;
 use hive::records::Seats;
-use hive::rules::{Color, Game, GameType, Hex, Piece};
+use hive::rules::{Bug, Color, Game, GameType, Hex, Piece};
 
 fn p(text: &str) -> Piece {
     text.parse().expect("a piece")
@@ -190,4 +192,98 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
     assert_eq!(app.world().resource::<Players>().seats(), seats);
     assert!(same_position(&setup, &game(&app)));
     assert!(!app.world().resource::<Analysis>().is_on());
+}
+
+#[test]
+fn the_hands_and_the_board_stay_put_while_editing() {
+    let mut app = app_keeping_files(None, None, NewGameSettings::default());
+    edit(&mut app, EditorRequest::OpenEmpty(GameType::BASE));
+    let bugs = |app: &App, side: Color| -> Vec<Bug> {
+        hand_slots(&editor(app).setup(), side)
+            .iter()
+            .map(|slot| slot.bug)
+            .collect()
+    };
+    let (white, black) = (bugs(&app, Color::White), bugs(&app, Color::Black));
+    assert_eq!(white.len(), 5, "one slot per bug of the base game");
+    let frame = editor(&app).frame;
+
+    // The white Queen, the only one: its slot stays, empty.
+    edit(&mut app, EditorRequest::Place(p("wQ"), at(0, 0)));
+    assert_eq!(bugs(&app, Color::White), white, "no slot went away");
+    let queen = hand_slots(&editor(&app).setup(), Color::White)[0];
+    assert_eq!((queen.bug, queen.next, queen.left), (Bug::Queen, None, 0));
+    assert_eq!(editor(&app).frame, frame, "the board did not move");
+    // More pieces, all inside: still nothing moves (the pieces' middle
+    // is now a cell to the right, but the frame stays).
+    edit(&mut app, EditorRequest::Place(p("bQ"), at(1, 0)));
+    edit(&mut app, EditorRequest::Place(p("bA1"), at(2, 0)));
+    assert_eq!(editor(&app).frame, frame);
+    assert_eq!(bugs(&app, Color::Black), black);
+    // A piece at the frame's edge: it grows to hold it, never shrinks.
+    edit(&mut app, EditorRequest::Place(p("bA2"), at(3, 0)));
+    let grown = editor(&app).frame;
+    assert!(grown.holds(&editor(&app).setup()));
+    assert!(grown.radius >= frame.radius && grown != frame, "{grown:?}");
+    // Taking it off again leaves the frame as it is; Fit frames the pieces.
+    edit(&mut app, EditorRequest::Remove(at(3, 0)));
+    assert_eq!(editor(&app).frame, grown);
+    edit(&mut app, EditorRequest::Fit);
+    assert_eq!(editor(&app).frame, BoardFrame::fit(&editor(&app).setup()));
+}
+
+#[test]
+fn play_and_analyse_ask_before_going_on_at_another_turn() {
+    let mut app = app_keeping_files(None, None, NewGameSettings::default());
+    edit(&mut app, EditorRequest::OpenEmpty(GameType::BASE));
+    // The white Queen touches a black Ant: it cannot have been placed
+    // there, so it walked in, a turn White did not have by turn 3.
+    for (piece, (q, r)) in [
+        ("wA1", (0, 0)),
+        ("bA1", (1, 0)),
+        ("bQ", (2, 0)),
+        ("wQ", (0, 1)),
+    ] {
+        edit(&mut app, EditorRequest::Place(p(piece), at(q, r)));
+    }
+    edit(&mut app, EditorRequest::SetTurn(3));
+    assert_eq!(problems(&app), Vec::<String>::new());
+    let before = game(&app).game_string();
+
+    finish(&mut app, Goal::Analyse);
+    let EditorStatus::OtherTurn {
+        goal,
+        turn,
+        requested,
+        note,
+    } = editor(&app).status.clone()
+    else {
+        panic!("not asked: {:?}", editor(&app).status);
+    };
+    assert_eq!((goal, requested), (Goal::Analyse, 3));
+    assert_ne!(turn, 3);
+    assert!(note.contains(&format!("turn {turn}")), "{note}");
+    assert_eq!(screen(&app), Screen::Editor, "nothing handed on yet");
+    assert_eq!(game(&app).game_string(), before);
+    // Keep editing: back to the editor, the position as it was.
+    edit(&mut app, EditorRequest::KeepEditing);
+    assert_eq!(editor(&app).status, EditorStatus::Idle);
+    assert_eq!(editor(&app).setup().turn(), 3);
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Editor);
+
+    // Asked again; going on takes the position to the board at that turn.
+    finish(&mut app, Goal::Analyse);
+    assert!(matches!(
+        editor(&app).status,
+        EditorStatus::OtherTurn { .. }
+    ));
+    edit(&mut app, EditorRequest::GoOn);
+    update_until(&mut app, "the game screen", |app| {
+        screen(app) == Screen::Playing
+    });
+    settle(&mut app);
+    assert_eq!(game(&app).turn_number(), turn);
+    assert!(same_position(&editor(&app).setup(), &game(&app)));
+    assert!(app.world().resource::<Analysis>().is_on());
 }

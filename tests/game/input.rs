@@ -192,23 +192,23 @@ fn the_keyboard_alone_places_and_moves_pieces() {
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     assert!(!cursor(&app).visible(), "no key used yet");
 
-    // Tab: the first bug in hand, the queen, which may not open the game.
-    tap(&mut app, KeyCode::Tab);
-    let queen = piece(Side::White, Bug::Queen, 1);
-    assert_eq!(selection(&app).piece, Some(queen));
-    assert!(destinations(&mut app).is_empty());
-    // Tab again: the ant, whose one cell the cursor goes to.
+    // Tab: the first bug in hand that can be placed: the ant (the queen
+    // may not open the game, so it is passed over), whose one cell the
+    // cursor goes to.
     tap(&mut app, KeyCode::Tab);
     let ant = piece(Side::White, Bug::Ant, 1);
     assert_eq!(selection(&app).piece, Some(ant));
     assert_eq!(destinations(&mut app), BTreeSet::from([Hex::ORIGIN]));
     assert!(cursor(&app).visible());
     assert_eq!(cursor_hex(&app), Hex::ORIGIN);
-    // Shift+Tab goes back to the queen, Tab forward to the ant again.
+    // Shift+Tab goes back round to the beetle, Tab forward to the ant again.
     key_down(&mut app, KeyCode::ShiftLeft);
     tap(&mut app, KeyCode::Tab);
     key_up(&mut app, KeyCode::ShiftLeft);
-    assert_eq!(selection(&app).piece, Some(queen));
+    assert_eq!(
+        selection(&app).piece,
+        Some(piece(Side::White, Bug::Beetle, 1))
+    );
     tap(&mut app, KeyCode::Tab);
     assert_eq!(selection(&app).piece, Some(ant));
     // Enter plays it.
@@ -222,9 +222,8 @@ fn the_keyboard_alone_places_and_moves_pieces() {
         })
     );
 
-    // Black: the ant again, moved along the ring with the arrows; the
-    // move lands where the cursor is.
-    tap(&mut app, KeyCode::Tab);
+    // Black: the ant again (its queen passed over), moved along the ring
+    // with the arrows; the move lands where the cursor is.
     tap(&mut app, KeyCode::Tab);
     let black_ant = piece(Side::Black, Bug::Ant, 1);
     assert_eq!(selection(&app).piece, Some(black_ant));
@@ -246,7 +245,7 @@ fn the_keyboard_alone_places_and_moves_pieces() {
     assert_eq!(selection(&app).piece, None);
     assert!(destinations(&mut app).is_empty());
     tap(&mut app, KeyCode::Tab);
-    tap(&mut app, KeyCode::Tab);
+    assert_eq!(selection(&app).piece, Some(black_ant));
     let target = cursor_hex(&app);
     assert!(ring.contains(&target), "the cursor is on a destination");
     tap(&mut app, KeyCode::Enter);
@@ -309,21 +308,21 @@ fn the_keyboard_selects_a_piece_on_the_board_and_moves_it() {
 fn a_gamepad_alone_places_pieces_and_cancels() {
     let mut app = app_with(None, no_animation());
     let gamepad = connect_gamepad(&mut app);
-    // Right bumper: queen, then ant; left bumper back to the queen.
+    // Right bumper: ant (the queen cannot open the game), then
+    // grasshopper; left bumper back to the ant.
     push(&mut app, gamepad, GamepadButton::RightTrigger);
     push(&mut app, gamepad, GamepadButton::RightTrigger);
-    let ant = piece(Side::White, Bug::Ant, 1);
-    assert_eq!(selection(&app).piece, Some(ant));
-    push(&mut app, gamepad, GamepadButton::LeftTrigger);
     assert_eq!(
         selection(&app).piece,
-        Some(piece(Side::White, Bug::Queen, 1))
+        Some(piece(Side::White, Bug::Grasshopper, 1))
     );
+    push(&mut app, gamepad, GamepadButton::LeftTrigger);
+    let ant = piece(Side::White, Bug::Ant, 1);
+    assert_eq!(selection(&app).piece, Some(ant));
     // B cancels.
     push(&mut app, gamepad, GamepadButton::East);
     assert_eq!(selection(&app).piece, None);
     // Bumper to the ant, A places it.
-    push(&mut app, gamepad, GamepadButton::RightTrigger);
     push(&mut app, gamepad, GamepadButton::RightTrigger);
     assert!(cursor(&app).visible());
     push(&mut app, gamepad, GamepadButton::South);
@@ -335,8 +334,9 @@ fn a_gamepad_alone_places_pieces_and_cancels() {
             to: Hex::ORIGIN
         })
     );
-    // Black's spider, moved round with the d-pad, then A.
-    for _ in 0..4 {
+    // Black's spider (ant, grasshopper, spider: no queen yet), moved round
+    // with the d-pad, then A.
+    for _ in 0..3 {
         push(&mut app, gamepad, GamepadButton::RightTrigger);
     }
     let spider = piece(Side::Black, Bug::Spider, 1);

@@ -121,12 +121,17 @@ fn lessons_and_puzzles_in_spanish() {
     app.world_mut().write_message(LessonRequest::Leave);
     settle(&mut app);
 
-    // The first puzzle: Black to move wins at once.
+    // The first puzzle of the file: Black to move wins at once.
     set_screen(&mut app, Screen::Puzzles);
     settle(&mut app);
-    let puzzle = app.world().resource::<Puzzles>().list[0].clone();
+    let list = &app.world().resource::<Puzzles>().list;
+    let index = list
+        .iter()
+        .position(|p| p.id == "w1-0001-051")
+        .expect("the puzzle");
+    let puzzle = list[index].clone();
     assert_eq!(puzzle.title, "Black to move wins at once");
-    app.world_mut().write_message(PuzzleRequest::Start(0));
+    app.world_mut().write_message(PuzzleRequest::Start(index));
     settle(&mut app);
     assert_eq!(
         notice(&app),

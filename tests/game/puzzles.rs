@@ -1,16 +1,17 @@
 //! A puzzle played through the app as a player would: from the Puzzles
 //! screen onto the board, the hints, a wrong move refuted by the engine on
 //! the board and explained, a retry, the right move, the puzzle remembered
-//! as solved in the data directory, and nothing autosaved.
+//! as solved in the data directory, and nothing autosaved; the easy
+//! puzzles listed after the lessons that teach their bugs.
 
 use crate::app::{app_keeping_files, game, screen, set_screen, settle, update_until};
 use bevy::prelude::*;
 use hive::game::{
     CurrentGame, NewGameSettings, Notice, PlayMove, Screen, Selection,
-    learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles},
+    learn::{Lessons, PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles},
 };
-use hive::learn::Kind;
-use hive::rules::{Game, Move};
+use hive::learn::{Kind, Level};
+use hive::rules::{Game, GameType, Move};
 
 fn notice(app: &App) -> String {
     app.world()
@@ -129,4 +130,37 @@ fn a_puzzle_is_hinted_refuted_retried_solved_and_remembered() {
             .0
             .contains(&puzzle.id)
     );
+}
+
+#[test]
+fn the_first_easy_puzzles_use_only_the_bugs_the_first_lessons_teach() {
+    let data = tempfile::TempDir::new().expect("a folder");
+    let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    set_screen(&mut app, Screen::Puzzles);
+    settle(&mut app);
+    let lessons = app.world().resource::<Lessons>().list.clone();
+    let puzzles = app.world().resource::<Puzzles>().list.clone();
+    let easy: Vec<_> = puzzles.iter().filter(|p| p.level == Level::Easy).collect();
+    // The base game's bugs first: the list the screen shows.
+    let base_only = |p: &&hive::learn::Puzzle| {
+        p.game()
+            .map(|game| game.game_type() == GameType::BASE)
+            .unwrap_or(false)
+    };
+    let base = easy.iter().take_while(|p| base_only(p)).count();
+    assert!(base >= 5, "the first easy puzzles: {base} base-only");
+    assert!(
+        easy[base..].iter().all(|p| !base_only(p)),
+        "all base ones first"
+    );
+    // Each later one after the lessons on its bugs, in that order.
+    let needed: Vec<usize> = easy
+        .iter()
+        .map(|p| hive::learn::lessons_before(p, &lessons))
+        .collect();
+    assert!(needed.windows(2).all(|w| w[0] <= w[1]), "{needed:?}");
+    // "Next unsolved" from the list starts with a base-only puzzle.
+    request(&mut app, PuzzleRequest::Next);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(game(&app).game_type(), GameType::BASE);
 }

@@ -19,10 +19,17 @@ editor-turn-tip = The turn of the side to move, counted per side from 1 (White[3
 editor-expansions = Expansions:
 editor-clear = Clear
 editor-clear-tip = Take every piece off the board
+editor-fit = Fit
+editor-fit-tip = Frame the board around the pieces again (while you edit it stays put, growing only when the pieces no longer fit)
+# A hand's slot whose pieces are all on the board; $bug: the bug in words, $count how many a side has.
+editor-slot-empty-tip = { $bug }: { $count ->
+    [one] on the board
+   *[other] all { $count } on the board
+}. Right-click one there to take it back
 editor-hand = { $color }'s hand
 editor-hand-empty = Every piece is on the board.
 editor-picked = Placing { $piece }: click a cell.
-editor-no-problems = This position can arise in a game.
+editor-no-problems = No rule forbids this position. Play, Analyse and Copy look for a game that reaches it, and say so if that game gets there at another turn.
 editor-problems = { $count ->
     [one] One thing makes this position impossible
    *[other] { $count } things make this position impossible
@@ -42,3 +49,11 @@ editor-searching = Looking for a game that reaches this position…
 editor-copied = Copied to the clipboard:
 editor-refused-not-in-game = { $piece } is not in a { $game-type } game: tick its expansion first.
 editor-refused-covered = { $piece } is under { $by }: take the pieces above it off first.
+# The game found reaches the position at another turn than the one set
+# ($requested): asked before it is played or analysed. $turn: its turn.
+editor-other-turn-question = The game goes on from turn { $turn }, not { $requested }: the moves before it are a made-up game that gets there. Go on at turn { $turn }, or keep editing?
+editor-other-turn-analyse = Analyse at turn { $turn }
+editor-other-turn-play = Play at turn { $turn }
+editor-other-turn-go-on-tip = Hand the position on as turn { $turn } (its move list is the game found)
+editor-other-turn-back = Keep editing
+editor-other-turn-back-tip = Back to the editor with the position as it is (change the turn, or the pieces)

@@ -115,6 +115,10 @@ notice-line-illegal = cannot play { $move }: { $reason }
 
 notice-step-done = well done! Next goes on
 notice-lesson-done = well done: the lesson is finished! Next goes on to the next lesson
+# Show me played the step's move: it does not count as the player's.
+notice-step-shown = that is a move that does it. Retry to play it yourself (a step Show me did is not yours), or Next to go on
+# The last step done, but Show me or Skip did some steps: the lesson is not ticked.
+notice-lesson-over-helped = that was the last step, but Show me or Skip did some of the steps: play the lesson through with your own moves to have it ticked. Next goes on to the next lesson
 # $hint: the step's hint.
 notice-not-the-goal = that is a legal move, but not what this step asks. { $hint }
 notice-lesson-won = { $color } wins: the lesson is finished. Next goes on

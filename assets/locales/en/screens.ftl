@@ -234,13 +234,13 @@ lessons-step = step { $step } of { $count }
 # $hint: the step's hint, from the lesson file.
 lessons-hint = Hint: { $hint }
 lessons-show-me = Show me
-lessons-show-me-tip = The engine plays a move that does what the step asks
+lessons-show-me-tip = The engine plays a move that does what the step asks (a step it does is not yours: the lesson is ticked only when your own moves did every step)
 lessons-retry = Retry
 lessons-retry-tip = This step again from its position
 # The button to the next step: Skip while the step is not done, Next after.
 lessons-skip = Skip
 lessons-next = Next
-lessons-next-tip = On to the next step
+lessons-next-tip = On to the next step (from your own board when the step goes on from it)
 lessons-all = All lessons
 lessons-all-tip = Back to the list
 

@@ -17,10 +17,16 @@ editor-turn-tip = El turno del bando que juega, contado por bando desde 1 (White
 editor-expansions = Expansiones:
 editor-clear = Vaciar
 editor-clear-tip = Quita todas las piezas del tablero
+editor-fit = Encuadrar
+editor-fit-tip = Vuelve a encuadrar el tablero alrededor de las piezas (mientras editas no se mueve, y solo crece cuando las piezas ya no caben)
+editor-slot-empty-tip = { $bug }: { $count ->
+    [one] en el tablero
+   *[other] las { $count } en el tablero
+}. Haz clic derecho en una para devolverla a la mano
 editor-hand = Mano de { $color }
 editor-hand-empty = Todas las piezas están en el tablero.
 editor-picked = Colocando { $piece }: haz clic en una casilla.
-editor-no-problems = Esta posición puede darse en una partida.
+editor-no-problems = Ninguna regla prohíbe esta posición. Jugar, Analizar y Copiar buscan una partida que llegue a ella, y avisan si esa partida llega en otro turno.
 editor-problems = { $count ->
     [one] Una cosa hace imposible esta posición
    *[other] { $count } cosas hacen imposible esta posición
@@ -40,3 +46,9 @@ editor-searching = Buscando una partida que llegue a esta posición…
 editor-copied = Copiada al portapapeles:
 editor-refused-not-in-game = { $piece } no está en una partida { $game-type }: marca antes su expansión.
 editor-refused-covered = { $piece } está debajo de { $by }: quita antes las piezas de encima.
+editor-other-turn-question = La partida sigue desde el turno { $turn }, no desde el { $requested }: las jugadas anteriores son una partida inventada que llega ahí. ¿Seguir en el turno { $turn } o seguir editando?
+editor-other-turn-analyse = Analizar en el turno { $turn }
+editor-other-turn-play = Jugar en el turno { $turn }
+editor-other-turn-go-on-tip = Pasa la posición como turno { $turn } (su lista de jugadas es la partida encontrada)
+editor-other-turn-back = Seguir editando
+editor-other-turn-back-tip = Vuelve al editor con la posición como está (cambia el turno o las piezas)

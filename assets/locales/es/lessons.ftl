@@ -11,9 +11,9 @@ lesson-01-placing-summary = Hive no tiene tablero: las piezas que colocas son el
 lesson-01-placing-step-1-text = Empiezan las blancas. La primera pieza va en el centro de la mesa: coloca cualquier pieza menos tu Reina.
 lesson-01-placing-step-1-hint = Toma de tu mano cualquier bicho que no sea la Reina y colócalo.
 lesson-01-placing-step-2-text = La primera pieza de las negras debe tocar la primera pieza de las blancas. Es la única vez que una pieza puede colocarse junto a las del otro color.
-lesson-01-placing-step-2-hint = Coloca tu pieza junto al Saltamontes blanco.
+lesson-01-placing-step-2-hint = Coloca tu pieza junto a la primera pieza de las blancas.
 lesson-01-placing-step-3-text = A partir de ahora, una pieza nueva debe tocar alguna de tu color y ninguna del otro. Coloca una pieza en una de las casillas iluminadas.
-lesson-01-placing-step-3-hint = Solo las casillas del lado más alejado de tu Saltamontes no tocan ninguna pieza negra.
+lesson-01-placing-step-3-hint = Solo las casillas del lado más alejado de tu primera pieza no tocan ninguna pieza negra.
 lesson-01-placing-step-4-text = Lo mismo vale para las negras. Coloca una pieza negra que toque solo piezas negras.
 lesson-01-placing-step-4-hint = Colócala a la derecha, lejos de las piezas blancas.
 

@@ -117,6 +117,8 @@ notice-line-illegal = no se puede jugar { $move }: { $reason }
 
 notice-step-done = ¡Bien hecho! Pulsa Siguiente para continuar
 notice-lesson-done = ¡Bien hecho: has terminado la lección! Siguiente te lleva a la próxima
+notice-step-shown = esta es una jugada que lo consigue. Reintentar para hacerla tú (un paso hecho con Muéstramelo no cuenta como tuyo), o Siguiente para continuar
+notice-lesson-over-helped = era el último paso, pero Muéstramelo o Saltar hicieron algunos pasos: haz la lección entera con tus propias jugadas para que quede marcada. Siguiente te lleva a la próxima
 notice-not-the-goal = es una jugada legal, pero no es lo que pide este paso. { $hint }
 notice-lesson-won = ganan { $color }: la lección ha terminado. Pulsa Siguiente para continuar
 notice-lesson-drawn = tablas: la lección ha terminado. Pulsa Siguiente para continuar

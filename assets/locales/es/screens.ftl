@@ -193,12 +193,12 @@ lessons-steps-finished-tip = { $count ->
 lessons-step = paso { $step } de { $count }
 lessons-hint = Pista: { $hint }
 lessons-show-me = Muéstramelo
-lessons-show-me-tip = El motor juega una jugada que hace lo que pide el paso
+lessons-show-me-tip = El motor juega una jugada que hace lo que pide el paso (un paso que hace él no es tuyo: la lección se marca solo cuando tus propias jugadas hicieron todos los pasos)
 lessons-retry = Reintentar
 lessons-retry-tip = Este paso otra vez desde su posición
 lessons-skip = Saltar
 lessons-next = Siguiente
-lessons-next-tip = Pasa al siguiente paso
+lessons-next-tip = Pasa al siguiente paso (desde tu propio tablero cuando el paso sigue de él)
 lessons-all = Todas las lecciones
 lessons-all-tip = Volver a la lista
 

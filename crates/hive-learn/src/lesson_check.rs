@@ -79,6 +79,14 @@ fn check_step(step: &Step) -> Result<(), String> {
     let game = step
         .start()
         .map_err(|err| format!("the position cannot be loaded: {err}"))?;
+    check_step_in(step, &game)
+}
+
+/// The checks of [`check_lesson`] for `step` played from `game` rather
+/// than from its own position (a step carried on from the player's board,
+/// see [`crate::lesson_carry`]).
+pub fn check_step_in(step: &Step, game: &Game) -> Result<(), String> {
+    let game = game.clone();
     if game.status().is_over() {
         return Err("the game in the position is already over".to_string());
     }

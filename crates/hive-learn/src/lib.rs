@@ -9,7 +9,9 @@
 //!   languages can word them).
 //! - Lessons: [`lesson`] (steps and goals), [`lesson_file`] (the `*.lesson`
 //!   format), [`lesson_check`] (playing every step headlessly, and judging a
-//!   player's move in a step).
+//!   player's move in a step), [`lesson_carry`] (the next step with the
+//!   pieces the player chose, when the files allow it); [`puzzle_order`]
+//!   (puzzles after the lessons that teach their bugs).
 //! - Setting up a position: [`mod@setup`] (a board edited by hand, every
 //!   reason it could not arise in a game in a sentence, and
 //!   [`Setup::reach`], a game of legal moves that ends in it, so it can be
@@ -25,11 +27,13 @@ pub mod blocks;
 pub mod cli;
 pub mod generate;
 pub mod lesson;
+pub mod lesson_carry;
 pub mod lesson_check;
 pub mod lesson_file;
 pub mod play;
 pub mod puzzle;
 pub mod puzzle_file;
+pub mod puzzle_order;
 pub mod setup;
 pub mod solver;
 pub mod verify;
@@ -40,13 +44,15 @@ pub use blocks::{FormatError, Loaded, Origin};
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
 pub use lesson::{Goal, Lesson, Step, resolve_cell};
-pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, judge_move};
+pub use lesson_carry::{Carried, Renaming, carry_on, expected_move};
+pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, check_step_in, judge_move};
 pub use lesson_file::{load_lessons, parse_lesson, read_lesson_file};
 pub use play::{Attempt, Hint, Outcome, defence, hint, refutation, winning_reply};
 pub use puzzle::{Kind, Level, Puzzle, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };
+pub use puzzle_order::{bugs_taught, bugs_used, lessons_before, order_by_lessons};
 pub use setup::{Budget, PlaceError, Problem, Reached, Setup, Unreachable};
 pub use solver::Solver;
 pub use verify::{PuzzleError, Reason, verify};

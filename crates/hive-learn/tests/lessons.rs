@@ -1,12 +1,13 @@
 //! Every lesson under `assets/lessons/` plays through headlessly, the
-//! judge of a player's move answers as the Learn screen needs, and a
-//! broken lesson is reported with its file, line and step.
+//! judge of a player's move answers as the Learn screen needs, a step
+//! keeps the pieces the player chose where the files allow, and a broken
+//! lesson is reported with its file, line and step.
 
 use std::path::{Path, PathBuf};
 
 use hive_learn::{
-    Goal, LessonError, Verdict, check_all, check_lesson, judge_move, load_lessons, parse_lesson,
-    resolve_cell,
+    Goal, LessonError, Renaming, Verdict, carry_on, check_all, check_lesson, expected_move,
+    judge_move, load_lessons, parse_lesson, resolve_cell,
 };
 use hive_rules::{Direction, Game, RuleError};
 
@@ -255,4 +256,74 @@ fn a_broken_file_is_skipped_and_the_rest_load() {
     );
     let (ok, errors) = check_all(dir.path());
     assert_eq!((ok, errors.len()), (1, 1));
+}
+
+/// Plays `text` in `game` and gives the game after it.
+fn after(game: &Game, text: &str) -> Game {
+    let mut game = game.clone();
+    game.play_move_string(text).expect(text);
+    game
+}
+
+#[test]
+fn the_next_step_keeps_the_pieces_the_player_chose() {
+    let steps = load_lessons(&lesson_dir())
+        .items
+        .into_iter()
+        .find(|l| l.title == "Placing your pieces")
+        .expect("the lesson")
+        .steps;
+    // Step 1 expects any first piece (the file goes on with wG1): the
+    // player's Ant stays an Ant, and the step's highlight follows it.
+    let board = after(&steps[0].start().expect("a position"), "wA1");
+    let second = carry_on(&steps[0], &Renaming::none(), &board, &steps[1]).expect("carried");
+    assert_eq!(second.game.game_string(), "Base;InProgress;Black[1];wA1");
+    assert_eq!(second.step.highlight, ["wA1"]);
+    // Black's Spider, placed up-right of it, stands in for the file's
+    // Grasshopper on the cell the step is about (its right).
+    let board = after(&second.game, "bS1 wA1/");
+    let third = carry_on(&steps[1], &second.renaming, &board, &steps[2]).expect("carried");
+    assert_eq!(
+        third.game.game_string(),
+        "Base;InProgress;White[2];wA1;bS1 wA1-"
+    );
+    assert_eq!(third.step.highlight, ["-wA1", "\\wA1", "/wA1"]);
+    assert_eq!(third.step.wrong.as_deref(), Some("wG1 wA1/"));
+    // The wrong move, renamed, is still refused there.
+    let wrong = third.game.parse_move("wG1 wA1/").expect("reads");
+    assert!(matches!(
+        judge_move(&third.step, &third.game, wrong),
+        Verdict::Refused(_)
+    ));
+    // A Beetle for the file's Ant: every piece so far is the player's.
+    let board = after(&third.game, "wB1 -wA1");
+    let fourth = carry_on(&steps[2], &third.renaming, &board, &steps[3]).expect("carried");
+    assert_eq!(
+        fourth.game.game_string(),
+        "Base;InProgress;Black[2];wA1;bS1 wA1-;wB1 -wA1"
+    );
+    // The move the file expects: nothing to carry, the step as written.
+    let board = after(&steps[0].start().expect("a position"), "wG1");
+    assert!(carry_on(&steps[0], &Renaming::none(), &board, &steps[1]).is_none());
+    let start = steps[0].start().expect("a position");
+    assert_eq!(
+        expected_move(&steps[0], &Renaming::none(), &start, &steps[1])
+            .map(|mv| start.move_string(mv)),
+        Some("wG1".to_string())
+    );
+}
+
+#[test]
+fn a_step_that_does_not_go_on_from_the_last_starts_as_written() {
+    // "One hive": step 2 is step 1's position again, not after a move.
+    let hive = step("One hive", 0);
+    let again = step("One hive", 1);
+    let board = after(&hive.start().expect("a position"), "wA1 wG1\\");
+    assert!(carry_on(&hive, &Renaming::none(), &board, &again).is_none());
+    // "The Queen by the fourth turn": step 3 goes on from a Spider, not
+    // the Queen step 2 asks for; the names chosen in step 1 stay.
+    let queen = step("The Queen by the fourth turn", 1);
+    let fourth = step("The Queen by the fourth turn", 2);
+    let board = after(&queen.start().expect("a position"), "wQ \\wA1");
+    assert!(carry_on(&queen, &Renaming::none(), &board, &fourth).is_none());
 }

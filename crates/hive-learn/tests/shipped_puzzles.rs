@@ -1,13 +1,17 @@
 //! Every puzzle under `assets/puzzles/` is proved (its solution is the only
 //! first move that does what it says), and the set covers what the
 //! Puzzles screen offers: three levels, every kind, both sides, the
-//! Pillbug's and the Mosquito's tricks.
+//! Pillbug's and the Mosquito's tricks; listed after the lessons that
+//! teach their bugs.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use hive_learn::{Kind, Level, Puzzle, Theme, load_puzzles, verify_all};
-use hive_rules::{Color, Game};
+use hive_learn::{
+    Kind, Level, Puzzle, Theme, bugs_taught, bugs_used, lessons_before, load_lessons, load_puzzles,
+    order_by_lessons, verify_all,
+};
+use hive_rules::{Bug, Color, Game};
 
 fn puzzle_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/puzzles")
@@ -118,4 +122,59 @@ fn every_shipped_title_and_hint_is_the_standard_one() {
             hint.english()
         );
     }
+}
+
+#[test]
+fn easy_puzzles_come_after_the_lessons_that_teach_their_bugs() {
+    let lessons = load_lessons(&puzzle_dir().join("../lessons")).items;
+    let titles: Vec<&str> = lessons.iter().map(|l| l.title.as_str()).collect();
+    let lesson = |title: &str| {
+        titles
+            .iter()
+            .position(|&t| t == title)
+            .unwrap_or_else(|| panic!("no lesson {title}"))
+    };
+    // Each expansion bug is first taught by its own lesson.
+    for (bug, title) in [
+        (Bug::Mosquito, "The Mosquito"),
+        (Bug::Ladybug, "The Ladybug"),
+        (Bug::Pillbug, "The Pillbug"),
+    ] {
+        let first = lessons.iter().position(|l| bugs_taught(l).contains(&bug));
+        assert_eq!(first, Some(lesson(title)), "{bug:?}");
+    }
+    let mut puzzles = shipped();
+    order_by_lessons(&mut puzzles, &lessons);
+    let easy: Vec<&Puzzle> = puzzles.iter().filter(|p| p.level == Level::Easy).collect();
+    // The base game's first: as many as there are, in a row.
+    let base = easy
+        .iter()
+        .filter(|p| {
+            bugs_used(p)
+                .expect("a game type")
+                .iter()
+                .all(|b| !b.is_expansion())
+        })
+        .count();
+    assert!(base >= 5, "only {base} easy puzzles with the base bugs");
+    for (i, puzzle) in easy.iter().enumerate() {
+        let expansions = bugs_used(puzzle)
+            .expect("a game type")
+            .into_iter()
+            .any(|b| b.is_expansion());
+        assert_eq!(
+            expansions,
+            i >= base,
+            "easy puzzle {} ({})",
+            i + 1,
+            puzzle.id
+        );
+    }
+    // Then none before the lessons on its bugs: never out of order.
+    let needed: Vec<usize> = easy.iter().map(|p| lessons_before(p, &lessons)).collect();
+    assert!(needed.windows(2).all(|w| w[0] <= w[1]), "{needed:?}");
+    let first_expansion = lesson("The Mosquito");
+    assert!(needed[..base].iter().all(|&n| n <= first_expansion));
+    // Every level is kept together, easiest first.
+    assert!(puzzles.windows(2).all(|w| w[0].level <= w[1].level));
 }

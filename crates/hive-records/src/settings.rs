@@ -70,6 +70,33 @@ pub struct Settings {
     /// Sounds off, whatever the volume (so unmuting brings it back).
     #[serde(default)]
     pub sound_muted: bool,
+    /// Who the next game is against: one of [`Settings::OPPONENTS`],
+    /// `"human"` by default; files from before this setting, and unknown
+    /// words, read as the default.
+    #[serde(default = "default_opponent")]
+    pub opponent: String,
+    /// The side the player takes against the AI: one of
+    /// [`Settings::HUMAN_SIDES`], `"white"` by default (as `opponent`).
+    #[serde(default = "default_human_side")]
+    pub human_side: String,
+}
+
+fn default_opponent() -> String {
+    Settings::OPPONENTS[0].to_string()
+}
+
+fn default_human_side() -> String {
+    Settings::HUMAN_SIDES[0].to_string()
+}
+
+/// `word` as one of `words` (case and spaces aside), or the first.
+fn one_of(word: &str, words: &[&str]) -> String {
+    let word = word.trim().to_ascii_lowercase();
+    if words.contains(&word.as_str()) {
+        word
+    } else {
+        words[0].to_string()
+    }
 }
 
 fn default_sound_volume() -> f32 {
@@ -100,6 +127,8 @@ impl Default for Settings {
             language: String::new(),
             sound_volume: Settings::DEFAULT_SOUND_VOLUME,
             sound_muted: false,
+            opponent: default_opponent(),
+            human_side: default_human_side(),
         }
     }
 }
@@ -114,6 +143,13 @@ impl Settings {
     /// The words [`Settings::ai_shows_considered`] may be, the default first:
     /// at every preset, at the Beginner and Easy presets, never.
     pub const AI_SHOWS_CONSIDERED: [&'static str; 3] = ["always", "easy", "never"];
+
+    /// The words [`Settings::opponent`] may be, the default first: a
+    /// person at the same screen, the AI.
+    pub const OPPONENTS: [&'static str; 2] = ["human", "ai"];
+
+    /// The words [`Settings::human_side`] may be, the default first.
+    pub const HUMAN_SIDES: [&'static str; 3] = ["white", "black", "random"];
 
     /// The turn at which games are drawn unless the player changes it (the
     /// game's rules sheet promises it; the UHP engine has no limit by
@@ -137,9 +173,11 @@ impl Settings {
     /// Values out of range brought back in: animation speed in
     /// `0..=MAX_ANIMATION_SPEED` (1.0 if not a number), the sound volume in
     /// `0..=1` (the default if not a number), turn limit not 0,
-    /// expansion letters canonical, an unknown `ai_shows_considered` the
-    /// default.
+    /// expansion letters canonical, an unknown `ai_shows_considered`,
+    /// `opponent` or `human_side` the default.
     pub fn sanitized(mut self) -> Settings {
+        self.opponent = one_of(&self.opponent, &Self::OPPONENTS);
+        self.human_side = one_of(&self.human_side, &Self::HUMAN_SIDES);
         let considered = self.ai_shows_considered.trim().to_ascii_lowercase();
         self.ai_shows_considered = if Self::AI_SHOWS_CONSIDERED.contains(&considered.as_str()) {
             considered

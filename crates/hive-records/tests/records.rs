@@ -391,6 +391,8 @@ fn settings_round_trip() {
         language: "es".to_string(),
         sound_volume: 0.25,
         sound_muted: true,
+        opponent: "ai".to_string(),
+        human_side: "random".to_string(),
     };
     file.save(&settings).unwrap();
     let loaded = file.load();
@@ -461,6 +463,15 @@ fn settings_from_before_ai_shows_considered_still_load() {
     }
     fs::write(file.path(), "(ai_shows_considered: \" Easy \")").unwrap();
     assert_eq!(file.load().settings.ai_shows_considered, "easy");
+    // The opponent and the side against the AI, the same way.
+    fs::write(file.path(), "(opponent: \" AI \", human_side: \"Black\")").unwrap();
+    let loaded = file.load().settings;
+    assert_eq!(
+        (loaded.opponent.as_str(), loaded.human_side.as_str()),
+        ("ai", "black")
+    );
+    fs::write(file.path(), "(opponent: \"robot\", human_side: \"left\")").unwrap();
+    assert_eq!(file.load().settings, Settings::default());
     fs::write(file.path(), "(ai_shows_considered: \"sometimes\")").unwrap();
     let loaded = file.load();
     assert!(loaded.warning.is_none());

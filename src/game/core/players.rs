@@ -2,7 +2,9 @@
 //! menu or on the command line), and the `NewGame` message that restarts.
 //!
 //! Entering the playing screen starts a game; so does `NewGame` during one
-//! ("Restart" in the top bar, "New game" after a win). Each game started gets
+//! ("Restart" in the top bar, "New game" after a win), with the same
+//! players as the game it replaces (also a game resumed or loaded against
+//! the AI), which become the next game's settings. Each game started gets
 //! a fresh id in [`Players`], with the side the AI plays in it, if any (a
 //! "random" side is drawn then).
 
@@ -270,9 +272,37 @@ fn start_game(
     notice.clear();
 }
 
+/// The players of a game restarted from one played by `players`: the same
+/// seats (the AI's side drawn again when the player chose a random side),
+/// with `settings` made to say so, so the main menu and the next game keep
+/// the opponent played (a game resumed against the AI stays one).
+fn restarted(players: &Players, settings: &mut NewGameSettings) -> (Players, bool) {
+    let mut next = settings.clone();
+    match players.seats() {
+        Seats::Human => next.opponent = Opponent::Human,
+        Seats::Ai { side, difficulty } => {
+            next.opponent = Opponent::Ai;
+            next.difficulty = difficulty;
+            if next.human_side != HumanSide::Random {
+                next.human_side = match side {
+                    Color::White => HumanSide::Black,
+                    Color::Black => HumanSide::White,
+                };
+            }
+        }
+        Seats::Exhibition { white, black } => next.opponent = Opponent::Exhibition { white, black },
+    }
+    let changed = (next.opponent, next.difficulty, next.human_side)
+        != (settings.opponent, settings.difficulty, settings.human_side);
+    if changed {
+        *settings = next;
+    }
+    (players.next(settings), changed)
+}
+
 fn restart_on_request(
     mut requests: MessageReader<NewGame>,
-    settings: Res<NewGameSettings>,
+    mut settings: ResMut<NewGameSettings>,
     options: Res<GameOptions>,
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
@@ -291,7 +321,12 @@ fn restart_on_request(
     let old = std::mem::replace(&mut *game, new);
     left.0 = unfinished.then(|| (old, *players, *clock));
     *clock = GameClock::start(settings.time_control);
-    *players = players.next(&settings);
+    // Marked changed (and so saved) only when the opponent differs.
+    let (next, changed) = restarted(&players, settings.bypass_change_detection());
+    if changed {
+        settings.set_changed();
+    }
+    *players = next;
     notice.clear();
     if unfinished {
         notice.show(words.get("notice-new-game"));

@@ -10,7 +10,12 @@
 //! [`Setup::problems`] says what is wrong, worded again after every edit.
 //! A position is handed on as a game of legal moves that reaches it,
 //! found by [`Setup::reach`] on the async compute pool (a search of up to
-//! about a second, never on the frame).
+//! about a second, never on the frame). When the only game found reaches
+//! it at another turn than the one set, Play and Analyse say so first and
+//! wait for the player to go on at that turn or keep editing.
+//!
+//! While the player edits, the board's frame and the hands' slots stay
+//! put ([`editor_layout`](super::editor_layout)).
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -18,6 +23,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{CurrentGame, GameOptions, Players, Screen, Turn, Words};
 use crate::game::saves::Jump;
+
+use super::editor_layout::BoardFrame;
 use crate::learn::{Budget, PlaceError, Reached, Setup, Unreachable};
 use crate::records::Seats;
 use crate::rules::{Color, Game, GameType, Hex, Piece};
@@ -53,6 +60,13 @@ pub enum EditorRequest {
     Clear,
     /// Hand the position on (after finding a game that reaches it).
     Finish(Goal),
+    /// Go on with the game found, at the other turn it reaches the
+    /// position (after [`EditorStatus::OtherTurn`]).
+    GoOn,
+    /// Keep editing instead (after [`EditorStatus::OtherTurn`]).
+    KeepEditing,
+    /// Frame the board around the pieces again.
+    Fit,
     /// Leave: back to the game the editor was opened from, or to the main
     /// menu.
     Back,
@@ -81,6 +95,19 @@ pub enum EditorStatus {
     Searching(Goal),
     /// No game reaches the position, and why.
     Unreachable(String),
+    /// The game found reaches the position only at another turn: said
+    /// before the position is handed on (Play or Analyse), which waits for
+    /// [`EditorRequest::GoOn`] or [`EditorRequest::KeepEditing`].
+    OtherTurn {
+        /// Where it was going.
+        goal: Goal,
+        /// The turn the game reaches it at.
+        turn: u32,
+        /// The turn set in the editor.
+        requested: u32,
+        /// What to tell the player.
+        note: String,
+    },
     /// The position as a GameString (copied to the clipboard by the
     /// screen), with a note when the turn differs from the one asked for.
     Written {
@@ -114,6 +141,10 @@ pub struct Editor {
     pub status: EditorStatus,
     /// Whether the GameString in the status is still to be copied.
     pub copy_pending: bool,
+    /// The cells the board shows (kept while editing).
+    pub frame: BoardFrame,
+    /// The game found at another turn, until the player answers.
+    other_turn: Option<Handoff>,
     /// The game the editor was opened from, to go back to.
     back: Option<Handoff>,
     reaching: Option<(Goal, Task<Result<Reached, Unreachable>>)>,
@@ -148,11 +179,17 @@ impl Editor {
 
     fn open(&mut self, setup: Setup, back: Option<Handoff>, words: &Texts) {
         *self = Editor {
+            frame: BoardFrame::fit(&setup),
             setup: Some(setup),
             back,
             ..Editor::default()
         };
         self.reword(words);
+    }
+
+    /// Whether the player is asked about another turn.
+    pub fn asking(&self) -> bool {
+        self.other_turn.is_some()
     }
 }
 
@@ -215,10 +252,26 @@ pub(super) fn handle_requests(
                     None => next_screen.set(Screen::MainMenu),
                 }
             }
+            EditorRequest::GoOn => {
+                if let Some(handoff) = editor.other_turn.take() {
+                    editor.handoff = Some(handoff);
+                    editor.status = EditorStatus::Idle;
+                    next_screen.set(Screen::Playing);
+                }
+            }
+            EditorRequest::KeepEditing => {
+                editor.other_turn = None;
+                editor.status = EditorStatus::Idle;
+            }
+            EditorRequest::Fit => {
+                let setup = editor.setup();
+                editor.frame = BoardFrame::fit(&setup);
+            }
             EditorRequest::Finish(goal) => {
                 if editor.reaching.is_some() {
                     continue;
                 }
+                editor.other_turn = None;
                 let setup = editor.setup();
                 editor.status = EditorStatus::Searching(goal);
                 let task =
@@ -226,6 +279,7 @@ pub(super) fn handle_requests(
                 editor.reaching = Some((goal, task));
             }
             edit => {
+                let clearing = edit == EditorRequest::Clear;
                 let mut setup = editor.setup();
                 let mut status = EditorStatus::Idle;
                 let mut picked = editor.picked;
@@ -246,6 +300,15 @@ pub(super) fn handle_requests(
                 }
                 // A piece the game type no longer uses cannot stay picked.
                 picked = picked.filter(|p| setup.game_type().includes(p.bug()));
+                // The board stays put unless it no longer holds the pieces;
+                // a cleared one starts afresh.
+                editor.frame = if clearing {
+                    BoardFrame::fit(&setup)
+                } else {
+                    editor.frame.keep_or_grow(&setup)
+                };
+                // An edit answers the question about another turn.
+                editor.other_turn = None;
                 editor.setup = Some(setup);
                 editor.picked = picked;
                 editor.status = status;
@@ -291,16 +354,32 @@ pub(super) fn collect_the_game(
                 Goal::Play(seats) => seats,
                 _ => Seats::Human,
             };
+            let (turn, requested) = (reached.turn, reached.requested_turn);
             let mut game: Game = reached.game;
             game.set_options(options.0);
-            editor.handoff = Some(Handoff {
+            let handoff = Handoff {
                 current: CurrentGame::new(game),
                 players: Players::seated(players.game_id + 1, seats),
                 analyse: goal == Goal::Analyse,
-                note,
-            });
-            editor.status = EditorStatus::Idle;
-            next_screen.set(Screen::Playing);
+                note: note.clone(),
+            };
+            match note {
+                // Said first: the player goes on at that turn or not.
+                Some(note) => {
+                    editor.other_turn = Some(handoff);
+                    editor.status = EditorStatus::OtherTurn {
+                        goal,
+                        turn,
+                        requested,
+                        note,
+                    };
+                }
+                None => {
+                    editor.handoff = Some(handoff);
+                    editor.status = EditorStatus::Idle;
+                    next_screen.set(Screen::Playing);
+                }
+            }
         }
     }
 }

@@ -3,13 +3,18 @@
 //! step at a time.
 //!
 //! Each step puts its position on the board, says what to do in one or two
-//! sentences and flashes the cells that matter. A move that meets the goal
+//! sentences and lights the cells that matter. A step whose position
+//! continues the one before goes on from the player's own board, so the
+//! pieces they chose stay (the rule is `hive_learn::lesson_carry`'s);
+//! otherwise it starts from its own position. A move that meets the goal
 //! finishes the step; a legal move that misses it is taken back with the
 //! step's hint; a move the rules refuse gets the rule's reason on the
-//! message line and the step's hint in the lesson bar. "Show me" has the
-//! engine play a move that meets the goal. The last step of "First game"
-//! is a game against the Beginner AI. Finished lessons are remembered in
-//! the data directory (`progress/lessons.txt`).
+//! message line and the step's hint in the lesson bar. "Show me" plays a
+//! move that meets the goal (the one the next step expects, if any), but a
+//! step it did is not the player's: a lesson is finished, and remembered,
+//! only when the player's own moves did every step. The last step of
+//! "First game" is a game against the Beginner AI. Finished lessons are
+//! remembered in the data directory (`progress/lessons.txt`).
 
 use std::collections::BTreeSet;
 
@@ -23,7 +28,9 @@ use crate::game::core::{
     Words, assets_dir, with_color,
 };
 use crate::game::saves::{Jump, RecordPaths};
-use crate::learn::{Lesson, Step, Verdict, judge_move, load_lessons};
+use crate::learn::{
+    Lesson, Renaming, Step, Verdict, carry_on, expected_move, judge_move, load_lessons,
+};
 use crate::records::Seats;
 use crate::rules::Color::{Black, White};
 use crate::rules::{Game, GameStatus, Move};
@@ -89,8 +96,10 @@ pub enum StepState {
     /// The player's move is awaited.
     #[default]
     Doing,
-    /// Done: on to the next step.
+    /// Done by the player's own move: on to the next step.
     Done,
+    /// Done by "Show me": on to the next step, but not the player's.
+    Shown,
 }
 
 /// The lesson on the board, if any.
@@ -104,11 +113,22 @@ pub struct LessonRun {
     pub state: StepState,
     /// The step's hint, once a try went wrong.
     pub hint: Option<String>,
+    /// The steps of this lesson the player's own moves did.
+    pub own: BTreeSet<usize>,
+    /// The step as it reads on the player's board, when it carries on
+    /// from it (its pieces renamed); `None`: as written.
+    carried: Option<Step>,
+    /// The lesson files' piece names as they read on the board.
+    renaming: Renaming,
     /// The step's position to put on the board.
     start: Option<Game>,
+    /// The step's position, kept for Retry.
+    first: Option<Game>,
     /// How many moves the step's position has (its moves are the player's
     /// from there).
     start_ply: u32,
+    /// The move "Show me" played, until it is judged.
+    showing: Option<Move>,
 }
 
 impl LessonRun {
@@ -117,8 +137,17 @@ impl LessonRun {
         self.lesson.is_some()
     }
 
-    fn step<'a>(&self, lessons: &'a Lessons) -> Option<&'a Step> {
-        lessons.list.get(self.lesson?)?.steps.get(self.step)
+    /// The step on the board, as it reads there.
+    fn step<'a>(&'a self, lessons: &'a Lessons) -> Option<&'a Step> {
+        match &self.carried {
+            Some(step) => Some(step),
+            None => self.written(lessons, self.step),
+        }
+    }
+
+    /// Step `index` of the lesson on the board, as its file writes it.
+    fn written<'a>(&self, lessons: &'a Lessons, index: usize) -> Option<&'a Step> {
+        lessons.list.get(self.lesson?)?.steps.get(index)
     }
 
     /// The lesson on the board, if any.
@@ -130,6 +159,12 @@ impl LessonRun {
     fn hint_in(&self, lessons: &Lessons, words: &Texts) -> String {
         self.of(lessons)
             .map_or_else(String::new, |lesson| words.step_hint(lesson, self.step))
+    }
+
+    /// Whether the player's own moves did every step of the lesson.
+    fn all_own(&self, lessons: &Lessons) -> bool {
+        self.of(lessons)
+            .is_some_and(|lesson| (0..lesson.steps.len()).all(|i| self.own.contains(&i)))
     }
 }
 
@@ -147,14 +182,17 @@ fn forget_the_lesson(mut run: ResMut<LessonRun>, mut practising: ResMut<Practisi
     }
 }
 
-/// A move that meets `step`'s goal in `game`, if any (the expected move
-/// first).
-fn a_move_meeting(step: &Step, game: &Game) -> Option<Move> {
+/// A move that meets `step`'s goal in `game`, if any: `expected` (the
+/// move the next step's position continues with) when it does, else the
+/// first legal one.
+fn a_move_meeting(step: &Step, game: &Game, expected: Option<Move>) -> Option<Move> {
+    let meets = |mv: Move| judge_move(step, game, mv) == Verdict::Accepted;
+    if let Some(mv) = expected.filter(|&mv| meets(mv)) {
+        return Some(mv);
+    }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .find(|&mv| judge_move(step, game, mv) == Verdict::Accepted)
+    moves.into_iter().find(|&mv| meets(mv))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -172,9 +210,11 @@ pub(super) fn handle_requests(
         match request {
             LessonRequest::Start(index) => go_to(&mut run, &lessons, index, 0),
             LessonRequest::Retry => {
-                if let Some(index) = run.lesson {
-                    let step = run.step;
-                    go_to(&mut run, &lessons, index, step);
+                if run.first.is_some() {
+                    run.start = run.first.clone();
+                    run.state = StepState::Doing;
+                    run.hint = None;
+                    run.showing = None;
                 }
             }
             LessonRequest::Next => {
@@ -182,7 +222,20 @@ pub(super) fn handle_requests(
                 let steps = lessons.list.get(index).map_or(0, |l| l.steps.len());
                 if run.step + 1 < steps {
                     let step = run.step + 1;
-                    go_to(&mut run, &lessons, index, step);
+                    match carried_on(&run, &lessons, current.game()) {
+                        Some(carried) => {
+                            run.step = step;
+                            run.state = StepState::Doing;
+                            run.hint = None;
+                            run.showing = None;
+                            run.start_ply = carried.game.ply();
+                            run.first = Some(carried.game.clone());
+                            run.start = Some(carried.game);
+                            run.carried = Some(carried.step);
+                            run.renaming = carried.renaming;
+                        }
+                        None => go_to(&mut run, &lessons, index, step),
+                    }
                 } else if index + 1 < lessons.list.len() {
                     go_to(&mut run, &lessons, index + 1, 0);
                 } else {
@@ -199,7 +252,18 @@ pub(super) fn handle_requests(
                 if run.state != StepState::Doing || step.is_beginner_game() {
                     continue;
                 }
-                if let Some(mv) = a_move_meeting(step, current.game()) {
+                let game = current.game();
+                let expected = run
+                    .first
+                    .as_ref()
+                    .filter(|first| first.ply() == game.ply())
+                    .and_then(|_| {
+                        let written = run.written(&lessons, run.step)?;
+                        let next = run.written(&lessons, run.step + 1)?;
+                        expected_move(written, &run.renaming, game, next)
+                    });
+                if let Some(mv) = a_move_meeting(step, game, expected) {
+                    run.showing = Some(mv);
                     play.write(PlayMove(mv));
                 }
                 continue;
@@ -222,6 +286,18 @@ pub(super) fn handle_requests(
     }
 }
 
+/// The next step carried on from the board, when the step on it is done
+/// and the next one continues it (see `hive_learn::lesson_carry`).
+fn carried_on(run: &LessonRun, lessons: &Lessons, board: &Game) -> Option<crate::learn::Carried> {
+    if run.state == StepState::Doing || board.ply() != run.start_ply + 1 {
+        return None;
+    }
+    let written = run.written(lessons, run.step)?;
+    let next = run.written(lessons, run.step + 1)?;
+    carry_on(written, &run.renaming, board, next)
+}
+
+/// Step `step_index` of lesson `index` from its own position.
 fn go_to(run: &mut LessonRun, lessons: &Lessons, index: usize, step_index: usize) {
     let Some(step) = lessons
         .list
@@ -234,10 +310,18 @@ fn go_to(run: &mut LessonRun, lessons: &Lessons, index: usize, step_index: usize
         warn!("lesson step {}: its position cannot be read", step.origin);
         return;
     };
+    // Steps done stay done while the lesson is the same.
+    let own = if run.lesson == Some(index) && step_index > 0 {
+        std::mem::take(&mut run.own)
+    } else {
+        BTreeSet::new()
+    };
     *run = LessonRun {
         lesson: Some(index),
         step: step_index,
+        own,
         start_ply: game.ply(),
+        first: Some(game.clone()),
         start: Some(game),
         ..LessonRun::default()
     };
@@ -296,20 +380,32 @@ pub(super) fn judge_moves(
         }
         let mut before = jump.current().game().clone();
         before.undo();
+        let shown = run.showing.take() == Some(mv);
         match judge_move(&step, &before, mv) {
             Verdict::Accepted => {
-                run.state = StepState::Done;
                 let last = run
                     .lesson
                     .and_then(|i| lessons.list.get(i))
                     .is_some_and(|l| run.step + 1 == l.steps.len());
-                jump.say(if last {
-                    "notice-lesson-done"
+                // A step Show me did is not the player's.
+                if shown {
+                    run.state = StepState::Shown;
                 } else {
-                    "notice-step-done"
-                });
-                if last {
+                    run.state = StepState::Done;
+                    let step = run.step;
+                    run.own.insert(step);
+                }
+                if !last {
+                    jump.say(if shown {
+                        "notice-step-shown"
+                    } else {
+                        "notice-step-done"
+                    });
+                } else if run.all_own(&lessons) {
+                    jump.say("notice-lesson-done");
                     finish(&run, &lessons, &mut finished, &paths);
+                } else {
+                    jump.say("notice-lesson-over-helped");
                 }
             }
             Verdict::NotTheGoal { .. } => {
@@ -372,6 +468,8 @@ pub(super) fn finish_the_beginner_game(
     let status = current.game().status();
     if beginner && run.state == StepState::Doing && status.is_over() {
         run.state = StepState::Done;
+        let step = run.step;
+        run.own.insert(step);
         let text = match status {
             GameStatus::WhiteWins => {
                 words.format("notice-lesson-won", &with_color(&words, Args::new(), White))
@@ -381,7 +479,11 @@ pub(super) fn finish_the_beginner_game(
             }
             _ => words.get("notice-lesson-drawn"),
         };
-        notice.show(text);
-        finish(&run, &lessons, &mut finished, &paths);
+        if run.all_own(&lessons) {
+            notice.show(text);
+            finish(&run, &lessons, &mut finished, &paths);
+        } else {
+            notice.show(words.get("notice-lesson-over-helped"));
+        }
     }
 }

@@ -10,8 +10,13 @@
 //!
 //! A puzzle on the board is practice, not a game: nothing of it is
 //! autosaved ([`Practising`]), so "Resume last game" is left alone.
+//!
+//! The puzzles are listed by level, each level in the order the lessons
+//! teach the bugs they use (`hive_learn::puzzle_order`): the base game's
+//! first.
 
 pub mod editor;
+pub mod editor_layout;
 pub mod lessons;
 mod progress;
 pub mod puzzles;
@@ -23,11 +28,22 @@ use crate::game::core::{GameSystems, Screen};
 use crate::game::saves::PositionChanges;
 
 pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
+pub use editor_layout::{BoardFrame, HandSlot, hand_slots};
 pub use lessons::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
 pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((puzzles::plugin, lessons::plugin, editor::plugin));
+    // The puzzles in the order the lessons teach what they use.
+    let taught = app
+        .world()
+        .get_resource::<Lessons>()
+        .map(|l| l.list.clone());
+    if let (Some(lessons), Some(mut puzzles)) =
+        (taught, app.world_mut().get_resource_mut::<Puzzles>())
+    {
+        crate::learn::order_by_lessons(&mut puzzles.list, &lessons);
+    }
     // A lesson's or a puzzle's position replaces the game after the
     // records' changes of the frame.
     app.add_systems(

@@ -38,8 +38,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::MainMenu), forget_the_puzzle);
 }
 
-/// Every puzzle shipped, in file order (easy, medium, hard), and the files
-/// that could not be read.
+/// Every puzzle shipped, by level (easy, medium, hard), each level in the
+/// order the lessons teach the bugs it uses, and the files that could not
+/// be read.
 #[derive(Resource, Debug, Default)]
 pub struct Puzzles {
     /// The puzzles.

@@ -291,6 +291,21 @@ fn hand_piece(game: &Game, selection: &Selection, forward: bool) -> Option<Piece
         .into_iter()
         .filter(|&bug| game.next_in_hand(side, bug).is_some())
         .collect();
+    // A piece that cannot be placed is not selected (the message line says
+    // why), so the cycle goes through those that can, if any.
+    let placeable: Vec<Bug> = bugs
+        .iter()
+        .copied()
+        .filter(|&bug| {
+            game.next_in_hand(side, bug)
+                .is_some_and(|piece| !game.legal_moves_for(piece).is_empty())
+        })
+        .collect();
+    let bugs = if placeable.is_empty() {
+        bugs
+    } else {
+        placeable
+    };
     let count = bugs.len();
     if count == 0 {
         return None;
@@ -346,7 +361,12 @@ mod tests {
 
     #[test]
     fn hand_pieces_cycle_both_ways_and_skip_empty_bugs() {
-        let game = Game::new(crate::rules::GameType::BASE);
+        // The tournament opening off, so the Queen may open the game.
+        let options = crate::rules::Options {
+            tournament_opening: false,
+            ..crate::rules::Options::default()
+        };
+        let game = Game::with_options(crate::rules::GameType::BASE, options);
         let none = Selection::default();
         let first = hand_piece(&game, &none, true).unwrap();
         assert_eq!(first.bug(), Bug::ALL[0]);
@@ -368,5 +388,23 @@ mod tests {
             seen.push(piece);
         }
         assert_eq!(seen.len(), 5, "queen, ant, grasshopper, spider, beetle");
+    }
+
+    #[test]
+    fn hand_pieces_that_cannot_be_placed_are_passed_over() {
+        let options = crate::rules::Options {
+            tournament_opening: true,
+            ..crate::rules::Options::default()
+        };
+        let game = Game::with_options(crate::rules::GameType::BASE, options);
+        let none = Selection::default();
+        let first = hand_piece(&game, &none, true).unwrap();
+        assert_eq!(first.bug(), Bug::Ant, "no Queen on the first turn");
+        let last = hand_piece(&game, &none, false).unwrap();
+        let select = |piece: Piece| Selection {
+            piece: Some(piece),
+            ..Selection::default()
+        };
+        assert_eq!(hand_piece(&game, &select(last), true), Some(first));
     }
 }

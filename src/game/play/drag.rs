@@ -88,6 +88,12 @@ pub(super) fn handle_drops(
             notice.show_worded(words.reason(&reason, Some(game)));
             refused.write(MoveRefused(reason));
         }
+        // A piece with nothing to do is not left selected.
+        let chosen = if chosen.is_live() {
+            chosen
+        } else {
+            Selection::default()
+        };
         if *selection != chosen {
             *selection = chosen;
         }

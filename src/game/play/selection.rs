@@ -5,7 +5,8 @@
 //! moves, pillbug throws included, and each destination gets a
 //! [`Highlight`] entity. A selected pillbug (or a mosquito touching one) also
 //! rings the neighbours it can throw; clicking one shows where it can land.
-//! A piece with no move gets the rules engine's reason in the [`Notice`].
+//! A piece with nothing to do is not selected (no ring): the [`Notice`]
+//! gives the rules engine's reason instead.
 //! `CellClicked` turns a click into the right one of these: play the move
 //! to a highlighted cell, pick a piece to throw, select another of one's
 //! own pieces, cancel (a click on the selected piece again), or, on any
@@ -126,6 +127,12 @@ impl Selection {
         Some(selection)
     }
 
+    /// Whether the selected piece can do anything: move, or (a pillbug)
+    /// throw a neighbour.
+    pub fn is_live(&self) -> bool {
+        !self.moves.is_empty() || !self.throwable.is_empty()
+    }
+
     /// The legal move of the selection ending on `hex`, if any.
     pub fn move_to(&self, hex: Hex) -> Option<Move> {
         self.moves.iter().copied().find(|m| m.to() == Some(hex))
@@ -198,7 +205,7 @@ fn handle_clicks(
         // With something to do, a selection answers clicks on other cells
         // with the reason it cannot go there; a piece with nothing to do
         // gives way to any piece clicked.
-        let live = !selection.moves.is_empty() || !selection.throwable.is_empty();
+        let live = selection.is_live();
         match (top, thrower) {
             (Some(piece), Some(thrower)) if selection.throwable.contains(&piece) => {
                 *selection = throw_selection(game, thrower, piece);
@@ -259,7 +266,8 @@ pub(super) fn handle_selection_requests(
     }
 }
 
-/// The selection of `piece`, with a notice saying what it can do or why not.
+/// The selection of `piece`, with a notice saying what it can do; a piece
+/// with nothing to do is not selected, and the notice says why.
 fn select(
     game: &Game,
     piece: Piece,
@@ -301,6 +309,7 @@ fn select(
         if let Some(reason) = game.why_immobile(piece) {
             notice.show_worded(words.reason(&reason, Some(game)));
         }
+        return Selection::default();
     } else {
         let key = if game.position(piece).is_some() {
             "notice-selected-move"

@@ -1,6 +1,6 @@
 //! The player's settings kept between runs: read at start-up (or by `run`,
 //! before the command line applies) into the features' own resources (the
-//! next game's settings, draw rules, animation speed, the AI's considered
+//! next game's settings (its opponent too), draw rules, animation speed, the AI's considered
 //! cells, the theme, the language, the sounds' volume), and saved when the player changes one. This feature
 //! depends on those it persists, never the reverse. The file itself is
 //! `crate::records`' business.
@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use crate::game::ai::ConsideredDestinations;
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    AskBeforeLeaving, AutoPass, GameOptions, GameSystems, LanguageChoice, LaunchSettings,
-    NewGameSettings, Notice, Words, record_error,
+    AskBeforeLeaving, AutoPass, GameOptions, GameSystems, HumanSide, LanguageChoice,
+    LaunchSettings, NewGameSettings, Notice, Opponent, Words, record_error,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
 use crate::game::sound::SoundSettings;
@@ -96,6 +96,8 @@ pub fn restore_settings(world: &mut World) {
     if let Some(mut next) = world.get_resource_mut::<NewGameSettings>() {
         next.difficulty = settings.difficulty;
         next.game_type = settings.game_type();
+        next.opponent = opponent_from_word(&settings.opponent);
+        next.human_side = side_from_word(&settings.human_side);
     }
     world.insert_resource(GameOptions(settings.options()));
     world.insert_resource(AutoPass(settings.auto_pass));
@@ -142,6 +144,42 @@ fn considered_from_word(word: &str) -> ConsideredDestinations {
         .unwrap_or_default()
 }
 
+/// How an opponent is written in the settings (one of
+/// [`Settings::OPPONENTS`]); an exhibition is not kept (`None`): the next
+/// start offers the opponent chosen before it.
+fn opponent_word(opponent: Opponent) -> Option<&'static str> {
+    match opponent {
+        Opponent::Human => Some("human"),
+        Opponent::Ai => Some("ai"),
+        Opponent::Exhibition { .. } => None,
+    }
+}
+
+/// The opponent a settings word names (a person for an unknown word).
+fn opponent_from_word(word: &str) -> Opponent {
+    match word {
+        "ai" => Opponent::Ai,
+        _ => Opponent::Human,
+    }
+}
+
+/// How a side against the AI is written (one of [`Settings::HUMAN_SIDES`]).
+fn side_word(side: HumanSide) -> &'static str {
+    match side {
+        HumanSide::White => "white",
+        HumanSide::Black => "black",
+        HumanSide::Random => "random",
+    }
+}
+
+/// The side a settings word names (White for an unknown word).
+fn side_from_word(word: &str) -> HumanSide {
+    HumanSide::ALL
+        .into_iter()
+        .find(|&side| side_word(side) == word)
+        .unwrap_or_default()
+}
+
 /// Saves the settings when the player changed one (in the main menu, or the
 /// theme). A file that was damaged is first kept aside, and the player told.
 /// The features' resources the settings file keeps.
@@ -178,6 +216,10 @@ pub(super) fn save_changed_settings(
     } = chosen;
     let mut settings = stored.settings.clone();
     settings.difficulty = next_game.difficulty;
+    if let Some(word) = opponent_word(next_game.opponent) {
+        settings.opponent = word.to_string();
+    }
+    settings.human_side = side_word(next_game.human_side).to_string();
     settings.last_expansions = next_game.game_type.expansions();
     settings.threefold_repetition = options.0.threefold_repetition;
     settings.turn_limit = options.0.turn_limit;
@@ -249,5 +291,19 @@ mod tests {
             considered_from_word("sometimes"),
             ConsideredDestinations::default()
         );
+    }
+
+    #[test]
+    fn opponents_and_sides_match_the_settings_words() {
+        for opponent in [Opponent::Human, Opponent::Ai] {
+            let word = opponent_word(opponent).expect("kept");
+            assert!(Settings::OPPONENTS.contains(&word));
+            assert_eq!(opponent_from_word(word), opponent);
+        }
+        let sides: Vec<&str> = HumanSide::ALL.into_iter().map(side_word).collect();
+        assert_eq!(sides, Settings::HUMAN_SIDES);
+        for side in HumanSide::ALL {
+            assert_eq!(side_from_word(side_word(side)), side);
+        }
     }
 }

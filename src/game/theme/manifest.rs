@@ -173,6 +173,9 @@ pub struct Overlays {
     /// The cells a message is about ("next to the black Queen Bee"): they
     /// pulse a few times when it is shown.
     pub flash: Overlay,
+    /// The cells a lesson's step lights (while its words are shown): a
+    /// colour of their own, apart from the flash of a refused move.
+    pub lesson: Overlay,
     /// The selected piece.
     pub selected: Overlay,
     /// A piece the selected pillbug can throw.
@@ -238,6 +241,8 @@ pub struct ResolvedOverlays {
     pub considered: TintedImage,
     /// The cells a message is about.
     pub flash: TintedImage,
+    /// The cells a lesson's step lights.
+    pub lesson: TintedImage,
     /// The selected piece.
     pub selected: TintedImage,
     /// A piece the selected pillbug can throw.
@@ -320,6 +325,7 @@ impl ResolvedTheme {
                 destination: tinted("overlays/destination.png", rgba(0x59, 0xd9, 0x7a, 0xb3)),
                 considered: tinted("overlays/destination.png", rgba(0xb4, 0x8c, 0xff, 0xb3)),
                 flash: tinted("overlays/selected.png", rgba(0xff, 0x5a, 0x5a, 255)),
+                lesson: tinted("overlays/selected.png", rgba(0xff, 0x7a, 0xd9, 255)),
                 selected: tinted("overlays/selected.png", rgba(0xff, 0xd2, 0x33, 255)),
                 throwable: tinted("overlays/throwable.png", rgba(0xff, 0x8c, 0x26, 255)),
                 last_move: tinted("overlays/last-move.png", rgba(0x5a, 0xa6, 0xff, 0xe6)),
@@ -350,6 +356,7 @@ impl ResolvedTheme {
             &o.destination,
             &o.considered,
             &o.flash,
+            &o.lesson,
             &o.selected,
             &o.throwable,
             &o.last_move,
@@ -495,6 +502,7 @@ pub fn resolve(
     r.overlay("overlays.destination", &mo.destination, &mut to.destination);
     r.overlay("overlays.considered", &mo.considered, &mut to.considered);
     r.overlay("overlays.flash", &mo.flash, &mut to.flash);
+    r.overlay("overlays.lesson", &mo.lesson, &mut to.lesson);
     r.overlay("overlays.selected", &mo.selected, &mut to.selected);
     r.overlay("overlays.throwable", &mo.throwable, &mut to.throwable);
     r.overlay("overlays.last_move", &mo.last_move, &mut to.last_move);

@@ -109,6 +109,8 @@ pub struct Theme {
     pub considered: ThemeImage,
     /// A cell a message is about.
     pub flash: ThemeImage,
+    /// A cell a lesson's step lights.
+    pub lesson: ThemeImage,
     /// The selected piece.
     pub selected: ThemeImage,
     /// A piece a pillbug can throw.
@@ -151,6 +153,7 @@ impl Theme {
             destination: image(&o.destination),
             considered: image(&o.considered),
             flash: image(&o.flash),
+            lesson: image(&o.lesson),
             selected: image(&o.selected),
             throwable: image(&o.throwable),
             last_move: image(&o.last_move),

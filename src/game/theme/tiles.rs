@@ -278,19 +278,24 @@ fn dress_highlights(
 }
 
 /// Draws the cells a message is about with the theme's flash overlay,
-/// pulsing.
+/// pulsing; a lesson's lit cells with its lesson overlay.
 fn dress_flashes(
     mut commands: Commands,
     theme: Res<Theme>,
     mut flashes: Query<(Entity, &Flash, Option<&mut Sprite>)>,
 ) {
     for (entity, flash, sprite_now) in &mut flashes {
-        let mut color = theme.flash.color;
+        let look = if flash.steady {
+            &theme.lesson
+        } else {
+            &theme.flash
+        };
+        let mut color = look.color;
         color.set_alpha(color.alpha() * flash.strength());
         match sprite_now {
             Some(mut drawn) if !theme.is_changed() => drawn.color = color,
             _ => {
-                let mut drawn = sprite(&theme.flash, cell_box());
+                let mut drawn = sprite(look, cell_box());
                 drawn.color = color;
                 commands.entity(entity).insert(drawn);
             }

@@ -13,16 +13,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::editor_board::{board, hand};
 use super::game_menu::MenuRecords;
 use super::hands::HandArt;
 use super::menu::{WaitingAnswer, ask_about_waiting_game};
-use crate::game::board::{HEX_SIZE, world_to_plane};
 use crate::game::core::{AskBeforeLeaving, NewGameSettings, Screen, Words};
 use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::theme::Theme;
 use crate::learn::Setup;
 use crate::records::Seats;
-use crate::rules::{Bug, Color as Side, GameType, Hex, Piece};
+use crate::rules::{Bug, Color as Side, GameType, Hex};
 use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
@@ -94,9 +94,9 @@ fn draw_editor(
         top_bar(ui, words, editor, &setup, &mut out);
     });
     let mut hovered_problem = None;
+    // The buttons, then what the editor says above them in a band of its
+    // own height, so a longer list of problems never moves the board.
     egui::Panel::bottom("editor_bottom").show(&mut window, |ui| {
-        hovered_problem = problems(ui, words, editor);
-        ui.separator();
         let mut play = None;
         finish_bar(
             ui,
@@ -115,6 +115,16 @@ fn draw_editor(
             }
         }
     });
+    egui::Panel::bottom("editor_messages")
+        .exact_size(MESSAGES_HEIGHT)
+        .show(&mut window, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    hovered_problem = problems(ui, words, editor);
+                    status_lines(ui, words, editor, &mut out);
+                });
+        });
     let side_width = (ctx.content_rect().width() / 6.0).clamp(120.0, 190.0);
     for side in Side::ALL {
         let panel = match side {
@@ -142,7 +152,14 @@ fn draw_editor(
                 .flat_map(|p| p.cells.iter().copied())
                 .collect(),
         };
-        board(ui, art.as_ref(), &setup, editor.picked, &lit, &mut out);
+        board(
+            ui,
+            art.as_ref(),
+            (&setup, editor.frame),
+            editor.picked,
+            &lit,
+            &mut out,
+        );
     });
     for request in out {
         requests.write(request);
@@ -213,6 +230,13 @@ fn top_bar(
         {
             out.push(EditorRequest::Clear);
         }
+        if ui
+            .button(words.get("editor-fit"))
+            .on_hover_text(words.get("editor-fit-tip"))
+            .clicked()
+        {
+            out.push(EditorRequest::Fit);
+        }
     });
     ui.label(egui::RichText::new(words.get("editor-blurb")).weak());
 }
@@ -258,30 +282,21 @@ fn problems(ui: &mut egui::Ui, words: &Texts, editor: &Editor) -> Option<usize> 
         ))
         .strong(),
     );
-    egui::ScrollArea::vertical()
-        .max_height(110.0)
-        .show(ui, |ui| {
-            for (i, problem) in editor.problems.iter().enumerate() {
-                let line =
-                    ui.colored_label(ui.visuals().error_fg_color, format!("• {}", problem.text));
-                if line.hovered() {
-                    hovered = Some(i);
-                }
-            }
-        });
+    for (i, problem) in editor.problems.iter().enumerate() {
+        let line = ui.colored_label(ui.visuals().error_fg_color, format!("• {}", problem.text));
+        if line.hovered() {
+            hovered = Some(i);
+        }
+    }
     hovered
 }
 
-/// The status line and the buttons that hand the position on.
-fn finish_bar(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    editor: &Editor,
-    settings: &NewGameSettings,
-    against: &mut Against,
-    play: &mut Option<Seats>,
-    out: &mut Vec<EditorRequest>,
-) {
+/// The height of the band above the buttons: what makes the position
+/// impossible, and what the editor says about the last request.
+const MESSAGES_HEIGHT: f32 = 150.0;
+
+/// What the editor says about the last request (and the piece picked).
+fn status_lines(ui: &mut egui::Ui, words: &Texts, editor: &Editor, out: &mut Vec<EditorRequest>) {
     match &editor.status {
         EditorStatus::Idle => {}
         EditorStatus::Refused(text) | EditorStatus::Unreachable(text) => {
@@ -292,6 +307,14 @@ fn finish_bar(
                 ui.spinner();
                 ui.label(words.get("editor-searching"));
             });
+        }
+        EditorStatus::OtherTurn {
+            goal,
+            turn,
+            requested,
+            note,
+        } => {
+            other_turn(ui, words, (*goal, *turn, *requested), note, out);
         }
         EditorStatus::Written { game_string, note } => {
             ui.label(words.get("editor-copied"));
@@ -308,7 +331,19 @@ fn finish_bar(
             &Args::new().with("piece", words.piece(piece)),
         ));
     }
-    let ready = editor.problems.is_empty() && !editor.searching();
+}
+
+/// The buttons that hand the position on.
+fn finish_bar(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    editor: &Editor,
+    settings: &NewGameSettings,
+    against: &mut Against,
+    play: &mut Option<Seats>,
+    out: &mut Vec<EditorRequest>,
+) {
+    let ready = editor.problems.is_empty() && !editor.searching() && !editor.asking();
     ui.horizontal_wrapped(|ui| {
         ui.label(words.get("editor-opponent"));
         let choices = [
@@ -358,228 +393,39 @@ fn finish_bar(
     });
 }
 
-/// One side's pieces in hand, a tile per bug with how many are left;
-/// clicking one picks its next piece.
-fn hand(
+/// The game found reaches the position at another turn: said before it is
+/// played or analysed, with the choice to go on at that turn or keep
+/// editing.
+fn other_turn(
     ui: &mut egui::Ui,
     words: &Texts,
-    art: Option<&HandArt>,
-    setup: &Setup,
-    side: Side,
-    picked: Option<Piece>,
+    (goal, turn, requested): (Goal, u32, u32),
+    note: &str,
     out: &mut Vec<EditorRequest>,
 ) {
-    ui.heading(words.format("editor-hand", &Args::new().with("color", words.color(side))));
-    let hand = setup.hand(side);
-    if hand.is_empty() {
-        ui.label(egui::RichText::new(words.get("editor-hand-empty")).weak());
-        return;
-    }
-    egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            for bug in Bug::ALL {
-                let of_bug: Vec<Piece> = hand.iter().copied().filter(|p| p.bug() == bug).collect();
-                let Some(&next) = of_bug.first() else {
-                    continue;
-                };
-                let size = egui::vec2(52.0, 62.0);
-                let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
-                let painter = ui.painter_at(rect.expand(2.0));
-                let chosen = picked.is_some_and(|p| p.color() == side && p.bug() == bug);
-                if chosen || response.hovered() {
-                    let stroke = if chosen {
-                        ui.visuals().selection.stroke
-                    } else {
-                        ui.visuals().widgets.hovered.fg_stroke
-                    };
-                    painter.rect_stroke(rect, 6.0, stroke, egui::StrokeKind::Inside);
-                }
-                let centre = rect.center() - egui::vec2(0.0, 6.0);
-                paint_piece(&painter, art, next, centre, 44.0, ui);
-                painter.text(
-                    rect.center_bottom() - egui::vec2(0.0, 2.0),
-                    egui::Align2::CENTER_BOTTOM,
-                    format!("×{}", of_bug.len()),
-                    egui::FontId::proportional(12.0),
-                    ui.visuals().text_color(),
-                );
-                let response = response.on_hover_text(words.piece(next));
-                if response.clicked() {
-                    out.push(EditorRequest::Pick((!chosen).then_some(next)));
-                }
-            }
-        });
+    ui.colored_label(super::style::notice_color(ui.ctx()), note);
+    let args = Args::new().with("turn", turn).with("requested", requested);
+    ui.label(words.format("editor-other-turn-question", &args));
+    ui.horizontal_wrapped(|ui| {
+        let go_on = match goal {
+            Goal::Analyse => "editor-other-turn-analyse",
+            _ => "editor-other-turn-play",
+        };
+        if ui
+            .button(words.format(go_on, &args))
+            .on_hover_text(words.format("editor-other-turn-go-on-tip", &args))
+            .clicked()
+        {
+            out.push(EditorRequest::GoOn);
+        }
+        if ui
+            .button(words.get("editor-other-turn-back"))
+            .on_hover_text(words.get("editor-other-turn-back-tip"))
+            .clicked()
+        {
+            out.push(EditorRequest::KeepEditing);
+        }
     });
-}
-
-/// A piece drawn with the theme's art, or as a labelled hexagon without it.
-fn paint_piece(
-    painter: &egui::Painter,
-    art: Option<&HandArt>,
-    piece: Piece,
-    at: egui::Pos2,
-    height: f32,
-    ui: &egui::Ui,
-) {
-    match art {
-        Some(art) => art.paint_piece_sized(painter, piece, at, height),
-        None => {
-            let fill = match piece.color() {
-                Side::White => egui::Color32::from_gray(235),
-                Side::Black => egui::Color32::from_gray(40),
-            };
-            painter.add(egui::Shape::convex_polygon(
-                hexagon(at, height / 2.0),
-                fill,
-                ui.visuals().widgets.noninteractive.fg_stroke,
-            ));
-            painter.text(
-                at,
-                egui::Align2::CENTER_CENTER,
-                piece.to_string(),
-                egui::FontId::proportional(height / 3.5),
-                fill.to_opaque().gamma_multiply(0.2),
-            );
-        }
-    }
-}
-
-/// The corners of a pointy-top hexagon of circumradius `size` around `at`.
-fn hexagon(at: egui::Pos2, size: f32) -> Vec<egui::Pos2> {
-    (0..6)
-        .map(|i| {
-            let angle = std::f32::consts::PI / 180.0 * (60.0 * i as f32 - 30.0);
-            at + size * egui::vec2(angle.cos(), angle.sin())
-        })
-        .collect()
-}
-
-/// A cell's axial coordinates around the origin (-16..16 each way).
-fn relative(hex: Hex) -> (i32, i32) {
-    let (q, r) = hex.axial();
-    let (oq, or) = Hex::ORIGIN.axial();
-    (
-        (q - oq + 16).rem_euclid(32) - 16,
-        (r - or + 16).rem_euclid(32) - 16,
-    )
-}
-
-/// The cell at `(q, r)` around the origin.
-fn cell_at(q: i32, r: i32) -> Hex {
-    let (oq, or) = Hex::ORIGIN.axial();
-    Hex::from_axial(oq + q, or + r)
-}
-
-fn distance(a: (i32, i32), b: (i32, i32)) -> i32 {
-    let (dq, dr) = (a.0 - b.0, a.1 - b.1);
-    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
-}
-
-/// The board being edited: the cells around the pieces, each stack's top
-/// piece with its height, the cells of the problems lit; a click places
-/// or picks up, a right click takes off.
-fn board(
-    ui: &mut egui::Ui,
-    art: Option<&HandArt>,
-    setup: &Setup,
-    picked: Option<Piece>,
-    lit: &[Hex],
-    out: &mut Vec<EditorRequest>,
-) {
-    let cells: Vec<(i32, i32)> = setup.cells().map(relative).collect();
-    let centre = if cells.is_empty() {
-        (0, 0)
-    } else {
-        let n = cells.len() as i32;
-        let (sq, sr) = cells.iter().fold((0, 0), |(a, b), &(q, r)| (a + q, b + r));
-        (sq / n, sr / n)
-    };
-    let radius = cells
-        .iter()
-        .map(|&c| distance(c, centre) + 2)
-        .max()
-        .unwrap_or(3)
-        .clamp(3, 12);
-    let rect = ui.available_rect_before_wrap();
-    let (response, painter) = ui.allocate_painter(rect.size(), egui::Sense::click());
-    let rect = response.rect;
-    // Fit 2 * radius + 1 cells across (√3 each) and down (1.5 each).
-    let across = 3f32.sqrt() * (2 * radius + 1) as f32;
-    let down = 1.5 * (2 * radius + 1) as f32 + 0.5;
-    let size = (rect.width() / across).min(rect.height() / down).min(40.0);
-    let middle = rect.center();
-    let to_screen = |(q, r): (i32, i32)| {
-        let (q, r) = ((q - centre.0) as f32, (r - centre.1) as f32);
-        middle + size * egui::vec2(3f32.sqrt() * (q + r / 2.0), 1.5 * r)
-    };
-    let pointer = response.hover_pos().map(|pos| {
-        // The board's own rounding, in its units (y up).
-        let p = (pos - middle) / size * HEX_SIZE;
-        let cell = world_to_plane(Vec2::new(p.x, -p.y));
-        (cell.x + centre.0, cell.y + centre.1)
-    });
-    let grid = ui.visuals().widgets.noninteractive.bg_stroke;
-    let lit_stroke = egui::Stroke::new(3.0, ui.visuals().error_fg_color);
-    for dq in -radius..=radius {
-        for dr in -radius..=radius {
-            let at = (centre.0 + dq, centre.1 + dr);
-            if distance(at, centre) > radius {
-                continue;
-            }
-            let hex = cell_at(at.0, at.1);
-            let corners = hexagon(to_screen(at), size * 0.97);
-            let hovered = pointer == Some(at);
-            let fill = if hovered {
-                ui.visuals().widgets.hovered.weak_bg_fill
-            } else {
-                egui::Color32::TRANSPARENT
-            };
-            painter.add(egui::Shape::convex_polygon(corners.clone(), fill, grid));
-            let stack = setup.stack(hex);
-            if let Some(&top) = stack.last() {
-                paint_piece(&painter, art, top, to_screen(at), size * 1.7, ui);
-                if stack.len() > 1 {
-                    let badge = to_screen(at) + size * egui::vec2(0.55, -0.55);
-                    painter.circle_filled(badge, size * 0.28, ui.visuals().selection.bg_fill);
-                    painter.text(
-                        badge,
-                        egui::Align2::CENTER_CENTER,
-                        stack.len().to_string(),
-                        egui::FontId::proportional(size * 0.4),
-                        ui.visuals().strong_text_color(),
-                    );
-                }
-            }
-            if lit.contains(&hex) {
-                let mut ring = hexagon(to_screen(at), size * 0.9);
-                ring.push(ring[0]);
-                painter.add(egui::Shape::line(ring, lit_stroke));
-            }
-        }
-    }
-    let Some(at) = pointer.filter(|&at| distance(at, centre) <= radius) else {
-        return;
-    };
-    let hex = cell_at(at.0, at.1);
-    if let Some(piece) = picked {
-        paint_piece(&painter, art, piece, to_screen(at), size * 1.7, ui);
-    }
-    let stack = setup.stack(hex);
-    let response = if stack.is_empty() {
-        response
-    } else {
-        let names: Vec<String> = stack.iter().rev().map(ToString::to_string).collect();
-        response.on_hover_text(names.join(" / "))
-    };
-    if response.clicked() {
-        match (picked, setup.top(hex)) {
-            (Some(piece), _) => out.push(EditorRequest::Place(piece, hex)),
-            (None, Some(top)) => out.push(EditorRequest::Pick(Some(top))),
-            (None, None) => {}
-        }
-    } else if response.secondary_clicked() {
-        out.push(EditorRequest::Remove(hex));
-    }
 }
 
 #[cfg(test)]
@@ -599,19 +445,5 @@ mod tests {
         );
         assert_eq!(all.to_string(), "Base+MLP");
         assert_eq!(with_bug(all, Bug::Ladybug, false).to_string(), "Base+MP");
-    }
-
-    #[test]
-    fn cells_round_trip_through_the_screen() {
-        for q in -5..=5 {
-            for r in -5..=5 {
-                assert_eq!(relative(cell_at(q, r)), (q, r));
-                let (x, y) = (3f32.sqrt() * (q as f32 + r as f32 / 2.0), 1.5 * r as f32);
-                // A point near the centre (screen y down) is in the cell.
-                let world = Vec2::new(x - 0.3, -(y + 0.2)) * HEX_SIZE;
-                assert_eq!(world_to_plane(world), IVec2::new(q, r));
-            }
-        }
-        assert_eq!(relative(Hex::ORIGIN), (0, 0));
     }
 }

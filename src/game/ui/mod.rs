@@ -10,6 +10,7 @@ mod analysis_panel;
 mod confirm;
 mod diagnostics;
 mod dialogs;
+mod editor_board;
 mod editor_screen;
 mod evaluation;
 mod exhibition_bar;

@@ -12,8 +12,9 @@ use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use bevy_egui::{EguiContext, EguiFullOutput, EguiPostUpdateSet, PrimaryEguiContext, egui};
 use hive::game::board::camera::{CameraView, plugin as camera_plugin};
 use hive::game::board::{BoardArea, MainCamera};
+use hive::game::play::HandSlots;
 use hive::game::{BoardCursor, BoardLayout, NewGameSettings, Screen, SelectPiece, hex_to_world};
-use hive::rules::{Game, GameType, Hex};
+use hive::rules::{Game, GameType, Hex, Piece};
 
 use crate::app::{destinations, game, no_animation, set_screen};
 use crate::panels::panels_app;
@@ -318,5 +319,67 @@ fn keys_typed_into_a_text_field_move_nothing_and_ctrl_a_selects() {
     assert!(
         texts.iter().any(|text| text == "x"),
         "the field holds only x: {texts:?}"
+    );
+}
+
+/// At a few frames a second a quick drag is pressed, moved and released
+/// within one frame: the piece pressed on (the hand's Spider, not the
+/// Grasshopper selected) goes where the pointer was released.
+#[test]
+fn a_drag_within_one_frame_places_the_piece_it_started_on() {
+    let mut app = table();
+    let before = game(&app).ply();
+    let spider: Piece = "wS1".parse().unwrap();
+    let slot = app
+        .world()
+        .resource::<HandSlots>()
+        .0
+        .iter()
+        .find(|(_, piece)| *piece == spider)
+        .map(|&(rect, _)| rect)
+        .expect("the Spider's stack can be picked up");
+    let to = *destinations(&mut app)
+        .iter()
+        .next()
+        .expect("a cell for a placement");
+    let board = app
+        .world()
+        .resource::<BoardArea>()
+        .0
+        .expect("the panels left the board its part");
+    let drop = egui::pos2(board.center().x, board.center().y);
+    put_cell_under(&mut app, to, drop);
+    let window = window(&mut app);
+    let moved = |at: Vec2| {
+        WindowEvent::CursorMoved(CursorMoved {
+            window,
+            position: at,
+            delta: None,
+        })
+    };
+    let button = |state| {
+        WindowEvent::MouseButtonInput(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        })
+    };
+    // One frame: press on the stack, move across, release on the cell.
+    for event in [
+        moved(slot.center()),
+        button(ButtonState::Pressed),
+        moved((slot.center() + Vec2::new(drop.x, drop.y)) / 2.0),
+        moved(Vec2::new(drop.x, drop.y)),
+        button(ButtonState::Released),
+    ] {
+        send(&mut app, event);
+    }
+    frames(&mut app, 4);
+    let after = game(&app);
+    assert_eq!(after.ply(), before + 1, "the drag played a move");
+    assert_eq!(
+        after.position(spider),
+        Some(to),
+        "the Spider went to the cell"
     );
 }

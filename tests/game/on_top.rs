@@ -51,7 +51,12 @@ fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
 /// The panels and the camera on a game of Base after `wA1;bA1 wA1-`, white
 /// to move, with the white Grasshopper selected.
 fn table() -> App {
-    let mut app = panels_app("en");
+    table_in("en")
+}
+
+/// [`table`], speaking `lang`.
+fn table_in(lang: &str) -> App {
+    let mut app = panels_app(lang);
     app.add_plugins(camera_plugin);
     app.init_resource::<Laid>();
     app.add_systems(
@@ -167,9 +172,15 @@ fn ctx(app: &mut App) -> egui::Context {
 
 /// Opens Game -> Save… and returns the dialog's rectangle.
 fn open_save_dialog(app: &mut App) -> egui::Rect {
-    let menu = text_at(app, "Game").expect("the Game menu button");
+    open_save_dialog_named(app, "Game", "Save…")
+}
+
+/// Opens the menu `menu`, then its item `save`; returns the dialog's
+/// rectangle.
+fn open_save_dialog_named(app: &mut App, menu: &str, save: &str) -> egui::Rect {
+    let menu = text_at(app, menu).expect("the Game menu button");
     click(app, menu.center());
-    let save = text_at(app, "Save…").unwrap_or_else(|| panic!("Save… in {:?}", laid(app)));
+    let save = text_at(app, save).unwrap_or_else(|| panic!("{save} in {:?}", laid(app)));
     click(app, save.center());
     frames(app, 4);
     let ctx = ctx(app);
@@ -382,4 +393,23 @@ fn a_drag_within_one_frame_places_the_piece_it_started_on() {
         Some(to),
         "the Spider went to the cell"
     );
+}
+
+/// The file picker speaks the player's language: its side bar, its file
+/// name field and its buttons.
+#[test]
+fn the_save_dialog_speaks_spanish() {
+    let mut app = table_in("es");
+    open_save_dialog_named(&mut app, "Partida", "Guardar…");
+    frames(&mut app, 2);
+    let texts = laid(&app);
+    for spanish in ["Lugares", "Nombre del archivo:", "🚫 Cancelar"] {
+        assert!(texts.iter().any(|t| t == spanish), "{spanish} in {texts:?}");
+    }
+    for english in ["Places", "File name:", "🚫 Cancel"] {
+        assert!(
+            !texts.iter().any(|t| t == english),
+            "{english} in {texts:?}"
+        );
+    }
 }

@@ -127,3 +127,40 @@ over-after = after { $moves ->
     [one] 1 move
    *[other] { $moves } moves
 }
+
+## The file picker of the Save and Load dialogs (its own words).
+picker-cancel = Cancel
+picker-overwrite = Overwrite
+picker-reload = ⟲  Reload
+picker-working-directory = ↗  Go to working directory
+picker-select-all = 🗐  Select all
+picker-show-hidden = Show hidden
+picker-show-system-files = Show system files
+picker-heading-pinned = Pinned
+picker-heading-places = Places
+picker-heading-devices = Devices
+picker-heading-removable-devices = Removable Devices
+picker-home-dir = 🏠  Home
+picker-desktop-dir = 🖵  Desktop
+picker-documents-dir = 🗐  Documents
+picker-downloads-dir = 📥  Downloads
+picker-audio-dir = 🎵  Audio
+picker-pictures-dir = 🖼  Pictures
+picker-videos-dir = 🎞  Videos
+picker-pin-folder = 📌 Pin
+picker-unpin-folder = ✖ Unpin
+picker-rename-pinned-folder = ✏ Rename
+picker-selected-directory = Selected directory:
+picker-selected-file = Selected file:
+picker-selected-items = Selected items:
+picker-file-name = File name:
+picker-file-filter-all-files = All Files
+picker-save-extension-any = Any
+picker-open-button = 🗀  Open
+picker-save-button = 📥  Save
+picker-cancel-button = 🚫 Cancel
+picker-overwrite-file-modal-text = already exists. Do you want to overwrite it?
+picker-err-empty-folder-name = Name of the folder cannot be empty
+picker-err-empty-file-name = The file name cannot be empty
+picker-err-directory-exists = A directory with the name already exists
+picker-err-file-exists = A file with the name already exists

@@ -127,3 +127,40 @@ over-after = tras { $moves ->
     [one] 1 jugada
    *[other] { $moves } jugadas
 }
+
+## El selector de archivos de los diálogos Guardar y Cargar.
+picker-cancel = Cancelar
+picker-overwrite = Sobrescribir
+picker-reload = ⟲  Volver a leer
+picker-working-directory = ↗  Ir a la carpeta de trabajo
+picker-select-all = 🗐  Seleccionar todo
+picker-show-hidden = Mostrar ocultos
+picker-show-system-files = Mostrar archivos del sistema
+picker-heading-pinned = Fijadas
+picker-heading-places = Lugares
+picker-heading-devices = Dispositivos
+picker-heading-removable-devices = Dispositivos extraíbles
+picker-home-dir = 🏠  Inicio
+picker-desktop-dir = 🖵  Escritorio
+picker-documents-dir = 🗐  Documentos
+picker-downloads-dir = 📥  Descargas
+picker-audio-dir = 🎵  Música
+picker-pictures-dir = 🖼  Imágenes
+picker-videos-dir = 🎞  Vídeos
+picker-pin-folder = 📌 Fijar
+picker-unpin-folder = ✖ Quitar
+picker-rename-pinned-folder = ✏ Renombrar
+picker-selected-directory = Carpeta elegida:
+picker-selected-file = Archivo elegido:
+picker-selected-items = Elementos elegidos:
+picker-file-name = Nombre del archivo:
+picker-file-filter-all-files = Todos los archivos
+picker-save-extension-any = Cualquiera
+picker-open-button = 🗀  Abrir
+picker-save-button = 📥  Guardar
+picker-cancel-button = 🚫 Cancelar
+picker-overwrite-file-modal-text = ya existe. ¿Quieres sobrescribirlo?
+picker-err-empty-folder-name = El nombre de la carpeta no puede estar vacío
+picker-err-empty-file-name = El nombre del archivo no puede estar vacío
+picker-err-directory-exists = Ya existe una carpeta con ese nombre
+picker-err-file-exists = Ya existe un archivo con ese nombre

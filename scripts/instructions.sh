@@ -7,7 +7,7 @@
 # Usage: scripts/instructions.sh [OLD] NEW
 #   each a `hive` or `hive-engine` binary (default NEW:
 #   target/release/hive-engine, built by
-#   `cargo build --release -p hive-uhp --bin hive-engine`).
+#   `cargo build --release -p hive-uhp --features cli --bin hive-engine`).
 # Prints a markdown table: millions of instructions per row, and NEW/OLD.
 # Needs valgrind (Debian: apt-get install valgrind).
 set -euo pipefail

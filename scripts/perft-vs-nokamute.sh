@@ -14,7 +14,7 @@
 #   --quick                  start position to depth 5, mid-game rows to depth 3
 #   --deep                   once each (RUNS=1 unless set): the start position of all
 #                            eight game types to depth 7, and Base to depth 8 (minutes)
-# Build ours first (no Bevy): cargo build --release -p hive-uhp --bin hive-engine
+# Build ours first (no Bevy): cargo build --release -p hive-uhp --features cli --bin hive-engine
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,7 +42,7 @@ if [[ ! -x $nokamute ]]; then
     exit 0
 fi
 if [[ ! -x $hive ]]; then
-    echo "our binary not found at $hive: run cargo build --release -p hive-uhp --bin hive-engine (or set HIVE=...)" >&2
+    echo "our binary not found at $hive: run cargo build --release -p hive-uhp --features cli --bin hive-engine (or set HIVE=...)" >&2
     exit 1
 fi
 

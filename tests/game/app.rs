@@ -226,3 +226,20 @@ pub fn assert_entities_match_game(app: &mut App) {
 pub fn in_words(reason: &hive::rules::RuleError, game: &hive::rules::Game) -> String {
     hive::text::Texts::english().reason(reason, Some(game)).text
 }
+
+/// A piece by its notation (`wA1`).
+pub fn p(text: &str) -> Piece {
+    text.parse().expect("a piece")
+}
+
+/// The cell `q`, `r` steps (axial) from the origin.
+pub fn at(q: i32, r: i32) -> Hex {
+    let (oq, or) = Hex::ORIGIN.axial();
+    Hex::from_axial(oq + q, or + r)
+}
+
+/// Sends the position editor a request and lets it settle.
+pub fn edit(app: &mut App, request: hive::game::learn::EditorRequest) {
+    app.world_mut().write_message(request);
+    settle(app);
+}

@@ -6,28 +6,14 @@
 //! board's frame kept while editing; and Play or Analyse asking first when
 //! the only game found reaches the position at another turn.
 
-use crate::app::{app_keeping_files, game, screen, settle, update_until};
+use crate::app::{app_keeping_files, at, edit, game, p, screen, settle, update_until};
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::learn::{BoardFrame, Editor, EditorRequest, EditorStatus, Goal, hand_slots};
 use hive::game::{Analysis, NewGameSettings, Players, Screen};
 use hive::learn::Setup;
 use hive::records::Seats;
-use hive::rules::{Bug, Color, Game, GameType, Hex, Piece};
-
-fn p(text: &str) -> Piece {
-    text.parse().expect("a piece")
-}
-
-fn at(q: i32, r: i32) -> Hex {
-    let (oq, or) = Hex::ORIGIN.axial();
-    Hex::from_axial(oq + q, or + r)
-}
-
-fn edit(app: &mut App, request: EditorRequest) {
-    app.world_mut().write_message(request);
-    settle(app);
-}
+use hive::rules::{Bug, Color, Game, GameType};
 
 fn editor(app: &App) -> &Editor {
     app.world().resource::<Editor>()

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::app::{
-    LINE_OPENING, SCRIPT, app_keeping_files, assert_entities_match_game, game, screen, set_screen,
-    settle, turn, update_until, update_until_within,
+    LINE_OPENING, SCRIPT, app_keeping_files, assert_entities_match_game, at, edit, game, p, screen,
+    set_screen, settle, turn, update_until, update_until_within,
 };
 use bevy::prelude::*;
 use hive::ai::{Difficulty, Limits};
@@ -22,7 +22,7 @@ use hive::game::{
     SetAnalysis, Stake, Turn,
 };
 use hive::records::{PlayKind, ReviewStore, Seats};
-use hive::rules::{Game, GameType, Hex, Piece};
+use hive::rules::{Game, GameType};
 use hive::text::Texts;
 use tempfile::TempDir;
 
@@ -187,20 +187,6 @@ fn an_exhibition_comes_back_from_its_entry_with_its_presets() {
         "{}",
         game(&app).game_string()
     );
-}
-
-fn p(text: &str) -> Piece {
-    text.parse().expect("a piece")
-}
-
-fn at(q: i32, r: i32) -> Hex {
-    let (oq, or) = Hex::ORIGIN.axial();
-    Hex::from_axial(oq + q, or + r)
-}
-
-fn edit(app: &mut App, request: EditorRequest) {
-    app.world_mut().write_message(request);
-    settle(app);
 }
 
 #[test]

@@ -17,32 +17,14 @@ use hive::game::{BoardCursor, BoardLayout, NewGameSettings, Screen, SelectPiece,
 use hive::rules::{Game, GameType, Hex, Piece};
 
 use crate::app::{destinations, game, no_animation, set_screen};
-use crate::panels::panels_app;
+use crate::panels::{laid_out, panels_app};
 
 /// Every text egui laid out in the last frame, with where.
 #[derive(Resource, Default)]
 struct Laid(Vec<(String, egui::Rect)>);
 
-fn texts_of(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
-    match shape {
-        egui::Shape::Text(text) => out.push((
-            text.galley.text().to_string(),
-            text.galley.rect.translate(text.pos.to_vec2()),
-        )),
-        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts_of(s, out)),
-        _ => {}
-    }
-}
-
 fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
-    let mut texts = Vec::new();
-    for output in &outputs {
-        if let Some(full) = &output.0 {
-            for clipped in &full.shapes {
-                texts_of(&clipped.shape, &mut texts);
-            }
-        }
-    }
+    let texts = laid_out(&outputs);
     if !texts.is_empty() {
         laid.0 = texts;
     }

@@ -16,25 +16,35 @@ use hive::rules::{Direction, Game, GameType, Move};
 #[derive(Resource, Default)]
 struct Shown(Vec<String>);
 
-fn texts_of(shape: &egui::Shape, out: &mut Vec<String>) {
+/// Every text in `shape`, with where it was laid out.
+fn texts_of(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
     match shape {
-        egui::Shape::Text(text) => out.push(text.galley.text().to_string()),
+        egui::Shape::Text(text) => out.push((
+            text.galley.text().to_string(),
+            text.galley.rect.translate(text.pos.to_vec2()),
+        )),
         egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts_of(s, out)),
         _ => {}
     }
 }
 
-fn read_shown(outputs: Query<&EguiFullOutput>, mut shown: ResMut<Shown>) {
+/// Every text egui laid out in the frame just ended, with where.
+pub fn laid_out(outputs: &Query<&EguiFullOutput>) -> Vec<(String, egui::Rect)> {
     let mut texts = Vec::new();
-    for output in &outputs {
+    for output in outputs {
         if let Some(full) = &output.0 {
             for clipped in &full.shapes {
                 texts_of(&clipped.shape, &mut texts);
             }
         }
     }
+    texts
+}
+
+fn read_shown(outputs: Query<&EguiFullOutput>, mut shown: ResMut<Shown>) {
+    let texts = laid_out(&outputs);
     if !texts.is_empty() {
-        shown.0 = texts;
+        shown.0 = texts.into_iter().map(|(text, _)| text).collect();
     }
 }
 

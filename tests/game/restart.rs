@@ -4,23 +4,12 @@
 //! and the opponent chosen survives closing the program (the settings
 //! file).
 
-use crate::app::{app_keeping_files, screen, settle, update_until};
-use bevy::prelude::*;
+use crate::app::{app_keeping_files, at, edit, screen, settle, update_until};
 use hive::ai::Difficulty;
 use hive::game::learn::{Editor, EditorRequest, Goal};
 use hive::game::{HumanSide, NewGame, NewGameSettings, Opponent, Players, Screen};
 use hive::records::{Seats, SettingsFile};
-use hive::rules::{Color, GameType, Hex, Piece};
-
-fn at(q: i32, r: i32) -> Hex {
-    let (oq, or) = Hex::ORIGIN.axial();
-    Hex::from_axial(oq + q, or + r)
-}
-
-fn edit(app: &mut App, request: EditorRequest) {
-    app.world_mut().write_message(request);
-    settle(app);
-}
+use hive::rules::{Color, GameType, Piece};
 
 #[test]
 fn restart_keeps_the_ai_opponent_of_the_game_restarted() {

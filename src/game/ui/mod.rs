@@ -6,32 +6,10 @@
 //! controls and evaluation, or the Hint button). Panels run in bevy_egui's
 //! `EguiPrimaryContextPass` schedule, each gated on its screen.
 
-mod analysis_panel;
-mod confirm;
-mod diagnostics;
 mod dialogs;
-mod editor_board;
-mod editor_screen;
-mod evaluation;
-mod exhibition_bar;
-mod game_menu;
-mod game_over;
-mod games_screen;
-mod hands;
 mod hud;
-mod inspector;
-mod keys_in_order;
-mod legend;
-mod lessons_screen;
-mod marks;
-mod menu;
-mod move_list;
-mod preferences;
-mod puzzles_screen;
-mod review_panel;
-mod style;
-mod top_bar;
-mod waiting;
+mod screens;
+mod widgets;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -48,20 +26,20 @@ use crate::text::Texts;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
     app.add_plugins((
-        menu::plugin,
-        confirm::plugin,
-        hud::plugin,
-        exhibition_bar::plugin,
-        game_menu::plugin,
-        diagnostics::plugin,
-        analysis_panel::plugin,
-        review_panel::plugin,
-        games_screen::plugin,
-        style::plugin,
-        puzzles_screen::plugin,
-        lessons_screen::plugin,
-        editor_screen::plugin,
-        keys_in_order::plugin,
+        screens::main_menu::plugin,
+        dialogs::confirm::plugin,
+        hud::panels::plugin,
+        hud::exhibition_bar::plugin,
+        dialogs::game_menu::plugin,
+        widgets::diagnostics::plugin,
+        hud::analysis_panel::plugin,
+        hud::review_panel::plugin,
+        screens::games::plugin,
+        widgets::style::plugin,
+        screens::puzzles::plugin,
+        screens::lessons::plugin,
+        screens::editor::plugin,
+        widgets::keys_in_order::plugin,
     ));
 }
 
@@ -173,7 +151,7 @@ enum HudAction {
     /// Grade every move of the game with the engine.
     EngineReview,
     /// Undo, redo, review, a records dialog (see `records`).
-    Records(game_menu::RecordsRequest),
+    Records(dialogs::game_menu::RecordsRequest),
 }
 
 /// A `Ui` covering the whole window, to show panels in: since egui 0.36,

@@ -9,9 +9,9 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
-use super::{HudAction, egui_color};
 use crate::game::play::Selection;
 use crate::game::theme::Theme;
+use crate::game::ui::{HudAction, egui_color};
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
 use crate::text::{Args, Texts};
@@ -73,7 +73,7 @@ pub(super) fn hand_stacks(game: &Game, side: rules::Color, words: &Texts) -> Vec
 }
 
 /// The theme's tile and bug art as egui textures, for one frame.
-pub(super) struct HandArt {
+pub(in crate::game::ui) struct HandArt {
     tiles: [egui::TextureId; 2],
     bugs: Vec<(Bug, [(egui::TextureId, egui::Color32); 2])>,
     selected: egui::Color32,
@@ -81,7 +81,7 @@ pub(super) struct HandArt {
 
 impl HandArt {
     /// Registers the theme's images with egui (weakly: the theme owns them).
-    pub(super) fn new(contexts: &mut EguiContexts, theme: &Theme) -> HandArt {
+    pub(in crate::game::ui) fn new(contexts: &mut EguiContexts, theme: &Theme) -> HandArt {
         let mut texture =
             |handle: &Handle<Image>| contexts.add_image(EguiTextureHandle::Weak(handle.id()));
         let tiles = [
@@ -108,12 +108,17 @@ impl HandArt {
 
 impl HandArt {
     /// `piece`'s tile and art, a little larger than in hand, centred on `at`.
-    pub(super) fn paint_piece(&self, painter: &egui::Painter, piece: Piece, at: egui::Pos2) {
+    pub(in crate::game::ui) fn paint_piece(
+        &self,
+        painter: &egui::Painter,
+        piece: Piece,
+        at: egui::Pos2,
+    ) {
         self.paint_piece_sized(painter, piece, at, TILE.y * 1.4);
     }
 
     /// `piece`'s tile and art, `height` tall, centred on `at`.
-    pub(super) fn paint_piece_sized(
+    pub(in crate::game::ui) fn paint_piece_sized(
         &self,
         painter: &egui::Painter,
         piece: Piece,

@@ -7,25 +7,25 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::HudAction;
-use super::dialogs::{self, Dialog};
+use super::files::{self, Dialog};
 use crate::game::core::Screen;
 use crate::game::core::{AutoPass, GameOptions};
 use crate::game::core::{Notice, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
+use crate::game::ui::HudAction;
 use crate::records::{NodeId, PlayKind, Settings};
 use crate::text::{Args, Texts};
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<dialogs::Dialogs>();
+pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.init_resource::<files::Dialogs>();
     app.add_message::<RecordsRequest>();
     app.add_systems(Update, route_requests);
     app.add_systems(
         EguiPrimaryContextPass,
         (
             draw_review_bar.run_if(in_state(Screen::Playing)),
-            dialogs::draw_dialogs,
+            files::draw_dialogs,
         )
             .chain(),
     );
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// What a records control asks for.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum RecordsRequest {
+pub(in crate::game::ui) enum RecordsRequest {
     /// Take back a move (or the pair against the AI).
     Undo,
     /// Replay it.
@@ -50,10 +50,10 @@ pub(super) enum RecordsRequest {
     Copied,
 }
 
-pub(super) fn top_bar_buttons(
+pub(in crate::game::ui) fn top_bar_buttons(
     ui: &mut egui::Ui,
     words: &Texts,
-    history: &super::PlayedGame,
+    history: &crate::game::ui::PlayedGame,
 ) -> Option<HudAction> {
     let mut request = None;
     let mut analyse = None;
@@ -149,7 +149,7 @@ pub(super) fn top_bar_buttons(
 
 /// The main menu's part: resume, load, import, and the settings.
 #[derive(SystemParam)]
-pub(super) struct MenuRecords<'w> {
+pub(in crate::game::ui) struct MenuRecords<'w> {
     autosave: Res<'w, AutosaveStatus>,
     notice: Res<'w, Notice>,
     options: ResMut<'w, GameOptions>,
@@ -161,7 +161,7 @@ pub(super) struct MenuRecords<'w> {
 
 impl MenuRecords<'_> {
     /// "Resume last game" (when there is one), "Load game…", "Import…".
-    pub(super) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
+    pub(in crate::game::ui) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
         let words = &self.words;
         // Always there (greyed without an autosave), so nothing below moves.
         if ui
@@ -192,7 +192,7 @@ impl MenuRecords<'_> {
     }
 
     /// Draw rules (saved as soon as changed, like the rest of the menu).
-    pub(super) fn settings(&mut self, ui: &mut egui::Ui) {
+    pub(in crate::game::ui) fn settings(&mut self, ui: &mut egui::Ui) {
         let words = &*self.words;
         let mut options = self.options.0;
         ui.checkbox(
@@ -224,22 +224,22 @@ impl MenuRecords<'_> {
     }
 
     /// Whether an unfinished game waits in "Resume last game".
-    pub(super) fn game_waiting(&self) -> bool {
+    pub(in crate::game::ui) fn game_waiting(&self) -> bool {
         self.autosave.available
     }
 
     /// Goes on with the game waiting in "Resume last game".
-    pub(super) fn resume(&mut self) {
+    pub(in crate::game::ui) fn resume(&mut self) {
         self.actions.write(RecordsAction::Resume);
     }
 
     /// Whether a game of `kind` waits in its autosave.
-    pub(super) fn waiting(&self, kind: PlayKind) -> bool {
+    pub(in crate::game::ui) fn waiting(&self, kind: PlayKind) -> bool {
         self.autosave.waiting(kind)
     }
 
     /// Goes on with the game of `kind` waiting in its autosave.
-    pub(super) fn resume_kind(&mut self, kind: PlayKind) {
+    pub(in crate::game::ui) fn resume_kind(&mut self, kind: PlayKind) {
         self.actions.write(match kind {
             PlayKind::Game => RecordsAction::Resume,
             kind => RecordsAction::ResumeKind(kind),
@@ -248,9 +248,12 @@ impl MenuRecords<'_> {
 
     /// The current message (a damaged settings file, a file that did not
     /// load), if any.
-    pub(super) fn notice(&self, ui: &mut egui::Ui) {
+    pub(in crate::game::ui) fn notice(&self, ui: &mut egui::Ui) {
         if let Some(text) = &self.notice.0 {
-            ui.label(egui::RichText::new(text).color(super::style::notice_color(ui.ctx())));
+            ui.label(
+                egui::RichText::new(text)
+                    .color(crate::game::ui::widgets::style::notice_color(ui.ctx())),
+            );
         }
     }
 }
@@ -258,7 +261,7 @@ impl MenuRecords<'_> {
 fn route_requests(
     mut requests: MessageReader<RecordsRequest>,
     paths: Res<RecordPaths>,
-    mut dialogs: ResMut<dialogs::Dialogs>,
+    mut dialogs: ResMut<files::Dialogs>,
     mut actions: MessageWriter<RecordsAction>,
     mut review: MessageWriter<ReviewAction>,
     mut notice: ResMut<Notice>,
@@ -281,7 +284,7 @@ fn route_requests(
             RecordsRequest::Review(action) => {
                 review.write(action);
             }
-            RecordsRequest::Open(dialog) => dialogs::open(&mut dialogs, dialog, paths.data_dir()),
+            RecordsRequest::Open(dialog) => files::open(&mut dialogs, dialog, paths.data_dir()),
             RecordsRequest::Copied => {
                 notice.show(words.get("game-copied"));
             }
@@ -295,7 +298,7 @@ const MARGIN: f32 = 8.0;
 
 fn draw_review_bar(
     mut contexts: EguiContexts,
-    history: super::PlayedGame,
+    history: crate::game::ui::PlayedGame,
     mut requests: MessageWriter<RecordsRequest>,
     mut engine: MessageWriter<EngineReviewRequest>,
     words: Res<Words>,
@@ -309,7 +312,7 @@ fn draw_review_bar(
     // Over the board between the hands, right of the engine's review panel
     // when it is shown; in a narrow window the bar wraps into rows.
     let window = ctx.content_rect().width();
-    let side = super::hud::side_panel_width(window);
+    let side = crate::game::ui::hud::panels::side_panel_width(window);
     let mut left = side + MARGIN;
     if history.engine_review().is_some() || history.engine_reviewing() {
         let panel = ctx.memory(|memory| memory.area_rect(egui::Id::new("engine_review")));

@@ -9,20 +9,20 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::HudAction;
-use super::dialogs::Dialog;
+use super::files::Dialog;
 use super::game_menu::RecordsRequest;
 use crate::game::core::AskBeforeLeaving;
 use crate::game::saves::{Leaving, Stake};
+use crate::game::ui::HudAction;
 use crate::text::Texts;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<Confirming>();
 }
 
 /// The action waiting for the player's answer.
 #[derive(Resource, Debug, Default)]
-pub(super) struct Confirming(Option<HudAction>);
+pub(in crate::game::ui) struct Confirming(Option<HudAction>);
 
 /// How `action` leaves the game, if it does (and so may need asking).
 fn leaving(action: HudAction) -> Option<Leaving> {
@@ -38,7 +38,7 @@ fn leaving(action: HudAction) -> Option<Leaving> {
 impl Confirming {
     /// `action`, or nothing for now when it must be asked about first (it
     /// then waits for the answer).
-    pub(super) fn pass(
+    pub(in crate::game::ui) fn pass(
         &mut self,
         action: HudAction,
         stake: &Stake,
@@ -54,7 +54,7 @@ impl Confirming {
 
     /// The question, while one is asked; the action once the player said
     /// yes.
-    pub(super) fn show(
+    pub(in crate::game::ui) fn show(
         &mut self,
         ctx: &egui::Context,
         words: &Texts,

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::game::core::LaunchSettings;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     let wanted = app
         .world()
         .get_resource::<LaunchSettings>()

@@ -9,10 +9,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::hands::HandArt;
 use crate::game::board::{HEX_SIZE, world_to_plane};
 use crate::game::learn::editor_layout::cell_at;
 use crate::game::learn::{BoardFrame, EditorRequest, hand_slots};
+use crate::game::ui::hud::hands::HandArt;
 use crate::learn::Setup;
 use crate::rules::{Color as Side, Hex, Piece};
 use crate::text::{Args, Texts};

@@ -12,7 +12,7 @@ use bevy_egui::{
     EguiClipboard, EguiGlobalSettings, EguiInputSet, PrimaryEguiContext, egui, helpers,
 };
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(Startup, take_over_the_keyboard);
     app.add_systems(
         PreUpdate,

@@ -20,7 +20,7 @@ use crate::text::{Args, Texts};
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Dialog {
+pub(in crate::game::ui) enum Dialog {
     /// Save the game (its current line) to a file.
     Save,
     /// Save the game with all its variations to a file.

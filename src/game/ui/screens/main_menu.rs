@@ -20,17 +20,17 @@ use crate::game::core::{LanguageChoice, Screen, Words};
 use crate::game::learn::EditorRequest;
 use crate::game::sound::SoundSettings;
 
-use super::game_menu::MenuRecords;
-use super::hands::HandArt;
 use super::preferences::{language_box, sound_row};
 use crate::game::theme::Theme;
+use crate::game::ui::dialogs::game_menu::MenuRecords;
+use crate::game::ui::hud::hands::HandArt;
 use crate::records::{PlayKind, TimeControl};
 use crate::rules::{Bug, Color, Piece};
 use crate::text::{Args, Texts};
 
 const BUTTON_SIZE: egui::Vec2 = egui::vec2(220.0, 34.0);
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_main_menu.run_if(in_state(Screen::MainMenu)),
@@ -506,10 +506,14 @@ fn tip(response: egui::Response, text: String) -> egui::Response {
 /// A choice of AI preset.
 fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficulty) {
     egui::ComboBox::from_id_salt(id)
-        .selected_text(super::difficulty_name(words, *preset))
+        .selected_text(crate::game::ui::difficulty_name(words, *preset))
         .show_ui(ui, |ui| {
             for choice in Difficulty::ALL {
-                ui.selectable_value(preset, choice, super::difficulty_name(words, choice));
+                ui.selectable_value(
+                    preset,
+                    choice,
+                    crate::game::ui::difficulty_name(words, choice),
+                );
             }
         });
 }
@@ -525,7 +529,7 @@ fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>) {
         egui::Align2::CENTER_TOP,
         "HIVE",
         egui::FontId::proportional(46.0),
-        super::style::notice_color(ui.ctx()),
+        crate::game::ui::widgets::style::notice_color(ui.ctx()),
     );
     painter.text(
         rect.center_bottom(),

@@ -6,9 +6,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::confirm::Confirming;
-use super::game_menu::RecordsRequest;
-use super::{HudAction, game_over, hands, inspector, legend, move_list, top_bar};
+use super::{game_over, hands, inspector, legend, move_list, top_bar};
 use crate::game::ai::{AiThinking, SetAnalysis};
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
@@ -25,6 +23,9 @@ use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
 use crate::game::saves::Stake;
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::theme::Theme;
+use crate::game::ui::HudAction;
+use crate::game::ui::dialogs::confirm::Confirming;
+use crate::game::ui::dialogs::game_menu::RecordsRequest;
 use crate::rules::{self, Move};
 
 /// Width of each side panel, in logical pixels: a fifth of the window,
@@ -34,11 +35,11 @@ use crate::rules::{self, Move};
 const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
 
 /// The side panels' width in a window `width` pixels wide.
-pub(super) fn side_panel_width(width: f32) -> f32 {
+pub(in crate::game::ui) fn side_panel_width(width: f32) -> f32 {
     (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_hud.run_if(in_state(Screen::Playing)),
@@ -74,7 +75,7 @@ struct HudView<'w> {
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
     thinking: Res<'w, AiThinking>,
-    history: super::PlayedGame<'w>,
+    history: crate::game::ui::PlayedGame<'w>,
     theme: Res<'w, Theme>,
     drag: Res<'w, PointerDrag>,
     layout: Res<'w, BoardLayout>,
@@ -127,7 +128,7 @@ fn draw_hud(
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
-    let mut window = super::window_ui(ctx, "hud_window");
+    let mut window = crate::game::ui::window_ui(ctx, "hud_window");
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
     let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);

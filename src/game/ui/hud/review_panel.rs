@@ -23,7 +23,7 @@ use crate::text::{Args, Texts};
 /// left side panel, below White's hand, so it hides none of the board.
 const GRAPH_SIZE: egui::Vec2 = egui::vec2(178.0, 72.0);
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_review_panel.run_if(in_state(Screen::Playing)),
@@ -52,7 +52,7 @@ pub(super) fn class_name(words: &Texts, class: MoveClass) -> String {
 pub(super) fn class_color(ui: &egui::Ui, class: MoveClass) -> Option<egui::Color32> {
     match class {
         MoveClass::Best | MoveClass::Good => None,
-        MoveClass::Inaccuracy => Some(super::style::notice_color(ui.ctx())),
+        MoveClass::Inaccuracy => Some(crate::game::ui::widgets::style::notice_color(ui.ctx())),
         MoveClass::Mistake => Some(ui.visuals().warn_fg_color),
         MoveClass::Blunder => Some(ui.visuals().error_fg_color),
     }

@@ -10,7 +10,7 @@ use crate::game::core::{Screen, Words};
 use crate::game::learn::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
 use crate::text::Args;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -29,14 +29,14 @@ fn draw_lessons_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = super::window_ui(ctx, "lessons_window");
+    let mut window = crate::game::ui::window_ui(ctx, "lessons_window");
     egui::Panel::top("lessons_top").show(&mut window, |ui| {
         let done = lessons
             .list
             .iter()
             .filter(|l| finished.0.contains(&l.title))
             .count();
-        let back = super::learning_header(
+        let back = crate::game::ui::learning_header(
             ui,
             words,
             &words.get("lessons-title"),
@@ -130,7 +130,7 @@ fn draw_lesson_bar(
                         egui::RichText::new(
                             words.format("lessons-hint", &Args::new().with("hint", hint)),
                         )
-                        .color(super::style::notice_color(ui.ctx())),
+                        .color(crate::game::ui::widgets::style::notice_color(ui.ctx())),
                     )
                     .wrap(),
                 );

@@ -12,12 +12,12 @@
 
 use bevy_egui::egui;
 
-use super::HudAction;
-use super::game_menu::RecordsRequest;
 use super::review_panel::class_color;
 use crate::ai::MoveClass;
 use crate::game::saves::ReviewAction;
 use crate::game::saves::ReviewedLine;
+use crate::game::ui::HudAction;
+use crate::game::ui::dialogs::game_menu::RecordsRequest;
 use crate::records::{GameResult, Headers, NodeId, Variations};
 use crate::rules::{Game, GameStatus};
 use crate::text::{Args, Texts};
@@ -46,7 +46,7 @@ pub(super) fn moves_panel(
     ui: &mut egui::Ui,
     words: &Texts,
     game: &Game,
-    history: &super::PlayedGame,
+    history: &crate::game::ui::PlayedGame,
 ) -> Option<HudAction> {
     if let Some(headers) = history.headers() {
         record_headers(ui, words, headers);
@@ -105,7 +105,7 @@ fn record_headers(ui: &mut egui::Ui, words: &Texts, headers: &Headers) {
 }
 
 /// A record's result in words.
-pub(super) fn result_text(words: &Texts, result: GameResult) -> String {
+pub(in crate::game::ui) fn result_text(words: &Texts, result: GameResult) -> String {
     words.get(match result {
         GameResult::WhiteWins => "moves-result-white",
         GameResult::BlackWins => "moves-result-black",

@@ -14,18 +14,18 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::editor_board::{board, hand};
-use super::game_menu::MenuRecords;
-use super::hands::HandArt;
-use super::menu::{WaitingAnswer, ask_about_waiting_game};
+use super::main_menu::{WaitingAnswer, ask_about_waiting_game};
 use crate::game::core::{AskBeforeLeaving, NewGameSettings, Screen, Words};
 use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::theme::Theme;
+use crate::game::ui::dialogs::game_menu::MenuRecords;
+use crate::game::ui::hud::hands::HandArt;
 use crate::learn::Setup;
 use crate::records::Seats;
 use crate::rules::{Bug, Color as Side, GameType, Hex};
 use crate::text::{Args, Texts};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_editor.run_if(in_state(Screen::Editor)),
@@ -89,7 +89,7 @@ fn draw_editor(
         }
     }
 
-    let mut window = super::window_ui(ctx, "editor_window");
+    let mut window = crate::game::ui::window_ui(ctx, "editor_window");
     egui::Panel::top("editor_top").show(&mut window, |ui| {
         top_bar(ui, words, editor, &setup, &mut out);
     });
@@ -403,7 +403,10 @@ fn other_turn(
     note: &str,
     out: &mut Vec<EditorRequest>,
 ) {
-    ui.colored_label(super::style::notice_color(ui.ctx()), note);
+    ui.colored_label(
+        crate::game::ui::widgets::style::notice_color(ui.ctx()),
+        note,
+    );
     let args = Args::new().with("turn", turn).with("requested", requested);
     ui.label(words.format("editor-other-turn-question", &args));
     ui.horizontal_wrapped(|ui| {

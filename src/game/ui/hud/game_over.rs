@@ -3,9 +3,9 @@
 
 use bevy_egui::egui;
 
-use super::HudAction;
-use super::game_menu::RecordsRequest;
 use crate::game::saves::ReviewAction;
+use crate::game::ui::HudAction;
+use crate::game::ui::dialogs::game_menu::RecordsRequest;
 use crate::rules::{Color, Game};
 use crate::text::{Args, Texts};
 

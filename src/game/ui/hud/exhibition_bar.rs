@@ -12,7 +12,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::egui_color;
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
 use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
 use crate::game::ai::{Hint, RequestHint, hint_available};
@@ -23,6 +22,7 @@ use crate::game::core::Screen;
 use crate::game::core::Turn;
 use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
+use crate::game::ui::egui_color;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
@@ -37,7 +37,7 @@ const EVAL_BAR_SIZE: egui::Vec2 = egui::vec2(320.0, 14.0);
 /// Room left between the bar and each hand's panel.
 const BAR_MARGIN: f32 = 16.0;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<BarRect>();
     app.add_systems(
         EguiPrimaryContextPass,
@@ -95,7 +95,8 @@ fn draw_exhibition_bar(
     // No wider than the board between the hands, whose headers it would
     // otherwise hide.
     let window = ctx.content_rect().width();
-    let room = (window - 2.0 * super::hud::side_panel_width(window) - 2.0 * BAR_MARGIN).max(200.0);
+    let room =
+        (window - 2.0 * super::panels::side_panel_width(window) - 2.0 * BAR_MARGIN).max(200.0);
     let shown = egui::Window::new(BAR_ID)
         .id(egui::Id::new(BAR_ID))
         .title_bar(false)
@@ -152,8 +153,8 @@ fn controls(
     let title = words.format(
         "exhibition-title",
         &Args::new()
-            .with("white", super::difficulty_name(words, white))
-            .with("black", super::difficulty_name(words, black)),
+            .with("white", crate::game::ui::difficulty_name(words, white))
+            .with("black", crate::game::ui::difficulty_name(words, black)),
     );
     // The title on its own line, cut to the bar's width (whole on hover).
     ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
@@ -237,7 +238,10 @@ fn evaluation_bar(ui: &mut egui::Ui, words: &Texts, evaluation: Option<&Evaluati
                 &Args::new()
                     .with("verdict", super::evaluation::describe(words, e))
                     .with("color", words.color(e.side))
-                    .with("difficulty", super::difficulty_name(words, e.difficulty))
+                    .with(
+                        "difficulty",
+                        crate::game::ui::difficulty_name(words, e.difficulty),
+                    )
                     .with("depth", e.depth),
             ),
             None => words.get("exhibition-no-evaluation"),

@@ -5,12 +5,12 @@
 
 use bevy_egui::egui;
 
-use super::style::notice_color;
-use super::{HudAction, egui_color};
 use crate::game::core::Players;
 use crate::game::core::Turn;
 use crate::game::play::InputDevice;
 use crate::game::theme::side_color;
+use crate::game::ui::widgets::style::notice_color;
+use crate::game::ui::{HudAction, egui_color};
 use crate::rules::{Color, Game, GameStatus};
 use crate::text::{Args, Texts};
 
@@ -25,7 +25,7 @@ pub(super) struct TopBar<'a> {
     /// Whether to show the Pass button.
     pub offer_pass: bool,
     /// The moves, for Undo, Redo and the Game menu.
-    pub history: &'a super::PlayedGame<'a>,
+    pub history: &'a crate::game::ui::PlayedGame<'a>,
     /// The words to show.
     pub words: &'a Texts,
     /// Give the first button (Restart) the keyboard focus now.
@@ -65,7 +65,9 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             action = Some(HudAction::Quit);
         }
         ui.separator();
-        if let Some(records) = super::game_menu::top_bar_buttons(ui, bar.words, bar.history) {
+        if let Some(records) =
+            crate::game::ui::dialogs::game_menu::top_bar_buttons(ui, bar.words, bar.history)
+        {
             action = Some(records);
         }
         ui.separator();
@@ -77,15 +79,18 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
                 "game-title-exhibition",
                 &Args::new()
                     .with("game-type", game_type.as_str())
-                    .with("white", super::difficulty_name(words, white))
-                    .with("black", super::difficulty_name(words, black)),
+                    .with("white", crate::game::ui::difficulty_name(words, white))
+                    .with("black", crate::game::ui::difficulty_name(words, black)),
             ),
             (None, Some((ai, difficulty))) => words.format(
                 "game-title-ai",
                 &Args::new()
                     .with("game-type", game_type.as_str())
                     .with("human", side_name(ai.opponent()))
-                    .with("difficulty", super::difficulty_name(words, difficulty))
+                    .with(
+                        "difficulty",
+                        crate::game::ui::difficulty_name(words, difficulty),
+                    )
                     .with("ai", side_name(ai)),
             ),
             (None, None) => local_title(words, bar.history, &game_type),
@@ -211,7 +216,7 @@ fn side_swatch(ui: &mut egui::Ui, side: Color) {
 
 /// What a game without an AI is: a record opened from a file (its
 /// players), the analysis board, or two people at the screen.
-fn local_title(words: &Texts, history: &super::PlayedGame, game_type: &str) -> String {
+fn local_title(words: &Texts, history: &crate::game::ui::PlayedGame, game_type: &str) -> String {
     let named = |name: &Option<String>| name.clone().filter(|n| !n.is_empty());
     let args = Args::new().with("game-type", game_type);
     if let Some(headers) = history.headers()

@@ -19,7 +19,7 @@ use crate::game::learn::EditorRequest;
 use crate::rules::{Color as Side, Move};
 use crate::text::{Args, Texts};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_analysis_panel.run_if(in_state(Screen::Playing)),

@@ -11,7 +11,7 @@ use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedP
 use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -46,14 +46,14 @@ fn draw_puzzles_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = super::window_ui(ctx, "puzzles_window");
+    let mut window = crate::game::ui::window_ui(ctx, "puzzles_window");
     egui::Panel::top("puzzles_top").show(&mut window, |ui| {
         let done = puzzles
             .list
             .iter()
             .filter(|p| solved.0.contains(&p.id))
             .count();
-        let back = super::learning_header(
+        let back = crate::game::ui::learning_header(
             ui,
             words,
             &words.get("puzzles-title"),

@@ -13,14 +13,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use super::move_list::result_text;
 use crate::game::core::{Screen, Words};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
+use crate::game::ui::hud::move_list::result_text;
 use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<FolderPicker>();
     app.add_systems(OnEnter(Screen::Games), open_default_folder);
     app.add_systems(
@@ -89,7 +89,7 @@ fn draw_games_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = super::window_ui(ctx, "games_screen");
+    let mut window = crate::game::ui::window_ui(ctx, "games_screen");
     let picker = &mut *picker;
     let mut open = None;
     egui::CentralPanel::default().show(&mut window, |ui| {
@@ -393,7 +393,10 @@ fn player(words: &Texts, summary: &RecordSummary, side: Color) -> String {
     let ai = |difficulty| {
         words.format(
             "library-player-ai",
-            &Args::new().with("difficulty", super::difficulty_name(words, difficulty)),
+            &Args::new().with(
+                "difficulty",
+                crate::game::ui::difficulty_name(words, difficulty),
+            ),
         )
     };
     match summary.seats {

@@ -1,0 +1,17 @@
+//! The panels around the board during play: the top bar, the hands, the
+//! move list, the legend of the marks and their tips, the stack inspector,
+//! the game-over dialog, the exhibition bar with the evaluation, and the
+//! analysis and engine review panels.
+
+pub(super) mod analysis_panel;
+pub(super) mod evaluation;
+pub(super) mod exhibition_bar;
+pub(super) mod game_over;
+pub(super) mod hands;
+pub(super) mod inspector;
+pub(super) mod legend;
+pub(super) mod marks;
+pub(super) mod move_list;
+pub(super) mod panels;
+pub(super) mod review_panel;
+pub(super) mod top_bar;

@@ -1,0 +1,12 @@
+//! The screens that fill the window: the main menu (with its preferences
+//! and the question about a game waiting), the Games library, Learn to
+//! play, Puzzles, and the position editor with its board.
+
+pub(super) mod editor;
+pub(super) mod editor_board;
+pub(super) mod games;
+pub(super) mod lessons;
+pub(super) mod main_menu;
+pub(super) mod preferences;
+pub(super) mod puzzles;
+pub(super) mod waiting;

@@ -20,7 +20,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use super::files::{AutosaveStatus, RecordPaths, refuse};
 use crate::game::ai::Analysis;
 use crate::game::core::{
-    CurrentGame, GameClock, Notice, Players, Practising, Turn, Words, upcoming_turn,
+    Activity, CurrentGame, GameClock, Notice, Players, Turn, Words, practising, upcoming_turn,
 };
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Seats, Variations};
 
@@ -116,11 +116,11 @@ impl AutosaveWriter {
 pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
-    (players, clock, analysis, practising): (
+    (players, clock, analysis, activity): (
         Res<Players>,
         Res<GameClock>,
         Res<Analysis>,
-        Res<Practising>,
+        Option<Res<State<Activity>>>,
     ),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
@@ -129,10 +129,11 @@ pub(super) fn autosave_after_change(
 ) {
     let reviewing = turn.is_some_and(|turn| upcoming_turn(&turn, &next_turn) == Turn::Review);
     // A lesson or a puzzle is not a game to resume.
+    let practising = practising(activity);
     let Some(autosave) = paths
         .autosave
         .as_ref()
-        .filter(|_| !reviewing && !practising.0)
+        .filter(|_| !reviewing && !practising)
     else {
         return;
     };

@@ -50,9 +50,9 @@ pub use self::board::{
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    AutoPass, ClockPause, CurrentGame, ForcedPass, GameClock, GameOptions, GameSystems, HumanSide,
-    LanguageChoice, LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
-    PlayMove, Players, Screen, Turn, Words, last_move_cells,
+    Activity, AutoPass, ClockPause, CurrentGame, ForcedPass, GameClock, GameOptions, GameSystems,
+    HumanSide, LanguageChoice, LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice,
+    Opponent, PlayMove, Players, Screen, Turn, Words, last_move_cells,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,

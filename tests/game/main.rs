@@ -4,6 +4,7 @@
 
 mod app;
 
+mod activity;
 mod analysis;
 mod cli;
 mod clock;

@@ -1,7 +1,8 @@
-//! What every other feature of the game builds on: the screens, the game in
-//! play and who plays it, the turn state machine and its messages, the
-//! message line, what the command line asked for, and the order of the
-//! game's work within a frame ([`GameSystems`]).
+//! What every other feature of the game builds on: the screens and what
+//! the player is doing on the board ([`Activity`]: a game, a lesson or a
+//! puzzle), the game in play and who plays it, the turn state machine and
+//! its messages, the message line, what the command line asked for, and
+//! the order of the game's work within a frame ([`GameSystems`]).
 //!
 //! Nothing here knows about the board's drawing, the devices, the AI or the
 //! files: those features come after this one and depend on it, never the
@@ -27,10 +28,10 @@ pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
 pub use players::{
-    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players,
-    Practising, Restart, RestartedFrom,
+    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
+    RestartedFrom,
 };
-pub use screens::Screen;
+pub use screens::{Activity, Screen, practising};
 pub use turn::{
     AutoPass, ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn,
 };

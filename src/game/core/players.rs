@@ -26,7 +26,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameOptions>();
     app.init_resource::<AskBeforeLeaving>();
     app.init_resource::<RestartedFrom>();
-    app.init_resource::<Practising>();
     app.add_message::<NewGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game);
     app.add_systems(
@@ -48,11 +47,6 @@ impl Default for AskBeforeLeaving {
         AskBeforeLeaving(true)
     }
 }
-
-/// A lesson or a puzzle is on the board: practice, not a game to resume, so
-/// nothing of it is autosaved.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Practising(pub bool);
 
 /// The game a Restart left, while it can be brought back (by Undo, until a
 /// move of the new game is played): the game, its players and its clocks.

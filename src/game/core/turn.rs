@@ -143,7 +143,11 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
-    (auto, practising, words): (Res<AutoPass>, Res<super::Practising>, Res<super::Words>),
+    (auto, activity, words): (
+        Res<AutoPass>,
+        Option<Res<State<super::Activity>>>,
+        Res<super::Words>,
+    ),
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
@@ -161,7 +165,7 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        let key = if auto.0 && !practising.0 {
+        let key = if auto.0 && !super::practising(activity) {
             "notice-passes"
         } else {
             "notice-must-pass"

@@ -5,7 +5,8 @@
 //!
 //! The editor is a screen of its own ([`Screen::Editor`]), opened from the
 //! main menu on an empty board or from a game on its position (the game
-//! comes back as it was with Back). The board being edited is a
+//! comes back as it was with Back, in the activity it was in: a lesson or
+//! a puzzle goes on). The board being edited is a
 //! [`Setup`]: nothing stops it from holding nonsense, and
 //! [`Setup::problems`] says what is wrong, worded again after every edit.
 //! A position is handed on as a game of legal moves that reaches it,
@@ -21,7 +22,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{CurrentGame, GameOptions, Players, Screen, Turn, Words};
+use crate::game::core::{Activity, CurrentGame, GameOptions, Players, Screen, Turn, Words};
 use crate::game::saves::Jump;
 
 use super::editor_layout::BoardFrame;
@@ -125,6 +126,8 @@ struct Handoff {
     players: Players,
     analyse: bool,
     note: Option<String>,
+    /// What the player was doing with it (a game for a position edited).
+    activity: Activity,
 }
 
 /// The position being edited, and what the editor is doing with it.
@@ -224,6 +227,7 @@ pub(super) fn handle_requests(
         Res<crate::game::ai::Analysis>,
     ),
     mut next_screen: ResMut<NextState<Screen>>,
+    (activity, mut next_activity): (Option<Res<State<Activity>>>, ResMut<NextState<Activity>>),
 ) {
     for request in requests.read() {
         let words = &words.0;
@@ -238,6 +242,7 @@ pub(super) fn handle_requests(
                     players: *players,
                     analyse: analysis.is_on(),
                     note: None,
+                    activity: activity.as_ref().map(|a| *a.get()).unwrap_or_default(),
                 };
                 editor.open(Setup::from_game(current.game()), Some(back), words);
                 next_screen.set(Screen::Editor);
@@ -246,6 +251,8 @@ pub(super) fn handle_requests(
                 editor.reaching = None;
                 match editor.back.take() {
                     Some(back) => {
+                        // With the screen, so the board comes back in it.
+                        next_activity.set(back.activity);
                         editor.handoff = Some(back);
                         next_screen.set(Screen::Playing);
                     }
@@ -362,6 +369,7 @@ pub(super) fn collect_the_game(
                 players: Players::seated(players.game_id + 1, seats),
                 analyse: goal == Goal::Analyse,
                 note: note.clone(),
+                activity: Activity::Game,
             };
             match note {
                 // Said first: the player goes on at that turn or not.

@@ -24,8 +24,8 @@ use super::progress;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    CurrentGame, MovePlayed, MoveRefused, Notice, PlayMove, Players, Practising, Screen, Turn,
-    Words, assets_dir, with_color,
+    Activity, CurrentGame, MovePlayed, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
+    assets_dir, with_color,
 };
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{
@@ -44,7 +44,10 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(Lessons::load());
     }
     app.add_systems(Startup, read_finished_lessons);
+    // No lesson is kept once the player is back on the menu or playing a
+    // game (one loaded during a lesson, say).
     app.add_systems(OnEnter(Screen::MainMenu), forget_the_lesson);
+    app.add_systems(OnEnter(Activity::Game), forget_the_lesson);
 }
 
 /// Every lesson shipped, in file order, and the files that could not be read.
@@ -102,7 +105,8 @@ pub enum StepState {
     Shown,
 }
 
-/// The lesson on the board, if any.
+/// Which lesson is on the board and how far it got. Whether one runs is
+/// [`Activity::Lesson`]'s to say.
 #[derive(Resource, Default)]
 pub struct LessonRun {
     /// Its index in [`Lessons`].
@@ -132,11 +136,6 @@ pub struct LessonRun {
 }
 
 impl LessonRun {
-    /// Whether a lesson is on the board.
-    pub fn active(&self) -> bool {
-        self.lesson.is_some()
-    }
-
     /// The step on the board, as it reads there.
     fn step<'a>(&'a self, lessons: &'a Lessons) -> Option<&'a Step> {
         match &self.carried {
@@ -175,10 +174,9 @@ fn read_finished_lessons(paths: Res<RecordPaths>, mut finished: ResMut<FinishedL
 /// Where the finished lessons are kept (in the data directory's `progress`).
 const PROGRESS_FILE: &str = "lessons.txt";
 
-fn forget_the_lesson(mut run: ResMut<LessonRun>, mut practising: ResMut<Practising>) {
-    if run.active() {
+fn forget_the_lesson(mut run: ResMut<LessonRun>) {
+    if run.lesson.is_some() {
         *run = LessonRun::default();
-        practising.set_if_neq(Practising(false));
     }
 }
 
@@ -200,7 +198,7 @@ pub(super) fn handle_requests(
     mut requests: MessageReader<LessonRequest>,
     lessons: Res<Lessons>,
     mut run: ResMut<LessonRun>,
-    mut practising: ResMut<Practising>,
+    mut activity: ResMut<NextState<Activity>>,
     mut next_screen: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
     current: Res<CurrentGame>,
@@ -239,8 +237,8 @@ pub(super) fn handle_requests(
                 } else if index + 1 < lessons.list.len() {
                     go_to(&mut run, &lessons, index + 1, 0);
                 } else {
+                    // Off the board: the activity ends with the screen.
                     *run = LessonRun::default();
-                    practising.0 = false;
                     next_screen.set(Screen::Lessons);
                     continue;
                 }
@@ -270,7 +268,6 @@ pub(super) fn handle_requests(
             }
             LessonRequest::Leave => {
                 *run = LessonRun::default();
-                practising.0 = false;
                 if *screen.get() != Screen::Lessons {
                     next_screen.set(Screen::Lessons);
                 }
@@ -278,7 +275,8 @@ pub(super) fn handle_requests(
             }
         }
         if run.start.is_some() {
-            practising.0 = true;
+            // Set with the screen, so the board comes up in the lesson.
+            NextState::set_if_neq(&mut activity, Activity::Lesson);
             if *screen.get() != Screen::Playing {
                 next_screen.set(Screen::Playing);
             }

@@ -8,8 +8,13 @@
 //! The position editor ("Set up a position") hands the positions it
 //! builds to the board as games, for play or analysis ([`editor`]).
 //!
-//! A puzzle on the board is practice, not a game: nothing of it is
-//! autosaved ([`Practising`]), so "Resume last game" is left alone.
+//! A lesson or a puzzle on the board is an [`Activity`] of its own:
+//! starting one sets it (with the screen, in the same frame), leaving the
+//! board ends it, and a game started or loaded forgets the lesson or puzzle
+//! that ran. [`LessonRun`] and [`PuzzleRun`] keep which one runs and how
+//! far it got; the systems that play one run only in its activity. Both
+//! are practice, not a game ([`Activity::practising`]): nothing of them is
+//! autosaved, so "Resume last game" is left alone.
 //!
 //! The puzzles are listed by level, each level in the order the lessons
 //! teach the bugs they use (`hive_learn::puzzle_order`): the base game's
@@ -24,7 +29,7 @@ pub mod puzzles;
 use bevy::prelude::*;
 
 use crate::game::ai::{AiMoves, AnalysisSystems, ExhibitionSystems, HintSystems};
-use crate::game::core::{GameSystems, Screen};
+use crate::game::core::{Activity, GameSystems, Screen};
 use crate::game::saves::PositionChanges;
 
 pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
@@ -53,9 +58,11 @@ pub(super) fn plugin(app: &mut App) {
             editor::collect_the_game,
             editor::set_up_the_game.run_if(in_state(Screen::Playing)),
             puzzles::handle_requests,
-            puzzles::set_up_the_puzzle.run_if(in_state(Screen::Playing)),
+            // Once the board is up in its activity (the frame after a
+            // start from the lists).
+            puzzles::set_up_the_puzzle.run_if(in_state(Activity::Puzzle)),
             lessons::handle_requests,
-            lessons::set_up_the_step.run_if(in_state(Screen::Playing)),
+            lessons::set_up_the_step.run_if(in_state(Activity::Lesson)),
         )
             .chain()
             .in_set(GameSystems::Jump)
@@ -65,19 +72,26 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            puzzles::judge_the_players_move,
-            puzzles::collect_the_answer,
-            puzzles::play_the_answer,
-            lessons::judge_moves,
-            lessons::note_refusals,
-            lessons::finish_the_beginner_game,
+            (
+                puzzles::judge_the_players_move,
+                puzzles::collect_the_answer,
+                puzzles::play_the_answer,
+            )
+                .chain()
+                .run_if(in_state(Activity::Puzzle)),
+            (
+                lessons::judge_moves,
+                lessons::note_refusals,
+                lessons::finish_the_beginner_game,
+            )
+                .chain()
+                .run_if(in_state(Activity::Lesson)),
         )
             .chain()
             .in_set(GameSystems::Ai)
             .after(AiMoves)
             .after(ExhibitionSystems)
             .after(HintSystems)
-            .after(AnalysisSystems)
-            .run_if(in_state(Screen::Playing)),
+            .after(AnalysisSystems),
     );
 }

@@ -17,8 +17,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use super::progress;
 
 use crate::game::core::{
-    CurrentGame, MovePlayed, Notice, PlayMove, Players, Practising, Screen, Turn, Words,
-    assets_dir, with_color,
+    Activity, CurrentGame, MovePlayed, Notice, PlayMove, Players, Screen, Turn, Words, assets_dir,
+    with_color,
 };
 use crate::game::play::Selection;
 use crate::game::saves::{Jump, RecordPaths};
@@ -35,7 +35,10 @@ pub(super) fn plugin(app: &mut App) {
         app.insert_resource(Puzzles::load());
     }
     app.add_systems(Startup, read_solved_puzzles);
+    // No puzzle is kept once the player is back on the menu or playing a
+    // game (one loaded during a puzzle, say).
     app.add_systems(OnEnter(Screen::MainMenu), forget_the_puzzle);
+    app.add_systems(OnEnter(Activity::Game), forget_the_puzzle);
 }
 
 /// Every puzzle shipped, by level (easy, medium, hard), each level in the
@@ -97,7 +100,8 @@ pub enum PuzzleState {
     Failed(String),
 }
 
-/// The puzzle being solved, if any.
+/// Which puzzle is being solved and how far it got. Whether one runs is
+/// [`Activity::Puzzle`]'s to say.
 #[derive(Resource, Default)]
 pub struct PuzzleRun {
     /// Its index in [`Puzzles`].
@@ -118,11 +122,6 @@ pub struct PuzzleRun {
 }
 
 impl PuzzleRun {
-    /// Whether a puzzle is on the board.
-    pub fn active(&self) -> bool {
-        self.index.is_some()
-    }
-
     /// The player's moves left to solve it.
     pub fn moves_left(&self) -> Option<u32> {
         self.attempt.as_ref().map(Attempt::moves_left)
@@ -142,7 +141,7 @@ pub(super) fn handle_requests(
     puzzles: Res<Puzzles>,
     solved: Res<SolvedPuzzles>,
     mut run: ResMut<PuzzleRun>,
-    mut practising: ResMut<Practising>,
+    mut activity: ResMut<NextState<Activity>>,
     mut next_screen: ResMut<NextState<Screen>>,
     (current, mut selection, mut notice): (Res<CurrentGame>, ResMut<Selection>, ResMut<Notice>),
     (screen, words): (Res<State<Screen>>, Res<Words>),
@@ -189,8 +188,8 @@ pub(super) fn handle_requests(
                 }
             }
             PuzzleRequest::Leave => {
+                // Off the board: the activity ends with the screen.
                 *run = PuzzleRun::default();
-                practising.0 = false;
                 if *screen.get() != Screen::Puzzles {
                     next_screen.set(Screen::Puzzles);
                 }
@@ -198,7 +197,8 @@ pub(super) fn handle_requests(
             }
         }
         if run.start.is_some() {
-            practising.0 = true;
+            // Set with the screen, so the board comes up in the puzzle.
+            NextState::set_if_neq(&mut activity, Activity::Puzzle);
             if *screen.get() != Screen::Playing {
                 next_screen.set(Screen::Playing);
             }
@@ -222,13 +222,12 @@ fn start(run: &mut PuzzleRun, puzzles: &Puzzles, index: usize) {
     };
 }
 
-/// Back on the main menu, no puzzle is on the board any more: the next game
-/// is a game again (autosaved).
-fn forget_the_puzzle(mut run: ResMut<PuzzleRun>, mut practising: ResMut<Practising>) {
-    if run.active() {
+/// Back on the main menu or in a game, no puzzle is on the board any more
+/// (the game is a game, autosaved: the activity says so).
+fn forget_the_puzzle(mut run: ResMut<PuzzleRun>) {
+    if run.index.is_some() {
         *run = PuzzleRun::default();
     }
-    practising.set_if_neq(Practising(false));
 }
 
 /// Puts the puzzle's position on the board, both sides at this screen (the

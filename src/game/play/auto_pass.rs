@@ -7,7 +7,9 @@
 use bevy::prelude::*;
 
 use crate::game::board::AnimationSettings;
-use crate::game::core::{AutoPass, CurrentGame, ForcedPass, PlayMove, Players, Practising};
+use crate::game::core::{
+    Activity, AutoPass, CurrentGame, ForcedPass, PlayMove, Players, practising,
+};
 use crate::rules::Move;
 
 /// How long the announcement shows before the pass, at the normal speed.
@@ -19,7 +21,7 @@ const PASS_SECONDS: f32 = 1.0;
 pub(super) struct PendingPass(Option<(u64, u32, f64)>);
 
 pub(super) fn pass_when_forced(
-    (forced, auto, practising): (Res<ForcedPass>, Res<AutoPass>, Res<Practising>),
+    (forced, auto, activity): (Res<ForcedPass>, Res<AutoPass>, Option<Res<State<Activity>>>),
     current: Res<CurrentGame>,
     players: Res<Players>,
     animation: Res<AnimationSettings>,
@@ -30,7 +32,7 @@ pub(super) fn pass_when_forced(
     let game = current.game();
     let now = time.elapsed_secs_f64();
     // In a lesson the player presses Pass (there is a lesson about it).
-    let due = forced.0 && auto.0 && !practising.0 && !players.ai_to_move(game);
+    let due = forced.0 && auto.0 && !practising(activity) && !players.ai_to_move(game);
     let key = (players.game_id, game.ply());
     match pending.0 {
         _ if !due => pending.0 = None,

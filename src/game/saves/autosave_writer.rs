@@ -19,9 +19,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::{AutosaveStatus, RecordPaths, refuse};
 use crate::game::ai::Analysis;
-use crate::game::core::{
-    CurrentGame, GameClock, Notice, Players, Practising, Turn, Words, upcoming_turn,
-};
+use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words, upcoming_turn};
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Seats, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
@@ -112,28 +110,19 @@ impl AutosaveWriter {
     }
 }
 
-/// Queues the autosave after the game changed (not in review).
+/// Queues the autosave after the game changed (not in review; never in a
+/// lesson or a puzzle, which are not games to resume: see the plugin).
 pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
-    (players, clock, analysis, practising): (
-        Res<Players>,
-        Res<GameClock>,
-        Res<Analysis>,
-        Res<Practising>,
-    ),
+    (players, clock, analysis): (Res<Players>, Res<GameClock>, Res<Analysis>),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
     mut writer: ResMut<AutosaveWriter>,
     mut status: ResMut<AutosaveStatus>,
 ) {
     let reviewing = turn.is_some_and(|turn| upcoming_turn(&turn, &next_turn) == Turn::Review);
-    // A lesson or a puzzle is not a game to resume.
-    let Some(autosave) = paths
-        .autosave
-        .as_ref()
-        .filter(|_| !reviewing && !practising.0)
-    else {
+    let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
         return;
     };
     let autosave = autosave.with_kind(play_kind(&players, analysis.is_on()));

@@ -21,7 +21,9 @@ pub use review::ReviewAction;
 pub use stake::{KeptIn, Leaving, Stake};
 pub use undo::Jump;
 
-use crate::game::core::{CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks};
+use crate::game::core::{
+    CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks, practising,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordPaths>();
@@ -62,9 +64,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            // A lesson or a puzzle is not a game to resume.
             autosave_writer::autosave_after_change
                 .after(crate::game::ai::analysis::drop_stale)
-                .run_if(in_state(Screen::Playing).and_then(resource_changed::<CurrentGame>)),
+                .run_if(
+                    in_state(Screen::Playing)
+                        .and_then(resource_changed::<CurrentGame>)
+                        .and_then(not(practising)),
+                ),
             autosave_writer::run_autosave_writes,
             files::finish_saves,
         )

@@ -17,7 +17,7 @@ use bevy_egui::{EguiPlugin, egui};
 
 use crate::ai::Difficulty;
 use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, Practising, RestartedFrom, Turn};
+use crate::game::core::{Activity, CurrentGame, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, Piece};
@@ -53,7 +53,7 @@ struct PlayedGame<'w> {
     analysis: Res<'w, Analysis>,
     engine_review: Res<'w, EngineReview>,
     restarted_from: Res<'w, RestartedFrom>,
-    practising: Res<'w, Practising>,
+    activity: Option<Res<'w, State<Activity>>>,
 }
 
 impl PlayedGame<'_> {
@@ -64,9 +64,9 @@ impl PlayedGame<'_> {
             .is_some_and(|turn| *turn.get() == Turn::Review)
     }
 
-    /// Whether a puzzle (practice) is on the board.
+    /// Whether a lesson or a puzzle (practice) is on the board.
     fn practising(&self) -> bool {
-        self.practising.0
+        self.activity.as_ref().is_some_and(|a| a.practising())
     }
 
     /// Whether the engine's analysis is on.

@@ -65,7 +65,7 @@ struct BarView<'w> {
     evaluation: Res<'w, AiEvaluation>,
     thinking: Res<'w, AiThinking>,
     hint: Res<'w, Hint>,
-    practising: Res<'w, crate::game::core::Practising>,
+    activity: Option<Res<'w, State<crate::game::core::Activity>>>,
     words: Res<'w, Words>,
 }
 
@@ -87,7 +87,7 @@ fn draw_exhibition_bar(
     let game = view.game.game();
     let exhibition = view.players.exhibition;
     // A lesson or a puzzle has its own hints, and its bar in this place.
-    if exhibition.is_none() && view.practising.0 {
+    if exhibition.is_none() && view.activity.as_ref().is_some_and(|a| a.practising()) {
         bar_rect.0 = None;
         return Ok(());
     }

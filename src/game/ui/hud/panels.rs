@@ -12,11 +12,11 @@ use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
+use crate::game::core::{Activity, CurrentGame, Words};
 use crate::game::core::{
     AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
 };
 use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
-use crate::game::core::{CurrentGame, Practising, Words};
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
@@ -82,7 +82,7 @@ struct HudView<'w> {
     device: Res<'w, InputDevice>,
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
-    practising: Res<'w, Practising>,
+    activity: Option<Res<'w, State<Activity>>>,
 }
 
 /// Everything the panels can ask for.
@@ -99,6 +99,18 @@ struct HudCommands<'w> {
     engine_review: MessageWriter<'w, EngineReviewRequest>,
     puzzles: MessageWriter<'w, PuzzleRequest>,
     lessons: MessageWriter<'w, LessonRequest>,
+}
+
+impl HudView<'_> {
+    /// What runs on the board (the HUD is drawn only on it).
+    fn activity(&self) -> Activity {
+        self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()
+    }
+
+    /// Whether a lesson or a puzzle is on the board.
+    fn practising(&self) -> bool {
+        self.activity().practising()
+    }
 }
 
 /// What the player is doing, for the help line.
@@ -140,7 +152,7 @@ fn draw_hud(
             game,
             players: &view.players,
             thinking: view.thinking.is_thinking(),
-            offer_pass: view.forced_pass.0 && (!view.auto_pass.0 || view.practising.0) && awaiting,
+            offer_pass: view.forced_pass.0 && (!view.auto_pass.0 || view.practising()) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
             words: &view.words,
@@ -229,7 +241,7 @@ fn draw_hud(
         draw_dragged_piece(ctx, &view, &art);
     }
     // A lesson or a puzzle says so in its own bar, with its own next step.
-    if *view.turn.get() == Turn::GameOver && !view.practising.0 {
+    if *view.turn.get() == Turn::GameOver && !view.practising() {
         actions.extend(game_over::show(
             ctx,
             &view.words,
@@ -247,7 +259,7 @@ fn draw_hud(
         .into_iter()
         // A puzzle is practice: leaving it loses nothing worth asking about.
         .filter_map(|action| {
-            let ask = AskBeforeLeaving(ask.0 && !view.practising.0);
+            let ask = AskBeforeLeaving(ask.0 && !view.practising());
             confirming.pass(action, &stake, ask)
         })
         .collect();
@@ -260,14 +272,19 @@ fn draw_hud(
             HudAction::Pass => {
                 commands.play.write(PlayMove(Move::Pass));
             }
-            // In a puzzle, Restart is its Retry.
-            HudAction::Restart if view.practising.0 => {
-                commands.puzzles.write(PuzzleRequest::Retry);
-                commands.lessons.write(LessonRequest::Retry);
-            }
-            HudAction::Restart => {
-                commands.new_game.write(NewGame);
-            }
+            // Restart acts on what runs: a lesson's step or a puzzle
+            // again, a game anew.
+            HudAction::Restart => match view.activity() {
+                Activity::Lesson => {
+                    commands.lessons.write(LessonRequest::Retry);
+                }
+                Activity::Puzzle => {
+                    commands.puzzles.write(PuzzleRequest::Retry);
+                }
+                Activity::Game => {
+                    commands.new_game.write(NewGame);
+                }
+            },
             HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
             HudAction::Quit => {
                 commands.exit.write(AppExit::Success);

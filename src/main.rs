@@ -50,7 +50,7 @@ struct WindowArgs {
     #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
     data_dir: Option<std::path::PathBuf>,
     /// Keep the settings in DIR (default: the platform's config directory).
-    #[arg(long, value_name = "DIR", env = hive::records::CONFIG_DIR_ENV)]
+    #[arg(long, value_name = "DIR", env = hive::game::CONFIG_DIR_ENV)]
     config_dir: Option<std::path::PathBuf>,
 }
 

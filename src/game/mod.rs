@@ -41,18 +41,19 @@ mod ui;
 use bevy::prelude::*;
 
 pub use self::ai::{
-    AiEngine, AiEvaluation, AiThinking, Analysis, AnalysisLine, ConsideredDestinations, Evaluation,
-    ExhibitionCommand, ExhibitionControl, ExhibitionLaunch, Hint, MAX_ANALYSIS_LINES, OtherLine,
-    RequestHint, SetAnalysis,
+    AiEngine, AiEvaluation, AiThinking, Analysis, AnalysisLine, Evaluation, ExhibitionCommand,
+    ExhibitionControl, ExhibitionLaunch, Hint, MAX_ANALYSIS_LINES, OtherLine, RequestHint,
+    SetAnalysis,
 };
 pub use self::board::{
     AnimationSettings, BoardLayout, PieceId, Position, SkipAnimation, Slide, StackLevel,
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    Activity, AutoPass, ClockPause, CurrentGame, ForcedPass, GameClock, GameOptions, GameSystems,
-    HumanSide, LanguageChoice, LaunchSettings, MovePlayed, NewGame, NewGameSettings, Notice,
-    Opponent, PlayMove, Players, Screen, Turn, Words, last_move_cells,
+    Activity, CONFIG_DIR_ENV, ClockPause, ConsideredDestinations, CurrentGame, ForcedPass,
+    GameClock, GameSystems, HumanSide, LaunchSettings, LoadedSettings, MovePlayed, NewGame,
+    NewGameSettings, Notice, Opponent, PlayMove, Players, SETTINGS_FILE, Screen, Settings,
+    SettingsFile, Turn, Words, last_move_cells,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,
@@ -62,7 +63,7 @@ pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, KeptIn, Leaving,
     LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewedLine, Stake,
 };
-pub use self::settings::{PlayerSettings, restore_settings};
+pub use self::settings::{SavedSettings, restore_settings};
 
 use crate::rules::GameType;
 
@@ -150,7 +151,7 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
 
     let mut next_game = app.world().resource::<NewGameSettings>().clone();
     if let Some(game) = &settings.start_position {
-        next_game.game_type = game.game_type();
+        app.world_mut().resource_mut::<Settings>().game_type = game.game_type();
     }
     next_game.opening = settings.start_position.clone();
     if settings.clock.is_some() {
@@ -158,9 +159,9 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     }
     match launch {
         Launch::MainMenu => {}
-        Launch::Exhibition(exhibition) => exhibition.configure(&mut app, &mut next_game),
+        Launch::Exhibition(exhibition) => exhibition.configure(&mut app),
         Launch::Local { game_type } => {
-            next_game.game_type = game_type;
+            app.world_mut().resource_mut::<Settings>().game_type = game_type;
             app.world_mut()
                 .resource_mut::<NextState<Screen>>()
                 .set(Screen::Playing);

@@ -15,9 +15,7 @@ use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
 use hive::game::learn::{
     EditorRequest, LessonRequest, LessonRun, PuzzleRequest, PuzzleRun, PuzzleState,
 };
-use hive::game::{
-    Activity, NewGame, NewGameSettings, PlayMove, Screen, Turn, Words, core::AskBeforeLeaving,
-};
+use hive::game::{Activity, NewGame, NewGameSettings, PlayMove, Screen, Turn, Words};
 use hive::rules::{Game, Move};
 
 use crate::app::{
@@ -207,7 +205,7 @@ fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
 /// The panels headless, in English, recording the requests sent.
 fn panels() -> App {
     let mut app = panels_app("en");
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app.init_resource::<Laid>();
     app.init_resource::<Sent>();
     app.add_systems(
@@ -325,7 +323,7 @@ fn restart_retries_only_the_lesson_or_the_puzzle_that_runs() {
     set_screen(&mut app, Screen::Playing);
     frames(&mut app, 2);
     assert_eq!(activity(&app), Some(Activity::Game));
-    app.insert_resource(AskBeforeLeaving(false));
+    crate::app::set_settings(&mut app, |settings| settings.ask_before_leaving = false);
     awaiting(&mut app);
     assert_eq!(restart(&mut app), ["new game"]);
 }

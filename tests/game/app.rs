@@ -11,10 +11,11 @@ use bevy::app::Plugins;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
-    AiThinking, AnimationSettings, AutosaveStatus, BoardLayout, CurrentGame, Highlight,
-    HighlightKind, NewGameSettings, PieceId, Position, RecordPaths, Screen, StackLevel, Turn,
+    AiThinking, AutosaveStatus, BoardLayout, CurrentGame, Highlight, HighlightKind,
+    NewGameSettings, PieceId, Position, RecordPaths, Screen, Settings, SettingsFile, StackLevel,
+    Turn,
 };
-use hive::records::{Autosave, SettingsFile};
+use hive::records::Autosave;
 use hive::rules::{Game, GameType, Hex, Piece};
 
 /// A Base+P game found by search: wP throws bP (move 11), wB1 climbs onto
@@ -42,11 +43,10 @@ pub const LINE_OPENING: &str =
 pub fn local_app_from(game_string: &str) -> App {
     let mut app = headless_app();
     app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
         opening: Some(Game::from_game_string(game_string).unwrap()),
         ..default()
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     app
@@ -71,7 +71,7 @@ pub fn app_keeping_files(
         settings: config.map(SettingsFile::in_dir),
     });
     app.insert_resource(settings);
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app.update();
     app
 }
@@ -89,8 +89,13 @@ pub fn headless_app_with<M>(plugins: impl Plugins<M>) -> App {
 }
 
 /// Pieces put in place at once.
-pub fn no_animation() -> AnimationSettings {
-    AnimationSettings::at_speed(0.0)
+pub fn no_animation(app: &mut App) {
+    set_settings(app, |settings| settings.animation_speed = 0.0);
+}
+
+/// Changes the player's settings in `app`, as the main menu does.
+pub fn set_settings(app: &mut App, change: impl FnOnce(&mut Settings)) {
+    change(&mut app.world_mut().resource_mut::<Settings>());
 }
 
 /// Asks for `screen` (entered on the next frame).

@@ -17,7 +17,7 @@ use hive::game::{
     RecordsAction, Screen, Turn,
 };
 use hive::records::{Autosave, TimeControl};
-use hive::rules::{Color as Side, GameType, Move};
+use hive::rules::{Color as Side, Move};
 use tempfile::TempDir;
 
 /// Each frame lasts this long in these tests.
@@ -25,7 +25,6 @@ const FRAME: Duration = Duration::from_millis(100);
 
 fn timed(control: TimeControl) -> NewGameSettings {
     NewGameSettings {
-        game_type: GameType::BASE,
         time_control: Some(control),
         ..default()
     }
@@ -39,7 +38,7 @@ fn app_with(settings: NewGameSettings, data: Option<&Path>) -> App {
         settings: None,
     });
     app.insert_resource(settings);
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app.update();
     app
 }
@@ -183,15 +182,14 @@ fn the_autosave_keeps_the_clocks_for_a_resumed_game() {
 
 #[test]
 fn a_timed_ai_plays_within_its_clock() {
-    let settings = NewGameSettings {
-        opponent: Opponent::Ai,
+    let mut app = app_with(timed(TimeControl::minutes(1, 0)), None);
+    crate::app::set_settings(&mut app, |settings| {
+        settings.opponent = Opponent::Ai;
         // Depth 1: its search takes a few frames, while game time here
         // runs far faster than the wall clock the search uses.
-        difficulty: Difficulty::Beginner,
-        human_side: HumanSide::Black,
-        ..timed(TimeControl::minutes(1, 0))
-    };
-    let mut app = app_with(settings, None);
+        settings.difficulty = Difficulty::Beginner;
+        settings.human_side = HumanSide::Black;
+    });
     start(&mut app);
     update_until(&mut app, "the AI's first move", |app| game(app).ply() == 1);
     settle(&mut app);

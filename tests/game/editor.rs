@@ -147,7 +147,7 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
         game(&app).game_string()
     );
     assert!(app.world().resource::<Analysis>().is_on());
-    assert_eq!(app.world().resource::<Players>().seats(), Seats::Human);
+    assert_eq!(app.world().resource::<Players>().seats, Seats::Human);
 
     // Opened from the game, and Back to it as it was.
     let before = game(&app).game_string();
@@ -175,7 +175,7 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
         screen(app) == Screen::Playing
     });
     settle(&mut app);
-    assert_eq!(app.world().resource::<Players>().seats(), seats);
+    assert_eq!(app.world().resource::<Players>().seats, seats);
     assert!(same_position(&setup, &game(&app)));
     assert!(!app.world().resource::<Analysis>().is_on());
 }

@@ -20,21 +20,20 @@ use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AiEvaluation, AiThinking, BoardLayout, CellClicked, ConsideredDestinations, CurrentGame,
-    ExhibitionCommand, ExhibitionControl, GameOptions, Hint, NewGame, NewGameSettings, Notice,
-    Opponent, PlayMove, Players, RequestHint, Screen, Selection, Turn,
+    ExhibitionCommand, ExhibitionControl, Hint, NewGame, NewGameSettings, Notice, Opponent,
+    PlayMove, Players, RequestHint, Screen, Selection, Settings, Turn,
 };
+use hive::records::Seats;
 use hive::rules::{Color as Side, Game, GameStatus, GameType, Hex, Move, Options, Piece};
 
 /// A headless app about to start a game with `opponent` (call `start_playing`).
 fn app(opponent: Opponent, control: ExhibitionControl) -> App {
     let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opponent,
-        difficulty: Difficulty::Beginner,
-        ..default()
+    crate::app::set_settings(&mut app, |settings| {
+        settings.opponent = opponent;
+        settings.difficulty = Difficulty::Beginner;
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app.insert_resource(control);
     app
 }
@@ -95,14 +94,17 @@ fn an_exhibition_plays_a_whole_game_to_a_result() {
         turn_limit: Some(60),
         ..default()
     };
-    app.insert_resource(GameOptions(options));
+    crate::app::set_settings(&mut app, |settings| settings.set_options(options));
     start_playing(&mut app);
     let players = *app.world().resource::<Players>();
     assert_eq!(
-        players.exhibition,
-        Some((Difficulty::Easy, Difficulty::Beginner))
+        players.seats,
+        Seats::Exhibition {
+            white: Difficulty::Easy,
+            black: Difficulty::Beginner,
+        }
     );
-    assert_eq!(players.ai, None);
+    assert_eq!(players.seats.ai_side(), None);
     assert!(players.ai_to_move(&game(&app)), "the AI plays White");
 
     update_until_within(
@@ -422,7 +424,7 @@ fn watch_moves(app: &mut App, moves: u32) -> Vec<Watched> {
 fn the_ai_shows_the_destinations_it_considered() {
     let mut app = exhibition(|_| {});
     assert_eq!(
-        *app.world().resource::<ConsideredDestinations>(),
+        app.world().resource::<Settings>().ai_shows_considered,
         ConsideredDestinations::Always,
         "at every level by default"
     );
@@ -438,7 +440,9 @@ fn the_ai_shows_the_destinations_it_considered() {
 
     // Switched off, the AI moves without showing anything.
     let mut app = exhibition(|_| {});
-    app.insert_resource(ConsideredDestinations::Never);
+    crate::app::set_settings(&mut app, |settings| {
+        settings.ai_shows_considered = ConsideredDestinations::Never;
+    });
     start_playing(&mut app);
     for (_, mv, shown) in watch_moves(&mut app, 6) {
         assert!(shown.is_none(), "{mv:?} was shown");
@@ -477,8 +481,10 @@ fn pausing_while_the_ai_shows_its_cells_hides_them_and_its_message() {
 fn moves_per_minute_at(pace: f32) -> f64 {
     use bevy::time::TimeUpdateStrategy;
     let mut app = exhibition(|control| control.moves_per_minute = pace);
-    app.insert_resource(hive::game::AnimationSettings::default());
-    app.insert_resource(ConsideredDestinations::Always);
+    crate::app::set_settings(&mut app, |settings| settings.animation_speed = 1.0);
+    crate::app::set_settings(&mut app, |settings| {
+        settings.ai_shows_considered = ConsideredDestinations::Always;
+    });
     let frame = Duration::from_micros(16_667);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
     start_playing(&mut app);

@@ -14,7 +14,6 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 use hive::game::{CurrentGame, NewGameSettings, Notice, RecordsAction, Screen, Turn};
 use hive::records::{GameRecord, GameResult, load_record};
-use hive::rules::GameType;
 use tempfile::TempDir;
 
 const GAME: &str = "HV-Abbo69-WeakBot-2018-10-28-2007";
@@ -33,10 +32,7 @@ fn expected() -> GameRecord {
 
 /// A headless app on the main menu keeping its files in `data`.
 fn app(data: &Path) -> App {
-    let settings = NewGameSettings {
-        game_type: GameType::BASE,
-        ..default()
-    };
+    let settings = NewGameSettings::default();
     app_keeping_files(Some(data), None, settings)
 }
 

@@ -8,25 +8,23 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::app::{
     SCRIPT, assert_entities_match_game as assert_entities_match_layout, destinations, game,
-    headless_app, in_words, no_animation, set_screen, settle, start_playing, thinking, turn,
-    update_until,
+    headless_app, in_words, no_animation, set_screen, set_settings, settle, start_playing,
+    thinking, turn, update_until,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    AnimationSettings, AutoPass, BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass,
-    GameOptions, Highlight, HighlightKind, HumanSide, NewGame, NewGameSettings, Notice, Opponent,
-    PieceId, PlayMove, Players, Position, Screen, SelectPiece, Selection, StackLevel, Turn,
+    BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass, Highlight, HighlightKind,
+    HumanSide, NewGame, NewGameSettings, Notice, Opponent, PieceId, PlayMove, Players, Position,
+    Screen, SelectPiece, Selection, Settings, StackLevel, Turn,
 };
+use hive::records::Seats;
 use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
 
 fn app(game_type: GameType) -> App {
     let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type,
-        ..default()
-    });
-    app.insert_resource(no_animation());
+    set_settings(&mut app, |settings| settings.game_type = game_type);
+    no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     app
@@ -297,7 +295,6 @@ wA3 \\wB2;bA3 /bA1;wA3 bQ-;bA2 -bA3;wA2 wA3-;bG1 /wS1;wA2 -bA2;bG1 bA3\\;wA1 /bG
 fn restart_from(app: &mut App, position: &str) -> Game {
     let opening = Game::from_game_string(position).unwrap();
     app.insert_resource(NewGameSettings {
-        game_type: opening.game_type(),
         opening: Some(opening.clone()),
         ..default()
     });
@@ -308,7 +305,7 @@ fn restart_from(app: &mut App, position: &str) -> Game {
 /// The confirm-button way of passing (the automatic pass switched off).
 fn app_with_pass_button(game_type: GameType) -> App {
     let mut app = app(game_type);
-    app.insert_resource(AutoPass(false));
+    crate::app::set_settings(&mut app, |settings| settings.auto_pass = false);
     app
 }
 
@@ -355,14 +352,15 @@ fn selection_to_highlight_takes_one_frame() {
 fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
     let mut app = headless_app();
     app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
         opening,
-        opponent: Opponent::Ai,
-        difficulty: Difficulty::Beginner,
-        human_side,
         ..default()
     });
-    app.insert_resource(no_animation());
+    set_settings(&mut app, |settings| {
+        settings.opponent = Opponent::Ai;
+        settings.difficulty = Difficulty::Beginner;
+        settings.human_side = human_side;
+    });
+    no_animation(&mut app);
     app
 }
 
@@ -372,7 +370,13 @@ fn the_ai_replies_to_the_human_move() {
     start_playing(&mut app);
     settle(&mut app);
     let players = *app.world().resource::<Players>();
-    assert_eq!(players.ai, Some((Side::Black, Difficulty::Beginner)));
+    assert_eq!(
+        players.seats,
+        Seats::Ai {
+            side: Side::Black,
+            difficulty: Difficulty::Beginner,
+        }
+    );
     assert!(!thinking(&app), "White (the human) is to move");
 
     // The human's move, played as a player would.
@@ -419,7 +423,7 @@ fn the_ai_opens_when_the_human_plays_black() {
     assert_eq!(app.world().resource::<Selection>().piece, None);
     assert!(thinking(&app), "the AI started thinking in the first frame");
     assert_eq!(
-        app.world().resource::<Players>().ai.map(|(side, _)| side),
+        app.world().resource::<Players>().seats.ai_side(),
         Some(Side::White)
     );
     update_until(&mut app, "the AI's opening", |app| game(app).ply() == 1);
@@ -446,12 +450,13 @@ fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
         // search's White move must never land in it.
         let opening = Game::from_game_string("Base;InProgress;Black[1];wA1").unwrap();
         app.insert_resource(NewGameSettings {
-            game_type: GameType::BASE,
             opening: Some(opening.clone()),
-            opponent: Opponent::Ai,
-            difficulty: Difficulty::Beginner,
-            human_side: HumanSide::Black,
             ..default()
+        });
+        set_settings(&mut app, |settings| {
+            settings.opponent = Opponent::Ai;
+            settings.difficulty = Difficulty::Beginner;
+            settings.human_side = HumanSide::Black;
         });
         app.world_mut().write_message(NewGame);
         for _ in 0..3 {
@@ -521,7 +526,7 @@ fn the_ai_passes_when_it_must() {
 fn a_forced_pass_is_played_by_itself_after_a_moment() {
     let mut app = app(GameType::BASE);
     // Animations at their normal speed: the pass waits about a second.
-    app.insert_resource(AnimationSettings::default());
+    set_settings(&mut app, |settings| settings.animation_speed = 1.0);
     let opening = restart_from(&mut app, BLACK_MUST_PASS);
     for _ in 0..3 {
         app.update();
@@ -593,7 +598,6 @@ fn a_finished_game_can_be_reviewed_from_game_over() {
     }
     let mut app = app(game_type);
     app.insert_resource(NewGameSettings {
-        game_type,
         opening: Some(finished.clone()),
         ..default()
     });
@@ -636,11 +640,11 @@ fn the_tournament_opening_is_a_choice() {
         .unwrap_or_default();
     assert!(notice.contains("tournament"), "{notice}");
 
-    let mut options = app.world().resource::<GameOptions>().0;
+    let mut options = app.world().resource::<Settings>().options();
     assert!(options.tournament_opening, "on by default");
     assert_eq!(options.turn_limit, Some(100), "draw at turn 100 by default");
     options.tournament_opening = false;
-    app.insert_resource(GameOptions(options));
+    crate::app::set_settings(&mut app, |settings| settings.set_options(options));
     app.world_mut().write_message(NewGame);
     settle(&mut app);
     app.world_mut().write_message(SelectPiece(queen));

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use crate::app::{destinations, game, headless_app_with, no_animation, set_screen, turn};
+use crate::app::{destinations, game, headless_app_with, set_screen, turn};
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::gamepad::{
@@ -19,10 +19,10 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hive::game::{
-    AnimationSettings, BoardCursor, BoardLayout, GameIntent, InputDevice, NewGame, NewGameSettings,
-    Notice, PieceId, Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
+    BoardCursor, BoardLayout, GameIntent, InputDevice, NewGame, NewGameSettings, Notice, PieceId,
+    Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
 };
-use hive::rules::{Bug, Color as Side, Game, GameType, Hex, Move, Piece};
+use hive::rules::{Bug, Color as Side, Game, Hex, Move, Piece};
 
 /// Seconds each frame lasts in these tests (a fixed step: no wall clock).
 const FRAME: Duration = Duration::from_millis(20);
@@ -31,15 +31,16 @@ const FRAME: Duration = Duration::from_millis(20);
 /// grasshopper can jump the line, Black's beetle can climb onto bA1.
 const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
 
-fn app_with(opening: Option<Game>, animation: AnimationSettings) -> App {
+/// A game from `opening` with pieces moving at `speed` (see
+/// `Settings::animation_speed`; 0: at once).
+fn app_with(opening: Option<Game>, speed: f32) -> App {
     let mut app = headless_app_with(InputPlugin);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
         opening,
         ..default()
     });
-    app.insert_resource(animation);
+    crate::app::set_settings(&mut app, |settings| settings.animation_speed = speed);
     set_screen(&mut app, Screen::Playing);
     for _ in 0..3 {
         app.update();
@@ -47,12 +48,10 @@ fn app_with(opening: Option<Game>, animation: AnimationSettings) -> App {
     app
 }
 
-/// Slow enough that a move is still travelling after many frames.
-fn slow_animation() -> AnimationSettings {
-    AnimationSettings {
-        seconds_per_step: 30.0,
-        max_seconds: 60.0,
-    }
+/// Slow enough that a move is still travelling after many frames (30
+/// seconds a cell).
+fn slow_animation() -> f32 {
+    0.004
 }
 
 fn selection(app: &App) -> Selection {
@@ -188,7 +187,7 @@ fn piece(side: Side, bug: Bug, number: u8) -> Piece {
 
 #[test]
 fn the_keyboard_alone_places_and_moves_pieces() {
-    let mut app = app_with(None, no_animation());
+    let mut app = app_with(None, 0.0);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
     assert!(!cursor(&app).visible(), "no key used yet");
 
@@ -263,7 +262,7 @@ fn the_keyboard_alone_places_and_moves_pieces() {
 #[test]
 fn the_keyboard_selects_a_piece_on_the_board_and_moves_it() {
     let opening = Game::from_game_string(OPENING).unwrap();
-    let mut app = app_with(Some(opening.clone()), no_animation());
+    let mut app = app_with(Some(opening.clone()), 0.0);
     assert_eq!(game(&app).hash(), opening.hash());
     // The cursor visits White's pieces; stop on the grasshopper.
     let grasshopper = piece(Side::White, Bug::Grasshopper, 1);
@@ -306,7 +305,7 @@ fn the_keyboard_selects_a_piece_on_the_board_and_moves_it() {
 
 #[test]
 fn a_gamepad_alone_places_pieces_and_cancels() {
-    let mut app = app_with(None, no_animation());
+    let mut app = app_with(None, 0.0);
     let gamepad = connect_gamepad(&mut app);
     // Right bumper: ant (the queen cannot open the game), then
     // grasshopper; left bumper back to the ant.
@@ -373,10 +372,8 @@ fn a_jump_and_a_climb_travel_up_and_end_where_the_rules_say() {
     let opening = Game::from_game_string(OPENING).unwrap();
     let mut app = app_with(
         Some(opening.clone()),
-        AnimationSettings {
-            seconds_per_step: 0.1,
-            max_seconds: 0.5,
-        },
+        // 0.1 seconds a cell.
+        1.2,
     );
     let mut reference = opening.clone();
     for text in ["wG1 bQ-", "bB1 bA1"] {
@@ -445,7 +442,7 @@ fn placed_pieces_fly_in_from_their_hand_side() {
 
 #[test]
 fn zero_duration_animations_put_pieces_in_place_at_once() {
-    let mut app = app_with(None, no_animation());
+    let mut app = app_with(None, 0.0);
     let ant = piece(Side::White, Bug::Ant, 1);
     app.world_mut()
         .write_message(hive::game::PlayMove(Move::Place {
@@ -512,7 +509,7 @@ fn restarting_mid_animation_leaves_a_playable_game() {
     assert_pieces_at_rest(&mut app);
 
     // And the keyboard plays on (with animations off now).
-    app.insert_resource(no_animation());
+    crate::app::set_settings(&mut app, |settings| settings.animation_speed = 0.0);
     tap(&mut app, KeyCode::Tab);
     let selected = selection(&app).piece.expect("a piece in hand is selected");
     assert_eq!(selected.color(), Side::White);
@@ -532,7 +529,7 @@ fn restarting_mid_animation_leaves_a_playable_game() {
 fn with_a_piece_selected_the_arrows_stay_on_its_cells() {
     let opening = Game::from_game_string("Base;InProgress;White[3];wA1;bA1 wA1-;wQ -wA1;bQ bA1-")
         .expect("a legal opening");
-    let mut app = app_with(Some(opening), no_animation());
+    let mut app = app_with(Some(opening), 0.0);
     tap(&mut app, KeyCode::Tab);
     let picked = selection(&app).piece.expect("a bug in hand");
     let cells = destinations(&mut app);
@@ -592,7 +589,7 @@ fn with_a_piece_selected_the_arrows_stay_on_its_cells() {
 /// then says "click".
 #[test]
 fn messages_speak_of_the_device_in_use() {
-    let mut app = app_with(None, no_animation());
+    let mut app = app_with(None, 0.0);
     assert_eq!(*app.world().resource::<InputDevice>(), InputDevice::Mouse);
     tap(&mut app, KeyCode::Tab);
     tap(&mut app, KeyCode::Tab);

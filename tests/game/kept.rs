@@ -27,10 +27,7 @@ use hive::text::Texts;
 use tempfile::TempDir;
 
 fn local() -> NewGameSettings {
-    NewGameSettings {
-        game_type: GameType::BASE,
-        ..default()
-    }
+    NewGameSettings::default()
 }
 
 fn english() -> Texts {
@@ -114,7 +111,7 @@ fn the_analysis_board_comes_back_from_its_entry_after_the_main_menu_and_a_restar
     act(&mut app, RecordsAction::ResumeKind(PlayKind::Analysis));
     assert_eq!(game(&app).game_string(), analysed);
     assert_entities_match_game(&mut app);
-    assert_eq!(app.world().resource::<Players>().seats(), Seats::Human);
+    assert_eq!(app.world().resource::<Players>().seats, Seats::Human);
     assert!(app.world().resource::<Analysis>().is_on());
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
 
@@ -135,12 +132,10 @@ fn the_analysis_board_comes_back_from_its_entry_after_the_main_menu_and_a_restar
 fn an_exhibition_comes_back_from_its_entry_with_its_presets() {
     let data = TempDir::new().unwrap();
     let (white, black) = (Difficulty::Easy, Difficulty::Beginner);
-    let exhibition = NewGameSettings {
-        game_type: GameType::BASE,
-        opponent: Opponent::Exhibition { white, black },
-        ..default()
-    };
-    let mut app = app_keeping_files(Some(data.path()), None, exhibition);
+    let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    crate::app::set_settings(&mut app, |settings| {
+        settings.opponent = Opponent::Exhibition { white, black };
+    });
     let mut control = ExhibitionControl::default();
     control.moves_per_minute = 1.0e6;
     control.stop_after = Some(3);
@@ -175,8 +170,11 @@ fn an_exhibition_comes_back_from_its_entry_with_its_presets() {
     assert_eq!(game(&app).game_string(), watched);
     assert_entities_match_game(&mut app);
     assert_eq!(
-        app.world().resource::<Players>().exhibition,
-        Some((white, black))
+        app.world().resource::<Players>().seats,
+        Seats::Exhibition {
+            white: white,
+            black: black,
+        }
     );
     // And it plays on from there.
     limit(&mut app, 4);
@@ -228,7 +226,6 @@ fn script_app(data: &Path, n: usize) -> App {
         opening.play_move_string(text).unwrap();
     }
     let settings = NewGameSettings {
-        game_type: opening.game_type(),
         opening: Some(opening),
         ..default()
     };

@@ -10,12 +10,11 @@ use std::path::Path;
 use crate::app::{app_keeping_files, game, local_app_from, set_screen, settle, update_until};
 use bevy::prelude::*;
 use hive::game::{
-    BoardLayout, CellClicked, CurrentGame, LanguageChoice, LaunchSettings, NewGameSettings, Notice,
-    PlayMove, Screen, SelectPiece, Words,
+    BoardLayout, CellClicked, CurrentGame, LaunchSettings, NewGameSettings, Notice, PlayMove,
+    Screen, SelectPiece, Settings, SettingsFile, Words,
     learn::{LessonRequest, LessonRun, Lessons, PuzzleRequest, Puzzles},
 };
 use hive::learn::{Verdict, judge_move};
-use hive::records::SettingsFile;
 use hive::rules::{Direction, Piece};
 
 fn notice(app: &App) -> String {
@@ -43,7 +42,7 @@ fn refused_reason(app: &mut App) -> String {
 #[test]
 fn a_game_in_spanish_gives_spanish_reasons_and_switches_live() {
     let mut app = local_app_from("Base;InProgress;White[2];wA1;bA1 wA1-");
-    app.world_mut().resource_mut::<LanguageChoice>().code = Some("es".to_string());
+    app.world_mut().resource_mut::<Settings>().language = "es".to_string();
     settle(&mut app);
     assert_eq!(app.world().resource::<Words>().language(), "es");
     let said = refused_reason(&mut app);
@@ -54,7 +53,7 @@ fn a_game_in_spanish_gives_spanish_reasons_and_switches_live() {
     assert!(!said.contains("cannot"), "{said}");
 
     // Back to English, live.
-    app.world_mut().resource_mut::<LanguageChoice>().code = Some("en".to_string());
+    app.world_mut().resource_mut::<Settings>().language = "en".to_string();
     app.world_mut().resource_mut::<Notice>().clear();
     settle(&mut app);
     assert_eq!(app.world().resource::<Words>().language(), "en");
@@ -69,7 +68,7 @@ fn a_game_in_spanish_gives_spanish_reasons_and_switches_live() {
 fn lessons_and_puzzles_in_spanish() {
     let data = tempfile::TempDir::new().expect("a folder");
     let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
-    app.world_mut().resource_mut::<LanguageChoice>().code = Some("es".to_string());
+    app.world_mut().resource_mut::<Settings>().language = "es".to_string();
     set_screen(&mut app, Screen::Lessons);
     settle(&mut app);
     assert_eq!(app.world().resource::<Words>().language(), "es");
@@ -156,18 +155,14 @@ fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
             ..default()
         });
         // --lang at start: spoken, not saved.
-        app.world_mut()
-            .resource_mut::<LanguageChoice>()
-            .set_changed();
         settle(&mut app);
         assert_eq!(app.world().resource::<Words>().language(), "es");
         let saved = SettingsFile::in_dir(config.path()).load().settings;
         assert_eq!(saved.language, "");
-        // Picked in the menu: spoken and saved.
-        *app.world_mut().resource_mut::<LanguageChoice>() = LanguageChoice {
-            code: Some("en".to_string()),
-            picked: true,
-        };
+        // Picked in the menu: spoken and saved, and the command line's
+        // no longer wins.
+        app.world_mut().resource_mut::<LaunchSettings>().lang = None;
+        app.world_mut().resource_mut::<Settings>().language = "en".to_string();
         settle(&mut app);
         assert_eq!(app.world().resource::<Words>().language(), "en");
     }
@@ -175,10 +170,7 @@ fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
     assert_eq!(saved.language, "en");
     // The next start speaks it.
     let app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
-    assert_eq!(
-        app.world().resource::<LanguageChoice>().code.as_deref(),
-        Some("en")
-    );
+    assert_eq!(app.world().resource::<Settings>().language, "en");
 }
 
 /// The message ids of English (`key = ...` lines and `.attribute` lines).

@@ -286,7 +286,7 @@ fn a_lessons_lit_cells_have_the_lesson_colour() {
     use hive::game::Flash;
     use hive::game::theme::Theme;
     let mut app = crate::panels::panels_app("en");
-    app.insert_resource(crate::app::no_animation());
+    crate::app::no_animation(&mut app);
     set_screen(&mut app, Screen::Lessons);
     for _ in 0..4 {
         app.update();

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
     AutosaveStatus, BoardLayout, CurrentGame, GameIntent, HumanSide, NewGame, NewGameSettings,
-    Opponent, PlayMove, RecordsAction, ReviewAction, SelectPiece, Selection, Turn,
+    Opponent, PlayMove, RecordsAction, ReviewAction, SelectPiece, Selection, Settings, Turn,
 };
 use hive::records::{Autosave, NodeId, PlayKind};
 use hive::rules::{Bug, Color, GameType, Move, Piece};
@@ -26,11 +26,10 @@ use rand::{Rng, SeedableRng};
 use tempfile::TempDir;
 
 fn monkey_app(data: &Path) -> App {
-    let settings = NewGameSettings {
-        game_type: GameType::from_expansions("MLP").unwrap(),
-        ..default()
-    };
-    let mut app = app_keeping_files(Some(data), None, settings);
+    let mut app = app_keeping_files(Some(data), None, NewGameSettings::default());
+    crate::app::set_settings(&mut app, |settings| {
+        settings.game_type = GameType::from_expansions("MLP").unwrap();
+    });
     start_playing(&mut app);
     app
 }
@@ -121,7 +120,7 @@ fn act(app: &mut App, rng: &mut StdRng, files: &Path, step: usize) {
         }
         88 => {
             // Half the new games against the easiest AI.
-            let mut settings = app.world_mut().resource_mut::<NewGameSettings>();
+            let mut settings = app.world_mut().resource_mut::<Settings>();
             settings.opponent = if settings.opponent == Opponent::Human {
                 Opponent::Ai
             } else {

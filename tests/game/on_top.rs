@@ -52,11 +52,10 @@ fn table_in(lang: &str) -> App {
         opening.play_move_string(text).unwrap();
     }
     app.insert_resource(NewGameSettings {
-        game_type: opening.game_type(),
         opening: Some(opening),
         ..default()
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     frames(&mut app, 4);
     app.world_mut()

@@ -298,11 +298,10 @@ fn the_panels_started_in_spanish_show_no_english() {
         before_end.play_move_string(text).unwrap();
     }
     app.insert_resource(NewGameSettings {
-        game_type: before_end.game_type(),
         opening: Some(before_end.clone()),
         ..default()
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     assert_spanish(&mut app, "a game", "Deshacer");
     let far = (0..6).fold(

@@ -12,8 +12,8 @@
 use crate::app::{headless_app, in_words, local_app_from, no_animation, set_screen, settle};
 use bevy::prelude::*;
 use hive::game::{
-    AutoPass, BoardLayout, CellClicked, CurrentGame, Flash, NewGame, NewGameSettings, Notice,
-    Screen, SelectPiece, Selection,
+    BoardLayout, CellClicked, CurrentGame, Flash, NewGame, NewGameSettings, Notice, Screen,
+    SelectPiece, Selection,
 };
 use hive::rules::{Direction, Game, Hex, Move, Piece};
 
@@ -55,9 +55,9 @@ fn click(app: &mut App, hex: Hex) {
 #[test]
 fn every_illegal_click_gets_its_reason_on_the_message_line() {
     let mut app = headless_app();
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     // Positions where a player must pass stay on the board to be clicked.
-    app.insert_resource(AutoPass(false));
+    crate::app::set_settings(&mut app, |settings| settings.auto_pass = false);
     set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     let mut checked = 0;
@@ -82,7 +82,6 @@ fn every_illegal_click_gets_its_reason_on_the_message_line() {
             continue;
         };
         app.insert_resource(NewGameSettings {
-            game_type: game.game_type(),
             opening: Some(game.clone()),
             ..default()
         });

@@ -13,11 +13,12 @@ use crate::app::{
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    AnimationSettings, AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl,
-    GameOptions, HumanSide, ImportResult, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
-    Players, RecordsAction, ReviewAction, Screen, SetAnalysis, Turn,
+    AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl, HumanSide,
+    ImportResult, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, RecordsAction,
+    ReviewAction, Screen, SetAnalysis, Settings, SettingsFile, Turn,
 };
-use hive::records::{Autosave, PlayKind, SettingsFile, load_game, save_game};
+use hive::records::Seats;
+use hive::records::{Autosave, PlayKind, load_game, save_game};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
 use tempfile::TempDir;
 
@@ -31,20 +32,18 @@ fn prefix(game: &Game, n: usize) -> Game {
 }
 
 fn local() -> NewGameSettings {
-    NewGameSettings {
-        game_type: GameType::BASE,
-        ..default()
-    }
+    NewGameSettings::default()
 }
 
-fn versus_ai(difficulty: Difficulty) -> NewGameSettings {
-    NewGameSettings {
-        game_type: GameType::BASE,
-        opponent: Opponent::Ai,
-        difficulty,
-        human_side: HumanSide::White,
-        ..default()
-    }
+/// [`app_keeping_files`] with the AI at `difficulty` as the opponent.
+fn versus_ai(data: Option<&std::path::Path>, difficulty: Difficulty) -> App {
+    let mut app = app_keeping_files(data, None, local());
+    crate::app::set_settings(&mut app, |settings| {
+        settings.opponent = Opponent::Ai;
+        settings.difficulty = difficulty;
+        settings.human_side = HumanSide::White;
+    });
+    app
 }
 
 /// Enters the playing screen and runs frames until the game settles.
@@ -176,7 +175,7 @@ fn the_autosave_is_written_off_the_frame() {
 #[test]
 fn a_game_against_the_ai_resumes_against_the_ai() {
     let data = TempDir::new().unwrap();
-    let mut first = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    let mut first = versus_ai(Some(data.path()), Difficulty::Beginner);
     start_playing(&mut first);
     play_some(&mut first, 1);
     update_until(&mut first, "the AI's reply", |app| game(app).ply() == 2);
@@ -189,8 +188,11 @@ fn a_game_against_the_ai_resumes_against_the_ai() {
     act(&mut second, RecordsAction::Resume);
     assert_entities_match(&mut second, &played);
     assert_eq!(
-        second.world().resource::<Players>().ai,
-        Some((Side::Black, Difficulty::Beginner))
+        second.world().resource::<Players>().seats,
+        Seats::Ai {
+            side: Side::Black,
+            difficulty: Difficulty::Beginner,
+        }
     );
     // White (the human) is to move: the AI waits.
     for _ in 0..20 {
@@ -244,15 +246,13 @@ fn an_exhibition_keeps_its_own_autosave_and_resume_brings_back_the_game() {
     let autosave = Autosave::new(data.path());
     let game_text = std::fs::read_to_string(autosave.path()).unwrap();
 
-    let exhibition = NewGameSettings {
-        game_type: GameType::BASE,
-        opponent: Opponent::Exhibition {
+    let mut watched = app_keeping_files(Some(data.path()), None, local());
+    crate::app::set_settings(&mut watched, |settings| {
+        settings.opponent = Opponent::Exhibition {
             white: Difficulty::Easy,
             black: Difficulty::Beginner,
-        },
-        ..default()
-    };
-    let mut watched = app_keeping_files(Some(data.path()), None, exhibition);
+        };
+    });
     watched.insert_resource(fast_exhibition(Some(3)));
     start_playing(&mut watched);
     update_until(&mut watched, "three moves", |app| game(app).ply() == 3);
@@ -268,7 +268,7 @@ fn an_exhibition_keeps_its_own_autosave_and_resume_brings_back_the_game() {
     );
     let later = resume_untouched(data.path(), &own, &shown, &game_text, &game_before);
     let players = *later.world().resource::<Players>();
-    assert_eq!(players.exhibition, None);
+    assert!(!players.seats.is_exhibition());
 }
 
 /// A game against the AI saved after an undo: the file keeps the whole
@@ -278,7 +278,7 @@ fn an_exhibition_keeps_its_own_autosave_and_resume_brings_back_the_game() {
 #[test]
 fn a_save_after_undo_loads_at_the_same_move_against_the_same_ai() {
     let data = TempDir::new().unwrap();
-    let mut first = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    let mut first = versus_ai(Some(data.path()), Difficulty::Beginner);
     start_playing(&mut first);
     for ply in [2, 4] {
         play_some(&mut first, 1);
@@ -307,8 +307,11 @@ fn a_save_after_undo_loads_at_the_same_move_against_the_same_ai() {
     );
     assert_entities_match(&mut second, &shown);
     assert_eq!(
-        second.world().resource::<Players>().ai,
-        Some((Side::Black, Difficulty::Beginner))
+        second.world().resource::<Players>().seats,
+        Seats::Ai {
+            side: Side::Black,
+            difficulty: Difficulty::Beginner,
+        }
     );
     let current = history(&second);
     assert_eq!(current.full_game().game_string(), whole.game_string());
@@ -320,7 +323,7 @@ fn a_save_after_undo_loads_at_the_same_move_against_the_same_ai() {
 #[test]
 fn the_analysis_board_leaves_the_game_to_resume_alone() {
     let data = TempDir::new().unwrap();
-    let mut before = app_keeping_files(Some(data.path()), None, versus_ai(Difficulty::Beginner));
+    let mut before = versus_ai(Some(data.path()), Difficulty::Beginner);
     start_playing(&mut before);
     play_some(&mut before, 1);
     update_until(&mut before, "the AI's reply", |app| game(app).ply() == 2);
@@ -339,8 +342,11 @@ fn the_analysis_board_leaves_the_game_to_resume_alone() {
     let own = autosave.with_kind(PlayKind::Analysis);
     let later = resume_untouched(data.path(), &own, &analysed, &game_text, &game_before);
     assert_eq!(
-        later.world().resource::<Players>().ai,
-        Some((Side::Black, Difficulty::Beginner))
+        later.world().resource::<Players>().seats,
+        Seats::Ai {
+            side: Side::Black,
+            difficulty: Difficulty::Beginner,
+        }
     );
 }
 
@@ -349,7 +355,7 @@ fn the_analysis_board_leaves_the_game_to_resume_alone() {
 /// game, Undo is the new game's own.
 #[test]
 fn undo_brings_back_the_game_a_restart_left() {
-    let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Beginner));
+    let mut app = versus_ai(None, Difficulty::Beginner);
     start_playing(&mut app);
     play_some(&mut app, 1);
     update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
@@ -362,8 +368,11 @@ fn undo_brings_back_the_game_a_restart_left() {
     act(&mut app, RecordsAction::Undo);
     assert_entities_match(&mut app, &left);
     assert_eq!(
-        app.world().resource::<Players>().ai,
-        Some((Side::Black, Difficulty::Beginner))
+        app.world().resource::<Players>().seats,
+        Seats::Ai {
+            side: Side::Black,
+            difficulty: Difficulty::Beginner,
+        }
     );
 
     // Restart again and move: the old game is gone for good.
@@ -381,14 +390,10 @@ fn undo_brings_back_the_game_a_restart_left() {
 #[test]
 fn a_finished_game_clears_the_autosave() {
     let data = TempDir::new().unwrap();
-    let mut app = app_keeping_files(
-        Some(data.path()),
-        None,
-        NewGameSettings {
-            game_type: GameType::from_expansions("P").unwrap(),
-            ..default()
-        },
-    );
+    let mut app = app_keeping_files(Some(data.path()), None, local());
+    crate::app::set_settings(&mut app, |settings| {
+        settings.game_type = GameType::from_expansions("P").unwrap();
+    });
     start_playing(&mut app);
     let script = scripted_game();
     let moves: Vec<Move> = script.moves().collect();
@@ -441,10 +446,10 @@ fn undo_and_redo_in_a_local_game() {
 
 #[test]
 fn undo_against_the_ai_takes_back_its_reply_too() {
-    let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Beginner));
+    let mut app = versus_ai(None, Difficulty::Beginner);
     start_playing(&mut app);
     assert_eq!(
-        app.world().resource::<Players>().ai.map(|(side, _)| side),
+        app.world().resource::<Players>().seats.ai_side(),
         Some(Side::Black)
     );
     play_some(&mut app, 1);
@@ -473,7 +478,7 @@ fn undo_against_the_ai_takes_back_its_reply_too() {
 #[test]
 fn undo_while_the_ai_thinks_cancels_its_search() {
     for round in 0..3 {
-        let mut app = app_keeping_files(None, None, versus_ai(Difficulty::Hard));
+        let mut app = versus_ai(None, Difficulty::Hard);
         start_playing(&mut app);
         play_some(&mut app, 1);
         // (Or, should it be that quick, its reply.)
@@ -658,7 +663,7 @@ fn a_loaded_game_opens_in_review_from_the_menu() {
     assert_eq!(turn(&app), Some(Turn::Review));
     assert!(notice(&app).contains("won.txt"), "{}", notice(&app));
     assert_entities_match(&mut app, &scripted_game());
-    assert_eq!(app.world().resource::<Players>().ai, None);
+    assert_eq!(app.world().resource::<Players>().seats.ai_side(), None);
 }
 
 #[test]
@@ -671,31 +676,33 @@ fn settings_round_trip_through_the_app() {
         turn_limit: Some(40),
         ..Options::default()
     };
-    {
-        let mut next = first.world_mut().resource_mut::<NewGameSettings>();
-        next.difficulty = Difficulty::Hard;
-        next.game_type = mlp;
-    }
-    first.insert_resource(GameOptions(draws));
-    first.insert_resource(AnimationSettings::at_speed(2.0));
-    first.insert_resource(ConsideredDestinations::Never);
+    crate::app::set_settings(&mut first, |settings| {
+        settings.difficulty = Difficulty::Hard;
+        settings.game_type = mlp;
+        settings.set_options(draws);
+        settings.animation_speed = 2.0;
+        settings.ai_shows_considered = ConsideredDestinations::Never;
+    });
     first.update();
     let file = SettingsFile::in_dir(config.path());
     assert!(file.path().is_file());
-    assert_eq!(file.load().settings.ai_shows_considered, "never");
+    assert_eq!(
+        file.load().settings.ai_shows_considered,
+        ConsideredDestinations::Never
+    );
     drop(first);
 
     let mut second = app_keeping_files(None, Some(config.path()), local());
-    let next = second.world().resource::<NewGameSettings>().clone();
+    let next = second.world().resource::<Settings>().clone();
     assert_eq!(next.difficulty, Difficulty::Hard);
     assert_eq!(next.game_type, mlp);
-    assert_eq!(second.world().resource::<GameOptions>().0, draws);
-    let speed = second.world().resource::<AnimationSettings>().speed();
-    assert!((speed - 2.0).abs() < 0.01, "{speed}");
-    assert_eq!(
-        *second.world().resource::<ConsideredDestinations>(),
-        ConsideredDestinations::Never
+    assert_eq!(next.options(), draws);
+    assert!(
+        (next.animation_speed - 2.0).abs() < 0.01,
+        "{}",
+        next.animation_speed
     );
+    assert_eq!(next.ai_shows_considered, ConsideredDestinations::Never);
     // The next game is played under the saved draw rules.
     start_playing(&mut second);
     assert_eq!(game(&second).options(), draws);
@@ -722,13 +729,13 @@ fn a_damaged_settings_file_is_reported_and_kept() {
         "not overwritten"
     );
     assert_eq!(
-        app.world().resource::<NewGameSettings>().difficulty,
+        app.world().resource::<Settings>().difficulty,
         Difficulty::Medium,
         "the defaults are used"
     );
 
     // The player changes a setting: the damaged file is kept aside first.
-    app.world_mut().resource_mut::<NewGameSettings>().difficulty = Difficulty::Easy;
+    app.world_mut().resource_mut::<Settings>().difficulty = Difficulty::Easy;
     app.update();
     let aside = config.path().join("settings.ron.damaged");
     assert_eq!(

@@ -9,15 +9,12 @@ use hive::game::{
     BoardLayout, CellClicked, GameIntent, Highlight, HighlightKind, NewGameSettings, Notice,
     PlayMove, Screen, SelectPiece, Selection,
 };
-use hive::rules::{Bug, Color, GameType, Hex, Move, Piece};
+use hive::rules::{Bug, Color, Hex, Move, Piece};
 
 fn app() -> App {
     let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        ..default()
-    });
-    app.insert_resource(no_animation());
+    app.insert_resource(NewGameSettings::default());
+    no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     app

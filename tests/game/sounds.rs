@@ -13,13 +13,13 @@ use crate::app::{
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
-use hive::game::sound::{PlaySound, Sound, SoundOut, SoundSettings};
+use hive::game::sound::{PlaySound, Sound, SoundOut};
 use hive::game::{
     BoardLayout, CellClicked, GameClock, HumanSide, NewGameSettings, Opponent, PlayMove,
-    SelectPiece,
+    SelectPiece, Settings, SettingsFile,
 };
-use hive::records::{Clocks, SettingsFile, TimeControl};
-use hive::rules::{Color, Direction, GameType, Piece};
+use hive::records::{Clocks, TimeControl};
+use hive::rules::{Color, Direction, Piece};
 
 /// What the game asked for, and what the mixer let through, since the start.
 #[derive(Resource, Default)]
@@ -93,14 +93,12 @@ fn a_refused_move_asks_for_the_illegal_sound() {
 #[test]
 fn the_ai_moving_asks_for_its_sound() {
     let mut app = listening(headless_app());
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
-        opponent: Opponent::Ai,
-        difficulty: Difficulty::Beginner,
-        human_side: HumanSide::White,
-        ..default()
+    crate::app::set_settings(&mut app, |settings| {
+        settings.opponent = Opponent::Ai;
+        settings.difficulty = Difficulty::Beginner;
+        settings.human_side = HumanSide::White;
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     start_playing(&mut app);
     play(&mut app, "wG1");
     update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
@@ -143,9 +141,9 @@ fn the_clock_ticks_once_a_second_in_its_last_ten() {
 #[test]
 fn the_mixer_plays_at_the_volume_and_mute_silences_everything() {
     let mut app = listening(local_app_from("Base"));
-    app.insert_resource(SoundSettings {
-        volume: 0.4,
-        muted: false,
+    crate::app::set_settings(&mut app, |settings| {
+        settings.sound_volume = 0.4;
+        settings.sound_muted = false;
     });
     play(&mut app, "wG1");
     let both = heard(&mut app);
@@ -158,18 +156,18 @@ fn the_mixer_plays_at_the_volume_and_mute_silences_everything() {
         }]
     );
 
-    app.insert_resource(SoundSettings {
-        volume: 0.4,
-        muted: true,
+    crate::app::set_settings(&mut app, |settings| {
+        settings.sound_volume = 0.4;
+        settings.sound_muted = true;
     });
     play(&mut app, "bG1 wG1-");
     let muted = heard(&mut app);
     assert_eq!(muted.asked, [Sound::Place], "still asked for");
     assert_eq!(muted.out, [], "but not heard");
 
-    app.insert_resource(SoundSettings {
-        volume: 0.0,
-        muted: false,
+    crate::app::set_settings(&mut app, |settings| {
+        settings.sound_volume = 0.0;
+        settings.sound_muted = false;
     });
     play(&mut app, "wQ -wG1");
     assert_eq!(heard(&mut app).out, []);
@@ -180,26 +178,22 @@ fn the_volume_and_mute_are_kept_in_the_settings() {
     let config = tempfile::TempDir::new().expect("a folder");
     {
         let mut app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
+        let settings = app.world().resource::<Settings>();
         assert_eq!(
-            *app.world().resource::<SoundSettings>(),
-            SoundSettings::default()
+            (settings.sound_volume, settings.sound_muted),
+            (Settings::DEFAULT_SOUND_VOLUME, false)
         );
-        app.insert_resource(SoundSettings {
-            volume: 0.35,
-            muted: true,
+        crate::app::set_settings(&mut app, |settings| {
+            settings.sound_volume = 0.35;
+            settings.sound_muted = true;
         });
         settle(&mut app);
     }
     let saved = SettingsFile::in_dir(config.path()).load().settings;
     assert_eq!((saved.sound_volume, saved.sound_muted), (0.35, true));
     let app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
-    assert_eq!(
-        *app.world().resource::<SoundSettings>(),
-        SoundSettings {
-            volume: 0.35,
-            muted: true
-        }
-    );
+    let settings = app.world().resource::<Settings>();
+    assert_eq!((settings.sound_volume, settings.sound_muted), (0.35, true));
 }
 
 #[test]

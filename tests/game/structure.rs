@@ -9,21 +9,19 @@ use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    AiEngine, CurrentGame, HumanSide, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
-    RequestHint, Turn,
+    AiEngine, CurrentGame, HumanSide, NewGame, Notice, Opponent, PlayMove, RequestHint, Turn,
 };
 use hive::rules::{Game, GameType, Move};
 
 fn versus_beginner() -> App {
     let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::from_expansions("MLP").unwrap(),
-        opponent: Opponent::Ai,
-        difficulty: Difficulty::Beginner,
-        human_side: HumanSide::White,
-        ..default()
+    crate::app::set_settings(&mut app, |settings| {
+        settings.game_type = GameType::from_expansions("MLP").unwrap();
+        settings.opponent = Opponent::Ai;
+        settings.difficulty = Difficulty::Beginner;
+        settings.human_side = HumanSide::White;
     });
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app
 }
 
@@ -83,7 +81,7 @@ fn count_game_changes(current: Res<CurrentGame>, mut changes: ResMut<GameChanges
 #[test]
 fn a_refused_move_leaves_the_game_unchanged_and_unmarked() {
     let mut app = headless_app();
-    app.insert_resource(no_animation());
+    no_animation(&mut app);
     app.init_resource::<GameChanges>();
     app.add_systems(Last, count_game_changes);
     start_playing(&mut app);

@@ -14,7 +14,7 @@ use hive::game::{
     CurrentGame, NewGameSettings, Notice, PlayMove, RecordsAction, ReviewAction, Screen, Turn,
 };
 use hive::records::{Autosave, NodeId, VARIATIONS_HEADER, load_variations};
-use hive::rules::{Game, GameType, Move};
+use hive::rules::{Game, Move};
 use tempfile::TempDir;
 
 fn current(app: &App) -> CurrentGame {
@@ -296,7 +296,6 @@ fn a_variation_can_become_the_main_line_and_be_deleted() {
 /// A local game from [`LINE_OPENING`] autosaved in `data`.
 fn autosaved_app(data: &std::path::Path) -> App {
     let settings = NewGameSettings {
-        game_type: GameType::BASE,
         opening: Some(Game::from_game_string(LINE_OPENING).unwrap()),
         ..default()
     };

@@ -281,14 +281,13 @@ fn the_games_screen_cuts_no_result_and_names_saved_games_players() {
 
 /// A game against the AI (the human plays White), at its first turn.
 fn against_the_ai(app: &mut App) {
-    app.insert_resource(NewGameSettings {
-        game_type: GameType::from_expansions("MLP").expect("a game type"),
-        opponent: Opponent::Ai,
-        difficulty: Difficulty::Medium,
-        human_side: hive::game::HumanSide::White,
-        ..default()
+    crate::app::set_settings(app, |settings| {
+        settings.game_type = GameType::from_expansions("MLP").expect("a game type");
+        settings.opponent = Opponent::Ai;
+        settings.difficulty = Difficulty::Medium;
+        settings.human_side = hive::game::HumanSide::White;
     });
-    app.insert_resource(crate::app::no_animation());
+    crate::app::no_animation(app);
     set_screen(app, Screen::Playing);
     frames(app, 3);
 }
@@ -316,15 +315,16 @@ fn exhibition_before_the_end(app: &mut App) -> Game {
         before_end.play_move_string(text).expect("a legal move");
     }
     app.insert_resource(NewGameSettings {
-        game_type: before_end.game_type(),
         opening: Some(before_end.clone()),
-        opponent: Opponent::Exhibition {
-            white: Difficulty::Beginner,
-            black: Difficulty::Beginner,
-        },
         ..default()
     });
-    app.insert_resource(crate::app::no_animation());
+    crate::app::set_settings(app, |settings| {
+        settings.opponent = Opponent::Exhibition {
+            white: Difficulty::Beginner,
+            black: Difficulty::Beginner,
+        };
+    });
+    crate::app::no_animation(app);
     let mut control = ExhibitionControl::default();
     control.paused = true;
     app.insert_resource(control);
@@ -384,11 +384,10 @@ fn an_exhibition_keeps_off_the_hands_and_its_game_over_box_and_ends_without_paus
 /// The scripted game reviewed by the engine (to depth 2, quickly).
 fn reviewed_game(app: &mut App) {
     app.insert_resource(NewGameSettings {
-        game_type: GameType::from_expansions("P").expect("a game type"),
         opening: Some(crate::app::scripted_game()),
         ..default()
     });
-    app.insert_resource(crate::app::no_animation());
+    crate::app::no_animation(app);
     set_screen(app, Screen::Playing);
     frames(app, 3);
     app.world_mut().resource_mut::<EngineReview>().limits = Limits::depth(2);
@@ -492,11 +491,10 @@ fn the_move_list_follows_the_review_cursor() {
     let game = long_game(80);
     assert!(game.moves().len() >= 60, "{} moves", game.moves().len());
     app.insert_resource(NewGameSettings {
-        game_type: GameType::BASE,
         opening: Some(game.clone()),
         ..default()
     });
-    app.insert_resource(crate::app::no_animation());
+    crate::app::no_animation(&mut app);
     set_screen(&mut app, Screen::Playing);
     frames(&mut app, 3);
     app.world_mut().write_message(ReviewAction::Enter);

@@ -1,4 +1,4 @@
-//! Game records and settings on disk, with no dependency on the game window.
+//! Game records on disk, with no dependency on the game window.
 //!
 //! - [`SavedGame`] ([`save_game_file`] / [`load_game_file`]): a game as the
 //!   player left it, as a UHP GameString in a plain text file, which other
@@ -26,8 +26,6 @@
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
 //! - [`Seats`]: who plays a saved game (its `players` header).
-//! - [`Settings`] / [`SettingsFile`]: the player's preferences, in the
-//!   platform's config directory.
 //!
 //! Every write is atomic (a temporary file in the same directory, flushed to
 //! disk, then renamed over the target), so a failed write leaves the previous
@@ -51,7 +49,6 @@ mod review_store;
 mod save_headers;
 mod saved_game;
 mod seats;
-mod settings;
 mod sgf;
 mod time_control;
 mod variations;
@@ -81,7 +78,6 @@ pub use review_store::{REVIEWS_DIR, ReviewStore};
 pub use save_headers::{CURSOR_PREFIX, KIND_PREFIX, OPTIONS_PREFIX, SaveHeaders};
 pub use saved_game::{SavedGame, load_game_file, save_game_file};
 pub use seats::{PLAYERS_PREFIX, Seats};
-pub use settings::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, Settings, SettingsFile};
 pub use sgf::read_sgf;
 pub use time_control::{CLOCK_PREFIX, ClockWarning, Clocks, TimeControl};
 pub use variations::{NodeId, Variations};

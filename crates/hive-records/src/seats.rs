@@ -8,13 +8,16 @@
 use hive_ai::Difficulty;
 use hive_rules::Color;
 
+use super::PlayKind;
+
 /// The header line naming who plays.
 pub const PLAYERS_PREFIX: &str = "# hive players:";
 
 /// Who sits at the board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Seats {
     /// People at the screen play both sides.
+    #[default]
     Human,
     /// The AI plays `side` at `difficulty`; a person the other side.
     Ai {
@@ -33,6 +36,42 @@ pub enum Seats {
 }
 
 impl Seats {
+    /// The preset the AI plays `side` with, if the AI plays it.
+    pub fn preset(self, side: Color) -> Option<Difficulty> {
+        match self {
+            Seats::Human => None,
+            Seats::Ai {
+                side: ai,
+                difficulty,
+            } => (ai == side).then_some(difficulty),
+            Seats::Exhibition { white, .. } if side == Color::White => Some(white),
+            Seats::Exhibition { black, .. } => Some(black),
+        }
+    }
+
+    /// The side the AI plays against a person, if it does.
+    pub fn ai_side(self) -> Option<Color> {
+        match self {
+            Seats::Ai { side, .. } => Some(side),
+            Seats::Human | Seats::Exhibition { .. } => None,
+        }
+    }
+
+    /// Whether the AI plays both sides.
+    pub fn is_exhibition(self) -> bool {
+        matches!(self, Seats::Exhibition { .. })
+    }
+
+    /// The kind of play whose autosave a game so seated goes to
+    /// (`analysing`: the analysis board is on).
+    pub fn play_kind(self, analysing: bool) -> PlayKind {
+        match self {
+            Seats::Exhibition { .. } => PlayKind::Exhibition,
+            Seats::Human if analysing => PlayKind::Analysis,
+            Seats::Human | Seats::Ai { .. } => PlayKind::Game,
+        }
+    }
+
     /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium` or
     /// `exhibition=white:easy,black:medium`.
     pub fn words(self) -> String {

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use crate::ai::Difficulty;
 use crate::game::board::SlideLimit;
 use crate::game::core::{
-    CurrentGame, GameSystems, NewGameSettings, Notice, Opponent, Players, Screen, Turn, Words,
+    CurrentGame, GameSystems, Notice, Opponent, Players, Screen, Settings, Turn, Words,
 };
 use crate::game::play::Selection;
 use crate::rules::{Game, GameType};
@@ -168,7 +168,8 @@ pub struct ExhibitionLaunch {
 
 impl ExhibitionLaunch {
     /// Sets the app up to start this exhibition.
-    pub fn configure(&self, app: &mut App, settings: &mut NewGameSettings) {
+    pub fn configure(&self, app: &mut App) {
+        let mut settings = app.world_mut().resource_mut::<Settings>();
         settings.game_type = self.game_type;
         settings.opponent = Opponent::Exhibition {
             white: self.white,
@@ -256,7 +257,7 @@ fn stop_after_moves(
     time: Res<Time>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if players.exhibition.is_none() {
+    if !players.seats.is_exhibition() {
         return;
     }
     let game = game.game();
@@ -298,8 +299,8 @@ fn limit_slides_to_the_pace(
     mut limit: ResMut<SlideLimit>,
 ) {
     let wanted = players
-        .exhibition
-        .is_some()
+        .seats
+        .is_exhibition()
         .then(|| (control.interval() * SLIDE_SHARE) as f32);
     limit.set_if_neq(SlideLimit(wanted));
 }

@@ -12,10 +12,10 @@ use bevy::prelude::*;
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::game::core::{
-    CurrentGame, GameSystems, NewGameSettings, Notice, Players, Screen, Turn, Words,
-    difficulty_name,
+    CurrentGame, GameSystems, Notice, Players, Screen, Settings, Turn, Words, difficulty_name,
 };
 use crate::game::play::Selection;
+use crate::records::Seats;
 use crate::rules::{Game, Move};
 use crate::text::{Args, Worded};
 
@@ -89,7 +89,7 @@ fn forget_stale_hint(mut hint: ResMut<Hint>, players: Res<Players>, game: Res<Cu
 #[derive(SystemParam)]
 struct HintRequest<'w> {
     players: Res<'w, Players>,
-    settings: Res<'w, NewGameSettings>,
+    settings: Res<'w, Settings>,
     game: Res<'w, CurrentGame>,
     turn: Res<'w, State<Turn>>,
     engine: Res<'w, AiEngine>,
@@ -109,9 +109,10 @@ fn start_hint_on_request(
     if !hint_available(players, game, *request.turn.get()) {
         return;
     }
-    let preset = players
-        .ai
-        .map_or(request.settings.difficulty, |(_, difficulty)| difficulty);
+    let preset = match players.seats {
+        Seats::Ai { difficulty, .. } => difficulty,
+        Seats::Human | Seats::Exhibition { .. } => request.settings.difficulty,
+    };
     let words = &request.words;
     let args = Args::new().with("difficulty", difficulty_name(words, preset));
     notice.show(words.format("notice-hint-looking", &args));

@@ -9,7 +9,7 @@
 //! A forced pass is played without searching.
 //!
 //! A move found is held before it is played: at the easy presets (see
-//! [`ConsideredDestinations`]) the AI first shows, as a selection, every
+//! [`Settings::ai_shows_considered`]) the AI first shows, as a selection, every
 //! destination of the piece it chose, for a moment scaled by the animation
 //! speed; in an exhibition the move also waits for the pace and the pause
 //! of [`ExhibitionControl`], and its considered cells show for no more
@@ -25,7 +25,7 @@ use super::exhibition::{CONSIDER_SHARE, ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words,
+    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Settings, Turn, Words,
     difficulty_name, with_color,
 };
 use crate::game::play::Selection;
@@ -37,7 +37,6 @@ const CONSIDER_SECONDS: f32 = 0.8;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>();
     app.init_resource::<AiEvaluation>();
-    app.init_resource::<ConsideredDestinations>();
     app.add_systems(
         Update,
         (cancel_stale_search, drive_search)
@@ -138,48 +137,6 @@ impl Evaluation {
     }
 }
 
-/// When the AI shows the destinations it considered before moving.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum ConsideredDestinations {
-    /// At every preset (the default).
-    #[default]
-    Always,
-    /// At the Beginner and Easy presets only.
-    EasyPresets,
-    /// Never: the AI moves as soon as it has chosen.
-    Never,
-}
-
-impl ConsideredDestinations {
-    /// All choices, in menu order.
-    pub const ALL: [ConsideredDestinations; 3] = [
-        ConsideredDestinations::Always,
-        ConsideredDestinations::EasyPresets,
-        ConsideredDestinations::Never,
-    ];
-
-    /// The choice's name in English, for logs (the menu shows the
-    /// `menu-considered-*` messages).
-    pub fn name(self) -> &'static str {
-        match self {
-            ConsideredDestinations::EasyPresets => "At Beginner and Easy",
-            ConsideredDestinations::Always => "Always",
-            ConsideredDestinations::Never => "Never",
-        }
-    }
-
-    /// Whether the AI shows them at `difficulty`.
-    pub fn applies_to(self, difficulty: Difficulty) -> bool {
-        match self {
-            ConsideredDestinations::EasyPresets => {
-                matches!(difficulty, Difficulty::Beginner | Difficulty::Easy)
-            }
-            ConsideredDestinations::Always => true,
-            ConsideredDestinations::Never => false,
-        }
-    }
-}
-
 /// How long the considered destinations show, scaled like the animations
 /// (none when pieces move instantly).
 fn consider_seconds(animation: &AnimationSettings) -> f64 {
@@ -212,8 +169,7 @@ fn cancel_stale_search(
 struct MoveDisplay<'w> {
     engine: Res<'w, AiEngine>,
     time: Res<'w, Time>,
-    animation: Res<'w, AnimationSettings>,
-    considered: Res<'w, ConsideredDestinations>,
+    settings: Res<'w, Settings>,
     exhibition: ResMut<'w, ExhibitionControl>,
     evaluation: ResMut<'w, AiEvaluation>,
     selection: ResMut<'w, Selection>,
@@ -238,7 +194,7 @@ fn drive_search(
     let ai_turn = *turn.get() == Turn::AwaitingInput && players.ai_to_move(game);
     match &mut thinking.0 {
         Stage::Idle => {
-            let stopped = players.exhibition.is_some() && display.exhibition.at_limit(game);
+            let stopped = players.seats.is_exhibition() && display.exhibition.at_limit(game);
             if ai_turn && !stopped {
                 let budget = display
                     .clock
@@ -263,12 +219,15 @@ fn drive_search(
                 return;
             };
             let mut play_at = now;
-            if display.considered.applies_to(search.difficulty)
+            if display
+                .settings
+                .ai_shows_considered
+                .applies_to(search.difficulty)
                 && let Some(piece) = mv.piece()
             {
                 show_considered(game, piece, search.difficulty, &mut display);
-                let mut seconds = consider_seconds(&display.animation);
-                if players.exhibition.is_some() {
+                let mut seconds = consider_seconds(&AnimationSettings::of(&display.settings));
+                if players.seats.is_exhibition() {
                     seconds = display.exhibition.fit(seconds, CONSIDER_SHARE);
                 }
                 play_at += seconds;
@@ -285,7 +244,7 @@ fn drive_search(
             if !ai_turn || now < ready.play_at {
                 return;
             }
-            let exhibition = players.exhibition.is_some();
+            let exhibition = players.seats.is_exhibition();
             if !display.exhibition.may_play(now, exhibition, game) {
                 ready.held = true;
                 return;
@@ -362,6 +321,7 @@ fn cancel_search(mut thinking: ResMut<AiThinking>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::core::ConsideredDestinations;
 
     #[test]
     fn considered_destinations_follow_the_setting() {

@@ -16,6 +16,8 @@ mod launch;
 mod notice;
 mod players;
 mod screens;
+mod settings;
+mod settings_file;
 mod turn;
 mod words;
 
@@ -27,17 +29,13 @@ pub use current_game::{CurrentGame, LineRefused};
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
-pub use players::{
-    AskBeforeLeaving, GameOptions, HumanSide, NewGame, NewGameSettings, Opponent, Players, Restart,
-    RestartedFrom,
-};
+pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom};
 pub use screens::{Activity, Screen, practising};
-pub use turn::{
-    AutoPass, ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn,
-};
+pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, UnknownWord};
+pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
+pub use turn::{ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn};
 pub use words::{
-    LanguageChoice, Words, difficulty_name, record_error, system_language, wanted_language,
-    with_color,
+    Words, difficulty_name, record_error, system_language, wanted_language, with_color,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LaunchSettings>();
     app.add_plugins((
         screens::plugin,
+        settings::plugin,
         notice::plugin,
         words::plugin,
         current_game::plugin,

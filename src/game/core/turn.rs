@@ -7,7 +7,7 @@
 //! turn becomes `Animating`; the board's animation ends that state when its
 //! pieces have landed. A player with no legal move is told so; the
 //! pass is played by itself after a moment (`play`'s automatic pass), or a
-//! Pass button waits ([`ForcedPass`], [`AutoPass`]): passes are never silent. In review nothing
+//! Pass button waits ([`ForcedPass`], [`Settings::auto_pass`]): passes are never silent. In review nothing
 //! is played, so such a position is shown without the call to pass.
 
 use bevy::prelude::*;
@@ -16,13 +16,12 @@ use super::GameSystems;
 use super::current_game::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
-use crate::records::Settings;
+use super::settings::Settings;
 use crate::rules::{Hex, Move, RuleError};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>();
     app.init_resource::<ForcedPass>();
-    app.init_resource::<AutoPass>();
     app.add_message::<PlayMove>();
     app.add_message::<MoveRefused>();
     app.add_message::<MovePlayed>();
@@ -143,8 +142,8 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
-    (auto, activity, words): (
-        Res<AutoPass>,
+    (settings, activity, words): (
+        Res<Settings>,
         Option<Res<State<super::Activity>>>,
         Res<super::Words>,
     ),
@@ -165,7 +164,7 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        let key = if auto.0 && !super::practising(activity) {
+        let key = if settings.auto_pass && !super::practising(activity) {
             "notice-passes"
         } else {
             "notice-must-pass"
@@ -185,16 +184,5 @@ fn end_finished_game(
     let pending = !matches!(*next_turn, NextState::Unchanged);
     if *turn.get() == Turn::AwaitingInput && !pending && current.game().status().is_over() {
         next_turn.set(Turn::GameOver);
-    }
-}
-
-/// Whether a player with no legal move passes by itself after a moment
-/// (`true`, the default) or is shown a Pass button to press.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AutoPass(pub bool);
-
-impl Default for AutoPass {
-    fn default() -> Self {
-        AutoPass(Settings::default().auto_pass)
     }
 }

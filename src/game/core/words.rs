@@ -6,8 +6,8 @@
 //! English.
 //!
 //! The language is, first to last: `--lang` on the command line, the one
-//! the player picked (kept in the settings), the system's
-//! (`sys-locale`), English. Changing [`LanguageChoice`] reloads the texts
+//! the player picked ([`Settings::language`]), the system's
+//! (`sys-locale`), English. Changing either reloads the texts
 //! at once: every panel reads them each frame, so the window switches
 //! language without a restart.
 
@@ -15,6 +15,7 @@ use bevy::prelude::*;
 
 use super::LaunchSettings;
 use super::assets::assets_dir;
+use super::settings::Settings;
 use crate::ai::Difficulty;
 use crate::records::RecordError;
 use crate::rules::Color;
@@ -24,7 +25,6 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Words>() {
         app.insert_resource(Words::load(FALLBACK));
     }
-    app.init_resource::<LanguageChoice>();
     app.add_systems(PreUpdate, apply_language);
     app.add_systems(Last, log_text_warnings);
 }
@@ -46,29 +46,13 @@ impl Words {
 }
 
 impl Words {
-    /// The texts the game will speak at start-up, before [`LanguageChoice`]
-    /// is applied: `--lang`, else `saved` (the settings' language, `""`
-    /// for the system's), else the system's. For what must be said before
-    /// the first frame (a damaged settings file).
+    /// The texts the game will speak at start-up, before the settings are
+    /// applied: `--lang`, else `saved` (the settings' language, `""` for
+    /// the system's), else the system's. For what must be said before the
+    /// first frame (a damaged settings file).
     pub fn at_start(launch: Option<&LaunchSettings>, saved: &str) -> Words {
-        let choice = LanguageChoice {
-            code: Some(saved.to_string()).filter(|code| !code.is_empty()),
-            picked: false,
-        };
-        Words::load(&wanted_language(launch, &choice))
+        Words::load(&wanted_language(launch, saved))
     }
-}
-
-/// The language the player picked (`None`: the system's), as the settings
-/// keep it.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct LanguageChoice {
-    /// A folder name of `assets/locales/` (`es`, `en`), or `None` to follow
-    /// the system.
-    pub code: Option<String>,
-    /// Whether the player picked it in this run (only then is it saved:
-    /// `--lang` is not).
-    pub picked: bool,
 }
 
 /// The system's language (`es-ES`, `en-US`, ...), English when it cannot
@@ -82,28 +66,27 @@ pub fn system_language() -> String {
         .unwrap_or_else(|| FALLBACK.to_string())
 }
 
-/// The language to speak: `--lang`, else the player's choice, else the
-/// system's.
-pub fn wanted_language(launch: Option<&LaunchSettings>, choice: &LanguageChoice) -> String {
-    let from_command_line = launch
+/// The language to speak: `--lang` (until the player picks one), else the
+/// player's choice (`saved`, `""` for none), else the system's.
+pub fn wanted_language(launch: Option<&LaunchSettings>, saved: &str) -> String {
+    launch
         .and_then(|launch| launch.lang.clone())
-        .filter(|_| !choice.picked);
-    from_command_line
-        .or_else(|| choice.code.clone())
+        .or_else(|| Some(saved.to_string()).filter(|code| !code.is_empty()))
         .unwrap_or_else(system_language)
 }
 
 /// Loads the texts of the wanted language when it changes.
 fn apply_language(
-    choice: Res<LanguageChoice>,
+    settings: Res<Settings>,
     launch: Option<Res<LaunchSettings>>,
     mut words: ResMut<Words>,
     mut loaded: Local<Option<String>>,
 ) {
-    if !choice.is_changed() && loaded.is_some() {
+    let launch_changed = launch.as_ref().is_some_and(|launch| launch.is_changed());
+    if !settings.is_changed() && !launch_changed && loaded.is_some() {
         return;
     }
-    let wanted = wanted_language(launch.as_deref(), &choice);
+    let wanted = wanted_language(launch.as_deref(), &settings.language);
     if loaded.as_deref() == Some(wanted.as_str()) {
         return;
     }

@@ -22,7 +22,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{Activity, CurrentGame, GameOptions, Players, Screen, Turn, Words};
+use crate::game::core::{Activity, CurrentGame, Players, Screen, Settings, Turn, Words};
 use crate::game::saves::Jump;
 
 use super::editor_layout::BoardFrame;
@@ -329,7 +329,7 @@ pub(super) fn handle_requests(
 pub(super) fn collect_the_game(
     mut editor: ResMut<Editor>,
     words: Res<Words>,
-    (players, options): (Res<Players>, Res<GameOptions>),
+    (players, settings): (Res<Players>, Res<Settings>),
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let Some((goal, task)) = editor.reaching.as_mut() else {
@@ -363,7 +363,7 @@ pub(super) fn collect_the_game(
             };
             let (turn, requested) = (reached.turn, reached.requested_turn);
             let mut game: Game = reached.game;
-            game.set_options(options.0);
+            game.set_options(settings.options());
             let handoff = Handoff {
                 current: CurrentGame::new(game),
                 players: Players::seated(players.game_id + 1, seats),

@@ -1,14 +1,14 @@
 //! The automatic pass: when the person to move has no legal move, the pass
 //! is announced on the message line (see `core`'s turn) and played by
 //! itself after a short pause, scaled like the animations; no button to
-//! hunt for. With [`AutoPass`] off, the Pass button waits instead. The AI
+//! hunt for. With [`Settings::auto_pass`] off, the Pass button waits instead. The AI
 //! passes by itself in any case.
 
 use bevy::prelude::*;
 
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    Activity, AutoPass, CurrentGame, ForcedPass, PlayMove, Players, practising,
+    Activity, CurrentGame, ForcedPass, PlayMove, Players, Settings, practising,
 };
 use crate::rules::Move;
 
@@ -21,10 +21,9 @@ const PASS_SECONDS: f32 = 1.0;
 pub(super) struct PendingPass(Option<(u64, u32, f64)>);
 
 pub(super) fn pass_when_forced(
-    (forced, auto, activity): (Res<ForcedPass>, Res<AutoPass>, Option<Res<State<Activity>>>),
+    (forced, settings, activity): (Res<ForcedPass>, Res<Settings>, Option<Res<State<Activity>>>),
     current: Res<CurrentGame>,
     players: Res<Players>,
-    animation: Res<AnimationSettings>,
     time: Res<Time>,
     mut pending: ResMut<PendingPass>,
     mut play: MessageWriter<PlayMove>,
@@ -32,7 +31,7 @@ pub(super) fn pass_when_forced(
     let game = current.game();
     let now = time.elapsed_secs_f64();
     // In a lesson the player presses Pass (there is a lesson about it).
-    let due = forced.0 && auto.0 && !practising(activity) && !players.ai_to_move(game);
+    let due = forced.0 && settings.auto_pass && !practising(activity) && !players.ai_to_move(game);
     let key = (players.game_id, game.ply());
     match pending.0 {
         _ if !due => pending.0 = None,
@@ -43,6 +42,12 @@ pub(super) fn pass_when_forced(
                 pending.0 = None;
             }
         }
-        _ => pending.0 = Some((key.0, key.1, now + animation.pause(PASS_SECONDS))),
+        _ => {
+            pending.0 = Some((
+                key.0,
+                key.1,
+                now + AnimationSettings::of(&settings).pause(PASS_SECONDS),
+            ))
+        }
     }
 }

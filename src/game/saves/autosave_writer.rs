@@ -20,7 +20,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use super::files::{AutosaveStatus, RecordPaths, refuse};
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words, upcoming_turn};
-use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Seats, Variations};
+use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
 #[derive(Resource, Default)]
@@ -125,7 +125,7 @@ pub(super) fn autosave_after_change(
     let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
         return;
     };
-    let autosave = autosave.with_kind(play_kind(&players, analysis.is_on()));
+    let autosave = autosave.with_kind(players.seats.play_kind(analysis.is_on()));
     let game = current.game();
     if game.status().is_over() {
         status.holds = None;
@@ -137,7 +137,7 @@ pub(super) fn autosave_after_change(
         status.holds = Some((autosave.kind(), line.game_string()));
         let saved = SavedGame::new(line)
             .with_cursor(current.ply())
-            .with_seats(players.seats())
+            .with_seats(players.seats)
             .with_clocks(clock.0);
         writer.push(Job::Write {
             autosave,
@@ -148,15 +148,6 @@ pub(super) fn autosave_after_change(
         return;
     }
     status.writing = true;
-}
-
-/// The kind of play whose autosave the game in play goes to.
-pub fn play_kind(players: &Players, analysing: bool) -> PlayKind {
-    match players.seats() {
-        Seats::Exhibition { .. } => PlayKind::Exhibition,
-        Seats::Human if analysing => PlayKind::Analysis,
-        Seats::Human | Seats::Ai { .. } => PlayKind::Game,
-    }
 }
 
 /// Collects the write that finished (reporting a failure on the message

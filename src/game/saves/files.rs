@@ -21,15 +21,14 @@ use super::undo::Jump;
 use crate::ai::GameReview;
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{
-    CurrentGame, GameClock, LaunchSettings, NewGameSettings, Notice, Players, Screen, Turn, Words,
-    record_error,
+    CurrentGame, GameClock, LaunchSettings, Notice, Players, Screen, Settings, SettingsFile, Turn,
+    Words, record_error,
 };
 use crate::records::{
     Autosave, Clocks, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, ReviewStore,
-    SavedGame, Seats, SettingsFile, Variations, annotate, is_foreign_record_file,
-    is_foreign_record_text, is_variations_file, is_variations_text, load_game_file, load_record,
-    load_variations, parse_game_text, read_record, read_review, save_game_file, save_record,
-    save_variations,
+    SavedGame, Seats, Variations, annotate, is_foreign_record_file, is_foreign_record_text,
+    is_variations_file, is_variations_text, load_game_file, load_record, load_variations,
+    parse_game_text, read_record, read_review, save_game_file, save_record, save_variations,
 };
 use crate::rules::Game;
 use crate::text::{Args, Texts};
@@ -226,7 +225,7 @@ pub(super) fn handle_file_actions(
                         // each side and the clocks: what the player sees.
                         let saved = SavedGame::new(current.full_game())
                             .with_cursor(current.ply())
-                            .with_seats(players.seats())
+                            .with_seats(players.seats)
                             .with_clocks(clock.0);
                         let done = words.format("notice-saved", &file);
                         Box::new(move || {
@@ -478,7 +477,7 @@ pub(super) fn refuse(notice: &mut Notice, words: &Texts, err: &RecordError) {
 
 pub(super) fn apply_pending_game(
     mut pending: ResMut<PendingGame>,
-    (settings, paths): (Res<NewGameSettings>, Res<RecordPaths>),
+    (settings, paths): (Res<Settings>, Res<RecordPaths>),
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
     (mut engine_review, mut review_now): (ResMut<EngineReview>, MessageWriter<EngineReviewRequest>),

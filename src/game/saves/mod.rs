@@ -13,7 +13,6 @@ pub mod undo;
 
 use bevy::prelude::*;
 
-pub use autosave_writer::play_kind;
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 pub use files::{AutosaveStatus, ImportResult, RecordPaths, RecordsAction};
 pub use library::{GameLibrary, LibraryRequest};

@@ -104,7 +104,7 @@ pub(super) fn handle_review_actions(
         let before = jump.current().ply();
         match action {
             ReviewAction::GotoNode(node)
-                if !reviewing && jump.players().ai.is_none() && !clock.timed() =>
+                if !reviewing && jump.players().seats.ai_side().is_none() && !clock.timed() =>
             {
                 jump.change(Turn::AwaitingInput, |current| current.goto_node(node));
             }

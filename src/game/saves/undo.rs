@@ -139,7 +139,7 @@ pub(super) fn handle_undo_redo(
             jump.say("notice-timed-no-undo");
             continue;
         }
-        let ai = jump.players().ai.map(|(side, _)| side);
+        let ai = jump.players().seats.ai_side();
         match action {
             RecordsAction::Undo => jump.change(Turn::AwaitingInput, |current| match ai {
                 Some(ai) => current.undo_pair(ai.opponent()),

@@ -2,7 +2,7 @@
 //! climbing onto the hive or thrown by a pillbug, a refused move, the AI's
 //! move, each second of a clock's last ten, the end of a game, see
 //! [`cues`]); the mixer passes each on at the player's volume unless the
-//! sounds are muted ([`SoundSettings`], kept in the settings); with a window,
+//! sounds are muted ([`Settings::sound_volume`], [`Settings::sound_muted`]); with a window,
 //! the theme's file for it plays (`output`).
 //!
 //! Headless (the tests run [`crate::game::logic_plugin`]) the asks and the
@@ -17,12 +17,10 @@ pub use device::DeviceMessages;
 
 use bevy::prelude::*;
 
-use crate::game::core::GameSystems;
+use crate::game::core::{GameSystems, Settings};
 use crate::game::theme::manifest::SOUND_NAMES;
-use crate::records::Settings;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SoundSettings>();
     app.add_message::<PlaySound>();
     app.add_message::<SoundOut>();
     app.add_plugins(cues::plugin);
@@ -99,36 +97,10 @@ pub struct SoundOut {
     pub volume: f32,
 }
 
-/// How loud the sounds are, and whether they are off.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct SoundSettings {
-    /// From 0 (silent) to 1 (as recorded).
-    pub volume: f32,
-    /// Off, whatever the volume.
-    pub muted: bool,
-}
-
-impl Default for SoundSettings {
-    fn default() -> Self {
-        SoundSettings {
-            volume: Settings::DEFAULT_SOUND_VOLUME,
-            muted: false,
-        }
-    }
-}
-
-impl SoundSettings {
-    /// The volume sounds play at now: `None` when muted or at 0.
-    pub fn audible_volume(&self) -> Option<f32> {
-        let volume = self.volume.clamp(0.0, 1.0);
-        (!self.muted && volume > 0.0).then_some(volume)
-    }
-}
-
 /// Passes each asked-for sound on at the player's volume, unless muted.
 fn mix(
     mut asked: MessageReader<PlaySound>,
-    settings: Res<SoundSettings>,
+    settings: Res<Settings>,
     mut out: MessageWriter<SoundOut>,
 ) {
     let volume = settings.audible_volume();

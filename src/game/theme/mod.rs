@@ -36,7 +36,7 @@ use self::manifest::{
     side_index,
 };
 use crate::game::board::hex_grid::HexGrid;
-use crate::game::core::LaunchSettings;
+use crate::game::core::{LaunchSettings, Settings};
 use crate::rules::{self, Bug};
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,13 +58,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Which theme to use and where the assets folder is: the theme's own
-/// resource. The command line's `--theme` ([`LaunchSettings`]) wins over
-/// the name the settings put here.
+/// Where the themes are: the assets folder. The theme drawn is the
+/// command line's `--theme` ([`LaunchSettings`]), else the settings'
+/// ([`Settings::theme`]).
 #[derive(Resource, Debug, Clone)]
 pub struct ThemeChoice {
-    /// The theme's folder name (`None`: the default theme).
-    pub name: Option<String>,
     /// The assets folder, as found by [`assets_dir`].
     pub assets: PathBuf,
 }
@@ -72,7 +70,6 @@ pub struct ThemeChoice {
 impl Default for ThemeChoice {
     fn default() -> ThemeChoice {
         ThemeChoice {
-            name: None,
             assets: assets_dir(),
         }
     }
@@ -213,12 +210,12 @@ struct ThemeManifests {
 fn start_loading(
     mut commands: Commands,
     choice: Res<ThemeChoice>,
-    launch: Option<Res<LaunchSettings>>,
+    (launch, settings): (Option<Res<LaunchSettings>>, Res<Settings>),
     assets: Res<AssetServer>,
 ) {
     let asked = launch
         .and_then(|launch| launch.theme.clone())
-        .or_else(|| choice.name.clone());
+        .or_else(|| Some(settings.theme.clone()));
     let (chosen, missing) = choose_theme(asked.as_deref(), &|path| {
         let full = choice.assets.join(path);
         full.is_file()

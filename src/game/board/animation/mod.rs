@@ -27,11 +27,10 @@ use super::camera::{BoardArea, MainCamera};
 use super::geometry::{HEX_SIZE, LEVEL_OFFSET, resting_translation};
 use super::layout::BoardLayout;
 use super::pieces::{PieceId, Position, StackLevel};
-use crate::game::core::{CurrentGame, GameSystems, MovePlayed, Turn};
+use crate::game::core::{CurrentGame, GameSystems, MovePlayed, Settings, Turn};
 use crate::rules::{self, Move};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AnimationSettings>();
     app.init_resource::<SlideLimit>();
     app.add_message::<SkipAnimation>();
     app.add_observer(reset_scale_after_slide);
@@ -54,8 +53,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct SlideLimit(pub Option<f32>);
 
-/// How fast pieces travel.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+/// How fast pieces travel: the player's animation speed
+/// ([`Settings::animation_speed`]) as times ([`AnimationSettings::of`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AnimationSettings {
     /// Seconds per cell of the path; 0 puts pieces in place at once.
     pub seconds_per_step: f32,
@@ -73,6 +73,11 @@ impl Default for AnimationSettings {
 }
 
 impl AnimationSettings {
+    /// The times for the player's animation speed.
+    pub fn of(settings: &Settings) -> Self {
+        AnimationSettings::at_speed(settings.animation_speed)
+    }
+
     /// The speeds offered to the player: a name and a speed factor (see
     /// [`AnimationSettings::at_speed`]).
     pub const SPEEDS: [(&'static str, f32); 4] =
@@ -189,13 +194,13 @@ impl HandEdges<'_, '_> {
 fn start_slides(
     mut commands: Commands,
     mut played: MessageReader<MovePlayed>,
-    (settings, limit): (Res<AnimationSettings>, Res<SlideLimit>),
+    (settings, limit): (Res<Settings>, Res<SlideLimit>),
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
     hands: HandEdges,
     pieces: Query<(Entity, &PieceId, &Position, &StackLevel)>,
 ) {
-    let settings = settings.within(*limit);
+    let settings = AnimationSettings::of(&settings).within(*limit);
     for MovePlayed { mv, path, .. } in played.read() {
         let Some(piece) = mv.piece() else { continue };
         let Some((entity, _, position, level)) = pieces.iter().find(|(_, id, ..)| id.0 == piece)

@@ -11,7 +11,6 @@ use bevy_egui::egui;
 
 use super::files::Dialog;
 use super::game_menu::RecordsRequest;
-use crate::game::core::AskBeforeLeaving;
 use crate::game::saves::{Leaving, Stake};
 use crate::game::ui::HudAction;
 use crate::text::Texts;
@@ -42,9 +41,9 @@ impl Confirming {
         &mut self,
         action: HudAction,
         stake: &Stake,
-        ask: AskBeforeLeaving,
+        ask: bool,
     ) -> Option<HudAction> {
-        if ask.0 && leaving(action).is_some() && stake.worth_asking {
+        if ask && leaving(action).is_some() && stake.worth_asking {
             self.0 = Some(action);
             None
         } else {
@@ -59,7 +58,7 @@ impl Confirming {
         ctx: &egui::Context,
         words: &Texts,
         stake: &Stake,
-        ask: &mut AskBeforeLeaving,
+        ask: &mut bool,
     ) -> Option<HudAction> {
         let action = self.0?;
         let (title, yes) = match action {
@@ -79,7 +78,7 @@ impl Confirming {
         };
         let question = stake.question(leaving(action).unwrap_or(Leaving::Load), words);
         let mut answer = None;
-        let mut dont_ask = !ask.0;
+        let mut dont_ask = !*ask;
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
@@ -98,8 +97,8 @@ impl Confirming {
                     }
                 });
             });
-        if dont_ask == ask.0 {
-            ask.0 = !dont_ask;
+        if dont_ask == *ask {
+            *ask = !dont_ask;
         }
         match answer {
             Some(yes) => {
@@ -120,7 +119,7 @@ mod tests {
     #[test]
     fn only_what_leaving_loses_is_asked_about() {
         let mut confirming = Confirming::default();
-        let ask = AskBeforeLeaving(true);
+        let ask = true;
         // Nothing played, or a game over: nothing to lose.
         let nothing = Stake::default();
         assert_eq!(
@@ -142,7 +141,7 @@ mod tests {
             Some(HudAction::Pass)
         );
         assert_eq!(
-            confirming.pass(HudAction::Quit, &game, AskBeforeLeaving(false)),
+            confirming.pass(HudAction::Quit, &game, false),
             Some(HudAction::Quit)
         );
     }

@@ -1,7 +1,7 @@
 //! The game records' controls: Undo, Redo and the "Game" menu in the top bar
 //! (review, save the game or the game with its variations, load, import and
 //! copy a GameString), the review bar, the save / load / import dialogs,
-//! and the main menu's "Resume last game", "Load game…" and draw rules.
+//! and the main menu's "Resume last game" and "Load game…".
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -9,12 +9,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::files::{self, Dialog};
 use crate::game::core::Screen;
-use crate::game::core::{AutoPass, GameOptions};
 use crate::game::core::{Notice, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths, RecordsAction};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::ui::HudAction;
-use crate::records::{NodeId, PlayKind, Settings};
+use crate::records::{NodeId, PlayKind};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -152,8 +151,6 @@ pub(in crate::game::ui) fn top_bar_buttons(
 pub(in crate::game::ui) struct MenuRecords<'w> {
     autosave: Res<'w, AutosaveStatus>,
     notice: Res<'w, Notice>,
-    options: ResMut<'w, GameOptions>,
-    auto_pass: ResMut<'w, AutoPass>,
     actions: MessageWriter<'w, RecordsAction>,
     requests: MessageWriter<'w, RecordsRequest>,
     words: Res<'w, Words>,
@@ -189,38 +186,6 @@ impl MenuRecords<'_> {
         {
             self.requests.write(RecordsRequest::Open(Dialog::Import));
         }
-    }
-
-    /// Draw rules (saved as soon as changed, like the rest of the menu).
-    pub(in crate::game::ui) fn settings(&mut self, ui: &mut egui::Ui) {
-        let words = &*self.words;
-        let mut options = self.options.0;
-        ui.checkbox(
-            &mut options.tournament_opening,
-            words.get("game-tournament"),
-        )
-        .on_hover_text(words.get("game-tournament-tip"));
-        ui.checkbox(
-            &mut options.threefold_repetition,
-            words.get("game-threefold"),
-        )
-        .on_hover_text(words.get("game-threefold-tip"));
-        let mut limited = options.turn_limit.is_some();
-        let mut turn = options.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
-        ui.horizontal(|ui| {
-            let tip = words.get("game-turn-limit-tip");
-            let tip = tip.as_str();
-            ui.checkbox(&mut limited, words.get("game-turn-limit"))
-                .on_hover_text(tip);
-            ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500))
-                .on_hover_text(tip);
-        });
-        options.turn_limit = limited.then_some(turn);
-        let mut auto_pass = self.auto_pass.0;
-        ui.checkbox(&mut auto_pass, words.get("game-auto-pass"))
-            .on_hover_text(words.get("game-auto-pass-tip"));
-        self.auto_pass.set_if_neq(AutoPass(auto_pass));
-        self.options.set_if_neq(GameOptions(options));
     }
 
     /// Whether an unfinished game waits in "Resume last game".

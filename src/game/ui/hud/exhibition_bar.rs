@@ -23,6 +23,7 @@ use crate::game::core::Turn;
 use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
 use crate::game::ui::egui_color;
+use crate::records::Seats;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
@@ -85,7 +86,10 @@ fn draw_exhibition_bar(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let game = view.game.game();
-    let exhibition = view.players.exhibition;
+    let exhibition = match view.players.seats {
+        Seats::Exhibition { white, black } => Some((white, black)),
+        Seats::Human | Seats::Ai { .. } => None,
+    };
     // A lesson or a puzzle has its own hints, and its bar in this place.
     if exhibition.is_none() && view.activity.as_ref().is_some_and(|a| a.practising()) {
         bar_rect.0 = None;

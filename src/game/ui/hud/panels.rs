@@ -13,10 +13,8 @@ use crate::game::board::BoardLayout;
 use crate::game::core::Notice;
 use crate::game::core::Screen;
 use crate::game::core::{Activity, CurrentGame, Words};
-use crate::game::core::{
-    AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
-};
-use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
+use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players, Settings};
+use crate::game::core::{ForcedPass, PlayMove, Turn};
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
@@ -70,7 +68,6 @@ struct HudView<'w> {
     selection: Res<'w, Selection>,
     notice: Res<'w, Notice>,
     forced_pass: Res<'w, ForcedPass>,
-    auto_pass: Res<'w, AutoPass>,
     turn: Res<'w, State<Turn>>,
     hovered: Res<'w, HoveredCell>,
     players: Res<'w, Players>,
@@ -116,7 +113,7 @@ impl HudView<'_> {
 /// What the player is doing, for the help line.
 fn doing(view: &HudView) -> top_bar::Doing {
     use top_bar::Doing;
-    if view.players.exhibition.is_some() {
+    if view.players.seats.is_exhibition() {
         Doing::Watching
     } else if view.players.ai_to_move(view.game.game()) {
         Doing::AiToMove
@@ -135,7 +132,7 @@ fn draw_hud(
     mut commands: HudCommands,
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
-    (mut confirming, mut ask, stake): (ResMut<Confirming>, ResMut<AskBeforeLeaving>, Res<Stake>),
+    (mut confirming, mut settings, stake): (ResMut<Confirming>, ResMut<Settings>, Res<Stake>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
@@ -152,7 +149,9 @@ fn draw_hud(
             game,
             players: &view.players,
             thinking: view.thinking.is_thinking(),
-            offer_pass: view.forced_pass.0 && (!view.auto_pass.0 || view.practising()) && awaiting,
+            offer_pass: view.forced_pass.0
+                && (!settings.auto_pass || view.practising())
+                && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
             words: &view.words,
@@ -252,14 +251,16 @@ fn draw_hud(
 
     // An action that leaves an unfinished game waits for the player's
     // answer; the one just confirmed goes ahead.
-    let mut asked = *ask;
+    let mut asked = settings.ask_before_leaving;
     let confirmed = confirming.show(ctx, &view.words, &stake, &mut asked);
-    ask.set_if_neq(asked);
+    if asked != settings.ask_before_leaving {
+        settings.ask_before_leaving = asked;
+    }
     let mut to_do: Vec<HudAction> = actions
         .into_iter()
         // A puzzle is practice: leaving it loses nothing worth asking about.
         .filter_map(|action| {
-            let ask = AskBeforeLeaving(ask.0 && !view.practising());
+            let ask = settings.ask_before_leaving && !view.practising();
             confirming.pass(action, &stake, ask)
         })
         .collect();

@@ -11,6 +11,7 @@ use crate::game::play::InputDevice;
 use crate::game::theme::side_color;
 use crate::game::ui::widgets::style::notice_color;
 use crate::game::ui::{HudAction, egui_color};
+use crate::records::Seats;
 use crate::rules::{Color, Game, GameStatus};
 use crate::text::{Args, Texts};
 
@@ -74,15 +75,18 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
         let side_name = |side: Color| words.get(&format!("game-side-{}", side_key(side)));
         let side_words = |side: Color| words.color(side);
         let game_type = game.game_type().to_string();
-        let title = match (bar.players.exhibition, bar.players.ai) {
-            (Some((white, black)), _) => words.format(
+        let title = match bar.players.seats {
+            Seats::Exhibition { white, black } => words.format(
                 "game-title-exhibition",
                 &Args::new()
                     .with("game-type", game_type.as_str())
                     .with("white", crate::game::ui::difficulty_name(words, white))
                     .with("black", crate::game::ui::difficulty_name(words, black)),
             ),
-            (None, Some((ai, difficulty))) => words.format(
+            Seats::Ai {
+                side: ai,
+                difficulty,
+            } => words.format(
                 "game-title-ai",
                 &Args::new()
                     .with("game-type", game_type.as_str())
@@ -93,7 +97,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
                     )
                     .with("ai", side_name(ai)),
             ),
-            (None, None) => local_title(words, bar.history, &game_type),
+            Seats::Human => local_title(words, bar.history, &game_type),
         };
         // Whose turn first: it must always be seen whole.
         let flagged = bar.history.clock.flagged();
@@ -112,7 +116,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             GameStatus::BlackWins => words.get("game-black-wins"),
             GameStatus::Draw => words.get("game-draw"),
             _ if bar.players.ai_preset(side).is_some() => words.format("game-to-move-ai", &args),
-            _ if bar.players.ai.is_some() => words.format("game-to-move-you", &args),
+            _ if bar.players.seats.ai_side().is_some() => words.format("game-to-move-you", &args),
             _ => words.format("game-to-move", &args),
         };
         ui.label(egui::RichText::new(status).strong());

@@ -15,7 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::editor_board::{board, hand};
 use super::main_menu::{WaitingAnswer, ask_about_waiting_game};
-use crate::game::core::{AskBeforeLeaving, NewGameSettings, Screen, Words};
+use crate::game::core::{Screen, Settings, Words};
 use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::theme::Theme;
 use crate::game::ui::dialogs::game_menu::MenuRecords;
@@ -51,8 +51,8 @@ struct EditorView {
 fn draw_editor(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
-    (words, theme, settings): (Res<Words>, Option<Res<Theme>>, Res<NewGameSettings>),
-    (mut records, mut ask): (MenuRecords, ResMut<AskBeforeLeaving>),
+    (words, theme, mut settings): (Res<Words>, Option<Res<Theme>>, ResMut<Settings>),
+    mut records: MenuRecords,
     mut requests: MessageWriter<EditorRequest>,
     mut view: Local<EditorView>,
 ) -> Result {
@@ -72,9 +72,11 @@ fn draw_editor(
         out.push(EditorRequest::Pick(None));
     }
     if let Some(seats) = view.asking {
-        let mut answer_ask = *ask;
+        let mut answer_ask = settings.ask_before_leaving;
         let answer = ask_about_waiting_game(ctx, words, &mut answer_ask);
-        ask.set_if_neq(answer_ask);
+        if answer_ask != settings.ask_before_leaving {
+            settings.ask_before_leaving = answer_ask;
+        }
         match answer {
             Some(WaitingAnswer::NewGame) => {
                 view.asking = None;
@@ -108,7 +110,7 @@ fn draw_editor(
             &mut out,
         );
         if let Some(seats) = play {
-            if records.game_waiting() && ask.0 {
+            if records.game_waiting() && settings.ask_before_leaving {
                 view.asking = Some(seats);
             } else {
                 out.push(EditorRequest::Finish(Goal::Play(seats)));
@@ -338,7 +340,7 @@ fn finish_bar(
     ui: &mut egui::Ui,
     words: &Texts,
     editor: &Editor,
-    settings: &NewGameSettings,
+    settings: &Settings,
     against: &mut Against,
     play: &mut Option<Seats>,
     out: &mut Vec<EditorRequest>,

@@ -13,14 +13,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Difficulty;
-use crate::game::ai::{ConsideredDestinations, SetAnalysis};
+use crate::game::ai::SetAnalysis;
 use crate::game::board::AnimationSettings;
-use crate::game::core::{AskBeforeLeaving, HumanSide, NewGameSettings, Opponent};
-use crate::game::core::{LanguageChoice, Screen, Words};
+use crate::game::core::{ConsideredDestinations, HumanSide, NewGameSettings, Opponent};
+use crate::game::core::{LaunchSettings, Screen, Settings, Words};
 use crate::game::learn::EditorRequest;
-use crate::game::sound::SoundSettings;
 
-use super::preferences::{language_box, sound_row};
+use super::preferences::{language_box, rules_box, sound_row};
 use crate::game::theme::Theme;
 use crate::game::ui::dialogs::game_menu::MenuRecords;
 use crate::game::ui::hud::hands::HandArt;
@@ -52,12 +51,10 @@ use super::waiting::{ask_about_waiting_exhibition, waiting_to_ask_about};
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
-    mut settings: ResMut<NewGameSettings>,
-    (mut considered, mut animation, mut language, mut sound): (
-        ResMut<ConsideredDestinations>,
-        ResMut<AnimationSettings>,
-        ResMut<LanguageChoice>,
-        ResMut<SoundSettings>,
+    (mut next, mut settings, mut launch): (
+        ResMut<NewGameSettings>,
+        ResMut<Settings>,
+        ResMut<LaunchSettings>,
     ),
     mut next_screen: ResMut<NextState<Screen>>,
     (mut exit, mut analysis, theme): (
@@ -66,30 +63,26 @@ fn draw_main_menu(
         Option<Res<Theme>>,
     ),
     mut records: MenuRecords,
-    (mut ask, mut local, mut editor, words): (
-        ResMut<AskBeforeLeaving>,
-        Local<MenuState>,
-        MessageWriter<EditorRequest>,
-        Res<Words>,
-    ),
+    (mut local, mut editor, words): (Local<MenuState>, MessageWriter<EditorRequest>, Res<Words>),
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
     let MenuState { asking, languages } = &mut *local;
-    // Edit a copy so the resource only reads as changed when a box is ticked.
-    let mut chosen = settings.game_type;
+    // Edit copies so the resources only read as changed (and the settings
+    // are only saved) when a box is ticked.
+    let mut prefs = settings.clone();
+    let mut chosen = prefs.game_type;
     let (mut opponent, mut difficulty, mut human_side) =
-        (settings.opponent, settings.difficulty, settings.human_side);
-    let mut time_control = settings.time_control;
+        (prefs.opponent, prefs.difficulty, prefs.human_side);
+    let mut time_control = next.time_control;
     let mut analysis_board = false;
-    let mut pause_unfocused = settings.pause_clock_unfocused;
+    let mut pause_unfocused = next.pause_clock_unfocused;
+    let mut language_picked = false;
     if let Some(kind) = *asking {
-        let mut answer_ask = *ask;
         let answer = match kind {
             PlayKind::Exhibition => ask_about_waiting_exhibition(ctx, &words),
-            _ => ask_about_waiting_game(ctx, &words, &mut answer_ask),
+            _ => ask_about_waiting_game(ctx, &words, &mut prefs.ask_before_leaving),
         };
-        ask.set_if_neq(answer_ask);
         match answer {
             Some(WaitingAnswer::NewGame) => {
                 *asking = None;
@@ -134,7 +127,11 @@ fn draw_main_menu(
                             .on_hover_text(words.get("menu-new-game-tip"))
                             .clicked()
                         {
-                            *asking = waiting_to_ask_about(|k| records.waiting(k), opponent, *ask);
+                            *asking = waiting_to_ask_about(
+                                |k| records.waiting(k),
+                                opponent,
+                                prefs.ask_before_leaving,
+                            );
                             if asking.is_none() {
                                 next_screen.set(Screen::Playing);
                             }
@@ -303,7 +300,7 @@ fn draw_main_menu(
                                     words.get("menu-ai-cells-tip"),
                                 );
                                 ui.add_enabled_ui(any_ai, |ui| {
-                                    let mut shown = *considered;
+                                    let mut shown = prefs.ai_shows_considered;
                                     egui::ComboBox::from_id_salt("considered")
                                         .selected_text(words.get(considered_key(shown)))
                                         .show_ui(ui, |ui| {
@@ -315,7 +312,7 @@ fn draw_main_menu(
                                                 );
                                             }
                                         });
-                                    considered.set_if_neq(shown);
+                                    prefs.ai_shows_considered = shown;
                                 });
                                 ui.end_row();
 
@@ -350,13 +347,13 @@ fn draw_main_menu(
                                 ui.label(words.get("menu-animations"))
                                     .on_hover_text(words.get("menu-animations-tip"));
                                 ui.horizontal(|ui| {
-                                    let current = animation.speed();
+                                    let current =
+                                        AnimationSettings::at_speed(prefs.animation_speed).speed();
                                     for (name, speed) in AnimationSettings::SPEEDS {
                                         let on = (current - speed).abs() < 0.01;
                                         let name = format!("menu-speed-{}", name.to_lowercase());
                                         if ui.radio(on, words.get(&name)).clicked() && !on {
-                                            animation
-                                                .set_if_neq(AnimationSettings::at_speed(speed));
+                                            prefs.animation_speed = speed;
                                         }
                                     }
                                 });
@@ -364,17 +361,18 @@ fn draw_main_menu(
 
                                 ui.label(words.get("menu-language"))
                                     .on_hover_text(words.get("menu-language-tip"));
-                                language_box(ui, &words, &mut language, languages);
+                                language_picked =
+                                    language_box(ui, &words, &mut prefs.language, languages);
                                 ui.end_row();
 
                                 ui.label(words.get("menu-sound"))
                                     .on_hover_text(words.get("menu-sound-tip"));
-                                sound_row(ui, &words, &mut sound);
+                                sound_row(ui, &words, &mut prefs);
                                 ui.end_row();
 
                                 ui.label(words.get("menu-rules"))
                                     .on_hover_text(words.get("menu-rules-tip"));
-                                ui.vertical(|ui| records.settings(ui));
+                                ui.vertical(|ui| rules_box(ui, &words, &mut prefs));
                                 ui.end_row();
                             });
                     });
@@ -393,29 +391,28 @@ fn draw_main_menu(
                 records.notice(ui);
             });
         });
-    if (opponent, difficulty, human_side)
-        != (settings.opponent, settings.difficulty, settings.human_side)
-    {
-        settings.opponent = opponent;
-        settings.difficulty = difficulty;
-        settings.human_side = human_side;
-    }
-    if (time_control, pause_unfocused) != (settings.time_control, settings.pause_clock_unfocused) {
-        settings.time_control = time_control;
-        settings.pause_clock_unfocused = pause_unfocused;
+    (prefs.opponent, prefs.difficulty, prefs.human_side) = (opponent, difficulty, human_side);
+    if (time_control, pause_unfocused) != (next.time_control, next.pause_clock_unfocused) {
+        next.time_control = time_control;
+        next.pause_clock_unfocused = pause_unfocused;
     }
     if analysis_board {
-        settings.time_control = None;
+        next.time_control = None;
         // A resumed board turns the analysis on as it opens.
         if !analysis_waiting {
             analysis.write(SetAnalysis(true));
         }
     }
-    if chosen != settings.game_type {
-        settings.game_type = chosen;
+    if chosen != prefs.game_type {
+        prefs.game_type = chosen;
         // A position given at launch only applies to its own game type.
-        settings.opening = None;
+        next.opening = None;
     }
+    if language_picked {
+        // The player's pick wins over `--lang` from now on.
+        launch.lang = None;
+    }
+    settings.set_if_neq(prefs);
     Ok(())
 }
 

@@ -1,23 +1,24 @@
 //! The player's preferences shown in the main menu: the language (the
-//! system's, or one of `assets/locales/`) and the sounds (volume and mute).
+//! system's, or one of `assets/locales/`), the sounds (volume and mute),
+//! the draw rules and automatic passes.
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::core::{LanguageChoice, assets_dir, system_language};
-use crate::game::sound::SoundSettings;
+use crate::game::core::{Settings, assets_dir, system_language};
 use crate::text::{Args, FALLBACK, Texts, available_languages};
 
 /// The languages of `assets/locales/`: code and own name.
 pub(super) type Languages = Vec<(String, String)>;
 
-/// The languages of `assets/locales/` (read once), the system's first.
+/// The languages of `assets/locales/` (read once), the system's first;
+/// `language` is the settings' (`""`: the system's). Whether the player
+/// picked one.
 pub(super) fn language_box(
     ui: &mut egui::Ui,
     words: &Texts,
-    choice: &mut ResMut<LanguageChoice>,
+    language: &mut String,
     languages: &mut Languages,
-) {
+) -> bool {
     if languages.is_empty() {
         *languages = available_languages(&assets_dir().join("locales"));
     }
@@ -34,13 +35,14 @@ pub(super) fn language_box(
         &Args::new().with("name", name_of(&system_language())),
     );
     let base = |code: &str| code.split(['-', '_']).next().unwrap_or(code).to_string();
-    let shown = match &choice.code {
+    let code = Some(language.clone()).filter(|code| !code.is_empty());
+    let shown = match &code {
         Some(code) => name_of(code),
         // Spoken by --lang, not the system's: say which.
         None if base(words.language()) != base(&system_language()) => name_of(words.language()),
         None => system.clone(),
     };
-    let mut picked = choice.code.clone();
+    let mut picked = code.clone();
     egui::ComboBox::from_id_salt("language")
         .selected_text(shown)
         .show_ui(ui, |ui| {
@@ -49,22 +51,21 @@ pub(super) fn language_box(
                 ui.selectable_value(&mut picked, Some(code.clone()), name.clone());
             }
         });
-    if picked != choice.code {
-        choice.code = picked;
-        choice.picked = true;
+    if picked == code {
+        return false;
     }
+    *language = picked.unwrap_or_default();
+    true
 }
 
-/// Mute, and the volume from 0 to 100 %; the resource changes (and the
-/// settings are saved) only when the player changes something.
-pub(super) fn sound_row(ui: &mut egui::Ui, words: &Texts, sound: &mut ResMut<SoundSettings>) {
-    let mut edited = **sound;
+/// Mute, and the volume from 0 to 100 %.
+pub(super) fn sound_row(ui: &mut egui::Ui, words: &Texts, settings: &mut Settings) {
     ui.horizontal(|ui| {
-        let mut on = !edited.muted;
+        let mut on = !settings.sound_muted;
         ui.checkbox(&mut on, words.get("menu-sound-on"))
             .on_hover_text(words.get("menu-sound-on-tip"));
-        edited.muted = !on;
-        let mut percent = (edited.volume * 100.0).round();
+        settings.sound_muted = !on;
+        let mut percent = (settings.sound_volume * 100.0).round();
         ui.add_enabled(
             on,
             egui::Slider::new(&mut percent, 0.0..=100.0)
@@ -73,9 +74,38 @@ pub(super) fn sound_row(ui: &mut egui::Ui, words: &Texts, sound: &mut ResMut<Sou
                 .text(words.get("menu-sound-volume")),
         )
         .on_hover_text(words.get("menu-sound-volume-tip"));
-        edited.volume = (percent / 100.0).clamp(0.0, 1.0);
+        let volume = (percent / 100.0).clamp(0.0, 1.0);
+        // Kept as it was unless the slider moved (its steps round).
+        if (volume - settings.sound_volume).abs() > 0.001 {
+            settings.sound_volume = volume;
+        }
     });
-    if edited != **sound {
-        **sound = edited;
-    }
+}
+
+/// Draw rules and automatic passes (saved as soon as changed, like the rest
+/// of the menu).
+pub(super) fn rules_box(ui: &mut egui::Ui, words: &Texts, settings: &mut Settings) {
+    ui.checkbox(
+        &mut settings.tournament_opening,
+        words.get("game-tournament"),
+    )
+    .on_hover_text(words.get("game-tournament-tip"));
+    ui.checkbox(
+        &mut settings.threefold_repetition,
+        words.get("game-threefold"),
+    )
+    .on_hover_text(words.get("game-threefold-tip"));
+    let mut limited = settings.turn_limit.is_some();
+    let mut turn = settings.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
+    ui.horizontal(|ui| {
+        let tip = words.get("game-turn-limit-tip");
+        let tip = tip.as_str();
+        ui.checkbox(&mut limited, words.get("game-turn-limit"))
+            .on_hover_text(tip);
+        ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500))
+            .on_hover_text(tip);
+    });
+    settings.turn_limit = limited.then_some(turn);
+    ui.checkbox(&mut settings.auto_pass, words.get("game-auto-pass"))
+        .on_hover_text(words.get("game-auto-pass-tip"));
 }

@@ -5,19 +5,15 @@
 
 use bevy_egui::egui;
 
-use crate::game::core::{AskBeforeLeaving, Opponent};
+use crate::game::core::Opponent;
 use crate::records::PlayKind;
 use crate::text::Texts;
 
 /// Whether "New game" should first ask about the game waiting in "Resume
 /// last game": only a game against a person or the AI takes its place (an
 /// exhibition keeps its own autosave).
-pub(super) fn new_game_needs_asking(
-    game_waiting: bool,
-    opponent: Opponent,
-    ask: AskBeforeLeaving,
-) -> bool {
-    game_waiting && ask.0 && !matches!(opponent, Opponent::Exhibition { .. })
+pub(super) fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: bool) -> bool {
+    game_waiting && ask && !matches!(opponent, Opponent::Exhibition { .. })
 }
 
 /// The waiting game "New game" asks about first, if any: with AI vs AI
@@ -26,7 +22,7 @@ pub(super) fn new_game_needs_asking(
 pub(super) fn waiting_to_ask_about(
     waiting: impl Fn(PlayKind) -> bool,
     opponent: Opponent,
-    ask: AskBeforeLeaving,
+    ask: bool,
 ) -> Option<PlayKind> {
     if matches!(opponent, Opponent::Exhibition { .. }) {
         waiting(PlayKind::Exhibition).then_some(PlayKind::Exhibition)
@@ -46,7 +42,7 @@ pub(super) enum WaitingAnswer {
 pub(super) fn ask_about_waiting_game(
     ctx: &egui::Context,
     words: &Texts,
-    ask: &mut AskBeforeLeaving,
+    ask: &mut bool,
 ) -> Option<WaitingAnswer> {
     let keys = Keys {
         title: "menu-waiting-title",
@@ -86,10 +82,10 @@ fn question(
     ctx: &egui::Context,
     words: &Texts,
     keys: &Keys,
-    ask: Option<&mut AskBeforeLeaving>,
+    ask: Option<&mut bool>,
 ) -> Option<WaitingAnswer> {
     let mut answer = None;
-    let mut dont_ask = ask.as_ref().map(|ask| !ask.0);
+    let mut dont_ask = ask.as_ref().map(|ask| !**ask);
     egui::Window::new(words.get(keys.title))
         .collapsible(false)
         .resizable(false)
@@ -119,9 +115,9 @@ fn question(
             });
         });
     if let (Some(ask), Some(dont_ask)) = (ask, dont_ask)
-        && dont_ask == ask.0
+        && dont_ask == *ask
     {
-        ask.0 = !dont_ask;
+        *ask = !dont_ask;
     }
     answer
 }
@@ -133,17 +129,13 @@ mod tests {
 
     #[test]
     fn new_game_asks_only_when_it_would_take_the_waiting_games_place() {
-        let ask = AskBeforeLeaving(true);
+        let ask = true;
         assert!(new_game_needs_asking(true, Opponent::Human, ask));
         assert!(new_game_needs_asking(true, Opponent::Ai, ask));
         // Nothing waiting, the questions turned off, or an exhibition
         // (which has its own autosave): straight in.
         assert!(!new_game_needs_asking(false, Opponent::Ai, ask));
-        assert!(!new_game_needs_asking(
-            true,
-            Opponent::Ai,
-            AskBeforeLeaving(false)
-        ));
+        assert!(!new_game_needs_asking(true, Opponent::Ai, false));
         let exhibition = Opponent::Exhibition {
             white: Difficulty::Easy,
             black: Difficulty::Easy,
@@ -157,7 +149,7 @@ mod tests {
             white: Difficulty::Easy,
             black: Difficulty::Beginner,
         };
-        let off = AskBeforeLeaving(false);
+        let off = false;
         let only = |waiting: PlayKind| move |kind| kind == waiting;
         assert_eq!(
             waiting_to_ask_about(only(PlayKind::Exhibition), exhibition, off),
@@ -165,7 +157,7 @@ mod tests {
             "its only way back: asked even with the questions off"
         );
         assert_eq!(
-            waiting_to_ask_about(only(PlayKind::Game), exhibition, AskBeforeLeaving(true)),
+            waiting_to_ask_about(only(PlayKind::Game), exhibition, true),
             None
         );
         assert_eq!(
@@ -173,7 +165,7 @@ mod tests {
             None
         );
         assert_eq!(
-            waiting_to_ask_about(only(PlayKind::Game), Opponent::Ai, AskBeforeLeaving(true)),
+            waiting_to_ask_about(only(PlayKind::Game), Opponent::Ai, true),
             Some(PlayKind::Game)
         );
     }

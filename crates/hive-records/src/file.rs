@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use super::disk::{read_game_file, write_atomic};
+use super::disk::{read_record_file, write_atomic};
 use super::{Clocks, RecordError, SavedGame};
 use hive_rules::{Game, Options};
 
@@ -22,21 +22,11 @@ pub fn save_game(path: impl AsRef<Path>, game: &Game) -> Result<(), RecordError>
     write_atomic(path.as_ref(), game_file_text(game).as_bytes())
 }
 
-/// [`save_game`], with the clocks of a timed game in a header.
-pub fn save_game_with_clocks(
-    path: impl AsRef<Path>,
-    game: &Game,
-    clocks: Option<Clocks>,
-) -> Result<(), RecordError> {
-    let saved = SavedGame::new(game.clone()).with_clocks(clocks);
-    write_atomic(path.as_ref(), saved.text().as_bytes())
-}
-
 /// The clocks saved in the game file at `path`, if it has them (`None` too
 /// when the file cannot be read).
 pub fn saved_clocks(path: impl AsRef<Path>) -> Option<Clocks> {
     let path = path.as_ref();
-    super::SaveHeaders::read(&read_game_file(path).ok()?, path)
+    super::SaveHeaders::read(&read_record_file(path).ok()?, path)
         .ok()?
         .clocks
 }
@@ -47,21 +37,14 @@ pub fn saved_clocks(path: impl AsRef<Path>) -> Option<Clocks> {
 /// file and its first bad move or line.
 pub fn load_game(path: impl AsRef<Path>) -> Result<Game, RecordError> {
     let path = path.as_ref();
-    parse_game_text(&read_game_file(path)?, path, None)
+    parse_game_text(&read_record_file(path)?, path, None)
 }
 
 /// [`load_game`], with the note [`parse_game_text_noted`] gives when the
 /// file's GameString states a state or turn its moves disagree with.
 pub fn load_game_noted(path: impl AsRef<Path>) -> Result<(Game, Option<String>), RecordError> {
     let path = path.as_ref();
-    parse_game_text_noted(&read_game_file(path)?, path, None)
-}
-
-/// Load the game in `path` under exactly these house rules (the file's
-/// `options` header is ignored).
-pub fn load_game_with(path: impl AsRef<Path>, options: Options) -> Result<Game, RecordError> {
-    let path = path.as_ref();
-    parse_game_text(&read_game_file(path)?, path, Some(options))
+    parse_game_text_noted(&read_record_file(path)?, path, None)
 }
 
 /// The text of a game file of `game` shown at its end, with nothing but its

@@ -9,7 +9,7 @@ use hive_ai::Difficulty;
 use hive_rules::Color;
 
 /// The header line naming who plays.
-pub const PLAYERS_PREFIX: &str = "# hive players:";
+pub use hive_formats::PLAYERS_PREFIX;
 
 /// Who sits at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

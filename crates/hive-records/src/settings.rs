@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{RecordError, project_dirs, write_atomic};
+use super::{ErrorKind, RecordError, project_dirs, write_atomic};
 use hive_ai::Difficulty;
 use hive_rules::{GameType, Options};
 
@@ -245,9 +245,7 @@ impl SettingsFile {
         let dir = dir
             .filter(|dir| !dir.as_os_str().is_empty())
             .or_else(|| project_dirs().map(|d| d.config_dir().to_path_buf()))
-            .ok_or(RecordError::NoDirectory {
-                env: CONFIG_DIR_ENV,
-            })?;
+            .ok_or_else(|| RecordError::no_directory(CONFIG_DIR_ENV))?;
         Ok(SettingsFile::in_dir(dir))
     }
 
@@ -279,16 +277,10 @@ impl SettingsFile {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => {
-                return Err(RecordError::Read {
-                    path: self.path.clone(),
-                    source,
-                });
+                return Err(RecordError::new(&self.path, ErrorKind::Read(source)));
             }
         };
-        let damaged = |message: String| RecordError::Settings {
-            path: self.path.clone(),
-            message,
-        };
+        let damaged = |message: String| RecordError::new(&self.path, ErrorKind::Settings(message));
         let text = String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?;
         Settings::from_text(&text)
             .map(Some)
@@ -298,17 +290,14 @@ impl SettingsFile {
     /// Save atomically (call when the player changes a setting), creating
     /// the directory if needed. On failure the previous file is kept.
     pub fn save(&self, settings: &Settings) -> Result<(), RecordError> {
-        let text = settings.to_text().map_err(|e| RecordError::Encode {
-            path: self.path.clone(),
-            message: e.to_string(),
-        })?;
+        let text = settings
+            .to_text()
+            .map_err(|e| RecordError::new(&self.path, ErrorKind::Encode(e.to_string())))?;
         if let Some(dir) = self.path.parent()
             && !dir.as_os_str().is_empty()
         {
-            fs::create_dir_all(dir).map_err(|source| RecordError::Write {
-                path: self.path.clone(),
-                source,
-            })?;
+            fs::create_dir_all(dir)
+                .map_err(|source| RecordError::new(&self.path, ErrorKind::Write(source)))?;
         }
         write_atomic(&self.path, text.as_bytes())
     }

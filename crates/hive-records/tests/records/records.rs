@@ -5,8 +5,8 @@ use std::path::Path;
 
 use hive_ai::Difficulty;
 use hive_records::{
-    Autosave, RecordError, Settings, SettingsFile, game_file_text, load_game, load_game_noted,
-    parse_game_text, parse_game_text_noted, save_game,
+    Autosave, ErrorKind, FormatError, Settings, SettingsFile, game_file_text, load_game,
+    load_game_noted, parse_game_text, parse_game_text_noted, save_game,
 };
 use hive_rules::{Game, GameStatus, GameType, Options};
 use rand::rngs::StdRng;
@@ -185,7 +185,7 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
 
     // A missing file.
     let err = load_game(d.join("missing.txt")).unwrap_err();
-    assert!(matches!(err, RecordError::Read { .. }));
+    assert!(matches!(err.kind(), ErrorKind::Read(_)));
     assert!(err.to_string().contains("missing.txt"));
 }
 
@@ -233,10 +233,10 @@ fn bad_move_error_carries_index_and_text() {
         None,
     )
     .unwrap_err();
-    match err {
-        RecordError::BadMove {
+    match err.into_kind() {
+        ErrorKind::Format(FormatError::BadMove {
             index, text, rule, ..
-        } => {
+        }) => {
             assert_eq!(index, 2);
             assert_eq!(text, "wS2 wS1-");
             assert!(rule.is_some());
@@ -273,7 +273,7 @@ fn failed_write_keeps_the_previous_file() {
         fs::set_permissions(&games_dir, fs::Permissions::from_mode(0o755)).unwrap();
         if read_only {
             let err = result.expect_err("a read-only directory cannot be written");
-            assert!(matches!(err, RecordError::Write { .. }));
+            assert!(matches!(err.kind(), ErrorKind::Write(_)));
             assert!(err.to_string().contains("keep.txt"), "{err}");
             assert_eq!(fs::read(&path).unwrap(), before);
             assert_same(&load_game(&path).unwrap(), &good);
@@ -289,7 +289,7 @@ fn failed_write_keeps_the_previous_file() {
     let blocker = dir.path().join("blocker");
     fs::write(&blocker, b"not a directory").unwrap();
     let err = save_game(blocker.join("game.txt"), &newer).unwrap_err();
-    assert!(matches!(err, RecordError::Write { .. }));
+    assert!(matches!(err.kind(), ErrorKind::Write(_)));
     assert!(err.to_string().contains("game.txt"), "{err}");
     assert_eq!(fs::read(&blocker).unwrap(), b"not a directory");
 
@@ -488,7 +488,7 @@ fn corrupt_settings_are_reported_and_kept_until_changed() {
     assert_eq!(loaded.settings, Settings::default());
     let warning = loaded.warning.expect("a corrupt file is reported");
     assert!(warning.to_string().contains("settings.ron"), "{warning}");
-    assert!(matches!(warning, RecordError::Settings { .. }));
+    assert!(matches!(warning.kind(), ErrorKind::Settings(_)));
     // Loading again still does not touch it.
     let _ = file.load();
     assert_eq!(fs::read(file.path()).unwrap(), corrupt);

@@ -1,14 +1,15 @@
-//! The game in play, as the rules engine holds it: the single source of
-//! truth of the app. [`CurrentGame`] owns the game's record (its
-//! [`GameRecord`]: every line tried, as a tree of moves, and the headers of
-//! the file it came from), the line of that tree being shown with a cursor
-//! in it (for undo, redo and review), and the position at the cursor;
-//! everything on screen (piece entities, highlights, the move list) is
-//! derived from it.
+//! A game's record with a cursor in it: the game in play, as the rules
+//! engine holds it (the game window keeps one, its `GameCursor`, as the
+//! single source of truth of the app). [`GameCursor`] owns the game's
+//! record (its [`GameRecord`]: every line tried, as a tree of moves, and
+//! the headers of the file it came from), the line of that tree being shown
+//! with a cursor in it (for undo, redo and review), and the position at
+//! the cursor; everything on screen (piece entities, highlights, the move
+//! list) is derived from it.
 //!
 //! A move played where the line goes on with another move starts a branch
 //! (the old moves stay in the tree, a variation), and
-//! [`CurrentGame::goto_node`] makes any line of the tree the current one.
+//! [`GameCursor::goto_node`] makes any line of the tree the current one.
 //! Undo, redo and review walk the current line. The line is a path of the
 //! tree's nodes, and each move's notation is the tree's: nothing is kept
 //! twice.
@@ -17,16 +18,10 @@
 //! changed: a refused move leaves it untouched (and unmarked, so nothing
 //! downstream recomputes or rewrites the autosave).
 
-use bevy::prelude::*;
+use hive_formats::{GameRecord, Headers, NodeId, Variations};
+use hive_rules::{Color, Game, GameType, Move, RuleError};
 
-use crate::records::{GameRecord, Headers, NodeId, Variations};
-use crate::rules::{Color, Game, GameType, Move, RuleError};
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CurrentGame>();
-}
-
-/// Why [`CurrentGame::add_line`] could not add a line.
+/// Why [`GameCursor::add_line`] could not add a line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineRefused {
     /// The position the line starts from is no longer in the move list.
@@ -63,8 +58,8 @@ impl std::fmt::Display for LineRefused {
 
 /// The game in play: its record, the line shown and the position at its
 /// cursor (see the module's docs).
-#[derive(Resource, Clone)]
-pub struct CurrentGame {
+#[derive(Clone)]
+pub struct GameCursor {
     /// Every line tried, and the headers of the record it was opened from.
     record: GameRecord,
     /// Whether the headers came from a record (players, date, ...) rather
@@ -77,28 +72,28 @@ pub struct CurrentGame {
     game: Game,
 }
 
-impl Default for CurrentGame {
+impl Default for GameCursor {
     fn default() -> Self {
-        CurrentGame::new(Game::new(GameType::BASE))
+        GameCursor::new(Game::new(GameType::BASE))
     }
 }
 
-impl std::fmt::Debug for CurrentGame {
+impl std::fmt::Debug for GameCursor {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CurrentGame")
+        f.debug_struct("GameCursor")
             .field("ply", &self.ply())
             .field("line", &self.line())
             .finish()
     }
 }
 
-impl CurrentGame {
+impl GameCursor {
     /// A game (possibly with moves already played), the cursor after its
     /// last move.
     pub fn new(game: Game) -> Self {
         let record = GameRecord::from_game(&game, Headers::new(game.game_type()));
         let path = record.tree.continuation(NodeId::ROOT);
-        CurrentGame {
+        GameCursor {
             record,
             from_record: false,
             path,
@@ -109,14 +104,14 @@ impl CurrentGame {
     /// A game with its variations, the cursor at the end of the main line.
     pub fn from_variations(tree: Variations) -> Self {
         let headers = Headers::new(tree.game_type());
-        CurrentGame::from_record(GameRecord { headers, tree }, false)
+        GameCursor::from_record(GameRecord { headers, tree }, false)
     }
 
     /// The game of a record (its headers shown when `with_headers`), the
     /// cursor at the end of its main line.
     pub fn from_record(record: GameRecord, with_headers: bool) -> Self {
         let end = record.main_line_end();
-        let mut current = CurrentGame {
+        let mut current = GameCursor {
             game: record.tree.game_at(NodeId::ROOT),
             record,
             from_record: with_headers,
@@ -458,9 +453,9 @@ mod tests {
         played
     }
 
-    fn current_with(plies: usize) -> (CurrentGame, Vec<Move>) {
+    fn current_with(plies: usize) -> (GameCursor, Vec<Move>) {
         let moves = seeded_moves(51, plies);
-        let mut current = CurrentGame::new(Game::new(GameType::ALL));
+        let mut current = GameCursor::new(Game::new(GameType::ALL));
         for &mv in &moves {
             current.play(mv).unwrap();
         }
@@ -529,7 +524,7 @@ mod tests {
         assert_eq!(h.ply(), 1);
 
         // Human is White at the very start: nothing to undo.
-        let mut h = CurrentGame::default();
+        let mut h = GameCursor::default();
         assert!(!h.undo_pair(Color::White));
     }
 
@@ -541,7 +536,7 @@ mod tests {
         for &mv in &moves {
             full.play(mv).unwrap();
         }
-        let mut h = CurrentGame::new(full.clone());
+        let mut h = GameCursor::new(full.clone());
         h.goto(0);
         assert_eq!((h.ply(), h.len()), (0, n));
         assert_eq!(h.full_game().game_string(), full.game_string());
@@ -586,7 +581,7 @@ mod tests {
 
     #[test]
     fn the_notation_follows_the_cursor_and_the_line() {
-        let mut current = CurrentGame::default();
+        let mut current = GameCursor::default();
         for mv in first_moves(current.game(), 4) {
             current.play(mv).unwrap();
         }
@@ -601,7 +596,7 @@ mod tests {
         assert_eq!(current.continue_from_here(), 3);
         assert_eq!(owned(current.line()), full[..1]);
         // Playing after an undo drops the moves after the cursor.
-        let mut other = CurrentGame::default();
+        let mut other = GameCursor::default();
         for mv in first_moves(other.game(), 3) {
             other.play(mv).unwrap();
         }
@@ -611,12 +606,12 @@ mod tests {
         other.game().legal_moves(&mut moves);
         other.play(*moves.last().unwrap()).unwrap();
         assert_eq!(other.line().len(), 2);
-        assert_eq!(CurrentGame::new(other.full_game()).line(), other.line());
+        assert_eq!(GameCursor::new(other.full_game()).line(), other.line());
     }
 
     #[test]
     fn a_refused_move_changes_nothing() {
-        let mut current = CurrentGame::default();
+        let mut current = GameCursor::default();
         let mv = first_moves(current.game(), 1)[0];
         current.play(mv).unwrap();
         let before = owned(current.line());

@@ -5,12 +5,15 @@
 //!   player left it, as a UHP GameString in a plain text file, which other
 //!   Hive programs understand, after `# hive key: value` header lines
 //!   ([`SaveHeaders`]: who plays, the clocks, the house rules, how many
-//!   moves are shown) that they skip. [`save_game`] / [`load_game`] save
-//!   and load the moves alone.
+//!   moves are shown) that they skip. It is the one save API: a game
+//!   alone is saved as `SavedGame::new(game)`.
 //! - [`Autosave`]: the game in play, written after every change to the
 //!   `autosave` folder of the platform's data directory, one per kind of
 //!   play ([`PlayKind`]: a game, an analysis board, an exhibition); the
 //!   game's is offered for resuming at the next start.
+//! - [`GameCursor`]: the game in play, a record with a cursor in it: the
+//!   line shown, undo, redo and review along it, branching into variations
+//!   (the game window's `CurrentGame` is one).
 //! - [`Variations`]: a game with every line tried from its positions, as a
 //!   tree with comments on its moves, and its text file (one GameString per
 //!   line).
@@ -40,7 +43,7 @@
 mod autosave;
 mod disk;
 mod error;
-mod file;
+mod game_cursor;
 mod library;
 mod play_kind;
 mod record_file;
@@ -56,10 +59,7 @@ mod time_control;
 pub use autosave::{AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
 pub use disk::{MAX_RECORD_FILE, write_atomic};
 pub use error::{ErrorKind, RecordError};
-pub use file::{
-    game_file_text, load_game, load_game_noted, parse_game_text, parse_game_text_noted, save_game,
-    saved_clocks,
-};
+pub use game_cursor::{GameCursor, LineRefused};
 pub use library::{
     Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
     record_files, sort_entries,

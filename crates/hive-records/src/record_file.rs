@@ -49,21 +49,24 @@ impl FileKind {
 /// A file read as its kind (see [`FileKind`]).
 #[derive(Debug, Clone)]
 pub enum RecordFile {
-    /// Another program's record, with its headers.
-    Foreign(GameRecord),
+    /// Another program's record, with its headers (boxed, as the game).
+    Foreign(Box<GameRecord>),
     /// A variations file's tree.
     Variations(Variations),
-    /// A saved game, with who plays and its clocks when it says.
-    Game(SavedGame),
+    /// A saved game, with who plays and its clocks when it says (boxed:
+    /// its game is far larger than the others).
+    Game(Box<SavedGame>),
 }
 
 impl RecordFile {
     /// The file at `path`, read as the kind [`FileKind::of_path`] says.
     pub fn load(path: &Path) -> Result<RecordFile, RecordError> {
         match FileKind::of_path(path) {
-            FileKind::Foreign => load_record(path).map(RecordFile::Foreign),
+            FileKind::Foreign => {
+                load_record(path).map(|record| RecordFile::Foreign(Box::new(record)))
+            }
             FileKind::Variations => load_variations(path).map(RecordFile::Variations),
-            FileKind::Game => load_game_file(path).map(RecordFile::Game),
+            FileKind::Game => load_game_file(path).map(|saved| RecordFile::Game(Box::new(saved))),
         }
     }
 
@@ -71,9 +74,13 @@ impl RecordFile {
     /// in errors.
     pub fn read(text: &str, source: &Path) -> Result<RecordFile, RecordError> {
         match FileKind::of_text(text) {
-            FileKind::Foreign => read_record(text, source).map(RecordFile::Foreign),
+            FileKind::Foreign => {
+                read_record(text, source).map(|record| RecordFile::Foreign(Box::new(record)))
+            }
             FileKind::Variations => read_variations(text, source).map(RecordFile::Variations),
-            FileKind::Game => SavedGame::parse(text, source).map(RecordFile::Game),
+            FileKind::Game => {
+                SavedGame::parse(text, source).map(|saved| RecordFile::Game(Box::new(saved)))
+            }
         }
     }
 

@@ -249,7 +249,7 @@ pub(super) fn handle_file_actions(
                 };
                 RecordFile::read(text, Path::new(&words.get(pasted))).map(|file| match file {
                     RecordFile::Foreign(record) => {
-                        review_record(record, words.get("notice-imported-record"), words)
+                        review_record(*record, words.get("notice-imported-record"), words)
                     }
                     RecordFile::Variations(tree) => {
                         review_variations(tree, words.get("notice-imported-variations"), words)
@@ -381,7 +381,7 @@ fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
     let saved = match RecordFile::load(path)? {
         RecordFile::Foreign(record) => {
             return Ok(review_record(
-                record,
+                *record,
                 words.format("notice-loaded", &file),
                 words,
             ));
@@ -393,7 +393,7 @@ fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
                 words,
             ));
         }
-        RecordFile::Game(saved) => saved,
+        RecordFile::Game(saved) => *saved,
     };
     // Our own save: where it was left, with the same players (a game
     // against the AI goes on against the AI); a bare GameString, which

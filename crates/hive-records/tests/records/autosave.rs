@@ -6,10 +6,11 @@
 use std::fs;
 use std::path::Path;
 
+use crate::common::save_game;
 use hive_ai::Difficulty;
 use hive_records::{
     AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, Clocks, FormatError, PlayKind,
-    SavedGame, Seats, TimeControl, Variations, record_files, save_game,
+    SavedGame, Seats, TimeControl, Variations, record_files,
 };
 use hive_rules::{Color, Game, GameType, Options};
 

@@ -4,11 +4,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::common::{GAMES, mzinga_moves, recordings};
+use crate::common::{GAMES, mzinga_moves, recordings, save_game};
 use hive_records::{
     AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, ErrorKind, FormatError, GameResult,
     LibraryEntry, NodeId, RecordError, RecordProblem, RecordSummary, SavedGame, Seats, Variations,
-    date_key, load_record, matches_player, read_entry, record_files, save_game, save_game_file,
+    date_key, load_record, matches_player, read_entry, record_files, save_game_file,
     save_variations, sort_entries,
 };
 use hive_rules::{Game, GameType};

@@ -6,10 +6,11 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::common::load_game;
 use hive_ai::Difficulty;
 use hive_records::{
     Clocks, ErrorKind, FormatError, PlayKind, RecordError, SaveHeaders, SavedGame, Seats,
-    TimeControl, load_game, load_game_file, read_variations, save_game_file,
+    TimeControl, load_game_file, read_variations, save_game_file,
 };
 use hive_rules::{Color, Game, GameType, Options};
 

@@ -1,19 +1,22 @@
 //! Hive, the board game of bugs on hexagons: the Bevy desktop game.
 //!
-//! The engine is five crates, each depending only on those before it and
+//! The engine is six crates, each depending only on those before it and
 //! none on Bevy, re-exported here under short names for the game's code:
 //! 1. [`rules`] (`hive-rules`): pure game logic (hex grid, board and stacks,
 //!    move generation, game state with undo, notation).
-//! 2. [`ai`] (`hive-ai`): search and evaluation over `rules`, difficulty levels.
+//! 2. [`ai`] (`hive-ai`): search and evaluation over `rules`, difficulty
+//!    levels; [`formats`] (`hive-formats`): game records as text (SGF, PGN,
+//!    GameStrings, variations), no files and no search.
 //! 3. [`uhp`] (`hive-uhp`): the Universal Hive Protocol engine and client, and
 //!    matches between engines; [`records`] (`hive-records`): saved games,
-//!    variations, autosave, clocks, settings, game records of other
-//!    programs; [`learn`] (`hive-learn`): lessons and proved puzzles;
+//!    variations, autosave, clocks, settings, other programs' record files,
+//!    the library; [`learn`] (`hive-learn`): lessons and proved puzzles;
 //!    [`text`] (`hive-text`): the game's words in each language (Fluent),
 //!    rule reasons, pieces, cells and moves in words.
 //! 4. [`game`]: the Bevy app, one folder per feature.
 
 pub use hive_ai as ai;
+pub use hive_formats as formats;
 pub use hive_learn as learn;
 pub use hive_records as records;
 pub use hive_rules as rules;

@@ -232,14 +232,7 @@ fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {
 /// `hive --load FILE`: refused at once, with the reason, if the file holds
 /// no legal game (or, for a variations file, names its first bad line).
 fn launch_review(path: std::path::PathBuf, launch: LaunchSettings) -> ExitCode {
-    let checked = if hive::records::is_foreign_record_file(&path) {
-        hive::records::load_record(&path).map(drop)
-    } else if hive::records::is_variations_file(&path) {
-        hive::records::load_variations(&path).map(drop)
-    } else {
-        hive::records::load_game(&path).map(drop)
-    };
-    if let Err(err) = checked {
+    if let Err(err) = hive::records::RecordFile::load(&path) {
         eprintln!("hive --load: {err}");
         return ExitCode::from(2);
     }

@@ -3,6 +3,10 @@
 //! - The engine crates: each depends only on the crates below it in
 //!   [`CRATES`] and none on Bevy (the compiler then keeps every import in
 //!   its layer; Cargo alone would allow, say, records to use uhp).
+//! - The formats crate (`hive-formats`, text in and records out) reaches
+//!   neither the search (`hive-ai`) nor the file system: its dependencies
+//!   are read from Cargo and its sources scanned for `std::fs`, `File`,
+//!   `Path` and the like.
 //! - `src/game/`: one folder per feature, each depending only on the
 //!   folders before it in [`ORDER`]. A module that names a later folder
 //!   (`crate::game::<folder>` or `super::super::<folder>`) fails this test,
@@ -17,11 +21,12 @@ const ORDER: [&str; 10] = [
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.
-const CRATES: [(&str, &[&str]); 6] = [
+const CRATES: [(&str, &[&str]); 7] = [
     ("hive-rules", &[]),
     ("hive-ai", &["hive-rules"]),
+    ("hive-formats", &["hive-rules"]),
     ("hive-uhp", &["hive-rules", "hive-ai"]),
-    ("hive-records", &["hive-rules", "hive-ai"]),
+    ("hive-records", &["hive-rules", "hive-ai", "hive-formats"]),
     ("hive-learn", &["hive-rules", "hive-ai"]),
     ("hive-text", &["hive-rules", "hive-learn"]),
 ];
@@ -88,6 +93,84 @@ fn the_dependency_scan_sees_the_engine_crates() {
         deps.iter()
             .any(|(k, d, optional)| k == "hive-uhp" && d == "clap" && *optional)
     );
+}
+
+/// What in a source file reaches the file system (or names a path).
+const FILE_SYSTEM: [&str; 9] = [
+    "std::fs",
+    "fs::",
+    "File::",
+    "OpenOptions",
+    "std::path",
+    "Path",
+    "read_dir",
+    "tempfile",
+    "directories",
+];
+
+/// The file-system uses in `text`, each with its line (from 1).
+fn file_system_uses(text: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        for word in FILE_SYSTEM {
+            if line.contains(word) {
+                found.push((number + 1, word));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_formats_crate_reaches_neither_the_search_nor_the_file_system() {
+    let deps = engine_dependencies();
+    let own: Vec<&str> = deps
+        .iter()
+        .filter(|(krate, ..)| krate == "hive-formats")
+        .map(|(_, dep, _)| dep.as_str())
+        .collect();
+    assert!(own.contains(&"hive-rules"), "no dependencies read: {own:?}");
+    for banned in ["hive-ai", "hive-records", "directories", "tempfile"] {
+        assert!(!own.contains(&banned), "hive-formats depends on {banned}");
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/hive-formats/src");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(files.len() > 5, "no sources found in {}", root.display());
+    let mut wrong = Vec::new();
+    for path in &files {
+        let text = fs::read_to_string(path).expect("a readable source file");
+        for (line, word) in file_system_uses(&text) {
+            wrong.push(format!("{}:{line}: {word}", path.display()));
+        }
+        if text.contains("hive_ai") {
+            wrong.push(format!("{}: names hive_ai", path.display()));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "hive-formats reaches the file system:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_file_system_scan_sees_every_spelling() {
+    for text in [
+        "use std::fs;",
+        "let text = fs::read_to_string(p)?;",
+        "std::fs::File::open(p)",
+        "pub fn load(path: &Path)",
+        "use std::path::PathBuf;",
+        "OpenOptions::new()",
+    ] {
+        assert!(!file_system_uses(text).is_empty(), "{text}");
+    }
+    assert_eq!(
+        file_system_uses("fn a() {}\nlet p: PathBuf;"),
+        vec![(2, "Path")]
+    );
+    assert!(file_system_uses("tree.path_to(node); read_pgn(text)").is_empty());
 }
 
 fn game_dir() -> PathBuf {

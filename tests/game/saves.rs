@@ -17,10 +17,16 @@ use hive::game::{
     ImportResult, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, RecordsAction,
     ReviewAction, Screen, SetAnalysis, Settings, SettingsFile, Turn,
 };
-use hive::records::Seats;
-use hive::records::{Autosave, PlayKind, load_game, save_game};
+use hive::records::{
+    Autosave, PlayKind, RecordError, SavedGame, Seats, load_game_file, save_game_file,
+};
 use hive::rules::{Color as Side, Game, GameType, Move, Options};
 use tempfile::TempDir;
+
+/// The game saved at `path`, the whole line.
+fn load_game(path: impl AsRef<std::path::Path>) -> Result<Game, RecordError> {
+    load_game_file(path).map(|saved| saved.game)
+}
 
 /// The first `n` moves of `game`, replayed.
 fn prefix(game: &Game, n: usize) -> Game {
@@ -655,7 +661,7 @@ fn bad_files_and_pastes_are_refused_and_the_game_stays() {
 fn a_loaded_game_opens_in_review_from_the_menu() {
     let dir = TempDir::new().unwrap();
     let file = dir.path().join("won.txt");
-    save_game(&file, &scripted_game()).unwrap();
+    save_game_file(&file, &SavedGame::new(scripted_game())).unwrap();
     let mut app = app_keeping_files(None, None, local());
     act(&mut app, RecordsAction::Load(file));
     settle(&mut app);

@@ -188,8 +188,8 @@ fn the_tree_saved_to_a_file_loads_back_whole() {
     // Save also still writes the current line alone, as a GameString.
     let line_file = dir.path().join("line.txt");
     send(&mut app, RecordsAction::Save(line_file.clone()));
-    let saved = hive::records::load_game(&line_file).unwrap();
-    assert_eq!(saved.game_string(), game(&app).game_string());
+    let saved = hive::records::load_game_file(&line_file).unwrap();
+    assert_eq!(saved.game.game_string(), game(&app).game_string());
 
     // Loaded in a fresh app: the same tree, in review at the main line's end.
     let mut fresh = local_app_from(LINE_OPENING);

@@ -21,7 +21,7 @@ use hive_rules::{Color, Game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-#[path = "../tests/support/boardspace_writer.rs"]
+#[path = "../tests/records/boardspace_writer.rs"]
 mod boardspace_writer;
 use boardspace_writer::{boardspace_sgf, random_game};
 

@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 
 use super::disk::{remove_if_there, write_atomic};
 use super::{Clocks, PlayKind, SavedGame, Variations, load_variations, save_variations};
-use super::{RecordError, Seats, load_game_file, project_dirs};
+use super::{ErrorKind, RecordError, Seats, load_game_file, project_dirs};
 use hive_rules::Game;
 
 /// The environment variable that overrides the data directory.
@@ -85,7 +85,7 @@ impl Autosave {
         let dir = dir
             .filter(|dir| !dir.as_os_str().is_empty())
             .or_else(|| project_dirs().map(|d| d.data_dir().to_path_buf()))
-            .ok_or(RecordError::NoDirectory { env: DATA_DIR_ENV })?;
+            .ok_or_else(|| RecordError::no_directory(DATA_DIR_ENV))?;
         Ok(Autosave::new(dir))
     }
 
@@ -146,7 +146,7 @@ impl Autosave {
     /// Makes the autosave folder, the error naming `file`.
     fn make_folder(&self, file: PathBuf) -> Result<(), RecordError> {
         fs::create_dir_all(self.folder())
-            .map_err(|source| RecordError::Write { path: file, source })
+            .map_err(|source| RecordError::new(file, ErrorKind::Write(source)))
     }
 
     /// Saves `saved` atomically (call after every change of the game); on
@@ -164,10 +164,10 @@ impl Autosave {
     pub fn read(&self) -> Result<Option<SavedGame>, RecordError> {
         match load_game_file(self.sources().0) {
             Ok(saved) => Ok(Some(saved)),
-            Err(RecordError::Read { source, .. }) if source.kind() == io::ErrorKind::NotFound => {
-                Ok(None)
-            }
-            Err(e) => Err(e),
+            Err(e) => match e.kind() {
+                ErrorKind::Read(source) if source.kind() == io::ErrorKind::NotFound => Ok(None),
+                _ => Err(e),
+            },
         }
     }
 

@@ -1,83 +1,76 @@
-//! Our own small files on disk: a bounded read that refuses what cannot be
-//! a game file, and the atomic write every save goes through.
+//! Our own small files on disk: the one bounded read that refuses what
+//! cannot be a game file or record, and the atomic write every save goes
+//! through.
 
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::{self, Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
 
-use super::RecordError;
+use super::{ErrorKind, RecordError};
 
-/// Files larger than this are not games (a long game is a few kilobytes).
-const MAX_GAME_FILE: u64 = 1 << 20;
+/// The largest file read as a game file or a record: a long game is a few
+/// kilobytes, and a boardspace record with every click of a long game well
+/// under a hundred.
+pub const MAX_RECORD_FILE: u64 = 4 * 1024 * 1024;
 
-/// The text of a game file (a saved game, an autosave, a variations file),
-/// refusing what cannot be one: too large, or not UTF-8 text.
-pub(crate) fn read_game_file(path: &Path) -> Result<String, RecordError> {
-    let read_error = |source| RecordError::Read {
-        path: path.to_path_buf(),
-        source,
+/// The text of a game file or record (a saved game, an autosave, a
+/// variations file, another program's record), refusing what cannot be
+/// one: larger than [`MAX_RECORD_FILE`] (checked before reading it), or not
+/// UTF-8 text. This is the one bounded reader every load goes through.
+pub(crate) fn read_record_file(path: &Path) -> Result<String, RecordError> {
+    let read_error = |source| RecordError::new(path, ErrorKind::Read(source));
+    let too_large = |size| {
+        RecordError::new(
+            path,
+            ErrorKind::TooLarge {
+                size,
+                limit: MAX_RECORD_FILE,
+            },
+        )
     };
-    let file = fs::File::open(path).map_err(read_error)?;
+    let size = fs::metadata(path).map_err(read_error)?.len();
+    if size > MAX_RECORD_FILE {
+        return Err(too_large(size));
+    }
     let mut bytes = Vec::new();
-    file.take(MAX_GAME_FILE + 1)
+    fs::File::open(path)
+        .map_err(read_error)?
+        .take(MAX_RECORD_FILE + 1)
         .read_to_end(&mut bytes)
         .map_err(read_error)?;
-    if bytes.len() as u64 > MAX_GAME_FILE {
-        return Err(not_a_game(path, "it is far too large to be a game"));
+    if bytes.len() as u64 > MAX_RECORD_FILE {
+        // It grew while being read.
+        return Err(too_large(bytes.len() as u64));
     }
-    String::from_utf8(bytes).map_err(|_| not_a_game(path, "it is not text"))
+    String::from_utf8(bytes).map_err(|_| RecordError::new(path, ErrorKind::NotText))
 }
-
-/// The error for a file that is not a game, for `message`.
-pub(crate) fn not_a_game(path: &Path, message: &str) -> RecordError {
-    RecordError::NotAGame {
-        path: path.to_path_buf(),
-        message: message.to_string(),
-    }
-}
-
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// Write `contents` to `path` atomically: into a new temporary file in the
-/// same directory, flushed to disk, then renamed over `path`. On any failure
-/// the temporary file is removed, `path` is untouched, and the error names it.
+/// same directory (`tempfile`'s), flushed to disk, then renamed over `path`
+/// (`persist`). On any failure the temporary file is removed, `path` is
+/// untouched, and the error names it.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), RecordError> {
-    let write_error = |source| RecordError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let name = path.file_name().ok_or_else(|| {
-        write_error(io::Error::new(
+    let write_error = |source| RecordError::new(path, ErrorKind::Write(source));
+    let Some(name) = path.file_name() else {
+        return Err(write_error(io::Error::new(
             io::ErrorKind::InvalidInput,
             "that is not a file name",
-        ))
-    })?;
+        )));
+    };
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let temp: PathBuf = dir.join(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let written = (|| {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        file.write_all(contents)?;
-        file.sync_all()?;
-        drop(file);
-        fs::rename(&temp, path)
-    })();
-    if let Err(source) = written {
-        // Best effort: the temporary file may not even exist.
-        let _ = fs::remove_file(&temp);
-        return Err(write_error(source));
-    }
+    let prefix = format!(".{}.", name.to_string_lossy());
+    // Dropped on failure, which deletes the temporary file.
+    let mut file = tempfile::Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_error)?;
+    file.write_all(contents).map_err(write_error)?;
+    file.as_file().sync_all().map_err(write_error)?;
+    file.persist(path).map_err(|e| write_error(e.error))?;
     sync_dir(dir);
     Ok(())
 }
@@ -97,9 +90,6 @@ pub(crate) fn remove_if_there(path: &Path) -> Result<(), RecordError> {
     match fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-        Err(source) => Err(RecordError::Remove {
-            path: path.to_path_buf(),
-            source,
-        }),
+        Err(source) => Err(RecordError::new(path, ErrorKind::Remove(source))),
     }
 }

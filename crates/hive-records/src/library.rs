@@ -22,9 +22,8 @@ use std::path::{Path, PathBuf};
 use hive_rules::GameType;
 
 use super::autosave::is_autosave_file;
-use super::record::{GameRecord, GameResult};
-use super::sgf::parse_date;
 use super::{NodeId, RecordError, SaveHeaders, Seats, is_foreign_record_file, load_record};
+use hive_formats::{GameRecord, GameResult, parse_date};
 
 /// The extensions of record files, compared without case.
 pub const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "pgn", "txt"];

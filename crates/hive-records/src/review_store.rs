@@ -20,7 +20,8 @@ use hive_ai::GameReview;
 use hive_rules::Game;
 
 use super::{
-    Format, GameRecord, Headers, RecordError, annotate, load_record, read_review, save_record,
+    ErrorKind, Format, GameRecord, Headers, RecordError, annotate, load_record, read_review,
+    save_record,
 };
 
 /// The folder of the kept reviews, in the data directory.
@@ -60,10 +61,8 @@ impl ReviewStore {
         review: &GameReview,
     ) -> Result<(), RecordError> {
         let path = self.path_of(game);
-        std::fs::create_dir_all(self.folder()).map_err(|source| RecordError::Write {
-            path: path.clone(),
-            source,
-        })?;
+        std::fs::create_dir_all(self.folder())
+            .map_err(|source| RecordError::new(&path, ErrorKind::Write(source)))?;
         let mut record = GameRecord::from_game(game, headers);
         annotate(&mut record, review);
         save_record(&path, &record, Format::Pgn)

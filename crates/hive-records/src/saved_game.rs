@@ -21,10 +21,11 @@
 
 use std::path::Path;
 
-use hive_rules::{Game, LoadError, Options};
+use hive_formats::read_game_text;
+use hive_rules::{Game, Options};
 
-use super::disk::{not_a_game, read_game_file, write_atomic};
-use super::save_headers::read_block;
+use super::disk::{read_record_file, write_atomic};
+use super::save_headers::keep_in;
 use super::{Clocks, PlayKind, RecordError, SaveHeaders, Seats};
 
 /// A game as the player left it: the whole line, how many of its moves
@@ -162,74 +163,18 @@ impl SavedGame {
         source: &Path,
         options: Option<Options>,
     ) -> Result<(SavedGame, Option<String>), RecordError> {
-        let block = read_block(text, source)?;
-        let mut body = block.body.iter().filter(|(_, line)| !line.is_empty());
-        let Some(&(_, game_line)) = body.next() else {
-            return Err(RecordError::Empty {
-                path: source.to_path_buf(),
-            });
-        };
-        if body.next().is_some() {
-            return Err(not_a_game(
-                source,
-                "it has more than one line of text; a game file holds one GameString",
-            ));
-        }
-        let headers = block.headers;
-        let options = options.or(headers.options).unwrap_or_default();
-        let (game, note) = load_game_string(game_line, options, source)?;
-        let len = game.moves().len();
-        let cursor = match headers.cursor {
-            Some(cursor) if cursor > len => {
-                return Err(RecordError::BadLine {
-                    path: source.to_path_buf(),
-                    line: block.cursor_line.unwrap_or(0),
-                    message: format!(
-                        "`{} {cursor}` is past the end of the game, which has {len} moves",
-                        super::CURSOR_PREFIX
-                    ),
-                });
-            }
-            Some(cursor) => cursor,
-            None => len,
-        };
+        let mut headers = SaveHeaders::default();
+        let read = read_game_text(text, options, &mut keep_in(&mut headers))
+            .map_err(|error| RecordError::format(source, error))?;
         let saved = SavedGame {
-            game,
-            cursor,
+            game: read.game,
+            cursor: read.cursor,
             seats: headers.seats,
             clocks: headers.clocks,
             kind: headers.kind,
-            other_headers: headers.other,
+            other_headers: read.other,
         };
-        Ok((saved, note))
-    }
-}
-
-/// A GameString as a game, its errors naming `source` and the first bad
-/// move.
-fn load_game_string(
-    line: &str,
-    options: Options,
-    source: &Path,
-) -> Result<(Game, Option<String>), RecordError> {
-    match Game::load_game_string(line, options) {
-        Ok(loaded) => Ok(loaded),
-        Err(LoadError::UnreadableMove { index, text, error }) => Err(RecordError::BadMove {
-            path: source.to_path_buf(),
-            index,
-            text,
-            reason: format!("cannot be read: {error}"),
-            rule: None,
-        }),
-        Err(LoadError::IllegalMove { index, text, error }) => Err(RecordError::BadMove {
-            path: source.to_path_buf(),
-            index,
-            text,
-            reason: format!("is illegal: {error}"),
-            rule: Some(error),
-        }),
-        // Only the header is left: a move that cannot be read is named above.
-        Err(LoadError::Notation(error)) => Err(not_a_game(source, error.message())),
+        Ok((saved, read.note))
     }
 }
 
@@ -246,5 +191,5 @@ pub fn save_game_file(path: impl AsRef<Path>, saved: &SavedGame) -> Result<(), R
 /// naming the file and the bad move or line, and is left as it is.
 pub fn load_game_file(path: impl AsRef<Path>) -> Result<SavedGame, RecordError> {
     let path = path.as_ref();
-    SavedGame::parse(&read_game_file(path)?, path)
+    SavedGame::parse(&read_record_file(path)?, path)
 }

@@ -11,7 +11,7 @@ use hive_rules::Color;
 use super::PlayKind;
 
 /// The header line naming who plays.
-pub const PLAYERS_PREFIX: &str = "# hive players:";
+pub use hive_formats::PLAYERS_PREFIX;
 
 /// Who sits at the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

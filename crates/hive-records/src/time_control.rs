@@ -12,7 +12,7 @@ use std::time::Duration;
 use hive_rules::Color;
 
 /// The header line carrying the time control and the remaining times.
-pub const CLOCK_PREFIX: &str = "# hive clock:";
+pub use hive_formats::CLOCK_PREFIX;
 
 /// Minutes per player and seconds added after each of a player's moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,7 +16,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::settings::Settings;
-use crate::records::{RecordError, write_atomic};
+use crate::records::{ErrorKind, RecordError, write_atomic};
 
 /// The environment variable that overrides the config directory.
 pub const CONFIG_DIR_ENV: &str = "HIVE_CONFIG_DIR";
@@ -56,9 +56,7 @@ impl SettingsFile {
             .or_else(|| {
                 directories::ProjectDirs::from("", "", "hive").map(|d| d.config_dir().to_path_buf())
             })
-            .ok_or(RecordError::NoDirectory {
-                env: CONFIG_DIR_ENV,
-            })?;
+            .ok_or_else(|| RecordError::no_directory(CONFIG_DIR_ENV))?;
         Ok(SettingsFile::in_dir(dir))
     }
 
@@ -90,16 +88,10 @@ impl SettingsFile {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => {
-                return Err(RecordError::Read {
-                    path: self.path.clone(),
-                    source,
-                });
+                return Err(RecordError::new(&self.path, ErrorKind::Read(source)));
             }
         };
-        let damaged = |message: String| RecordError::Settings {
-            path: self.path.clone(),
-            message,
-        };
+        let damaged = |message: String| RecordError::new(&self.path, ErrorKind::Settings(message));
         let text = String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?;
         let ron = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -112,19 +104,14 @@ impl SettingsFile {
     /// the directory if needed. On failure the previous file is kept.
     pub fn save(&self, settings: &Settings) -> Result<(), RecordError> {
         let pretty = ron::ser::PrettyConfig::new().struct_names(true);
-        let mut text =
-            ron::ser::to_string_pretty(settings, pretty).map_err(|e| RecordError::Encode {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
+        let mut text = ron::ser::to_string_pretty(settings, pretty)
+            .map_err(|e| RecordError::new(&self.path, ErrorKind::Encode(e.to_string())))?;
         text.push('\n');
         if let Some(dir) = self.path.parent()
             && !dir.as_os_str().is_empty()
         {
-            fs::create_dir_all(dir).map_err(|source| RecordError::Write {
-                path: self.path.clone(),
-                source,
-            })?;
+            fs::create_dir_all(dir)
+                .map_err(|source| RecordError::new(&self.path, ErrorKind::Write(source)))?;
         }
         write_atomic(&self.path, text.as_bytes())
     }
@@ -267,7 +254,7 @@ mod tests {
         assert_eq!(loaded.settings, Settings::default());
         let warning = loaded.warning.expect("a corrupt file is reported");
         assert!(warning.to_string().contains("settings.ron"), "{warning}");
-        assert!(matches!(warning, RecordError::Settings { .. }));
+        assert!(matches!(warning.kind(), ErrorKind::Settings(_)));
         // Loading again still does not touch it.
         let _ = file.load();
         assert_eq!(fs::read(file.path()).unwrap(), corrupt);

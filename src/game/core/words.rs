@@ -17,7 +17,7 @@ use super::LaunchSettings;
 use super::assets::assets_dir;
 use super::settings::Settings;
 use crate::ai::Difficulty;
-use crate::records::RecordError;
+use crate::records::{ErrorKind, FormatError, RecordError};
 use crate::rules::Color;
 use crate::text::{Args, FALLBACK, Texts};
 
@@ -123,30 +123,56 @@ pub fn record_error(texts: &Texts, err: &RecordError) -> String {
     if let Some(path) = err.path() {
         args.set("file", path.display().to_string());
     }
-    let key = match err {
-        RecordError::Read { source, .. } => {
+    let key = match err.kind() {
+        ErrorKind::Read(source) => {
             args.set("error", source.to_string());
             "file-read"
         }
-        RecordError::Write { source, .. } => {
+        ErrorKind::Write(source) => {
             args.set("error", source.to_string());
             "file-write"
         }
-        RecordError::Remove { source, .. } => {
+        ErrorKind::Remove(source) => {
             args.set("error", source.to_string());
             "file-remove"
         }
-        RecordError::Empty { .. } => "file-empty",
-        RecordError::NotAGame { message, .. } => {
+        ErrorKind::Settings(message) => {
+            args.set("error", message);
+            "file-settings"
+        }
+        ErrorKind::Encode(message) => {
+            args.set("error", message);
+            "file-encode"
+        }
+        ErrorKind::TooLarge { size, limit } => {
+            args.set("size", size.to_string());
+            args.set("limit", limit.to_string());
+            "file-too-large"
+        }
+        ErrorKind::NotText => "file-not-text",
+        ErrorKind::NoDirectory { env } => {
+            args.set("env", *env);
+            "file-no-directory"
+        }
+        ErrorKind::Format(error) => format_error_key(texts, error, &mut args),
+    };
+    texts.format(key, &args)
+}
+
+/// The `file-*` message of a text that is not what was expected, its
+/// arguments set in `args`.
+fn format_error_key(texts: &Texts, error: &FormatError, args: &mut Args) -> &'static str {
+    match error {
+        FormatError::Empty => "file-empty",
+        FormatError::NotAGame { message } => {
             args.set("error", message);
             "file-not-a-game"
         }
-        RecordError::BadMove {
+        FormatError::BadMove {
             index,
             text,
             reason,
             rule,
-            ..
         } => {
             args.set("number", *index);
             args.set("move", text);
@@ -161,44 +187,28 @@ pub fn record_error(texts: &Texts, err: &RecordError) -> String {
                 }
             }
         }
-        RecordError::BadLine { line, message, .. } => {
+        FormatError::BadLine { line, message } => {
             args.set("line", *line);
             args.set("error", message);
             "file-bad-line"
         }
-        RecordError::Settings { message, .. } => {
-            args.set("error", message);
-            "file-settings"
-        }
-        RecordError::Encode { message, .. } => {
-            args.set("error", message);
-            "file-encode"
-        }
-        RecordError::TooLarge { size, limit, .. } => {
-            args.set("size", size.to_string());
-            args.set("limit", limit.to_string());
-            "file-too-large"
-        }
-        RecordError::NotText { .. } => "file-not-text",
-        RecordError::UnknownFormat { .. } => "file-unknown-format",
-        RecordError::BadRecord {
+        FormatError::UnknownFormat => "file-unknown-format",
+        FormatError::BadRecord {
             line,
             text,
             problem,
-            ..
         } => {
             args.set("line", *line);
             args.set("text", text);
             args.set("error", problem.to_string());
             "file-bad-record"
         }
-        RecordError::IllegalRecordMove {
+        FormatError::IllegalRecordMove {
             line,
             number,
             text,
             notation,
             rule,
-            ..
         } => {
             args.set("line", *line);
             args.set("number", *number);
@@ -212,12 +222,7 @@ pub fn record_error(texts: &Texts, err: &RecordError) -> String {
                 _ => "file-illegal-record-move",
             }
         }
-        RecordError::NoDirectory { env } => {
-            args.set("env", *env);
-            "file-no-directory"
-        }
-    };
-    texts.format(key, &args)
+    }
 }
 
 #[cfg(test)]
@@ -225,42 +230,100 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    /// One error of every kind (and of every kind of text problem).
+    fn every_record_error() -> Vec<RecordError> {
+        let path = PathBuf::from("games/won.txt");
+        let at = |kind| RecordError::new(&path, kind);
+        let format = |error| RecordError::format(&path, error);
+        let rule = crate::rules::RuleError::GameOver;
+        vec![
+            at(ErrorKind::Read(std::io::Error::other("no such file"))),
+            at(ErrorKind::Write(std::io::Error::other("read-only"))),
+            at(ErrorKind::Remove(std::io::Error::other("busy"))),
+            at(ErrorKind::TooLarge {
+                size: 5_000_000,
+                limit: 4_194_304,
+            }),
+            at(ErrorKind::NotText),
+            at(ErrorKind::Settings("expected a map".to_string())),
+            at(ErrorKind::Encode("no text".to_string())),
+            RecordError::no_directory("HIVE_DATA_DIR"),
+            format(FormatError::Empty),
+            format(FormatError::NotAGame {
+                message: "no game type".to_string(),
+            }),
+            format(FormatError::BadMove {
+                index: 2,
+                text: "wQ x".to_string(),
+                reason: "cannot be read: x".to_string(),
+                rule: None,
+            }),
+            format(FormatError::BadMove {
+                index: 2,
+                text: "wQ".to_string(),
+                reason: format!("is illegal: {rule}"),
+                rule: Some(rule.clone()),
+            }),
+            format(FormatError::BadLine {
+                line: 3,
+                message: "not a move".to_string(),
+            }),
+            format(FormatError::UnknownFormat),
+            format(FormatError::BadRecord {
+                line: 4,
+                text: "N x".to_string(),
+                problem: crate::records::RecordProblem::BadCell("N x".to_string()),
+            }),
+            format(FormatError::IllegalRecordMove {
+                line: 5,
+                number: 7,
+                text: "Pickb N 13".to_string(),
+                notation: Some("wQ".to_string()),
+                rule: rule.clone(),
+            }),
+            format(FormatError::IllegalRecordMove {
+                line: 5,
+                number: 7,
+                text: "wQ".to_string(),
+                notation: None,
+                rule,
+            }),
+        ]
+    }
+
     #[test]
     fn record_errors_read_as_the_records_crate_writes_them_in_english() {
         let texts = Texts::english();
-        let path = PathBuf::from("games/won.txt");
-        let errors = [
-            RecordError::Read {
-                path: path.clone(),
-                source: std::io::Error::other("no such file"),
-            },
-            RecordError::Write {
-                path: path.clone(),
-                source: std::io::Error::other("read-only"),
-            },
-            RecordError::Empty { path: path.clone() },
-            RecordError::BadLine {
-                path: path.clone(),
-                line: 3,
-                message: "not a move".to_string(),
-            },
-            RecordError::Settings {
-                path: path.clone(),
-                message: "expected a map".to_string(),
-            },
-            RecordError::TooLarge {
-                path: path.clone(),
-                size: 2_000_000,
-                limit: 1_048_576,
-            },
-            RecordError::UnknownFormat { path },
-            RecordError::NoDirectory {
-                env: "HIVE_DATA_DIR",
-            },
-        ];
-        for err in errors {
-            assert_eq!(record_error(&texts, &err), err.to_string());
+        for err in every_record_error() {
+            let worded = record_error(&texts, &err);
+            if let Some(path) = err.path() {
+                assert!(worded.contains(&path.display().to_string()), "{worded}");
+            }
+            // A broken rule is worded by the game, in the same words.
+            if !matches!(
+                err.format_error(),
+                Some(FormatError::BadMove { rule: Some(_), .. })
+                    | Some(FormatError::IllegalRecordMove { .. })
+            ) {
+                assert_eq!(worded, err.to_string());
+            }
         }
         assert!(texts.take_warnings().is_empty());
+    }
+
+    #[test]
+    fn every_record_error_is_worded_in_spanish() {
+        let locales = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/locales");
+        let (spanish, warnings) = Texts::load(&locales, "es");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let english = Texts::english();
+        for err in every_record_error() {
+            let worded = record_error(&spanish, &err);
+            assert_ne!(worded, record_error(&english, &err), "{worded}");
+            if let Some(path) = err.path() {
+                assert!(worded.contains(&path.display().to_string()), "{worded}");
+            }
+        }
+        assert!(spanish.take_warnings().is_empty());
     }
 }

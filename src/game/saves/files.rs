@@ -25,10 +25,9 @@ use crate::game::core::{
     Words, record_error,
 };
 use crate::records::{
-    Autosave, Clocks, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, ReviewStore,
-    SavedGame, Seats, Variations, annotate, is_foreign_record_file, is_foreign_record_text,
-    is_variations_file, is_variations_text, load_game_file, load_record, load_variations,
-    parse_game_text, read_record, read_review, save_game_file, save_record, save_variations,
+    Autosave, Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError,
+    RecordFile, ReviewStore, SavedGame, Seats, Variations, annotate, read_review, save_game_file,
+    save_record, save_variations,
 };
 use crate::rules::Game;
 use crate::text::{Args, Texts};
@@ -242,31 +241,32 @@ pub(super) fn handle_file_actions(
                 engine_review: true,
                 ..pending
             }),
-            RecordsAction::Import(text) if is_foreign_record_text(text) => {
-                let pasted = words.get("notice-pasted-record");
-                read_record(text, Path::new(&pasted))
-                    .map(|record| review_record(record, words.get("notice-imported-record"), words))
-            }
-            RecordsAction::Import(text) if is_variations_text(text) => {
-                let pasted = words.get("notice-pasted-text");
-                Variations::parse(text, Path::new(&pasted)).map(|tree| {
-                    review_variations(tree, words.get("notice-imported-variations"), words)
-                })
-            }
             RecordsAction::Import(text) => {
-                let pasted = words.get("notice-pasted-gamestring");
-                parse_game_text(text, Path::new(&pasted), None).map(|game| Pending {
-                    game,
-                    variations: None,
-                    review: true,
-                    seats: Some(Seats::Human),
-                    message: words.get("notice-imported-gamestring"),
-                    clocks: None,
-                    headers: None,
-                    engine_review: false,
-                    cursor: None,
-                    saved_review: None,
-                    analyse: false,
+                let pasted = match FileKind::of_text(text) {
+                    FileKind::Foreign => "notice-pasted-record",
+                    FileKind::Variations => "notice-pasted-text",
+                    FileKind::Game => "notice-pasted-gamestring",
+                };
+                RecordFile::read(text, Path::new(&words.get(pasted))).map(|file| match file {
+                    RecordFile::Foreign(record) => {
+                        review_record(*record, words.get("notice-imported-record"), words)
+                    }
+                    RecordFile::Variations(tree) => {
+                        review_variations(tree, words.get("notice-imported-variations"), words)
+                    }
+                    RecordFile::Game(saved) => Pending {
+                        game: saved.game,
+                        variations: None,
+                        review: true,
+                        seats: Some(Seats::Human),
+                        message: words.get("notice-imported-gamestring"),
+                        clocks: None,
+                        headers: None,
+                        engine_review: false,
+                        cursor: None,
+                        saved_review: None,
+                        analyse: false,
+                    },
                 })
             }
             RecordsAction::Resume | RecordsAction::ResumeKind(_) => {
@@ -378,44 +378,50 @@ pub(super) fn finish_saves(
 /// record, for review.
 fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
     let file = Args::new().with("file", path.display().to_string());
-    if is_foreign_record_file(path) {
-        return load_record(path)
-            .map(|record| review_record(record, words.format("notice-loaded", &file), words));
-    }
-    if is_variations_file(path) {
-        return load_variations(path).map(|tree| {
-            review_variations(tree, words.format("notice-loaded-variations", &file), words)
-        });
-    }
+    let saved = match RecordFile::load(path)? {
+        RecordFile::Foreign(record) => {
+            return Ok(review_record(
+                *record,
+                words.format("notice-loaded", &file),
+                words,
+            ));
+        }
+        RecordFile::Variations(tree) => {
+            return Ok(review_variations(
+                tree,
+                words.format("notice-loaded-variations", &file),
+                words,
+            ));
+        }
+        RecordFile::Game(saved) => *saved,
+    };
     // Our own save: where it was left, with the same players (a game
     // against the AI goes on against the AI); a bare GameString, which
     // does not say who played, opens in review for the people here.
-    load_game_file(path).map(|saved| {
-        let (review, seats, message) = match saved.seats {
-            Some(seats) => (
-                false,
-                seats,
-                words.format("notice-loaded-where-left", &file),
-            ),
-            None => (
-                true,
-                Seats::Human,
-                words.format("notice-loaded-review", &file),
-            ),
-        };
-        Pending {
-            cursor: Some(saved.cursor),
-            game: saved.game,
-            variations: None,
-            review,
-            seats: Some(seats),
-            message,
-            clocks: saved.clocks,
-            headers: None,
-            engine_review: false,
-            saved_review: None,
-            analyse: false,
-        }
+    let (review, seats, message) = match saved.seats {
+        Some(seats) => (
+            false,
+            seats,
+            words.format("notice-loaded-where-left", &file),
+        ),
+        None => (
+            true,
+            Seats::Human,
+            words.format("notice-loaded-review", &file),
+        ),
+    };
+    Ok(Pending {
+        cursor: Some(saved.cursor),
+        game: saved.game,
+        variations: None,
+        review,
+        seats: Some(seats),
+        message,
+        clocks: saved.clocks,
+        headers: None,
+        engine_review: false,
+        saved_review: None,
+        analyse: false,
     })
 }
 

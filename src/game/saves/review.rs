@@ -119,7 +119,8 @@ pub(super) fn handle_review_actions(
                 }
                 jump.change(Turn::AwaitingInput, |current| {
                     if action == ReviewAction::BackToGame {
-                        current.goto(current.len());
+                        let end = current.len();
+                        current.goto(end);
                     } else {
                         let left = current.continue_from_here();
                         if left > 0 {
@@ -147,7 +148,10 @@ fn step(current: &mut CurrentGame, action: ReviewAction) {
         ReviewAction::StepBack => current.goto(ply.saturating_sub(1)),
         ReviewAction::StepForward => current.goto(ply + 1),
         ReviewAction::ToStart => current.goto(0),
-        ReviewAction::ToEnd => current.goto(current.len()),
+        ReviewAction::ToEnd => {
+            let end = current.len();
+            current.goto(end);
+        }
         ReviewAction::Enter
         | ReviewAction::GotoNode(_)
         | ReviewAction::ContinueFromHere

@@ -8,15 +8,14 @@ use std::sync::atomic::AtomicBool;
 
 use hive_ai::search::WIN;
 use hive_ai::{Engine, GameReview, Limits, MoveClass, MoveReview, review_game};
+use hive_formats::read_pgn;
 use hive_records::{
     GameRecord, Headers, NodeId, REVIEWS_DIR, ReviewStore, Variations, annotate, load_record,
-    read_pgn, read_review, remove_review, write_pgn,
+    read_review, remove_review, write_pgn,
 };
 use hive_rules::{Color, Game, GameType};
 
-#[path = "support/trees.rs"]
-mod trees;
-use trees::nodes;
+use crate::trees::nodes;
 
 /// Abbo69 against WeakBot, 31 moves, White wins.
 fn real_game() -> GameRecord {
@@ -41,12 +40,12 @@ fn reviewed(record: &GameRecord) -> GameReview {
 /// Through PGN and back.
 fn through_pgn(record: &GameRecord) -> GameRecord {
     let text = write_pgn(record);
-    read_pgn(&text, Path::new("r.pgn")).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Through a variations file and back (the headers stay).
 fn through_variations_file(record: &GameRecord) -> GameRecord {
-    let tree = Variations::parse(&record.tree.file_text(), Path::new("v.txt")).unwrap();
+    let tree = Variations::parse(&record.tree.file_text()).unwrap();
     GameRecord {
         headers: record.headers.clone(),
         tree,
@@ -318,7 +317,7 @@ fn a_damaged_review_is_none() {
     ] {
         let damaged = text.replace(from, to);
         assert_ne!(damaged, text, "{from}");
-        let back = read_pgn(&damaged, Path::new("d.pgn")).unwrap();
+        let back = read_pgn(&damaged).unwrap();
         assert_eq!(read_review(&back), None, "{from} -> {to}");
     }
 }
@@ -334,7 +333,7 @@ fn a_review_rewrapped_by_another_program_still_reads() {
         .replace("; best ", ";\nbest ")
         .replace(" line=\"bA1 wS1-; wQ ", "\n  line=\"bA1 wS1-;\nwQ\n");
     assert_eq!(wrapped.matches("[%review\n").count(), 4, "{wrapped}");
-    let mut back = read_pgn(&wrapped, Path::new("w.pgn")).unwrap();
+    let mut back = read_pgn(&wrapped).unwrap();
     assert_eq!(read_review(&back), Some(review.clone()));
     annotate(&mut back, &review);
     assert_eq!(write_pgn(&back), once);

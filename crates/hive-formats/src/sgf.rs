@@ -22,11 +22,9 @@
 //! Anything that cannot be read is refused naming its line: a file cut
 //! short, an unknown event, an unknown piece, a move that breaks a rule.
 
-use std::path::Path;
-
 use hive_rules::{Color, GameType};
 
-use super::RecordError;
+use super::FormatError;
 use super::boardspace::Boardspace;
 use super::error::RecordProblem;
 use super::record::{GameRecord, GameResult, Headers};
@@ -50,9 +48,8 @@ pub(crate) fn is_sgf_text(text: &str) -> bool {
 }
 
 /// Reads a boardspace.net SGF record, naming `source` in errors.
-pub fn read_sgf(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
-    let bad = |line: usize, text: &str, problem: RecordProblem| RecordError::BadRecord {
-        path: source.to_path_buf(),
+pub fn read_sgf(text: &str) -> Result<GameRecord, FormatError> {
+    let bad = |line: usize, text: &str, problem: RecordProblem| FormatError::BadRecord {
         line,
         text: text.to_string(),
         problem,
@@ -77,12 +74,12 @@ pub fn read_sgf(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
         };
         replay
             .event(seat, event, property.line)
-            .map_err(|(fault, line, text)| fault.at(source, line, &text))?;
+            .map_err(|(fault, line, text)| fault.at(line, &text))?;
     }
     let sides = [replay.side(0), replay.side(1)];
     let (game, from_events) = replay
         .finish()
-        .map_err(|(fault, line, text)| fault.at(source, line, &text))?;
+        .map_err(|(fault, line, text)| fault.at(line, &text))?;
     let name_of = |color: Color| {
         let seat = usize::from(sides[1] == color);
         about.players[seat].clone()
@@ -101,14 +98,13 @@ pub fn read_sgf(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
     headers.round = about.round;
     headers.result = result;
     headers.time_control = about.time_control;
-    headers.source = Some(source.to_path_buf());
     for (name, value) in [
         ("SgfDate", about.date),
         ("SgfGameName", about.name),
         ("SgfResult", about.result_text),
     ] {
         if let Some(value) = value {
-            headers.extra.push((name.to_string(), value));
+            headers.extra.insert(name.to_string(), value);
         }
     }
     Ok(GameRecord::from_game(&game, headers))
@@ -224,7 +220,7 @@ fn event_text(value: &str) -> Option<&str> {
 /// A date in the forms boardspace has written (`28 October 2018`, `Mon Jan
 /// 16 20:59:12 AST 2023`, `October 28, 2018`, `2018-10-28`) as
 /// `yyyy.mm.dd`; month names in English and a few other languages.
-pub(crate) fn parse_date(text: &str) -> Option<String> {
+pub fn parse_date(text: &str) -> Option<String> {
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty() && !w.contains(':'))

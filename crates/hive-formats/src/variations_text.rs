@@ -1,5 +1,5 @@
-//! The variations file: a [`Variations`] tree as text, one complete UHP
-//! GameString per line.
+//! The variations text (the variations file's): a [`Variations`] tree as
+//! text, one complete UHP GameString per line.
 //!
 //! A variations file is plain text: a first line `# hive variations`, then
 //! one complete UHP GameString per line, one for each leaf of the tree (each
@@ -7,7 +7,7 @@
 //! and the others in the order the move list shows them. Every line can be
 //! pasted into any UHP program on its own; lines share the moves they have
 //! in common. Before the first game come the headers of our game files (see
-//! [`crate::SaveHeaders`]): the house rules are in an `options` header when
+//! [`crate::headers`]): the house rules are in an `options` header when
 //! they are not the defaults (the other headers, which a tree does not
 //! keep, are read and checked but not kept). Other `#` lines and blank lines
 //! are skipped. A file that holds a single GameString (a saved game) loads
@@ -38,12 +38,12 @@
 //! its line number, and nothing is loaded.
 
 use std::collections::HashSet;
-use std::path::Path;
 
-use super::disk::{read_game_file, write_atomic};
-use super::save_headers::{is_known_header, read_block, split_header};
+use super::FormatError;
+use super::headers::{
+    HeaderKey, any_value, is_known_header, options_words, read_header_block, split_header,
+};
 use super::variations::{NodeId, Variations};
-use super::{RecordError, SaveHeaders};
 use hive_rules::{Game, LoadError, Options};
 
 /// The first line of a variations file.
@@ -58,11 +58,9 @@ impl Variations {
         let mut text = String::from(VARIATIONS_HEADER);
         text.push('\n');
         let options = self.options();
-        let headers = SaveHeaders {
-            options: (options != Options::default()).then_some(options),
-            ..SaveHeaders::default()
-        };
-        text.push_str(&headers.text());
+        if options != Options::default() {
+            text.push_str(&HeaderKey::Options.line(&options_words(options)));
+        }
         let mut commented = HashSet::new();
         for leaf in self.leaves() {
             text.push_str(&self.game_at(leaf).game_string());
@@ -80,15 +78,21 @@ impl Variations {
     }
 
     /// Reads a variations file's text (or a game file's: one line), naming
-    /// `source` and the first bad line in errors.
-    pub fn parse(text: &str, source: &Path) -> Result<Variations, RecordError> {
-        let bad_line = |line: usize, message: String| RecordError::BadLine {
-            path: source.to_path_buf(),
-            line,
-            message,
-        };
-        let block = read_block(text, source)?;
-        let options = block.headers.options.unwrap_or_default();
+    /// the first bad line in errors.
+    pub fn parse(text: &str) -> Result<Variations, FormatError> {
+        Variations::parse_checked(text, &mut any_value)
+    }
+
+    /// [`Variations::parse`], handing the values of the `kind`, `players`
+    /// and `clock` headers to `check` (see [`read_header_block`]): a
+    /// variations text does not keep them, but its reader may check them.
+    pub fn parse_checked(
+        text: &str,
+        check: &mut dyn FnMut(HeaderKey, &str) -> bool,
+    ) -> Result<Variations, FormatError> {
+        let bad_line = |line: usize, message: String| FormatError::BadLine { line, message };
+        let block = read_header_block(text, check)?;
+        let options = block.options.unwrap_or_default();
         // A comment among the headers comes before any game.
         let first_game = block.body.first().map_or(usize::MAX, |&(number, _)| number);
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -176,9 +180,7 @@ impl Variations {
                 .chain(tree.path_to(leaf))
                 .collect();
         }
-        tree.ok_or_else(|| RecordError::Empty {
-            path: source.to_path_buf(),
-        })
+        tree.ok_or(FormatError::Empty)
     }
 
     /// Adds the moves of `game` (of this tree's type) as a line from the
@@ -231,30 +233,6 @@ fn unescape(text: &str) -> String {
     comment
 }
 
-/// Saves `tree` to `path` atomically (see the module's docs for the text).
-pub fn save_variations(path: impl AsRef<Path>, tree: &Variations) -> Result<(), RecordError> {
-    write_atomic(path.as_ref(), tree.file_text().as_bytes())
-}
-
-/// Loads the variations file (or game file) at `path`; a bad file is
-/// refused naming its first bad line, and nothing is loaded.
-pub fn load_variations(path: impl AsRef<Path>) -> Result<Variations, RecordError> {
-    let path = path.as_ref();
-    Variations::parse(&read_game_file(path)?, path)
-}
-
-/// Whether the file at `path` is a variations file (its first line says
-/// so); `false` when it cannot be read (loading it then says why).
-pub fn is_variations_file(path: impl AsRef<Path>) -> bool {
-    use std::io::Read;
-    let mut start = [0u8; 256];
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let read = file.read(&mut start).unwrap_or(0);
-    is_variations_text(&String::from_utf8_lossy(&start[..read]))
-}
-
 /// Whether `text` is a variations file (its first line says so).
 pub fn is_variations_text(text: &str) -> bool {
     text.strip_prefix('\u{feff}')
@@ -278,7 +256,7 @@ mod tests {
         let text = tree.file_text();
         assert!(is_variations_text(&text));
         assert_eq!(text.lines().count(), 4, "{text}");
-        let back = Variations::parse(&text, Path::new("t.txt")).unwrap();
+        let back = Variations::parse(&text).unwrap();
         assert_eq!(back.file_text(), text);
         assert_eq!(back.move_count(), tree.move_count());
         // The main line is the first line.
@@ -292,7 +270,7 @@ mod tests {
         for i in 0..5 {
             play_first(&mut game, i);
         }
-        let tree = Variations::parse(&game.game_string(), Path::new("g.txt")).unwrap();
+        let tree = Variations::parse(&game.game_string()).unwrap();
         assert_eq!(tree.leaves().len(), 1);
         assert_eq!(
             tree.game_at(tree.leaves()[0]).game_string(),
@@ -306,13 +284,13 @@ mod tests {
         let (tree, _) = sample();
         let mut lines: Vec<String> = tree.file_text().lines().map(str::to_string).collect();
         lines[2].push_str(";wQ nowhere");
-        let error = Variations::parse(&lines.join("\n"), Path::new("t.txt")).unwrap_err();
+        let error = Variations::parse(&lines.join("\n")).unwrap_err();
         let message = error.to_string();
         assert!(message.contains("line 3"), "{message}");
         assert!(message.contains("wQ nowhere"), "{message}");
         // Another game type on a later line.
         lines[2] = "Base+M;NotStarted;White[1]".to_string();
-        let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
+        let message = Variations::parse(&lines.join("\n"))
             .unwrap_err()
             .to_string();
         assert!(
@@ -321,8 +299,8 @@ mod tests {
         );
         // Nothing but the header.
         assert!(matches!(
-            Variations::parse(VARIATIONS_HEADER, Path::new("t.txt")),
-            Err(RecordError::Empty { .. })
+            Variations::parse(VARIATIONS_HEADER),
+            Err(FormatError::Empty)
         ));
     }
 
@@ -335,7 +313,7 @@ mod tests {
         let mut game = Game::with_options(GameType::BASE, options);
         play_first(&mut game, 0);
         let tree = Variations::from_game(&game);
-        let back = Variations::parse(&tree.file_text(), Path::new("o.txt")).unwrap();
+        let back = Variations::parse(&tree.file_text()).unwrap();
         assert_eq!(back.options(), options);
     }
 
@@ -369,7 +347,7 @@ mod tests {
             .map(|l| format!("{l}\n"))
             .collect();
         assert_eq!(stripped, plain);
-        let back = Variations::parse(&text, Path::new("c.txt")).unwrap();
+        let back = Variations::parse(&text).unwrap();
         assert_eq!(back.file_text(), text);
         let node = |tree: &Variations, n: NodeId| tree.node_of(&tree.game_at(n));
         for (at, comment) in [
@@ -394,7 +372,7 @@ mod tests {
             (3, "# hive comment x no number", "`x` is not"),
         ] {
             lines.insert(at, comment.to_string());
-            let message = Variations::parse(&lines.join("\n"), Path::new("t.txt"))
+            let message = Variations::parse(&lines.join("\n"))
                 .unwrap_err()
                 .to_string();
             assert!(
@@ -405,6 +383,6 @@ mod tests {
         }
         // Any other `#` line is still skipped.
         lines.insert(3, "# hive commentary".to_string());
-        assert!(Variations::parse(&lines.join("\n"), Path::new("t.txt")).is_ok());
+        assert!(Variations::parse(&lines.join("\n")).is_ok());
     }
 }

@@ -50,14 +50,12 @@
 //! rule, keeps its moves before that one and is skipped to its `)`; a `)`
 //! that closes nothing is skipped, and the file's end closes what is open.
 
-use std::path::Path;
-
 use hive_rules::{Game, GameType, Move};
 
 use super::error::{LineFault, Located, RecordProblem};
 use super::pgn_lex::{Item, game_type, is_reference, lex, old_notation, result_word};
 use super::record::{GameRecord, GameResult, Headers, play_lenient};
-use super::{NodeId, RecordError, Variations};
+use super::{FormatError, NodeId, Variations};
 
 /// Whether `text` looks like a PGN record: its first line is a tag, a
 /// comment or a numbered move.
@@ -75,17 +73,14 @@ pub(crate) fn is_pgn_text(text: &str) -> bool {
 }
 
 /// Reads a PGN record, naming `source` in errors.
-pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
-    let items = lex(text).map_err(|(line, near)| RecordError::BadRecord {
-        path: source.to_path_buf(),
+pub fn read_pgn(text: &str) -> Result<GameRecord, FormatError> {
+    let items = lex(text).map_err(|(line, near)| FormatError::BadRecord {
         line,
         text: near,
         problem: RecordProblem::BadTag,
     })?;
     if items.is_empty() {
-        return Err(RecordError::Empty {
-            path: source.to_path_buf(),
-        });
+        return Err(FormatError::Empty);
     }
     let mut reader = Reader {
         headers: Headers::new(GameType::BASE),
@@ -96,7 +91,7 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
         held: None,
         result_word: None,
     };
-    let located = |(fault, at, text): Located| fault.at(source, at, &text);
+    let located = |(fault, at, text): Located| fault.at(at, &text);
     for (line, item) in items {
         // What follows the result, or a tag after the moves, is the next
         // game's.
@@ -107,7 +102,7 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
             Item::Tag(..) if reader.tree.is_some() => break,
             Item::Tag(name, value) => reader
                 .tag(name, value)
-                .map_err(|(problem, text)| LineFault::from(problem).at(source, line, &text))?,
+                .map_err(|(problem, text)| LineFault::from(problem).at(line, &text))?,
             Item::Word(word) => reader.word(word, line).map_err(located)?,
             Item::Comment(comment) => reader.comment(comment).map_err(located)?,
             Item::Open => reader.open().map_err(located)?,
@@ -121,7 +116,6 @@ pub fn read_pgn(text: &str, source: &Path) -> Result<GameRecord, RecordError> {
         .or(result_word)
         .or_else(|| GameResult::from_status(game.status()));
     headers.game_type = tree.game_type();
-    headers.source = Some(source.to_path_buf());
     Ok(GameRecord { headers, tree })
 }
 
@@ -187,8 +181,8 @@ impl Reader {
             "Result" => headers.result = GameResult::parse(&value),
             "TimeControl" => headers.time_control = text,
             _ => {
-                headers.extra.retain(|(key, _)| *key != name);
-                headers.extra.push((name, value));
+                headers.extra.shift_remove(&name);
+                headers.extra.insert(name, value);
             }
         }
         Ok(())

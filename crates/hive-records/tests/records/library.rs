@@ -1,18 +1,15 @@
 //! The game library: which files of a folder it lists, what it reads of
 //! each, and its table's sorting and player filter.
 
-#[allow(dead_code)]
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{GAMES, mzinga_moves, recordings};
+use crate::common::{GAMES, mzinga_moves, recordings, save_game};
 use hive_records::{
-    AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, GameResult, LibraryEntry, NodeId, RecordError,
-    RecordProblem, RecordSummary, SavedGame, Seats, Variations, date_key, load_record,
-    matches_player, read_entry, record_files, save_game, save_game_file, save_variations,
-    sort_entries,
+    AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Column, ErrorKind, FormatError, GameResult,
+    LibraryEntry, NodeId, RecordError, RecordProblem, RecordSummary, SavedGame, Seats, Variations,
+    date_key, load_record, matches_player, read_entry, record_files, save_game_file,
+    save_variations, sort_entries,
 };
 use hive_rules::{Game, GameType};
 
@@ -209,21 +206,24 @@ fn errors_keep_their_reason() {
         error
     };
     assert!(matches!(
-        error("cut-short.sgf"),
-        RecordError::BadRecord {
+        error("cut-short.sgf").format_error(),
+        Some(FormatError::BadRecord {
             problem: RecordProblem::UnclosedValue | RecordProblem::UnclosedGame,
             ..
-        }
+        })
     ));
-    assert!(matches!(error("binary.pgn"), RecordError::NotText { .. }));
+    assert!(matches!(error("binary.pgn").kind(), ErrorKind::NotText));
     assert!(matches!(
-        error("notes.txt"),
-        RecordError::UnknownFormat { .. }
+        error("notes.txt").format_error(),
+        Some(FormatError::UnknownFormat)
     ));
     assert_eq!(all.iter().filter(|e| e.summary.is_err()).count(), 3);
     // A file that vanished between the listing and the reading.
     let gone = read_entry(&dir.path().join("gone.sgf"));
-    assert!(matches!(gone.summary, Err(RecordError::Read { .. })));
+    assert!(matches!(
+        gone.summary.map_err(RecordError::into_kind),
+        Err(ErrorKind::Read(_))
+    ));
 }
 
 fn summary(white: &str, black: &str, date: Option<&str>, length: usize) -> RecordSummary {
@@ -242,7 +242,7 @@ fn summary(white: &str, black: &str, date: Option<&str>, length: usize) -> Recor
 fn entry(file: &str, summary: Result<RecordSummary, ()>) -> LibraryEntry {
     let path = PathBuf::from(file);
     LibraryEntry {
-        summary: summary.map_err(|()| RecordError::UnknownFormat { path: path.clone() }),
+        summary: summary.map_err(|()| RecordError::format(&path, FormatError::UnknownFormat)),
         path,
     }
 }

@@ -7,7 +7,8 @@
 //! type and the result its moves reach.
 
 use std::fmt;
-use std::path::PathBuf;
+
+use indexmap::IndexMap;
 
 use hive_rules::{Color, Game, GameStatus, GameType, Move, Options, RuleError};
 
@@ -105,11 +106,10 @@ pub struct Headers {
     pub game_type: GameType,
     /// The time control, as the record writes it.
     pub time_control: Option<String>,
-    /// The file the record was read from.
-    pub source: Option<PathBuf>,
     /// Every other header, in the record's order (PGN tags by name; from
-    /// SGF the original `SgfDate`, `SgfGameName` and `SgfResult`).
-    pub extra: Vec<(String, String)>,
+    /// SGF the original `SgfDate`, `SgfGameName` and `SgfResult`); a name
+    /// given twice keeps its last value, in the place of that last one.
+    pub extra: IndexMap<String, String>,
 }
 
 impl Headers {
@@ -123,10 +123,7 @@ impl Headers {
 
     /// The value of the extra header `name`, if present.
     pub fn extra(&self, name: &str) -> Option<&str> {
-        self.extra
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.as_str())
+        self.extra.get(name).map(String::as_str)
     }
 }
 

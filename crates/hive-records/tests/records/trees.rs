@@ -1,8 +1,5 @@
 //! Trees of variations in tests: every node with its comment, to compare
 //! two trees, and random variations and comments added to a game's tree.
-//! Included with `#[path]` by the tests that use it.
-
-#![allow(dead_code)]
 
 use hive_records::{NodeId, Variations};
 use rand::Rng;

@@ -7,7 +7,7 @@
 //! Any node may carry a comment: on a move, what a person (or a review)
 //! says about it; on the root, about the whole game.
 //! The tree's text file is written by [`Variations::file_text`] and read by
-//! [`Variations::parse`] (see [`crate::save_variations`]).
+//! [`Variations::parse`] (see [`crate::variations_text`]).
 
 use hive_rules::{Game, GameType, Move, Options};
 
@@ -309,7 +309,6 @@ impl Variations {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use std::path::Path;
 
     use super::*;
 
@@ -387,7 +386,7 @@ pub(crate) mod tests {
         assert!(!tree.promote(main[3]), "a removed move is not promoted");
         assert!(!tree.remove(NodeId::ROOT));
         assert_eq!(tree.leaves().len(), 2);
-        let back = Variations::parse(&tree.file_text(), Path::new("t.txt")).unwrap();
+        let back = Variations::parse(&tree.file_text()).unwrap();
         assert_eq!(back.file_text(), tree.file_text());
         assert_eq!(back.move_count(), tree.move_count());
     }

@@ -6,10 +6,11 @@
 use std::fs;
 use std::path::Path;
 
+use crate::common::save_game;
 use hive_ai::Difficulty;
 use hive_records::{
-    AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, Clocks, PlayKind, RecordError,
-    SavedGame, Seats, TimeControl, Variations, record_files, save_game,
+    AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, Clocks, FormatError, PlayKind,
+    SavedGame, Seats, TimeControl, Variations, record_files,
 };
 use hive_rules::{Color, Game, GameType, Options};
 
@@ -149,7 +150,13 @@ fn a_damaged_autosave_is_reported_and_left_alone() {
     let damaged = "# hive cursor: many\nBase;InProgress;White[2];wS1\n";
     fs::write(autosave.path(), damaged).unwrap();
     let err = autosave.read().unwrap_err();
-    assert!(matches!(err, RecordError::BadLine { line: 1, .. }), "{err}");
+    assert!(
+        matches!(
+            err.format_error(),
+            Some(FormatError::BadLine { line: 1, .. })
+        ),
+        "{err}"
+    );
     assert_eq!(err.path(), Some(autosave.path().as_path()));
     assert!(autosave.load().is_err());
     assert_eq!(autosave.seats(), None);

@@ -3,10 +3,8 @@
 use std::fs;
 use std::path::Path;
 
-use hive_records::{
-    Autosave, RecordError, game_file_text, load_game, load_game_noted, parse_game_text,
-    parse_game_text_noted, save_game,
-};
+use crate::common::{load_game, save_game};
+use hive_records::{Autosave, ErrorKind, FormatError, SavedGame};
 use hive_rules::{Game, GameStatus, GameType, Options};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -110,9 +108,12 @@ fn complete_games_round_trip() {
 #[test]
 fn default_games_are_plain_game_strings() {
     let game = random_game(11, GameType::ALL, Options::default(), 20);
-    assert_eq!(game_file_text(&game), format!("{}\n", game.game_string()));
+    assert_eq!(
+        SavedGame::new(game.clone()).text(),
+        format!("{}\n", game.game_string())
+    );
     let new = Game::new(GameType::BASE);
-    assert_eq!(game_file_text(&new), "Base;NotStarted;White[1]\n");
+    assert_eq!(SavedGame::new(new).text(), "Base;NotStarted;White[1]\n");
 }
 
 #[test]
@@ -127,7 +128,9 @@ fn whitespace_and_comment_lines_are_accepted() {
     fs::write(&path, &text).unwrap();
     assert_same(&load_game(&path).unwrap(), &game);
     // A pasted GameString reads the same way.
-    let pasted = parse_game_text(&game.game_string(), Path::new("the clipboard"), None).unwrap();
+    let pasted = SavedGame::parse(&game.game_string(), Path::new("the clipboard"))
+        .unwrap()
+        .game;
     assert_same(&pasted, &game);
 }
 
@@ -166,7 +169,7 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
     refused(d, "truncated.txt", &full.as_bytes()[..last + 1]);
     for cut in [full.len() / 3, full.len() / 2, last] {
         let text = &full[..cut];
-        match parse_game_text_noted(text, Path::new("truncated.txt"), None) {
+        match SavedGame::parse_noted(text, Path::new("truncated.txt"), None) {
             Err(e) => assert!(e.to_string().contains("truncated.txt"), "{e}"),
             Ok((_, note)) => assert!(note.is_some(), "{text} loaded without a note"),
         }
@@ -184,7 +187,7 @@ fn bad_files_are_refused_naming_the_file_and_first_bad_move() {
 
     // A missing file.
     let err = load_game(d.join("missing.txt")).unwrap_err();
-    assert!(matches!(err, RecordError::Read { .. }));
+    assert!(matches!(err.kind(), ErrorKind::Read(_)));
     assert!(err.to_string().contains("missing.txt"));
 }
 
@@ -208,34 +211,35 @@ fn a_header_the_moves_contradict_is_recomputed_with_a_note() {
             "Base;InProgress;White[2];wS1;bS1 wS1-",
         ),
     ] {
-        let (game, note) = parse_game_text_noted(text, Path::new("x.txt"), None).unwrap();
-        assert_eq!(game.game_string(), expected);
+        let (saved, note) = SavedGame::parse_noted(text, Path::new("x.txt"), None).unwrap();
+        assert_eq!(saved.game.game_string(), expected);
         let note = note.expect("a note about the header");
         assert!(note.contains("moves lead to"), "{note}");
         let path = dir.path().join("lenient.txt");
         fs::write(&path, text).unwrap();
-        let (loaded, note) = load_game_noted(&path).unwrap();
-        assert_eq!(loaded.game_string(), expected);
+        let (loaded, note) =
+            SavedGame::parse_noted(&fs::read_to_string(&path).unwrap(), &path, None).unwrap();
+        assert_eq!(loaded.game.game_string(), expected);
         assert!(note.is_some());
     }
     // An honest header gives no note.
     let (_, note) =
-        parse_game_text_noted("Base;InProgress;Black[1];wS1", Path::new("x.txt"), None).unwrap();
+        SavedGame::parse_noted("Base;InProgress;Black[1];wS1", Path::new("x.txt"), None).unwrap();
     assert_eq!(note, None);
 }
 
 #[test]
 fn bad_move_error_carries_index_and_text() {
-    let err = parse_game_text(
+    let err = SavedGame::parse_noted(
         "Base;InProgress;White[2];wS1;wS2 wS1-",
         Path::new("x.txt"),
         None,
     )
     .unwrap_err();
-    match err {
-        RecordError::BadMove {
+    match err.into_kind() {
+        ErrorKind::Format(FormatError::BadMove {
             index, text, rule, ..
-        } => {
+        }) => {
             assert_eq!(index, 2);
             assert_eq!(text, "wS2 wS1-");
             assert!(rule.is_some());
@@ -272,7 +276,7 @@ fn failed_write_keeps_the_previous_file() {
         fs::set_permissions(&games_dir, fs::Permissions::from_mode(0o755)).unwrap();
         if read_only {
             let err = result.expect_err("a read-only directory cannot be written");
-            assert!(matches!(err, RecordError::Write { .. }));
+            assert!(matches!(err.kind(), ErrorKind::Write(_)));
             assert!(err.to_string().contains("keep.txt"), "{err}");
             assert_eq!(fs::read(&path).unwrap(), before);
             assert_same(&load_game(&path).unwrap(), &good);
@@ -288,7 +292,7 @@ fn failed_write_keeps_the_previous_file() {
     let blocker = dir.path().join("blocker");
     fs::write(&blocker, b"not a directory").unwrap();
     let err = save_game(blocker.join("game.txt"), &newer).unwrap_err();
-    assert!(matches!(err, RecordError::Write { .. }));
+    assert!(matches!(err.kind(), ErrorKind::Write(_)));
     assert!(err.to_string().contains("game.txt"), "{err}");
     assert_eq!(fs::read(&blocker).unwrap(), b"not a directory");
 

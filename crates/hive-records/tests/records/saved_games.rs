@@ -6,10 +6,11 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::common::load_game;
 use hive_ai::Difficulty;
 use hive_records::{
-    Clocks, PlayKind, RecordError, SaveHeaders, SavedGame, Seats, TimeControl, load_game,
-    load_game_file, save_game_file,
+    Clocks, ErrorKind, FormatError, PlayKind, RecordError, SaveHeaders, SavedGame, Seats,
+    TimeControl, load_game_file, read_variations, save_game_file,
 };
 use hive_rules::{Color, Game, GameType, Options};
 
@@ -269,8 +270,9 @@ fn anything_after_the_game_string_is_refused() {
     let message = refused(&format!("{game}\n# hive cursor: 1\n"));
     assert!(message.contains("more than one line"), "{message}");
     assert!(matches!(
-        SavedGame::parse("# hive players: human\n\n", Path::new("e.txt")),
-        Err(RecordError::Empty { .. })
+        SavedGame::parse("# hive players: human\n\n", Path::new("e.txt"))
+            .map_err(RecordError::into_kind),
+        Err(ErrorKind::Format(FormatError::Empty))
     ));
 }
 
@@ -295,7 +297,7 @@ fn a_failed_save_keeps_the_previous_file() {
     // A folder where the file should go cannot be written.
     let blocked = dir.path().join("no-such-folder").join("x.txt");
     let err = save_game_file(&blocked, &first).unwrap_err();
-    assert!(matches!(err, RecordError::Write { .. }));
+    assert!(matches!(err.kind(), ErrorKind::Write(_)));
     assert_eq!(fs::read_to_string(&path).unwrap(), first.text());
     let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(names.len(), 1, "no temporary file is left behind");
@@ -314,7 +316,7 @@ fn a_variations_file_reads_the_same_headers() {
             game.game_string()
         )
     );
-    let parse = |text: &str| Variations::parse(text, Path::new("tree.txt"));
+    let parse = |text: &str| read_variations(text, Path::new("tree.txt"));
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     // Other headers are read (and checked), not kept.
     lines.insert(1, "# hive players: human".into());

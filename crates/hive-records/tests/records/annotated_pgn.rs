@@ -1,17 +1,14 @@
 //! PGN with comments and variations: where the reader puts them, the text
 //! the writer makes of them, and both ways giving back the same record.
 
-use std::path::Path;
-
-use hive_records::{GameRecord, NodeId, read_pgn, write_pgn};
+use hive_formats::read_pgn;
+use hive_records::{GameRecord, NodeId, write_pgn};
 use hive_rules::{Game, GameStatus, Move};
 
-#[path = "support/trees.rs"]
-mod trees;
-use trees::{nodes, owned};
+use crate::trees::{nodes, owned};
 
 fn read(text: &str) -> GameRecord {
-    read_pgn(text, Path::new("t.pgn")).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    read_pgn(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 #[test]
@@ -57,7 +54,7 @@ fn a_broken_variation_keeps_its_good_moves_and_the_game() {
         ])
     );
     // In the main line the same move is refused.
-    let error = read_pgn("1. wS1 2. bS1 wS1- 3. wQ nowhere", Path::new("t.pgn"))
+    let error = read_pgn("1. wS1 2. bS1 wS1- 3. wQ nowhere")
         .unwrap_err()
         .to_string();
     assert!(error.contains("wQ nowhere"), "{error}");

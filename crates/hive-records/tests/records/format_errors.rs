@@ -2,12 +2,12 @@
 //! the reason, or the move's number and the rule it breaks; never with a
 //! panic.
 
-mod common;
-
 use std::fs;
 
-use common::{GAMES, mzinga_moves, read, recordings, sgf};
-use hive_records::{MAX_RECORD_FILE, RecordError, RecordProblem, load_record};
+use crate::common::{GAMES, mzinga_moves, read, recordings, sgf};
+use hive_records::{
+    ErrorKind, FormatError, MAX_RECORD_FILE, RecordError, RecordProblem, load_record,
+};
 use hive_rules::RuleError;
 
 /// The error for `text` as `name`, which must not load.
@@ -50,13 +50,13 @@ fn a_bad_line_is_named_with_the_file_the_line_and_the_reason() {
             "SU[hive]",
             &format!("; P0[1 move W wS1 N 13 .]\n; P0[2 done]\n{event}"),
         );
-        match refused("e.sgf", &text) {
-            RecordError::BadRecord {
+        match refused("e.sgf", &text).into_kind() {
+            ErrorKind::Format(FormatError::BadRecord {
                 line: 6,
                 problem: got,
                 ..
-            } => assert_eq!(got, problem),
-            other => panic!("{event}: {other}"),
+            }) => assert_eq!(got, problem),
+            other => panic!("{event}: {other:?}"),
         }
     }
 }
@@ -67,9 +67,9 @@ fn an_illegal_move_names_its_number_and_the_rule() {
     let events = "; P0[1 move W wS1 N 13 .]\n; P0[2 done]\n; P1[3 move B bS1 O 13 wS1-]\n; P1[4 done]\n\
         ; P0[5 move W wQ M 13 -wS1]\n; P0[6 done]\n; P1[7 move B bQ L 13 -wQ]\n; P1[8 done]";
     let error = refused("illegal.sgf", &sgf("SU[hive]", events));
-    let RecordError::IllegalRecordMove {
+    let Some(FormatError::IllegalRecordMove {
         line, number, rule, ..
-    } = &error
+    }) = error.format_error()
     else {
         panic!("{error}");
     };
@@ -90,12 +90,12 @@ fn an_illegal_move_names_its_number_and_the_rule() {
     let error = refused("pass.sgf", &sgf("SU[hive]", events));
     assert!(
         matches!(
-            &error,
-            RecordError::IllegalRecordMove {
+            error.format_error(),
+            Some(FormatError::IllegalRecordMove {
                 number: 2,
                 rule: RuleError::PassNotAllowed,
                 ..
-            }
+            })
         ),
         "{error}"
     );
@@ -113,24 +113,24 @@ fn an_illegal_move_names_its_number_and_the_rule() {
     let error = refused("bad.pgn", "1. wS1\n2. bS1 nowhere\n");
     assert!(
         matches!(
-            &error,
-            RecordError::BadRecord {
+            error.format_error(),
+            Some(FormatError::BadRecord {
                 line: 2,
                 problem: RecordProblem::Notation(_),
                 ..
-            }
+            })
         ),
         "{error}"
     );
     let error = refused("tag.pgn", "[GameType \"Base+X\"]\n1. wS1\n");
     assert!(
         matches!(
-            &error,
-            RecordError::BadRecord {
+            error.format_error(),
+            Some(FormatError::BadRecord {
                 line: 1,
                 problem: RecordProblem::UnknownGameType,
                 ..
-            }
+            })
         ),
         "{error}"
     );
@@ -144,23 +144,27 @@ fn truncated_records_are_refused() {
             for cut in [text.len() / 3, text.len() / 2, text.len() * 9 / 10] {
                 let cut = (0..=cut).rev().find(|&i| text.is_char_boundary(i)).unwrap();
                 let short = &text[..cut];
-                match (ext, read("cut", short)) {
-                    ("sgf", Err(RecordError::BadRecord { problem, .. })) => assert!(
-                        matches!(
-                            problem,
-                            RecordProblem::UnclosedValue | RecordProblem::UnclosedGame
-                        ),
-                        "{problem}"
-                    ),
+                match (ext, read("cut", short).map_err(RecordError::into_kind)) {
+                    ("sgf", Err(ErrorKind::Format(FormatError::BadRecord { problem, .. }))) => {
+                        assert!(
+                            matches!(
+                                problem,
+                                RecordProblem::UnclosedValue | RecordProblem::UnclosedGame
+                            ),
+                            "{problem}"
+                        )
+                    }
                     ("sgf", other) => panic!("{stem} cut at {cut}: {other:?}"),
                     // A PGN cut between moves is a shorter game; cut inside
                     // a move it names the move.
                     (_, Ok(record)) => assert!(record.main_line().len() < mzinga_moves(stem).len()),
                     (
                         _,
-                        Err(RecordError::BadRecord { .. } | RecordError::IllegalRecordMove { .. }),
+                        Err(ErrorKind::Format(
+                            FormatError::BadRecord { .. } | FormatError::IllegalRecordMove { .. },
+                        )),
                     ) => {}
-                    (_, Err(other)) => panic!("{stem}.pgn cut at {cut}: {other}"),
+                    (_, Err(other)) => panic!("{stem}.pgn cut at {cut}: {other:?}"),
                 }
             }
         }
@@ -176,7 +180,7 @@ fn files_that_are_no_record_are_refused_before_or_while_reading() {
     file.set_len(MAX_RECORD_FILE + 1).unwrap();
     let error = load_record(&big).unwrap_err();
     assert!(
-        matches!(&error, RecordError::TooLarge { size, .. } if *size == MAX_RECORD_FILE + 1),
+        matches!(error.kind(), ErrorKind::TooLarge { size, .. } if *size == MAX_RECORD_FILE + 1),
         "{error}"
     );
     assert!(error.to_string().contains("big.pgn"), "{error}");
@@ -184,27 +188,30 @@ fn files_that_are_no_record_are_refused_before_or_while_reading() {
     let junk = dir.path().join("junk.sgf");
     fs::write(&junk, [0x28, 0x3b, 0xff, 0xfe, 0x00, 0x80, 0x12]).unwrap();
     assert!(matches!(
-        load_record(&junk),
-        Err(RecordError::NotText { .. })
+        load_record(&junk).map_err(RecordError::into_kind),
+        Err(ErrorKind::NotText)
     ));
     fs::write(&junk, "\u{1}\u{2}\u{3} PK junk").unwrap();
     assert!(matches!(
-        load_record(&junk),
-        Err(RecordError::UnknownFormat { .. })
+        load_record(&junk).map_err(RecordError::into_kind),
+        Err(ErrorKind::Format(FormatError::UnknownFormat))
     ));
     fs::write(&junk, "(;\u{1}\u{2}").unwrap();
     assert!(matches!(
-        load_record(&junk),
-        Err(RecordError::BadRecord {
+        load_record(&junk).map_err(RecordError::into_kind),
+        Err(ErrorKind::Format(FormatError::BadRecord {
             problem: RecordProblem::NotSgf,
             ..
-        })
+        }))
     ));
     fs::write(&junk, "  \n").unwrap();
-    assert!(matches!(load_record(&junk), Err(RecordError::Empty { .. })));
     assert!(matches!(
-        load_record(dir.path().join("missing.pgn")),
-        Err(RecordError::Read { .. })
+        load_record(&junk).map_err(RecordError::into_kind),
+        Err(ErrorKind::Format(FormatError::Empty))
+    ));
+    assert!(matches!(
+        load_record(dir.path().join("missing.pgn")).map_err(RecordError::into_kind),
+        Err(ErrorKind::Read(_))
     ));
 }
 
@@ -214,13 +221,13 @@ fn a_last_whole_move_that_breaks_a_rule_is_refused() {
     let error = refused("last.sgf", &sgf("SU[hive]", events));
     assert!(
         matches!(
-            &error,
-            RecordError::IllegalRecordMove {
+            error.format_error(),
+            Some(FormatError::IllegalRecordMove {
                 line: 5,
                 number: 2,
                 rule: RuleError::PlaceOnOccupied { .. },
                 ..
-            }
+            })
         ),
         "{error}"
     );

@@ -3,7 +3,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use hive_records::{GameRecord, RecordError, read_record};
+use hive_records::{
+    GameRecord, RecordError, SavedGame, load_game_file, read_record, save_game_file,
+};
+use hive_rules::Game;
 
 /// `tests/data/recordings`: five boardspace games as `.sgf` and `.pgn`.
 pub fn recordings() -> PathBuf {
@@ -38,4 +41,15 @@ pub fn read(name: &str, text: &str) -> Result<GameRecord, RecordError> {
 /// An SGF record around `events` (one `P0[...]`/`P1[...]` a line).
 pub fn sgf(header: &str, events: &str) -> String {
     format!("(;\nGM[27]VV[1]\n{header}\n{events}\n;\nP0[time 0:01:00 ]\n)\n")
+}
+
+/// The game saved at `path` (the whole line), as a saved game's file
+/// gives it.
+pub fn load_game(path: impl AsRef<Path>) -> Result<Game, RecordError> {
+    load_game_file(path).map(|saved| saved.game)
+}
+
+/// Saves `game`, shown at its end, with nothing else said.
+pub fn save_game(path: impl AsRef<Path>, game: &Game) -> Result<(), RecordError> {
+    save_game_file(path, &SavedGame::new(game.clone()))
 }

@@ -4,8 +4,10 @@
 //! analysis and engine review panels.
 
 pub(super) mod analysis_panel;
+pub(super) mod clicks;
 pub(super) mod evaluation;
 pub(super) mod exhibition_bar;
+pub(super) mod game_menu;
 pub(super) mod game_over;
 pub(super) mod hands;
 pub(super) mod inspector;
@@ -13,5 +15,6 @@ pub(super) mod legend;
 pub(super) mod marks;
 pub(super) mod move_list;
 pub(super) mod panels;
+pub(super) mod review_bar;
 pub(super) mod review_panel;
 pub(super) mod top_bar;

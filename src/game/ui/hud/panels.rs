@@ -6,27 +6,19 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::clicks::Clicks;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
-use crate::game::ai::{AiThinking, SetAnalysis};
+use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
-use crate::game::core::Notice;
 use crate::game::core::Screen;
-use crate::game::core::{
-    AskBeforeLeaving, ClockPause, GameSystems, NewGame, NewGameSettings, Players,
-};
-use crate::game::core::{AutoPass, ForcedPass, PlayMove, Turn};
+use crate::game::core::{AutoPass, ForcedPass, Turn};
+use crate::game::core::{ClockPause, GameSystems, NewGameSettings, Players};
 use crate::game::core::{CurrentGame, Practising, Words};
-use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
-use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
-use crate::game::saves::Stake;
-use crate::game::saves::{EngineReviewRequest, ReviewAction};
+use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
-use crate::game::ui::HudAction;
-use crate::game::ui::dialogs::confirm::Confirming;
-use crate::game::ui::dialogs::game_menu::RecordsRequest;
-use crate::rules::{self, Move};
+use crate::rules;
 
 /// Width of each side panel, in logical pixels: a fifth of the window,
 /// between these two (two stacks of a hand per row at the narrowest, three
@@ -68,7 +60,6 @@ fn pause_clocks_when_unfocused(
 struct HudView<'w> {
     game: Res<'w, CurrentGame>,
     selection: Res<'w, Selection>,
-    notice: Res<'w, Notice>,
     forced_pass: Res<'w, ForcedPass>,
     auto_pass: Res<'w, AutoPass>,
     turn: Res<'w, State<Turn>>,
@@ -83,22 +74,6 @@ struct HudView<'w> {
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
     practising: Res<'w, Practising>,
-}
-
-/// Everything the panels can ask for.
-#[derive(bevy::ecs::system::SystemParam)]
-struct HudCommands<'w> {
-    select: MessageWriter<'w, SelectPiece>,
-    play: MessageWriter<'w, PlayMove>,
-    new_game: MessageWriter<'w, NewGame>,
-    exit: MessageWriter<'w, AppExit>,
-    next_screen: ResMut<'w, NextState<Screen>>,
-    records: MessageWriter<'w, RecordsRequest>,
-    hand_slots: ResMut<'w, HandSlots>,
-    analysis: MessageWriter<'w, SetAnalysis>,
-    engine_review: MessageWriter<'w, EngineReviewRequest>,
-    puzzles: MessageWriter<'w, PuzzleRequest>,
-    lessons: MessageWriter<'w, LessonRequest>,
 }
 
 /// What the player is doing, for the help line.
@@ -120,10 +95,10 @@ fn doing(view: &HudView) -> top_bar::Doing {
 fn draw_hud(
     mut contexts: EguiContexts,
     view: HudView,
-    mut commands: HudCommands,
+    mut clicks: Clicks,
+    mut hand_slots: ResMut<HandSlots>,
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
-    (mut confirming, mut ask, stake): (ResMut<Confirming>, ResMut<AskBeforeLeaving>, Res<Stake>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
@@ -132,7 +107,6 @@ fn draw_hud(
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
     let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);
-    let mut actions: Vec<HudAction> = Vec::new();
     let mut slots = Vec::new();
 
     egui::Panel::top("top_bar").show(&mut window, |ui| {
@@ -145,13 +119,13 @@ fn draw_hud(
             focus_first: std::mem::take(&mut focus_top_bar.0),
             words: &view.words,
         };
-        actions.extend(top_bar::show(ui, &bar));
+        top_bar::show(ui, &bar, &mut clicks);
     });
     egui::Panel::bottom("message_line").show(&mut window, |ui| {
         top_bar::message_line(
             ui,
             &view.words,
-            view.notice.0.as_deref(),
+            clicks.notice.0.as_deref(),
             (*view.turn.get(), doing(&view)),
             *view.device,
         );
@@ -166,7 +140,7 @@ fn draw_hud(
             .resizable(false)
             .show(&mut window, |ui| {
                 let clocks = view.history.clock.0;
-                actions.extend(hands::show(
+                hands::show(
                     ui,
                     game,
                     side,
@@ -178,7 +152,8 @@ fn draw_hud(
                         clocks: clocks.as_ref(),
                         slots: &mut slots,
                     },
-                ));
+                    &mut clicks,
+                );
                 ui.separator();
                 match side {
                     // In a short window the inspector and the legend scroll,
@@ -203,7 +178,7 @@ fn draw_hud(
                             .inner
                     }
                     rules::Color::Black => {
-                        actions.extend(move_list::moves_panel(ui, &view.words, game, &view.history))
+                        move_list::moves_panel(ui, &view.words, game, &view.history, &mut clicks)
                     }
                 }
             });
@@ -213,8 +188,8 @@ fn draw_hud(
         .into_iter()
         .map(|(rect, piece)| (rect_to_bevy(rect), piece))
         .collect();
-    if commands.hand_slots.0 != slots {
-        commands.hand_slots.0 = slots;
+    if hand_slots.0 != slots {
+        hand_slots.0 = slots;
     }
     inspector::stack_tooltip(ctx, &view.words, game, &view.hovered);
     legend::marks_tooltip(
@@ -230,64 +205,18 @@ fn draw_hud(
     }
     // A lesson or a puzzle says so in its own bar, with its own next step.
     if *view.turn.get() == Turn::GameOver && !view.practising.0 {
-        actions.extend(game_over::show(
+        game_over::show(
             ctx,
             &view.words,
             game,
             view.history.clock.flagged(),
-        ));
+            &mut clicks,
+        );
     }
 
     // An action that leaves an unfinished game waits for the player's
-    // answer; the one just confirmed goes ahead.
-    let mut asked = *ask;
-    let confirmed = confirming.show(ctx, &view.words, &stake, &mut asked);
-    ask.set_if_neq(asked);
-    let mut to_do: Vec<HudAction> = actions
-        .into_iter()
-        // A puzzle is practice: leaving it loses nothing worth asking about.
-        .filter_map(|action| {
-            let ask = AskBeforeLeaving(ask.0 && !view.practising.0);
-            confirming.pass(action, &stake, ask)
-        })
-        .collect();
-    to_do.extend(confirmed);
-    for action in to_do {
-        match action {
-            HudAction::Select(piece) => {
-                commands.select.write(SelectPiece(piece));
-            }
-            HudAction::Pass => {
-                commands.play.write(PlayMove(Move::Pass));
-            }
-            // In a puzzle, Restart is its Retry.
-            HudAction::Restart if view.practising.0 => {
-                commands.puzzles.write(PuzzleRequest::Retry);
-                commands.lessons.write(LessonRequest::Retry);
-            }
-            HudAction::Restart => {
-                commands.new_game.write(NewGame);
-            }
-            HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
-            HudAction::Quit => {
-                commands.exit.write(AppExit::Success);
-            }
-            HudAction::Analyse(on, review) => {
-                commands.analysis.write(SetAnalysis(on));
-                if review {
-                    commands
-                        .records
-                        .write(RecordsRequest::Review(ReviewAction::Enter));
-                }
-            }
-            HudAction::EngineReview => {
-                commands.engine_review.write(EngineReviewRequest::Start);
-            }
-            HudAction::Records(request) => {
-                commands.records.write(request);
-            }
-        }
-    }
+    // answer (see `Clicks::leave`); the one just confirmed goes ahead.
+    clicks.show_question(ctx);
     Ok(())
 }
 

@@ -20,9 +20,9 @@ use crate::game::core::{LanguageChoice, Screen, Words};
 use crate::game::learn::EditorRequest;
 use crate::game::sound::SoundSettings;
 
+use super::menu_records::MenuRecords;
 use super::preferences::{language_box, sound_row};
 use crate::game::theme::Theme;
-use crate::game::ui::dialogs::game_menu::MenuRecords;
 use crate::game::ui::hud::hands::HandArt;
 use crate::records::{PlayKind, TimeControl};
 use crate::rules::{Bug, Color, Piece};

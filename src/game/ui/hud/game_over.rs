@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use super::clicks::Clicks;
+use super::layout::BAR_ID;
 use crate::game::ai::SetAnalysis;
 use crate::game::saves::{EngineReviewRequest, Leaving, ReviewAction};
 use crate::rules::{Color, Game};
@@ -62,7 +63,7 @@ pub(super) fn show(
     // Below the bar floating over the board (an exhibition's controls, the
     // Hint button) as it was last drawn, not under or over it.
     let top = ctx
-        .memory(|memory| memory.area_rect(egui::Id::new(super::exhibition_bar::BAR_ID)))
+        .memory(|memory| memory.area_rect(egui::Id::new(BAR_ID)))
         .map_or(TOP, |bar| (bar.bottom() + GAP).max(TOP));
     egui::Window::new(words.get("over-title"))
         .id(egui::Id::new("game_over"))

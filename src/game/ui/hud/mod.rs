@@ -11,6 +11,7 @@ pub(super) mod game_menu;
 pub(super) mod game_over;
 pub(super) mod hands;
 pub(super) mod inspector;
+pub(super) mod layout;
 pub(super) mod legend;
 pub(super) mod marks;
 pub(super) mod move_list;

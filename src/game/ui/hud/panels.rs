@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::clicks::Clicks;
+use super::layout::side_panel_width;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
 use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
@@ -19,17 +20,6 @@ use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDr
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
 use crate::rules;
-
-/// Width of each side panel, in logical pixels: a fifth of the window,
-/// between these two (two stacks of a hand per row at the narrowest, three
-/// at the widest), so a window of 800 pixels keeps most of itself for the
-/// board.
-const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
-
-/// The side panels' width in a window `width` pixels wide.
-pub(in crate::game::ui) fn side_panel_width(width: f32) -> f32 {
-    (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
-}
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(

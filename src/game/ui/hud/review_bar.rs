@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::layout::side_panel_width;
 use crate::game::core::{Screen, Words};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::ui::dialogs::files::draw_dialogs;
@@ -39,7 +40,7 @@ fn draw_review_bar(
     // Over the board between the hands, right of the engine's review panel
     // when it is shown; in a narrow window the bar wraps into rows.
     let window = ctx.content_rect().width();
-    let side = super::panels::side_panel_width(window);
+    let side = side_panel_width(window);
     let mut left = side + MARGIN;
     if history.engine_review().is_some() || history.engine_reviewing() {
         let panel = ctx.memory(|memory| memory.area_rect(egui::Id::new("engine_review")));

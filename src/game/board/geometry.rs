@@ -50,6 +50,25 @@ pub fn world_to_plane(world: Vec2) -> IVec2 {
     IVec2::new(rq as i32, rr as i32)
 }
 
+/// The corners of a hex of circumradius `size` around the origin, in world
+/// space (y up): pointy-topped, the first straight up, then anticlockwise.
+pub fn hex_corners(size: f32) -> [Vec2; 6] {
+    std::array::from_fn(|k| {
+        let angle = std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::FRAC_PI_3;
+        Vec2::from_angle(angle) * size
+    })
+}
+
+/// The width and height, in world units, of `cells` hexes side by side and
+/// of `cells` rows of hexes, their corners included.
+pub fn hex_block_size(cells: i32) -> Vec2 {
+    let cells = cells as f32;
+    Vec2::new(
+        HEX_SIZE * 3f32.sqrt() * cells,
+        HEX_SIZE * (1.5 * cells + 0.5),
+    )
+}
+
 /// Every hex at most `rings` steps from the origin.
 pub fn hexes_within(rings: i32) -> impl Iterator<Item = (i32, i32)> {
     (-rings..=rings).flat_map(move |q| {
@@ -71,6 +90,33 @@ mod tests {
             world_to_plane(plane_to_world(Vec2::new(2.0, -3.0))),
             IVec2::new(2, -3)
         );
+    }
+
+    #[test]
+    fn a_block_of_cells_spans_their_centres_and_one_more_cell() {
+        let corners = hex_corners(HEX_SIZE);
+        let width = corners[4].x - corners[1].x;
+        let height = corners[0].y - corners[3].y;
+        for cells in 1..6 {
+            let last = cells - 1;
+            let size = hex_block_size(cells);
+            let across = hex_to_world(last, 0).x - hex_to_world(0, 0).x + width;
+            let down = hex_to_world(0, 0).y - hex_to_world(0, last).y + height;
+            assert!((size.x - across).abs() < 1e-3, "{cells}: {size} {across}");
+            assert!((size.y - down).abs() < 1e-3, "{cells}: {size} {down}");
+        }
+    }
+
+    #[test]
+    fn corners_lie_on_the_edges_shared_with_the_neighbours() {
+        // The east neighbour shares this cell's two eastern corners.
+        let corners = hex_corners(HEX_SIZE);
+        let east = hex_to_world(1, 0);
+        let theirs = corners.map(|corner| east + corner);
+        for mine in [corners[4], corners[5]] {
+            assert!(theirs.iter().any(|c| c.distance(mine) < 1e-3), "{mine}");
+        }
+        assert!(corners[0].distance(Vec2::new(0.0, HEX_SIZE)) < 1e-3);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::PrimitiveTopology;
 use bevy::prelude::*;
 
-use super::geometry::{HEX_SIZE, hex_to_world, hexes_within};
+use super::geometry::{HEX_SIZE, hex_corners, hex_to_world, hexes_within};
 use super::layout::BoardLayout;
 use crate::game::core::{GameSystems, Screen};
 
@@ -50,13 +50,7 @@ fn spawn_hex_grid(
 /// mesh: one draw call, and almost no pixels to fill (filled cells cost
 /// more than everything else on the board with software rendering).
 fn grid_mesh(rings: i32) -> Mesh {
-    let corners: Vec<Vec2> = (0..6)
-        .map(|k| {
-            // Pointy-topped: the first corner straight up.
-            let angle = std::f32::consts::FRAC_PI_2 + k as f32 * std::f32::consts::FRAC_PI_3;
-            Vec2::from_angle(angle) * (HEX_SIZE - CELL_GAP)
-        })
-        .collect();
+    let corners = hex_corners(HEX_SIZE - CELL_GAP);
     let mut positions: Vec<[f32; 3]> = Vec::new();
     for (q, r) in hexes_within(rings) {
         let centre = hex_to_world(q, r);

@@ -14,7 +14,9 @@ use bevy::prelude::*;
 
 pub use animation::{AnimationSettings, SkipAnimation, Slide, SlideLimit};
 pub use camera::{BoardArea, MainCamera};
-pub use geometry::{HEX_SIZE, hex_to_world, resting_translation, world_to_plane};
+pub use geometry::{
+    HEX_SIZE, hex_block_size, hex_corners, hex_to_world, resting_translation, world_to_plane,
+};
 pub use layout::{BoardLayout, LayoutUpdate};
 pub use on_top::{BoardInput, PanelsOnTop};
 pub use pieces::{Bug, Color, PieceId, PieceSync, Position, StackLevel};

@@ -13,12 +13,15 @@
 
 use super::panel_colors::{ResolvedUi, UiColors};
 use super::resolver::Resolver;
+use super::rgba::rgba;
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{self, Bug};
+
+pub use super::overlay::{Overlay, TintedImage};
+pub use super::rgba::Rgba;
 
 /// The theme every other theme falls back on.
 pub const DEFAULT_THEME: &str = "default";
@@ -151,16 +154,6 @@ pub struct BugArt {
     pub black: Option<String>,
 }
 
-/// A white-on-transparent image tinted by a colour.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Overlay {
-    /// The image.
-    pub image: Option<String>,
-    /// The tint (its alpha fades the image).
-    pub color: Option<String>,
-}
-
 /// Every overlay the board draws.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -190,46 +183,6 @@ pub struct Overlays {
     pub movable: Overlay,
     /// The disc showing a stack's height.
     pub badge: Overlay,
-}
-
-/// A colour as 8-bit sRGB with alpha.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rgba(pub [u8; 4]);
-
-impl Rgba {
-    /// Reads `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` may be
-    /// left out), with Bevy's own parser.
-    pub fn parse(text: &str) -> Option<Rgba> {
-        use bevy::color::ColorToPacked;
-        bevy::color::Srgba::hex(text.trim())
-            .ok()
-            .map(|color| Rgba(color.to_u8_array()))
-    }
-
-    /// Red, green, blue and alpha from 0.0 to 1.0 (sRGB).
-    pub fn to_f32(self) -> [f32; 4] {
-        self.0.map(|v| f32::from(v) / 255.0)
-    }
-}
-
-impl fmt::Display for Rgba {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [r, g, b, a] = self.0;
-        if a == 255 {
-            write!(f, "#{r:02x}{g:02x}{b:02x}")
-        } else {
-            write!(f, "#{r:02x}{g:02x}{b:02x}{a:02x}")
-        }
-    }
-}
-
-/// An image and its tint, both settled.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TintedImage {
-    /// Asset path from the assets folder (`themes/default/bugs/ant.png`).
-    pub image: String,
-    /// Multiplied into the image.
-    pub color: Rgba,
 }
 
 /// All overlays, settled.
@@ -291,10 +244,6 @@ pub struct ResolvedTheme {
     pub ui: ResolvedUi,
     /// The asset path of each sound in [`SOUND_NAMES`] order (`None`: silent).
     pub sounds: [Option<String>; SOUND_NAMES.len()],
-}
-
-pub(super) const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Rgba {
-    Rgba([r, g, b, a])
 }
 
 const WHITE: Rgba = rgba(255, 255, 255, 255);
@@ -557,17 +506,6 @@ pub fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn colours_read_short_long_and_with_alpha() {
-        assert_eq!(Rgba::parse("#fff"), Some(Rgba([255, 255, 255, 255])));
-        assert_eq!(Rgba::parse("#102030"), Some(Rgba([16, 32, 48, 255])));
-        assert_eq!(Rgba::parse("10203040"), Some(Rgba([16, 32, 48, 64])));
-        assert_eq!(Rgba::parse("#12345"), None);
-        assert_eq!(Rgba::parse("blue"), None);
-        assert_eq!(Rgba::parse("#ééé"), None);
-        assert_eq!(Rgba([16, 32, 48, 64]).to_string(), "#10203040");
-    }
 
     #[test]
     fn theme_names_are_plain_folder_names() {

@@ -13,9 +13,11 @@
 
 mod loader;
 pub mod manifest;
+mod overlay;
 mod palette;
 pub mod panel_colors;
 mod resolver;
+mod rgba;
 pub mod tiles;
 
 pub use loader::ThemeSource;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::manifest::{Rgba, rgba};
+use super::rgba::{Rgba, rgba};
 
 /// The panels' colours in a manifest (`ui: (text: "#d8dade", ...)`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

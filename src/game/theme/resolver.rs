@@ -1,7 +1,8 @@
 //! Checking a manifest's entries one by one against the base theme: each
 //! good value replaces the base's, each bad one keeps it with one warning.
 
-use super::manifest::{Overlay, Rgba, TintedImage};
+use super::overlay::{Overlay, TintedImage};
+use super::rgba::Rgba;
 
 /// Checks entries one by one, writing good values over the base's.
 pub(super) struct Resolver<'a> {

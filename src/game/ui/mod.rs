@@ -20,7 +20,7 @@ use crate::game::ai::Analysis;
 use crate::game::core::{Activity, CurrentGame, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
-use crate::rules::{Game, Piece};
+use crate::rules::Game;
 use crate::text::Texts;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,7 +30,8 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::confirm::plugin,
         hud::panels::plugin,
         hud::exhibition_bar::plugin,
-        dialogs::game_menu::plugin,
+        dialogs::files::plugin,
+        hud::review_bar::plugin,
         widgets::diagnostics::plugin,
         hud::analysis_panel::plugin,
         hud::review_panel::plugin,
@@ -130,28 +131,6 @@ impl PlayedGame<'_> {
     fn full_game(&self) -> Game {
         self.current.full_game()
     }
-}
-
-/// What a click in a panel asks for; the HUD system carries it out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum HudAction {
-    /// Select a piece in hand.
-    Select(Piece),
-    /// Pass (only offered when it is the only legal move).
-    Pass,
-    /// Start the game again.
-    Restart,
-    /// Back to the main menu.
-    MainMenu,
-    /// Close the app.
-    Quit,
-    /// Turn the engine's analysis on (first `true`) or off; the second
-    /// `true` also steps into review (from the game-over dialog).
-    Analyse(bool, bool),
-    /// Grade every move of the game with the engine.
-    EngineReview,
-    /// Undo, redo, review, a records dialog (see `records`).
-    Records(dialogs::game_menu::RecordsRequest),
 }
 
 /// A `Ui` covering the whole window, to show panels in: since egui 0.36,

@@ -9,10 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::files::Dialog;
-use super::game_menu::RecordsRequest;
 use crate::game::saves::{Leaving, Stake};
-use crate::game::ui::HudAction;
 use crate::text::Texts;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -21,29 +18,18 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 /// The action waiting for the player's answer.
 #[derive(Resource, Debug, Default)]
-pub(in crate::game::ui) struct Confirming(Option<HudAction>);
-
-/// How `action` leaves the game, if it does (and so may need asking).
-fn leaving(action: HudAction) -> Option<Leaving> {
-    match action {
-        HudAction::Restart => Some(Leaving::Restart),
-        HudAction::MainMenu => Some(Leaving::MainMenu),
-        HudAction::Quit => Some(Leaving::Quit),
-        HudAction::Records(RecordsRequest::Open(Dialog::Load)) => Some(Leaving::Load),
-        _ => None,
-    }
-}
+pub(in crate::game::ui) struct Confirming(Option<Leaving>);
 
 impl Confirming {
     /// `action`, or nothing for now when it must be asked about first (it
     /// then waits for the answer).
     pub(in crate::game::ui) fn pass(
         &mut self,
-        action: HudAction,
+        action: Leaving,
         stake: &Stake,
         ask: bool,
-    ) -> Option<HudAction> {
-        if ask && leaving(action).is_some() && stake.worth_asking {
+    ) -> Option<Leaving> {
+        if ask && stake.worth_asking {
             self.0 = Some(action);
             None
         } else {
@@ -59,24 +45,24 @@ impl Confirming {
         words: &Texts,
         stake: &Stake,
         ask: &mut bool,
-    ) -> Option<HudAction> {
+    ) -> Option<Leaving> {
         let action = self.0?;
         let (title, yes) = match action {
-            HudAction::Restart => (
+            Leaving::Restart => (
                 words.get("confirm-restart-title"),
                 words.get("game-restart"),
             ),
-            HudAction::MainMenu => (
+            Leaving::MainMenu => (
                 words.get("confirm-main-menu-title"),
                 words.get("game-main-menu"),
             ),
-            HudAction::Quit => (words.get("confirm-quit-title"), words.get("game-quit")),
-            _ => (
+            Leaving::Quit => (words.get("confirm-quit-title"), words.get("game-quit")),
+            Leaving::Load => (
                 words.get("confirm-load-title"),
                 words.get("confirm-choose-file"),
             ),
         };
-        let question = stake.question(leaving(action).unwrap_or(Leaving::Load), words);
+        let question = stake.question(action, words);
         let mut answer = None;
         let mut dont_ask = !*ask;
         egui::Window::new(title)
@@ -123,26 +109,28 @@ mod tests {
         // Nothing played, or a game over: nothing to lose.
         let nothing = Stake::default();
         assert_eq!(
-            confirming.pass(HudAction::Restart, &nothing, ask),
-            Some(HudAction::Restart)
+            confirming.pass(Leaving::Restart, &nothing, ask),
+            Some(Leaving::Restart)
         );
         let game = Stake {
             kept: KeptIn::Autosave(PlayKind::Game),
             worth_asking: true,
             ..Stake::default()
         };
-        for action in [HudAction::Restart, HudAction::MainMenu, HudAction::Quit] {
+        let leaving = [
+            Leaving::Restart,
+            Leaving::MainMenu,
+            Leaving::Quit,
+            Leaving::Load,
+        ];
+        for action in leaving {
             assert_eq!(confirming.pass(action, &game, ask), None, "{action:?}");
             assert_eq!(confirming.0, Some(action));
         }
-        // Not asked: other actions, or with the setting off.
-        assert_eq!(
-            confirming.pass(HudAction::Pass, &game, ask),
-            Some(HudAction::Pass)
-        );
-        assert_eq!(
-            confirming.pass(HudAction::Quit, &game, false),
-            Some(HudAction::Quit)
-        );
+        // Not asked with the setting off (actions that do not leave the
+        // game are not a `Leaving`, so never asked about).
+        for action in leaving {
+            assert_eq!(confirming.pass(action, &game, false), Some(action));
+        }
     }
 }

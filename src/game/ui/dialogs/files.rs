@@ -11,12 +11,17 @@ use std::sync::{Mutex, PoisonError};
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog, FileDialogLabels};
 
 use crate::game::core::Words;
-use crate::game::saves::{ImportResult, RecordsAction};
+use crate::game::saves::{ImportResult, RecordPaths, RecordsAction};
 use crate::text::{Args, Texts};
+
+pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.init_resource::<Dialogs>();
+    app.add_systems(EguiPrimaryContextPass, draw_dialogs);
+}
 
 /// The records' dialogs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,8 +40,8 @@ pub(in crate::game::ui) enum Dialog {
 
 /// The open dialog and what is typed in it.
 #[derive(Resource, Debug, Default)]
-pub(super) struct Dialogs {
-    pub(super) open: Option<Dialog>,
+pub(in crate::game::ui) struct Dialogs {
+    open: Option<Dialog>,
     /// The pasted GameString.
     paste: String,
     /// An import was sent and its result is awaited (the dialog stays).
@@ -158,10 +163,9 @@ fn picker_labels(words: &Texts) -> FileDialogLabels {
     labels
 }
 
-/// Undo, Redo and the Game menu, for the top bar; returns what was clicked.
 /// Opens `dialog`, with the path field and the list of saved games filled
 /// from the data directory.
-pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
+fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     dialogs.open = Some(dialog);
     let dir = dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let _ = fs::create_dir_all(&dir);
@@ -188,15 +192,29 @@ pub(super) fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     }
 }
 
+/// What a button needs to open one of the dialogs.
+#[derive(SystemParam)]
+pub(in crate::game::ui) struct OpenDialog<'w> {
+    dialogs: ResMut<'w, Dialogs>,
+    paths: Res<'w, RecordPaths>,
+}
+
+impl OpenDialog<'_> {
+    /// Opens `dialog` in the data directory.
+    pub(in crate::game::ui) fn open(&mut self, dialog: Dialog) {
+        open(&mut self.dialogs, dialog, self.paths.data_dir());
+    }
+}
+
 /// What the dialogs can send, and how an import went.
 #[derive(SystemParam)]
-pub(super) struct DialogCommands<'w> {
+pub(in crate::game::ui) struct DialogCommands<'w> {
     actions: MessageWriter<'w, RecordsAction>,
     imported: ResMut<'w, ImportResult>,
     words: Res<'w, Words>,
 }
 
-pub(super) fn draw_dialogs(
+pub(in crate::game::ui) fn draw_dialogs(
     mut contexts: EguiContexts,
     mut dialogs: ResMut<Dialogs>,
     mut commands: DialogCommands,

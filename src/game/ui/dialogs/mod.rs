@@ -1,6 +1,5 @@
 //! The dialogs: the save, load and import file dialogs, the question before
-//! leaving a game, and the game records' controls that open them.
+//! leaving a game, and what a button needs to open one.
 
 pub(super) mod confirm;
 pub(super) mod files;
-pub(super) mod game_menu;

@@ -12,6 +12,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::layout::{BAR_ID, side_panel_width};
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
 use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
 use crate::game::ai::{Hint, RequestHint, hint_available};
@@ -26,9 +27,6 @@ use crate::game::ui::egui_color;
 use crate::records::Seats;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
-
-/// The bar's window (and area) id.
-pub(super) const BAR_ID: &str = "exhibition_bar";
 
 /// Below the top bar.
 const TOP_OFFSET: f32 = 34.0;
@@ -99,8 +97,7 @@ fn draw_exhibition_bar(
     // No wider than the board between the hands, whose headers it would
     // otherwise hide.
     let window = ctx.content_rect().width();
-    let room =
-        (window - 2.0 * super::panels::side_panel_width(window) - 2.0 * BAR_MARGIN).max(200.0);
+    let room = (window - 2.0 * side_panel_width(window) - 2.0 * BAR_MARGIN).max(200.0);
     let shown = egui::Window::new(BAR_ID)
         .id(egui::Id::new(BAR_ID))
         .title_bar(false)

@@ -3,9 +3,10 @@
 
 use bevy_egui::egui;
 
-use crate::game::saves::ReviewAction;
-use crate::game::ui::HudAction;
-use crate::game::ui::dialogs::game_menu::RecordsRequest;
+use super::clicks::Clicks;
+use super::layout::BAR_ID;
+use crate::game::ai::SetAnalysis;
+use crate::game::saves::{EngineReviewRequest, Leaving, ReviewAction};
 use crate::rules::{Color, Game};
 use crate::text::{Args, Texts};
 
@@ -50,19 +51,19 @@ const TOP: f32 = 60.0;
 /// Room between the bar over the board and the dialog.
 const GAP: f32 = 8.0;
 
-/// The dialog; returns the button clicked.
+/// The dialog; a click acts through `clicks`.
 pub(super) fn show(
     ctx: &egui::Context,
     words: &Texts,
     game: &Game,
     flagged: Option<Color>,
-) -> Option<HudAction> {
+    clicks: &mut Clicks,
+) {
     let (title, detail) = verdict(words, game, flagged);
-    let mut action = None;
     // Below the bar floating over the board (an exhibition's controls, the
     // Hint button) as it was last drawn, not under or over it.
     let top = ctx
-        .memory(|memory| memory.area_rect(egui::Id::new(super::exhibition_bar::BAR_ID)))
+        .memory(|memory| memory.area_rect(egui::Id::new(BAR_ID)))
         .map_or(TOP, |bar| (bar.bottom() + GAP).max(TOP));
     egui::Window::new(words.get("over-title"))
         .id(egui::Id::new("game_over"))
@@ -77,38 +78,37 @@ pub(super) fn show(
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     if ui.button(words.get("over-new-game")).clicked() {
-                        action = Some(HudAction::Restart);
+                        clicks.leave(Leaving::Restart);
                     }
                     if ui
                         .button(words.get("over-review"))
                         .on_hover_text(words.get("over-review-tip"))
                         .clicked()
                     {
-                        action = Some(HudAction::Records(RecordsRequest::Review(
-                            ReviewAction::Enter,
-                        )));
+                        clicks.review.write(ReviewAction::Enter);
                     }
                     if ui
                         .button(words.get("game-engine-review"))
                         .on_hover_text(words.get("over-engine-review-tip"))
                         .clicked()
                     {
-                        action = Some(HudAction::EngineReview);
+                        clicks.engine_review.write(EngineReviewRequest::Start);
                     }
                     if ui
                         .button(words.get("over-analyse"))
                         .on_hover_text(words.get("over-analyse-tip"))
                         .clicked()
                     {
-                        action = Some(HudAction::Analyse(true, true));
+                        // The analysis on, and the game stepped into review.
+                        clicks.analysis.write(SetAnalysis(true));
+                        clicks.review.write(ReviewAction::Enter);
                     }
                     if ui.button(words.get("game-main-menu")).clicked() {
-                        action = Some(HudAction::MainMenu);
+                        clicks.leave(Leaving::MainMenu);
                     }
                 });
             });
         });
-    action
 }
 
 #[cfg(test)]

@@ -9,9 +9,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 
-use crate::game::play::Selection;
+use super::clicks::Clicks;
+use crate::game::play::{SelectPiece, Selection};
 use crate::game::theme::Theme;
-use crate::game::ui::{HudAction, egui_color};
+use crate::game::ui::egui_color;
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
 use crate::text::{Args, Texts};
@@ -153,14 +154,6 @@ const STACK_STEP: egui::Vec2 = egui::vec2(3.0, -4.0);
 /// under it and its count.
 const STACK_WIDTH: f32 = 62.0;
 
-/// What the player did with a hand this frame: a stack activated from the
-/// keyboard (the pointer's presses on a stack are read in order with the
-/// rest of the pointer's events, through the slots the hand reports).
-pub(super) enum HandAction {
-    /// Activated a stack: select its next piece.
-    Select(Piece),
-}
-
 /// What a hand is drawn with besides the game: the theme's art, the words
 /// for its tooltips, and the clocks.
 pub(super) struct HandContext<'a> {
@@ -171,7 +164,10 @@ pub(super) struct HandContext<'a> {
     pub slots: &'a mut Vec<(egui::Rect, Piece)>,
 }
 
-/// The hand of `side`; returns what the player did with it, if anything.
+/// The hand of `side`. A stack activated from the keyboard selects its
+/// next piece through `clicks` (the pointer's presses on a stack are read
+/// in order with the rest of the pointer's events, through the slots the
+/// hand reports).
 pub(super) fn show(
     ui: &mut egui::Ui,
     game: &Game,
@@ -179,7 +175,8 @@ pub(super) fn show(
     selection: &Selection,
     awaiting_input: bool,
     context: HandContext,
-) -> Option<HudAction> {
+    clicks: &mut Clicks,
+) {
     let HandContext {
         art,
         words,
@@ -210,13 +207,12 @@ pub(super) fn show(
     ui.add_space(6.0);
     let stacks = hand_stacks(game, side, words);
     let side_index = usize::from(side == rules::Color::Black);
-    let mut action = None;
     let per_row = ((ui.available_width() / STACK_WIDTH) as usize).clamp(2, 3);
     for row in stacks.chunks(per_row) {
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
             for stack in row {
-                let (slot, done) = stack_tile(
+                let (slot, activated) = stack_tile(
                     ui,
                     stack,
                     side_index,
@@ -225,16 +221,13 @@ pub(super) fn show(
                     (art, words),
                 );
                 slots.extend(slot);
-                if let Some(done) = done {
-                    action = Some(done);
+                if let Some(piece) = activated {
+                    clicks.select.write(SelectPiece(piece));
                 }
             }
         });
         ui.add_space(2.0);
     }
-    action.map(|done| match done {
-        HandAction::Select(piece) => HudAction::Select(piece),
-    })
 }
 
 /// `side`'s clock: large, brighter while it runs, orange under a tenth of
@@ -256,7 +249,8 @@ fn clock_face(ui: &mut egui::Ui, clocks: &Clocks, side: rules::Color, running: b
 
 /// One stack: up to three tiles, the bug's art, the count; dimmed with a
 /// tooltip when it cannot be placed. Returns where it lies with its next
-/// piece when it can be picked up now, and what the keyboard did with it.
+/// piece when it can be picked up now, and that piece when the keyboard
+/// activated the stack.
 fn stack_tile(
     ui: &mut egui::Ui,
     stack: &HandStack,
@@ -264,7 +258,7 @@ fn stack_tile(
     selection: &Selection,
     playable_side: bool,
     (art, words): (&HandArt, &Texts),
-) -> (Option<(egui::Rect, Piece)>, Option<HandAction>) {
+) -> (Option<(egui::Rect, Piece)>, Option<Piece>) {
     let size = TILE + egui::vec2(2.0 * STACK_STEP.x + 12.0, -2.0 * STACK_STEP.y + 4.0);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let dimmed = stack.left == 0 || (playable_side && stack.reason.is_some());
@@ -327,7 +321,7 @@ fn stack_tile(
     let by_keys = response.clicked() && !response.clicked_by(egui::PointerButton::Primary);
     (
         Some((response.interact_rect, piece)),
-        by_keys.then_some(HandAction::Select(piece)),
+        by_keys.then_some(piece),
     )
 }
 

@@ -4,14 +4,18 @@
 //! analysis and engine review panels.
 
 pub(super) mod analysis_panel;
+pub(super) mod clicks;
 pub(super) mod evaluation;
 pub(super) mod exhibition_bar;
+pub(super) mod game_menu;
 pub(super) mod game_over;
 pub(super) mod hands;
 pub(super) mod inspector;
+pub(super) mod layout;
 pub(super) mod legend;
 pub(super) mod marks;
 pub(super) mod move_list;
 pub(super) mod panels;
+pub(super) mod review_bar;
 pub(super) mod review_panel;
 pub(super) mod top_bar;

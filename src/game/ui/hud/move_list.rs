@@ -12,12 +12,11 @@
 
 use bevy_egui::egui;
 
+use super::clicks::Clicks;
 use super::review_panel::class_color;
 use crate::ai::MoveClass;
-use crate::game::saves::ReviewAction;
 use crate::game::saves::ReviewedLine;
-use crate::game::ui::HudAction;
-use crate::game::ui::dialogs::game_menu::RecordsRequest;
+use crate::game::saves::{RecordsAction, ReviewAction};
 use crate::records::{GameResult, Headers, NodeId, Variations};
 use crate::rules::{Game, GameStatus};
 use crate::text::{Args, Texts};
@@ -41,13 +40,15 @@ pub(super) fn turn_header(words: &Texts, game: &Game) -> String {
     }
 }
 
-/// The move list section of the side panel; returns the move clicked.
+/// The move list section of the side panel; a move clicked acts through
+/// `clicks`.
 pub(super) fn moves_panel(
     ui: &mut egui::Ui,
     words: &Texts,
     game: &Game,
     history: &crate::game::ui::PlayedGame,
-) -> Option<HudAction> {
+    clicks: &mut Clicks,
+) {
     if let Some(headers) = history.headers() {
         record_headers(ui, words, headers);
     }
@@ -67,16 +68,14 @@ pub(super) fn moves_panel(
         played: history.ply(),
         follow: cursor_moved(ui, history.node()),
     };
-    let mut clicked = None;
     egui::ScrollArea::vertical()
         .stick_to_bottom(!history.reviewing())
         .auto_shrink([false, false])
         .show(ui, |ui| {
             if let Some(&first) = tree.children(NodeId::ROOT).first() {
-                view.line(ui, first, 0, &mut clicked);
+                view.line(ui, first, 0, clicks);
             }
         });
-    clicked.map(HudAction::Records)
 }
 
 /// The record's players, event, date and result, above its moves.
@@ -149,13 +148,7 @@ impl View<'_> {
     /// The line from `first` on (its main continuation), `level` deep in
     /// variations: the main line one turn per row, a variation as wrapped
     /// text; after each move, the other moves tried in its place.
-    fn line(
-        &self,
-        ui: &mut egui::Ui,
-        first: NodeId,
-        level: usize,
-        clicked: &mut Option<RecordsRequest>,
-    ) {
+    fn line(&self, ui: &mut egui::Ui, first: NodeId, level: usize, clicks: &mut Clicks) {
         let mut node = Some(first);
         while let Some(start) = node {
             // One row: moves up to the end of a turn (main line) or up to a
@@ -174,7 +167,7 @@ impl View<'_> {
                         ui.label(egui::RichText::new(format!("{}...", ply / 2)).weak());
                     }
                     first_of_row = false;
-                    self.move_button(ui, at, clicked);
+                    self.move_button(ui, at, clicks);
                     row_end = at;
                     let branches = self.tree.children(self.tree.parent(at)).len() > 1
                         && self.tree.is_main_child(at);
@@ -192,7 +185,7 @@ impl View<'_> {
             let parent = self.tree.parent(row_end);
             if self.tree.is_main_child(row_end) {
                 for &other in self.tree.children(parent).iter().skip(1) {
-                    self.line(ui, other, level + 1, clicked);
+                    self.line(ui, other, level + 1, clicks);
                 }
             }
             node = self.tree.children(row_end).first().copied();
@@ -201,7 +194,7 @@ impl View<'_> {
 
     /// One move: a button showing its position, with a menu on a right
     /// click.
-    fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicked: &mut Option<RecordsRequest>) {
+    fn move_button(&self, ui: &mut egui::Ui, node: NodeId, clicks: &mut Clicks) {
         let verdict = self.review.and_then(|review| review.verdict(node));
         let symbol = verdict.map_or("", |verdict| verdict.class.symbol());
         let mut text = egui::RichText::new(format!("{}{symbol}", self.tree.text(node))).monospace();
@@ -242,7 +235,7 @@ impl View<'_> {
         }
         let response = response.on_hover_text(hover);
         if response.clicked() {
-            *clicked = Some(RecordsRequest::Review(ReviewAction::GotoNode(node)));
+            clicks.review.write(ReviewAction::GotoNode(node));
         }
         response.context_menu(|ui| {
             let main = self.tree.continuation(NodeId::ROOT).contains(&node);
@@ -250,11 +243,11 @@ impl View<'_> {
                 .add_enabled(!main, egui::Button::new(words.get("moves-promote")))
                 .clicked()
             {
-                *clicked = Some(RecordsRequest::Promote(node));
+                clicks.records.write(RecordsAction::PromoteVariation(node));
                 ui.close();
             }
             if ui.button(words.get("moves-delete")).clicked() {
-                *clicked = Some(RecordsRequest::Delete(node));
+                clicks.records.write(RecordsAction::DeleteVariation(node));
                 ui.close();
             }
         });

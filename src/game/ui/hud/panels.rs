@@ -6,36 +6,20 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::clicks::Clicks;
+use super::layout::side_panel_width;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
-use crate::game::ai::{AiThinking, SetAnalysis};
+use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
-use crate::game::core::Notice;
 use crate::game::core::Screen;
-use crate::game::core::{Activity, CurrentGame, Words};
-use crate::game::core::{ClockPause, GameSystems, NewGame, NewGameSettings, Players, Settings};
-use crate::game::core::{ForcedPass, PlayMove, Turn};
-use crate::game::learn::{LessonRequest, PuzzleRequest};
+use crate::game::core::{Activity, ForcedPass, Turn};
+use crate::game::core::{ClockPause, GameSystems, NewGameSettings, Players};
+use crate::game::core::{CurrentGame, Words};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
-use crate::game::play::{InputDevice, MovablePieces, SelectPiece, Selection};
-use crate::game::saves::Stake;
-use crate::game::saves::{EngineReviewRequest, ReviewAction};
+use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
-use crate::game::ui::HudAction;
-use crate::game::ui::dialogs::confirm::Confirming;
-use crate::game::ui::dialogs::game_menu::RecordsRequest;
-use crate::rules::{self, Move};
-
-/// Width of each side panel, in logical pixels: a fifth of the window,
-/// between these two (two stacks of a hand per row at the narrowest, three
-/// at the widest), so a window of 800 pixels keeps most of itself for the
-/// board.
-const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
-
-/// The side panels' width in a window `width` pixels wide.
-pub(in crate::game::ui) fn side_panel_width(width: f32) -> f32 {
-    (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
-}
+use crate::rules;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
@@ -66,7 +50,6 @@ fn pause_clocks_when_unfocused(
 struct HudView<'w> {
     game: Res<'w, CurrentGame>,
     selection: Res<'w, Selection>,
-    notice: Res<'w, Notice>,
     forced_pass: Res<'w, ForcedPass>,
     turn: Res<'w, State<Turn>>,
     hovered: Res<'w, HoveredCell>,
@@ -82,31 +65,10 @@ struct HudView<'w> {
     activity: Option<Res<'w, State<Activity>>>,
 }
 
-/// Everything the panels can ask for.
-#[derive(bevy::ecs::system::SystemParam)]
-struct HudCommands<'w> {
-    select: MessageWriter<'w, SelectPiece>,
-    play: MessageWriter<'w, PlayMove>,
-    new_game: MessageWriter<'w, NewGame>,
-    exit: MessageWriter<'w, AppExit>,
-    next_screen: ResMut<'w, NextState<Screen>>,
-    records: MessageWriter<'w, RecordsRequest>,
-    hand_slots: ResMut<'w, HandSlots>,
-    analysis: MessageWriter<'w, SetAnalysis>,
-    engine_review: MessageWriter<'w, EngineReviewRequest>,
-    puzzles: MessageWriter<'w, PuzzleRequest>,
-    lessons: MessageWriter<'w, LessonRequest>,
-}
-
 impl HudView<'_> {
-    /// What runs on the board (the HUD is drawn only on it).
-    fn activity(&self) -> Activity {
-        self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()
-    }
-
     /// Whether a lesson or a puzzle is on the board.
     fn practising(&self) -> bool {
-        self.activity().practising()
+        self.activity.as_ref().is_some_and(|a| a.practising())
     }
 }
 
@@ -129,10 +91,10 @@ fn doing(view: &HudView) -> top_bar::Doing {
 fn draw_hud(
     mut contexts: EguiContexts,
     view: HudView,
-    mut commands: HudCommands,
+    mut clicks: Clicks,
+    mut hand_slots: ResMut<HandSlots>,
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
-    (mut confirming, mut settings, stake): (ResMut<Confirming>, ResMut<Settings>, Res<Stake>),
 ) -> Result {
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
@@ -141,28 +103,26 @@ fn draw_hud(
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
     let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);
-    let mut actions: Vec<HudAction> = Vec::new();
     let mut slots = Vec::new();
+    let auto_pass = clicks.auto_pass();
 
     egui::Panel::top("top_bar").show(&mut window, |ui| {
         let bar = top_bar::TopBar {
             game,
             players: &view.players,
             thinking: view.thinking.is_thinking(),
-            offer_pass: view.forced_pass.0
-                && (!settings.auto_pass || view.practising())
-                && awaiting,
+            offer_pass: view.forced_pass.0 && (!auto_pass || view.practising()) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
             words: &view.words,
         };
-        actions.extend(top_bar::show(ui, &bar));
+        top_bar::show(ui, &bar, &mut clicks);
     });
     egui::Panel::bottom("message_line").show(&mut window, |ui| {
         top_bar::message_line(
             ui,
             &view.words,
-            view.notice.0.as_deref(),
+            clicks.notice.0.as_deref(),
             (*view.turn.get(), doing(&view)),
             *view.device,
         );
@@ -177,7 +137,7 @@ fn draw_hud(
             .resizable(false)
             .show(&mut window, |ui| {
                 let clocks = view.history.clock.0;
-                actions.extend(hands::show(
+                hands::show(
                     ui,
                     game,
                     side,
@@ -189,7 +149,8 @@ fn draw_hud(
                         clocks: clocks.as_ref(),
                         slots: &mut slots,
                     },
-                ));
+                    &mut clicks,
+                );
                 ui.separator();
                 match side {
                     // In a short window the inspector and the legend scroll,
@@ -214,7 +175,7 @@ fn draw_hud(
                             .inner
                     }
                     rules::Color::Black => {
-                        actions.extend(move_list::moves_panel(ui, &view.words, game, &view.history))
+                        move_list::moves_panel(ui, &view.words, game, &view.history, &mut clicks)
                     }
                 }
             });
@@ -224,8 +185,8 @@ fn draw_hud(
         .into_iter()
         .map(|(rect, piece)| (rect_to_bevy(rect), piece))
         .collect();
-    if commands.hand_slots.0 != slots {
-        commands.hand_slots.0 = slots;
+    if hand_slots.0 != slots {
+        hand_slots.0 = slots;
     }
     inspector::stack_tooltip(ctx, &view.words, game, &view.hovered);
     legend::marks_tooltip(
@@ -241,71 +202,18 @@ fn draw_hud(
     }
     // A lesson or a puzzle says so in its own bar, with its own next step.
     if *view.turn.get() == Turn::GameOver && !view.practising() {
-        actions.extend(game_over::show(
+        game_over::show(
             ctx,
             &view.words,
             game,
             view.history.clock.flagged(),
-        ));
+            &mut clicks,
+        );
     }
 
     // An action that leaves an unfinished game waits for the player's
-    // answer; the one just confirmed goes ahead.
-    let mut asked = settings.ask_before_leaving;
-    let confirmed = confirming.show(ctx, &view.words, &stake, &mut asked);
-    if asked != settings.ask_before_leaving {
-        settings.ask_before_leaving = asked;
-    }
-    let mut to_do: Vec<HudAction> = actions
-        .into_iter()
-        // A puzzle is practice: leaving it loses nothing worth asking about.
-        .filter_map(|action| {
-            let ask = settings.ask_before_leaving && !view.practising();
-            confirming.pass(action, &stake, ask)
-        })
-        .collect();
-    to_do.extend(confirmed);
-    for action in to_do {
-        match action {
-            HudAction::Select(piece) => {
-                commands.select.write(SelectPiece(piece));
-            }
-            HudAction::Pass => {
-                commands.play.write(PlayMove(Move::Pass));
-            }
-            // Restart acts on what runs: a lesson's step or a puzzle
-            // again, a game anew.
-            HudAction::Restart => match view.activity() {
-                Activity::Lesson => {
-                    commands.lessons.write(LessonRequest::Retry);
-                }
-                Activity::Puzzle => {
-                    commands.puzzles.write(PuzzleRequest::Retry);
-                }
-                Activity::Game => {
-                    commands.new_game.write(NewGame);
-                }
-            },
-            HudAction::MainMenu => commands.next_screen.set(Screen::MainMenu),
-            HudAction::Quit => {
-                commands.exit.write(AppExit::Success);
-            }
-            HudAction::Analyse(on, review) => {
-                commands.analysis.write(SetAnalysis(on));
-                if review {
-                    commands
-                        .records
-                        .write(RecordsRequest::Review(ReviewAction::Enter));
-                }
-            }
-            HudAction::EngineReview => {
-                commands.engine_review.write(EngineReviewRequest::Start);
-            }
-            HudAction::Records(request) => {
-                commands.records.write(request);
-            }
-        }
-    }
+    // answer (see `Clicks::leave`); the one just confirmed goes ahead.
+    clicks.show_question(ctx);
     Ok(())
 }
 

@@ -5,14 +5,16 @@
 
 use bevy_egui::egui;
 
+use super::clicks::Clicks;
 use crate::game::core::Players;
-use crate::game::core::Turn;
+use crate::game::core::{PlayMove, Turn};
 use crate::game::play::InputDevice;
+use crate::game::saves::Leaving;
 use crate::game::theme::side_color;
+use crate::game::ui::egui_color;
 use crate::game::ui::widgets::style::notice_color;
-use crate::game::ui::{HudAction, egui_color};
 use crate::records::Seats;
-use crate::rules::{Color, Game, GameStatus};
+use crate::rules::{Color, Game, GameStatus, Move};
 use crate::text::{Args, Texts};
 
 /// What the top bar shows.
@@ -33,11 +35,10 @@ pub(super) struct TopBar<'a> {
     pub focus_first: bool,
 }
 
-/// The top bar's contents; returns what was clicked.
-pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
+/// The top bar's contents; a click acts through `clicks`.
+pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
     let game = bar.game;
     let words = bar.words;
-    let mut action = None;
     ui.horizontal(|ui| {
         // One line, whatever it shows ("AI is thinking…" coming and going
         // must not make the bar taller and shift the board).
@@ -49,28 +50,24 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             restart.request_focus();
         }
         if restart.clicked() {
-            action = Some(HudAction::Restart);
+            clicks.leave(Leaving::Restart);
         }
         if ui
             .button(words.get("game-main-menu"))
             .on_hover_text(words.get("game-main-menu-tip"))
             .clicked()
         {
-            action = Some(HudAction::MainMenu);
+            clicks.leave(Leaving::MainMenu);
         }
         if ui
             .button(words.get("game-quit"))
             .on_hover_text(words.get("game-quit-tip"))
             .clicked()
         {
-            action = Some(HudAction::Quit);
+            clicks.leave(Leaving::Quit);
         }
         ui.separator();
-        if let Some(records) =
-            crate::game::ui::dialogs::game_menu::top_bar_buttons(ui, bar.words, bar.history)
-        {
-            action = Some(records);
-        }
+        super::game_menu::top_bar_buttons(ui, bar.words, bar.history, clicks);
         ui.separator();
         let side_name = |side: Color| words.get(&format!("game-side-{}", side_key(side)));
         let side_words = |side: Color| words.color(side);
@@ -132,7 +129,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
             let pass = egui::Button::new(egui::RichText::new(words.get("game-pass")).strong())
                 .fill(ui.visuals().selection.bg_fill);
             if ui.add(pass).clicked() {
-                action = Some(HudAction::Pass);
+                clicks.play.write(PlayMove(Move::Pass));
             }
         }
         // Which game this is, in the room left: cut short in a narrow
@@ -140,7 +137,6 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar) -> Option<HudAction> {
         ui.separator();
         ui.add(egui::Label::new(title).truncate());
     });
-    action
 }
 
 /// What the player is doing, which the help line follows.

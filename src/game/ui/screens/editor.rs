@@ -15,10 +15,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::editor_board::{board, hand};
 use super::main_menu::{WaitingAnswer, ask_about_waiting_game};
+use super::menu_records::MenuRecords;
 use crate::game::core::{Screen, Settings, Words};
 use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::theme::Theme;
-use crate::game::ui::dialogs::game_menu::MenuRecords;
 use crate::game::ui::hud::hands::HandArt;
 use crate::learn::Setup;
 use crate::records::Seats;

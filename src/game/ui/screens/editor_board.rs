@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::board::{HEX_SIZE, world_to_plane};
+use crate::game::board::{HEX_SIZE, hex_block_size, hex_corners, hex_to_world, world_to_plane};
 use crate::game::learn::editor_layout::cell_at;
 use crate::game::learn::{BoardFrame, EditorRequest, hand_slots};
 use crate::game::ui::hud::hands::HandArt;
@@ -127,14 +127,37 @@ pub(super) fn paint_piece(
     }
 }
 
-/// The corners of a pointy-top hexagon of circumradius `size` around `at`.
+/// The corners of a pointy-top hexagon of circumradius `size` around `at`
+/// (the board's own corners, screen y down).
 fn hexagon(at: egui::Pos2, size: f32) -> Vec<egui::Pos2> {
-    (0..6)
-        .map(|i| {
-            let angle = std::f32::consts::PI / 180.0 * (60.0 * i as f32 - 30.0);
-            at + size * egui::vec2(angle.cos(), angle.sin())
-        })
+    hex_corners(size)
+        .iter()
+        .map(|corner| at + egui::vec2(corner.x, -corner.y))
         .collect()
+}
+
+/// The board's cells on a screen: the cell `centre` at `middle`, `scale`
+/// pixels per world unit of the board's geometry (screen y down).
+#[derive(Debug, Clone, Copy)]
+struct Cells {
+    centre: (i32, i32),
+    middle: egui::Pos2,
+    scale: f32,
+}
+
+impl Cells {
+    /// The centre of cell `(q, r)` on the screen.
+    fn to_screen(self, (q, r): (i32, i32)) -> egui::Pos2 {
+        let world = hex_to_world(q - self.centre.0, r - self.centre.1);
+        self.middle + self.scale * egui::vec2(world.x, -world.y)
+    }
+
+    /// The cell under the screen point `pos`.
+    fn at(self, pos: egui::Pos2) -> (i32, i32) {
+        let p = (pos - self.middle) / self.scale;
+        let cell = world_to_plane(Vec2::new(p.x, -p.y));
+        (cell.x + self.centre.0, cell.y + self.centre.1)
+    }
 }
 
 /// The board being edited: the cells of the editor's frame, each stack's
@@ -152,21 +175,19 @@ pub(super) fn board(
     let rect = ui.available_rect_before_wrap();
     let (response, painter) = ui.allocate_painter(rect.size(), egui::Sense::click());
     let rect = response.rect;
-    // Fit 2 * radius + 1 cells across (√3 each) and down (1.5 each).
-    let across = 3f32.sqrt() * (2 * radius + 1) as f32;
-    let down = 1.5 * (2 * radius + 1) as f32 + 0.5;
-    let size = (rect.width() / across).min(rect.height() / down).min(40.0);
-    let middle = rect.center();
-    let to_screen = |(q, r): (i32, i32)| {
-        let (q, r) = ((q - centre.0) as f32, (r - centre.1) as f32);
-        middle + size * egui::vec2(3f32.sqrt() * (q + r / 2.0), 1.5 * r)
+    // Fit 2 * radius + 1 cells across and down; `size` is a cell's
+    // circumradius in pixels.
+    let block = hex_block_size(2 * radius + 1) / HEX_SIZE;
+    let size = (rect.width() / block.x)
+        .min(rect.height() / block.y)
+        .min(40.0);
+    let cells = Cells {
+        centre,
+        middle: rect.center(),
+        scale: size / HEX_SIZE,
     };
-    let pointer = response.hover_pos().map(|pos| {
-        // The board's own rounding, in its units (y up).
-        let p = (pos - middle) / size * HEX_SIZE;
-        let cell = world_to_plane(Vec2::new(p.x, -p.y));
-        (cell.x + centre.0, cell.y + centre.1)
-    });
+    let to_screen = |at| cells.to_screen(at);
+    let pointer = response.hover_pos().map(|pos| cells.at(pos));
     let grid = ui.visuals().widgets.noninteractive.bg_stroke;
     let lit_stroke = egui::Stroke::new(3.0, ui.visuals().error_fg_color);
     for dq in -radius..=radius {
@@ -241,12 +262,36 @@ mod tests {
         for q in -5..=5 {
             for r in -5..=5 {
                 assert_eq!(relative(cell_at(q, r)), (q, r));
-                let (x, y) = (3f32.sqrt() * (q as f32 + r as f32 / 2.0), 1.5 * r as f32);
-                // A point near the centre (screen y down) is in the cell.
-                let world = Vec2::new(x - 0.3, -(y + 0.2)) * HEX_SIZE;
+                // A point near the centre is in the cell.
+                let world = hex_to_world(q, r) + Vec2::new(-0.3, -0.2) * HEX_SIZE;
                 assert_eq!(world_to_plane(world), IVec2::new(q, r));
             }
         }
         assert_eq!(relative(Hex::ORIGIN), (0, 0));
+    }
+
+    #[test]
+    fn the_screen_shows_the_cells_where_the_pointer_finds_them() {
+        let cells = Cells {
+            centre: (2, -1),
+            middle: egui::pos2(400.0, 300.0),
+            scale: 0.6,
+        };
+        assert_eq!(cells.to_screen((2, -1)), egui::pos2(400.0, 300.0));
+        // East is right and the next row (r + 1) is lower, screen y down.
+        assert!(cells.to_screen((3, -1)).x > 400.0);
+        assert!(cells.to_screen((2, 0)).y > 300.0);
+        for q in -4..=6 {
+            for r in -5..=3 {
+                let at = cells.to_screen((q, r));
+                // Anywhere well inside the cell finds it.
+                let inside = at + egui::vec2(5.0, -7.0);
+                assert_eq!(cells.at(inside), (q, r), "{q} {r}");
+            }
+        }
+        // The hexagon's corners are the cell's: its top corner straight up.
+        let corners = hexagon(egui::pos2(10.0, 10.0), 20.0);
+        assert_eq!(corners.len(), 6);
+        assert!((corners[0] - egui::pos2(10.0, -10.0)).length() < 1e-3);
     }
 }

@@ -19,9 +19,9 @@ use crate::game::core::{ConsideredDestinations, HumanSide, NewGameSettings, Oppo
 use crate::game::core::{LaunchSettings, Screen, Settings, Words};
 use crate::game::learn::EditorRequest;
 
+use super::menu_records::MenuRecords;
 use super::preferences::{language_box, rules_box, sound_row};
 use crate::game::theme::Theme;
-use crate::game::ui::dialogs::game_menu::MenuRecords;
 use crate::game::ui::hud::hands::HandArt;
 use crate::records::{PlayKind, TimeControl};
 use crate::rules::{Bug, Color, Piece};

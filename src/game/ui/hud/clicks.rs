@@ -1,0 +1,106 @@
+//! What the in-game panels' buttons send: each click writes the message its
+//! handler reads (a piece selected, a move, undo and the move list's
+//! variations, review, the analysis, the engine's review, a dialog opened),
+//! and the actions that leave the game (Restart, Main menu, Quit, Load) go
+//! through the question before leaving first.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::ai::SetAnalysis;
+use crate::game::core::{Activity, NewGame, Notice, PlayMove, Screen, Settings, Words};
+use crate::game::learn::{LessonRequest, PuzzleRequest};
+use crate::game::play::SelectPiece;
+use crate::game::saves::{EngineReviewRequest, Leaving, RecordsAction, ReviewAction, Stake};
+use crate::game::ui::dialogs::confirm::Confirming;
+use crate::game::ui::dialogs::files::{Dialog, OpenDialog};
+
+/// The messages and resources the panels' buttons act on.
+#[derive(SystemParam)]
+pub(in crate::game::ui) struct Clicks<'w> {
+    pub select: MessageWriter<'w, SelectPiece>,
+    pub play: MessageWriter<'w, PlayMove>,
+    pub records: MessageWriter<'w, RecordsAction>,
+    pub review: MessageWriter<'w, ReviewAction>,
+    pub analysis: MessageWriter<'w, SetAnalysis>,
+    pub engine_review: MessageWriter<'w, EngineReviewRequest>,
+    pub dialogs: OpenDialog<'w>,
+    /// The message line (also told when the GameString was copied).
+    pub notice: ResMut<'w, Notice>,
+    new_game: MessageWriter<'w, NewGame>,
+    exit: MessageWriter<'w, AppExit>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    puzzles: MessageWriter<'w, PuzzleRequest>,
+    lessons: MessageWriter<'w, LessonRequest>,
+    confirming: ResMut<'w, Confirming>,
+    settings: ResMut<'w, Settings>,
+    stake: Res<'w, Stake>,
+    activity: Option<Res<'w, State<Activity>>>,
+    words: Res<'w, Words>,
+}
+
+impl Clicks<'_> {
+    /// What runs on the board (the panels are drawn only on it).
+    fn activity(&self) -> Activity {
+        self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()
+    }
+
+    /// Whether a player with no legal move passes by itself.
+    pub(in crate::game::ui) fn auto_pass(&self) -> bool {
+        self.settings.auto_pass
+    }
+
+    /// Leaves the game (Restart, Main menu, Quit, Load), or first asks
+    /// whether to, when leaving loses something.
+    pub(in crate::game::ui) fn leave(&mut self, leaving: Leaving) {
+        // A puzzle is practice: leaving it loses nothing worth asking about.
+        let ask = self.settings.ask_before_leaving && !self.activity().practising();
+        if let Some(leaving) = self.confirming.pass(leaving, &self.stake, ask) {
+            self.carry_out(leaving);
+        }
+    }
+
+    /// The question before leaving, while one is asked; once the player
+    /// said yes, the game is left.
+    pub(in crate::game::ui) fn show_question(&mut self, ctx: &egui::Context) {
+        let mut asked = self.settings.ask_before_leaving;
+        let confirmed = self
+            .confirming
+            .show(ctx, &self.words, &self.stake, &mut asked);
+        if asked != self.settings.ask_before_leaving {
+            self.settings.ask_before_leaving = asked;
+        }
+        if let Some(leaving) = confirmed {
+            self.carry_out(leaving);
+        }
+    }
+
+    /// Tells the message line the GameString was put on the clipboard.
+    pub(in crate::game::ui) fn copied(&mut self) {
+        self.notice.show(self.words.get("game-copied"));
+    }
+
+    fn carry_out(&mut self, leaving: Leaving) {
+        match leaving {
+            // Restart acts on what runs: a lesson's step or a puzzle
+            // again, a game anew.
+            Leaving::Restart => match self.activity() {
+                Activity::Lesson => {
+                    self.lessons.write(LessonRequest::Retry);
+                }
+                Activity::Puzzle => {
+                    self.puzzles.write(PuzzleRequest::Retry);
+                }
+                Activity::Game => {
+                    self.new_game.write(NewGame);
+                }
+            },
+            Leaving::MainMenu => self.next_screen.set(Screen::MainMenu),
+            Leaving::Quit => {
+                self.exit.write(AppExit::Success);
+            }
+            Leaving::Load => self.dialogs.open(Dialog::Load),
+        }
+    }
+}

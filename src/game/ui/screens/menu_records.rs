@@ -1,0 +1,86 @@
+//! The main menu's records part (also the editor's): "Resume last game",
+//! "Load game…", "Import…", and the current message.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::core::{Notice, Words};
+use crate::game::saves::{AutosaveStatus, RecordsAction};
+use crate::game::ui::dialogs::files::{Dialog, OpenDialog};
+use crate::game::ui::widgets::style::notice_color;
+use crate::records::PlayKind;
+
+/// The main menu's part: resume, load, import.
+#[derive(SystemParam)]
+pub(in crate::game::ui) struct MenuRecords<'w> {
+    autosave: Res<'w, AutosaveStatus>,
+    notice: Res<'w, Notice>,
+    actions: MessageWriter<'w, RecordsAction>,
+    dialogs: OpenDialog<'w>,
+    words: Res<'w, Words>,
+}
+
+impl MenuRecords<'_> {
+    /// "Resume last game" (when there is one), "Load game…", "Import…".
+    pub(in crate::game::ui) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
+        let words = &self.words;
+        // Always there (greyed without an autosave), so nothing below moves.
+        if ui
+            .add_enabled(
+                self.autosave.available,
+                egui::Button::new(words.get("game-resume")).min_size(size),
+            )
+            .on_hover_text(words.get("game-resume-tip"))
+            .on_disabled_hover_text(words.get("game-resume-none-tip"))
+            .clicked()
+        {
+            self.actions.write(RecordsAction::Resume);
+        }
+        if ui
+            .add(egui::Button::new(words.get("game-load-game")).min_size(size))
+            .on_hover_text(words.get("game-load-game-tip"))
+            .clicked()
+        {
+            self.dialogs.open(Dialog::Load);
+        }
+        if ui
+            .add(egui::Button::new(words.get("game-import")).min_size(size))
+            .on_hover_text(words.get("game-import-tip"))
+            .clicked()
+        {
+            self.dialogs.open(Dialog::Import);
+        }
+    }
+
+    /// Whether an unfinished game waits in "Resume last game".
+    pub(in crate::game::ui) fn game_waiting(&self) -> bool {
+        self.autosave.available
+    }
+
+    /// Goes on with the game waiting in "Resume last game".
+    pub(in crate::game::ui) fn resume(&mut self) {
+        self.actions.write(RecordsAction::Resume);
+    }
+
+    /// Whether a game of `kind` waits in its autosave.
+    pub(in crate::game::ui) fn waiting(&self, kind: PlayKind) -> bool {
+        self.autosave.waiting(kind)
+    }
+
+    /// Goes on with the game of `kind` waiting in its autosave.
+    pub(in crate::game::ui) fn resume_kind(&mut self, kind: PlayKind) {
+        self.actions.write(match kind {
+            PlayKind::Game => RecordsAction::Resume,
+            kind => RecordsAction::ResumeKind(kind),
+        });
+    }
+
+    /// The current message (a damaged settings file, a file that did not
+    /// load), if any.
+    pub(in crate::game::ui) fn notice(&self, ui: &mut egui::Ui) {
+        if let Some(text) = &self.notice.0 {
+            ui.label(egui::RichText::new(text).color(notice_color(ui.ctx())));
+        }
+    }
+}

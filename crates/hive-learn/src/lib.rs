@@ -43,12 +43,14 @@ pub use blocks::{FormatError, Loaded, Origin};
 #[cfg(feature = "cli")]
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
-pub use lesson::{Goal, Lesson, Step, resolve_cell};
+pub use lesson::{CellError, Goal, GoalError, Lesson, Step, resolve_cell};
 pub use lesson_carry::{Carried, Renaming, carry_on, expected_move};
-pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, check_step_in, judge_move};
+pub use lesson_check::{
+    LessonError, StepError, Verdict, check_all, check_lesson, check_step_in, judge_move,
+};
 pub use lesson_file::{load_lessons, parse_lesson, read_lesson_file};
 pub use play::{Attempt, Hint, Outcome, defence, hint, refutation, winning_reply};
-pub use puzzle::{Kind, Level, Puzzle, Theme};
+pub use puzzle::{Kind, Level, Puzzle, PuzzleWordError, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };

@@ -157,21 +157,6 @@ pub fn color_code(color: Color) -> &'static str {
     }
 }
 
-/// `queen`, `ant`, ...: the bug's part of its message keys (`bug-queen`,
-/// `how-queen`).
-pub fn bug_code(bug: Bug) -> &'static str {
-    match bug {
-        Bug::Queen => "queen",
-        Bug::Ant => "ant",
-        Bug::Grasshopper => "grasshopper",
-        Bug::Spider => "spider",
-        Bug::Beetle => "beetle",
-        Bug::Mosquito => "mosquito",
-        Bug::Ladybug => "ladybug",
-        Bug::Pillbug => "pillbug",
-    }
-}
-
 /// `east`, `south-east`, ...: the selector value of a direction, and its
 /// part of the `side-*` keys.
 pub fn direction_code(dir: Direction) -> &'static str {
@@ -194,7 +179,7 @@ impl Texts {
     /// A bug's name for `count` pieces ("Ant", "Ants").
     pub fn bug(&self, bug: Bug, count: u32) -> String {
         self.format(
-            &format!("bug-{}", bug_code(bug)),
+            &format!("bug-{}", bug.key()),
             &Args::new().with("count", count),
         )
     }
@@ -202,7 +187,7 @@ impl Texts {
     /// A bug's grammatical gender in the language in use (`masculine`,
     /// `feminine`, ...; `other` when the language gives none).
     pub fn bug_gender(&self, bug: Bug) -> String {
-        self.optional(&format!("bug-{}.gender", bug_code(bug)))
+        self.optional(&format!("bug-{}.gender", bug.key()))
             .unwrap_or_else(|| "other".to_string())
     }
 

@@ -16,6 +16,8 @@
 //!   reason it could not arise in a game in a sentence, and
 //!   [`Setup::reach`], a game of legal moves that ends in it, so it can be
 //!   written as a GameString).
+//! - [`catalogue`]: the lessons or puzzles listed and which the player has
+//!   done, one type for both.
 //! - [`blocks`]: the `key: value` layout both formats share.
 //! - [`cli`]: `hive puzzles ...` and `hive lessons ...`.
 //!
@@ -23,6 +25,7 @@
 //! with a section on setting up a position.
 
 pub mod blocks;
+pub mod catalogue;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod generate;
@@ -40,6 +43,7 @@ pub mod verify;
 pub mod wording;
 
 pub use blocks::{FormatError, Loaded, Origin};
+pub use catalogue::{Catalogue, Named};
 #[cfg(feature = "cli")]
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};

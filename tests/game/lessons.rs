@@ -10,7 +10,7 @@ use crate::app::{app_keeping_files, game, screen, set_screen, settle, update_unt
 use bevy::prelude::*;
 use hive::game::{
     NewGameSettings, Notice, PlayMove, Screen,
-    learn::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState},
+    learn::{LessonRequest, LessonRun, Lessons, StepState},
 };
 use hive::learn::{Renaming, Step, Verdict, expected_move, judge_move};
 use hive::rules::{Bug, Color, Game, Hex, Move, Piece};
@@ -131,10 +131,7 @@ fn play_lesson(app: &mut App, index: usize, show_me: bool) -> (usize, usize) {
 
 fn finished(app: &App, index: usize) -> bool {
     let lessons = app.world().resource::<Lessons>();
-    app.world()
-        .resource::<FinishedLessons>()
-        .0
-        .contains(&lessons.list[index].title)
+    lessons.is_done(&lessons.list[index])
 }
 
 #[test]
@@ -167,9 +164,8 @@ fn a_lesson_explains_wrong_moves_shows_a_step_and_is_remembered() {
     let lesson = app.world().resource::<Lessons>().list[0].clone();
     assert!(
         app.world()
-            .resource::<FinishedLessons>()
-            .0
-            .contains(&lesson.title)
+            .resource::<Lessons>()
+            .is_done_name(&lesson.title)
     );
     let progress = data.path().join("progress").join("lessons.txt");
     update_until(&mut app, "the progress written", |_| {

@@ -8,7 +8,7 @@ use crate::app::{app_keeping_files, game, screen, set_screen, settle, update_unt
 use bevy::prelude::*;
 use hive::game::{
     CurrentGame, NewGameSettings, Notice, PlayMove, Screen, Selection,
-    learn::{Lessons, PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles},
+    learn::{Lessons, PuzzleRequest, PuzzleRun, PuzzleState, Puzzles},
 };
 use hive::learn::{Kind, Level};
 use hive::rules::{Game, GameType, Move};
@@ -106,12 +106,7 @@ fn a_puzzle_is_hinted_refuted_retried_solved_and_remembered() {
     let winning = hive::learn::winning_reply(&now, 1).expect("a win in one now");
     app.world_mut().write_message(PlayMove(winning));
     update_until(&mut app, "solved", |app| state(app) == PuzzleState::Solved);
-    assert!(
-        app.world()
-            .resource::<SolvedPuzzles>()
-            .0
-            .contains(&puzzle.id)
-    );
+    assert!(app.world().resource::<Puzzles>().is_done_name(&puzzle.id));
     let progress = data.path().join("progress").join("puzzles.txt");
     update_until(&mut app, "the progress written", |_| {
         std::fs::read_to_string(&progress).is_ok_and(|text| text.contains(&puzzle.id))
@@ -124,12 +119,7 @@ fn a_puzzle_is_hinted_refuted_retried_solved_and_remembered() {
 
     // A new app remembers it.
     let app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
-    assert!(
-        app.world()
-            .resource::<SolvedPuzzles>()
-            .0
-            .contains(&puzzle.id)
-    );
+    assert!(app.world().resource::<Puzzles>().is_done_name(&puzzle.id));
 }
 
 #[test]

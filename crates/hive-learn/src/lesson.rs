@@ -21,7 +21,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use hive_rules::{Bug, Direction, Game, GameStatus, Hex, LoadError, Move, Piece};
+use hive_rules::{
+    Bug, Game, GameStatus, Hex, LoadError, Move, NotationError, Piece, PieceRef, PieceRefError,
+};
 
 use crate::blocks::Origin;
 
@@ -89,10 +91,26 @@ impl fmt::Display for Goal {
     }
 }
 
-impl FromStr for Goal {
-    type Err = String;
+/// A goal that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GoalError {
+    /// `play` with no MoveString after it.
+    #[error("'play' needs at least one MoveString")]
+    NoMoves,
+    /// `move` followed by something that is not a piece.
+    #[error("{0}")]
+    Piece(#[from] NotationError),
+    /// None of the goals' spellings.
+    #[error(
+        "'{0}' is not a goal (play M1; M2, place queen, place any, move any, move <piece>, surround queen, play against beginner)"
+    )]
+    Unknown(String),
+}
 
-    fn from_str(text: &str) -> Result<Goal, String> {
+impl FromStr for Goal {
+    type Err = GoalError;
+
+    fn from_str(text: &str) -> Result<Goal, GoalError> {
         let text = text.trim();
         let lower = text.to_ascii_lowercase();
         Ok(match lower.as_str() {
@@ -108,22 +126,15 @@ impl FromStr for Goal {
                     .filter(|m| !m.is_empty())
                     .collect();
                 if moves.is_empty() {
-                    return Err("'play' needs at least one MoveString".to_string());
+                    return Err(GoalError::NoMoves);
                 }
                 Goal::Moves(moves)
             }
             _ if lower.starts_with("move ") => {
-                let piece: Piece = text[5..]
-                    .trim()
-                    .parse()
-                    .map_err(|e: hive_rules::NotationError| e.to_string())?;
+                let piece: Piece = text[5..].trim().parse()?;
                 Goal::MovePiece(piece)
             }
-            _ => {
-                return Err(format!(
-                    "'{text}' is not a goal (play M1; M2, place queen, place any, move any, move <piece>, surround queen, play against beginner)"
-                ));
-            }
+            _ => return Err(GoalError::Unknown(text.to_string())),
         })
     }
 }
@@ -162,7 +173,7 @@ impl Step {
 
     /// The highlighted cells in `game` (the step's position), or the first
     /// reference that names no cell.
-    pub fn highlight_cells(&self, game: &Game) -> Result<Vec<Hex>, String> {
+    pub fn highlight_cells(&self, game: &Game) -> Result<Vec<Hex>, CellError> {
         self.highlight
             .iter()
             .map(|text| resolve_cell(game, text))
@@ -183,31 +194,52 @@ pub struct Lesson {
     pub origin: Origin,
 }
 
-/// The cell a reference names in `game`: `wS1` (its cell), `wS1-` (east),
-/// `wS1/` (north-east), `wS1\` (south-east), `-wS1` (west), `/wS1`
-/// (south-west), `\wS1` (north-west).
-pub fn resolve_cell(game: &Game, text: &str) -> Result<Hex, String> {
+/// A reference of a lesson (a highlight) that names no cell.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellError {
+    /// The piece cannot be read.
+    #[error("'{text}': {error}")]
+    Piece {
+        /// The reference as written.
+        text: String,
+        /// Why its piece cannot be read.
+        error: NotationError,
+    },
+    /// A direction mark before and after the piece.
+    #[error("'{text}': one direction mark, before or after")]
+    MarksOnBothSides {
+        /// The reference as written.
+        text: String,
+    },
+    /// The piece is not on the board.
+    #[error("'{text}': {piece} is not on the board")]
+    NotOnBoard {
+        /// The reference as written.
+        text: String,
+        /// Its piece.
+        piece: Piece,
+    },
+}
+
+/// The cell a reference ([`PieceRef`]) names in `game`: `wS1` (its cell),
+/// `wS1-` (east), `wS1/` (north-east), `wS1\` (south-east), `-wS1` (west),
+/// `/wS1` (south-west), `\wS1` (north-west).
+pub fn resolve_cell(game: &Game, text: &str) -> Result<Hex, CellError> {
     let text = text.trim();
-    let marks = ['-', '/', '\\'];
-    let prefix = text.chars().next().filter(|c| marks.contains(c));
-    let body = &text[prefix.map_or(0, char::len_utf8)..];
-    let suffix = body.chars().last().filter(|c| marks.contains(c));
-    let body = &body[..body.len() - suffix.map_or(0, char::len_utf8)];
-    let piece: Piece = body
-        .parse()
-        .map_err(|e: hive_rules::NotationError| format!("'{text}': {e}"))?;
+    let reference: PieceRef = text.parse().map_err(|error| match error {
+        PieceRefError::Piece(error) => CellError::Piece {
+            text: text.to_string(),
+            error,
+        },
+        PieceRefError::MarksOnBothSides { .. } => CellError::MarksOnBothSides {
+            text: text.to_string(),
+        },
+    })?;
     let at = game
-        .position(piece)
-        .ok_or_else(|| format!("'{text}': {piece} is not on the board"))?;
-    let dir = match (prefix, suffix) {
-        (None, None) => return Ok(at),
-        (None, Some('-')) => Direction::East,
-        (None, Some('/')) => Direction::NorthEast,
-        (None, Some('\\')) => Direction::SouthEast,
-        (Some('-'), None) => Direction::West,
-        (Some('/'), None) => Direction::SouthWest,
-        (Some('\\'), None) => Direction::NorthWest,
-        _ => return Err(format!("'{text}': one direction mark, before or after")),
-    };
-    Ok(at.neighbor(dir))
+        .position(reference.piece)
+        .ok_or_else(|| CellError::NotOnBoard {
+            text: text.to_string(),
+            piece: reference.piece,
+        })?;
+    Ok(reference.cell(at))
 }

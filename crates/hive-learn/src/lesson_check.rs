@@ -15,10 +15,10 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use hive_ai::{Difficulty, Engine};
-use hive_rules::{Game, Move, RuleError};
+use hive_rules::{Game, LoadError, Move, NotationError, RuleError};
 
 use crate::blocks::Origin;
-use crate::lesson::{Goal, Lesson, Step};
+use crate::lesson::{CellError, Goal, Lesson, Step};
 use crate::lesson_file::load_lessons;
 use crate::solver::legal_moves;
 
@@ -69,57 +69,102 @@ pub fn check_lesson(lesson: &Lesson) -> Result<(), LessonError> {
         check_step(step).map_err(|reason| LessonError {
             origin: step.origin.clone(),
             step: Some(index + 1),
-            reason,
+            reason: reason.to_string(),
         })?;
     }
     Ok(())
 }
 
-fn check_step(step: &Step) -> Result<(), String> {
-    let game = step
-        .start()
-        .map_err(|err| format!("the position cannot be loaded: {err}"))?;
+/// Why a step fails its check.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The step's position cannot be loaded.
+    #[error("the position cannot be loaded: {0}")]
+    Position(LoadError),
+    /// The game in the position is over.
+    #[error("the game in the position is already over")]
+    GameOver,
+    /// A highlight names no cell.
+    #[error("highlight {0}")]
+    Highlight(#[from] CellError),
+    /// A game against the Beginner with a wrong move.
+    #[error("a game against the Beginner has no wrong move")]
+    BeginnerWrongMove,
+    /// The Beginner has no move to start the game with.
+    #[error("the Beginner finds no move in the position")]
+    BeginnerNoMove,
+    /// An accepted move of a `play` goal cannot be read.
+    #[error("the accepted move '{text}' cannot be read: {error}")]
+    AcceptedUnreadable {
+        /// The move as written.
+        text: String,
+        /// Why.
+        error: NotationError,
+    },
+    /// An accepted move breaks a rule.
+    #[error("the accepted move {text} is illegal: {error}")]
+    AcceptedIllegal {
+        /// The move, as the engine writes it.
+        text: String,
+        /// The rule it breaks.
+        error: RuleError,
+    },
+    /// No legal move meets a predicate goal.
+    #[error("no legal move meets the goal '{0}'")]
+    GoalUnreachable(Goal),
+    /// The wrong move cannot be read.
+    #[error("the wrong move '{text}' cannot be read: {error}")]
+    WrongUnreadable {
+        /// The move as written.
+        text: String,
+        /// Why.
+        error: NotationError,
+    },
+    /// The wrong move is accepted.
+    #[error("the wrong move '{0}' is legal and meets the goal")]
+    WrongAccepted(String),
+}
+
+fn check_step(step: &Step) -> Result<(), StepError> {
+    let game = step.start().map_err(StepError::Position)?;
     check_step_in(step, &game)
 }
 
 /// The checks of [`check_lesson`] for `step` played from `game` rather
 /// than from its own position (a step carried on from the player's board,
 /// see [`crate::lesson_carry`]).
-pub fn check_step_in(step: &Step, game: &Game) -> Result<(), String> {
+pub fn check_step_in(step: &Step, game: &Game) -> Result<(), StepError> {
     let game = game.clone();
     if game.status().is_over() {
-        return Err("the game in the position is already over".to_string());
+        return Err(StepError::GameOver);
     }
-    step.highlight_cells(&game)
-        .map_err(|err| format!("highlight {err}"))?;
+    step.highlight_cells(&game)?;
     if step.is_beginner_game() {
         if step.wrong.is_some() {
-            return Err("a game against the Beginner has no wrong move".to_string());
+            return Err(StepError::BeginnerWrongMove);
         }
         let mut engine = Engine::new(1);
         let reply = engine.choose(&game, Difficulty::Beginner, 1, &AtomicBool::new(false));
-        return reply
-            .best
-            .map(|_| ())
-            .ok_or_else(|| "the Beginner finds no move in the position".to_string());
+        return reply.best.map(|_| ()).ok_or(StepError::BeginnerNoMove);
     }
     for mv in accepted_moves(step, &game)? {
         let mut played = game.clone();
-        played.play(mv).map_err(|err| {
-            format!(
-                "the accepted move {} is illegal: {err}",
-                game.move_string(mv)
-            )
-        })?;
+        played
+            .play(mv)
+            .map_err(|error| StepError::AcceptedIllegal {
+                text: game.move_string(mv),
+                error,
+            })?;
     }
     if let Some(text) = &step.wrong {
         let mv = game
             .parse_move(text)
-            .map_err(|err| format!("the wrong move '{text}' cannot be read: {err}"))?;
+            .map_err(|error| StepError::WrongUnreadable {
+                text: text.clone(),
+                error,
+            })?;
         if game.check_move(mv).is_ok() && step.goal.met_by(&game, mv) {
-            return Err(format!(
-                "the wrong move '{text}' is legal and meets the goal"
-            ));
+            return Err(StepError::WrongAccepted(text.clone()));
         }
     }
     Ok(())
@@ -127,20 +172,23 @@ pub fn check_step_in(step: &Step, game: &Game) -> Result<(), String> {
 
 /// The moves the checker plays for a step: every move of a `play` goal,
 /// or one legal move meeting a predicate goal.
-fn accepted_moves(step: &Step, game: &Game) -> Result<Vec<Move>, String> {
+fn accepted_moves(step: &Step, game: &Game) -> Result<Vec<Move>, StepError> {
     match &step.goal {
         Goal::Moves(texts) => texts
             .iter()
             .map(|text| {
                 game.parse_move(text)
-                    .map_err(|err| format!("the accepted move '{text}' cannot be read: {err}"))
+                    .map_err(|error| StepError::AcceptedUnreadable {
+                        text: text.clone(),
+                        error,
+                    })
             })
             .collect(),
         goal => legal_moves(game)
             .into_iter()
             .find(|&mv| goal.met_by(game, mv))
             .map(|mv| vec![mv])
-            .ok_or_else(|| format!("no legal move meets the goal '{goal}'")),
+            .ok_or_else(|| StepError::GoalUnreachable(goal.clone())),
     }
 }
 

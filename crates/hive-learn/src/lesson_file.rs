@@ -27,7 +27,7 @@ use std::path::Path;
 use crate::blocks::{
     Block, FormatError, Loaded, Origin, files_with_extension, read_blocks, read_text,
 };
-use crate::lesson::{Goal, Lesson, Step};
+use crate::lesson::{Goal, GoalError, Lesson, Step};
 
 /// The extension of lesson files.
 pub const LESSON_EXTENSION: &str = "lesson";
@@ -72,7 +72,7 @@ fn parse_step(block: &Block) -> Result<Step, FormatError> {
     let goal: Goal = goal_field
         .value
         .parse()
-        .map_err(|e: String| FormatError::new(goal_field.origin.clone(), e))?;
+        .map_err(|e: GoalError| FormatError::new(goal_field.origin.clone(), e.to_string()))?;
     let highlight = block
         .optional("highlight")?
         .map(|f| {

@@ -16,6 +16,8 @@
 //!   reason it could not arise in a game in a sentence, and
 //!   [`Setup::reach`], a game of legal moves that ends in it, so it can be
 //!   written as a GameString).
+//! - [`catalogue`]: the lessons or puzzles listed and which the player has
+//!   done, one type for both.
 //! - [`blocks`]: the `key: value` layout both formats share.
 //! - [`cli`]: `hive puzzles ...` and `hive lessons ...`.
 //!
@@ -23,6 +25,7 @@
 //! with a section on setting up a position.
 
 pub mod blocks;
+pub mod catalogue;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod generate;
@@ -40,15 +43,18 @@ pub mod verify;
 pub mod wording;
 
 pub use blocks::{FormatError, Loaded, Origin};
+pub use catalogue::{Catalogue, Named};
 #[cfg(feature = "cli")]
 pub use cli::{LearnCommand, LessonsCommand, PuzzlesCommand};
 pub use generate::{GenerateConfig, find_in_game, generate, self_play};
-pub use lesson::{Goal, Lesson, Step, resolve_cell};
+pub use lesson::{CellError, Goal, GoalError, Lesson, Step, resolve_cell};
 pub use lesson_carry::{Carried, Renaming, carry_on, expected_move};
-pub use lesson_check::{LessonError, Verdict, check_all, check_lesson, check_step_in, judge_move};
+pub use lesson_check::{
+    LessonError, StepError, Verdict, check_all, check_lesson, check_step_in, judge_move,
+};
 pub use lesson_file::{load_lessons, parse_lesson, read_lesson_file};
 pub use play::{Attempt, Hint, Outcome, defence, hint, refutation, winning_reply};
-pub use puzzle::{Kind, Level, Puzzle, Theme};
+pub use puzzle::{Kind, Level, Puzzle, PuzzleWordError, Theme};
 pub use puzzle_file::{
     FileCheck, load_puzzles, parse_puzzles, puzzle_text, read_puzzle_file, verify_all, verify_file,
 };

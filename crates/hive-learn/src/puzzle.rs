@@ -18,6 +18,23 @@ use std::str::FromStr;
 
 use crate::blocks::Origin;
 
+/// A word of a puzzle file ([`Level`], [`Kind`], [`Theme`]) that cannot be
+/// read, as written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleWordError {
+    /// Not a difficulty.
+    #[error("'{0}' is not a difficulty (easy, medium or hard)")]
+    Level(String),
+    /// Not a kind.
+    #[error(
+        "'{0}' is not a kind: expected 'win in N' or 'stop a win in N', N from 1 to {MAX_PUZZLE_DEPTH}"
+    )]
+    Kind(String),
+    /// Not a theme.
+    #[error("'{0}' is not a theme (pillbug or mosquito; leave the line out for none)")]
+    Theme(String),
+}
+
 /// How hard a puzzle is, as the Puzzles screen groups them.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Level {
@@ -50,13 +67,13 @@ impl fmt::Display for Level {
 }
 
 impl FromStr for Level {
-    type Err = String;
+    type Err = PuzzleWordError;
 
-    fn from_str(text: &str) -> Result<Level, String> {
+    fn from_str(text: &str) -> Result<Level, PuzzleWordError> {
         Level::ALL
             .into_iter()
             .find(|level| level.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| format!("'{text}' is not a difficulty (easy, medium or hard)"))
+            .ok_or_else(|| PuzzleWordError::Level(text.to_string()))
     }
 }
 
@@ -92,15 +109,11 @@ impl fmt::Display for Kind {
 }
 
 impl FromStr for Kind {
-    type Err = String;
+    type Err = PuzzleWordError;
 
-    fn from_str(text: &str) -> Result<Kind, String> {
+    fn from_str(text: &str) -> Result<Kind, PuzzleWordError> {
         let text = text.trim().to_ascii_lowercase();
-        let bad = || {
-            format!(
-                "'{text}' is not a kind: expected 'win in N' or 'stop a win in N', N from 1 to {MAX_PUZZLE_DEPTH}"
-            )
-        };
+        let bad = || PuzzleWordError::Kind(text.clone());
         let (make, number): (fn(u32) -> Kind, &str) = if let Some(n) = text.strip_prefix("win in ")
         {
             (Kind::Win, n)
@@ -142,15 +155,13 @@ impl fmt::Display for Theme {
 }
 
 impl FromStr for Theme {
-    type Err = String;
+    type Err = PuzzleWordError;
 
-    fn from_str(text: &str) -> Result<Theme, String> {
+    fn from_str(text: &str) -> Result<Theme, PuzzleWordError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "pillbug" => Ok(Theme::Pillbug),
             "mosquito" => Ok(Theme::Mosquito),
-            other => Err(format!(
-                "'{other}' is not a theme (pillbug or mosquito; leave the line out for none)"
-            )),
+            other => Err(PuzzleWordError::Theme(other.to_string())),
         }
     }
 }

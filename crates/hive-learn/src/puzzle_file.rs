@@ -29,7 +29,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::blocks::{Block, FormatError, Loaded, files_with_extension, read_blocks, read_text};
-use crate::puzzle::{Kind, Level, Puzzle, Theme};
+use crate::puzzle::{Kind, Level, Puzzle, PuzzleWordError, Theme};
 use crate::verify::{PuzzleError, verify};
 
 /// The extension of puzzle files.
@@ -81,18 +81,18 @@ fn parse_block(block: &Block) -> Result<Puzzle, FormatError> {
     let level: Level = level
         .value
         .parse()
-        .map_err(|e: String| FormatError::new(level.origin.clone(), e))?;
+        .map_err(|e: PuzzleWordError| FormatError::new(level.origin.clone(), e.to_string()))?;
     let kind = parsed("kind")?;
     let kind: Kind = kind
         .value
         .parse()
-        .map_err(|e: String| FormatError::new(kind.origin.clone(), e))?;
+        .map_err(|e: PuzzleWordError| FormatError::new(kind.origin.clone(), e.to_string()))?;
     let theme = match block.optional("theme")? {
         Some(field) => Some(
             field
                 .value
                 .parse::<Theme>()
-                .map_err(|e| FormatError::new(field.origin.clone(), e))?,
+                .map_err(|e| FormatError::new(field.origin.clone(), e.to_string()))?,
         ),
         None => None,
     };

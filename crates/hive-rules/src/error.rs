@@ -376,6 +376,29 @@ impl NotationError {
     }
 }
 
+/// A reference part of a MoveString ([`crate::PieceRef`]) that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PieceRefError {
+    /// The piece is not a piece.
+    #[error("{0}")]
+    Piece(#[from] NotationError),
+    /// A direction mark both before and after the piece (`-wS1-`).
+    #[error("'{text}' has a direction mark on both sides; use one, like \"wS1-\" or \"-wS1\"")]
+    MarksOnBothSides {
+        /// The reference as written.
+        text: String,
+    },
+}
+
+impl From<PieceRefError> for NotationError {
+    fn from(error: PieceRefError) -> NotationError {
+        match error {
+            PieceRefError::Piece(error) => error,
+            other => NotationError::new(other.to_string()),
+        }
+    }
+}
+
 /// A GameString or MoveString that could not be loaded: bad syntax, or an illegal move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LoadError {

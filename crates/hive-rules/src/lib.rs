@@ -17,13 +17,15 @@ mod movegen;
 mod notation;
 mod path;
 mod piece;
+mod piece_ref;
 mod zobrist;
 
 pub use ending::Ending;
-pub use error::{CellName, LoadError, NotationError, RuleError, how_it_moves};
+pub use error::{CellName, LoadError, NotationError, PieceRefError, RuleError, how_it_moves};
 pub use facts::{PieceFacts, PieceSet};
 pub use game::{Game, GameStatus, Move};
 pub use game_type::{GameType, Options};
 pub use hex::{CELLS, Direction, Hex};
 pub use notation::{parse_state, parse_turn};
 pub use piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
+pub use piece_ref::PieceRef;

@@ -8,6 +8,7 @@ use super::game::{Game, GameStatus, Move};
 use super::game_type::{GameType, Options};
 use super::hex::{Direction, Hex};
 use super::piece::{Bug, Color, Piece};
+use super::piece_ref::PieceRef;
 
 impl FromStr for Piece {
     type Err = NotationError;
@@ -37,30 +38,6 @@ impl FromStr for Piece {
                 .ok_or_else(|| bad(&format!("the number must be 1 to {}", bug.count())))?,
         };
         Piece::new(color, bug, number).ok_or_else(|| bad("no such piece"))
-    }
-}
-
-/// Where a MoveString puts a piece relative to its reference piece.
-fn direction_from_marks(prefix: Option<char>, suffix: Option<char>) -> Option<Direction> {
-    match (prefix, suffix) {
-        (Some('-'), None) => Some(Direction::West),
-        (Some('/'), None) => Some(Direction::SouthWest),
-        (Some('\\'), None) => Some(Direction::NorthWest),
-        (None, Some('-')) => Some(Direction::East),
-        (None, Some('/')) => Some(Direction::NorthEast),
-        (None, Some('\\')) => Some(Direction::SouthEast),
-        _ => None,
-    }
-}
-
-fn format_relative(reference: Piece, dir: Direction) -> String {
-    match dir {
-        Direction::East => format!("{reference}-"),
-        Direction::NorthEast => format!("{reference}/"),
-        Direction::SouthEast => format!("{reference}\\"),
-        Direction::West => format!("-{reference}"),
-        Direction::SouthWest => format!("/{reference}"),
-        Direction::NorthWest => format!("\\{reference}"),
     }
 }
 
@@ -103,36 +80,14 @@ impl Game {
 
     /// The cell named by `wS1-`, `/bQ`, `wB1` (on top), ...
     fn resolve_reference(&self, text: &str) -> Result<Hex, NotationError> {
-        let mut body = text;
-        let prefix = body
-            .chars()
-            .next()
-            .filter(|c| matches!(c, '-' | '/' | '\\'));
-        if let Some(c) = prefix {
-            body = &body[c.len_utf8()..];
-        }
-        let suffix = body
-            .chars()
-            .last()
-            .filter(|c| matches!(c, '-' | '/' | '\\'));
-        if let Some(c) = suffix {
-            body = &body[..body.len() - c.len_utf8()];
-        }
-        let reference: Piece = body.parse()?;
-        let at = self.position(reference).ok_or_else(|| {
+        let reference: PieceRef = text.parse()?;
+        let at = self.position(reference.piece).ok_or_else(|| {
             NotationError::new(format!(
-                "the reference piece {reference} is not on the board"
+                "the reference piece {} is not on the board",
+                reference.piece
             ))
         })?;
-        if prefix.is_none() && suffix.is_none() {
-            return Ok(at);
-        }
-        let dir = direction_from_marks(prefix, suffix).ok_or_else(|| {
-            NotationError::new(format!(
-                "'{text}' has a direction mark on both sides; use one, like \"wS1-\" or \"-wS1\""
-            ))
-        })?;
-        Ok(at.neighbor(dir))
+        Ok(reference.cell(at))
     }
 
     /// Writes a move (legal in this position) as a MoveString.
@@ -162,7 +117,7 @@ impl Game {
                     None => continue,
                 }
             };
-            return format!("{piece} {}", format_relative(reference, dir));
+            return format!("{piece} {}", PieceRef::beside(reference, dir));
         }
         // Not reachable for legal moves: every destination touches the hive.
         piece.to_string()

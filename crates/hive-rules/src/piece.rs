@@ -54,7 +54,23 @@ impl fmt::Display for Color {
 }
 
 /// The kinds of bug.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+///
+/// Each has a key in lower case (`queen`, `grasshopper`, ...; [`Bug::key`]),
+/// the one name files and message keys use for it (theme manifests, the
+/// game's words), read back with [`str::parse`].
+#[derive(
+    Copy,
+    Clone,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    PartialOrd,
+    Ord,
+    strum::IntoStaticStr,
+    strum::EnumString,
+)]
+#[strum(serialize_all = "lowercase")]
 pub enum Bug {
     /// Queen Bee: one sliding step; surround it to win.
     Queen,
@@ -129,6 +145,12 @@ impl Bug {
         Bug::ALL
             .into_iter()
             .find(|b| b.letter() == c.to_ascii_uppercase())
+    }
+
+    /// The bug's key: `queen`, `ant`, `grasshopper`, `spider`, `beetle`,
+    /// `mosquito`, `ladybug`, `pillbug`.
+    pub fn key(self) -> &'static str {
+        self.into()
     }
 
     /// The bug's English name, for players.
@@ -256,6 +278,29 @@ impl fmt::Debug for Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_bug_key_reads_back() {
+        let keys: Vec<&str> = Bug::ALL.iter().map(|b| b.key()).collect();
+        assert_eq!(
+            keys,
+            [
+                "queen",
+                "ant",
+                "grasshopper",
+                "spider",
+                "beetle",
+                "mosquito",
+                "ladybug",
+                "pillbug"
+            ]
+        );
+        for bug in Bug::ALL {
+            assert_eq!(bug.key().parse::<Bug>(), Ok(bug));
+        }
+        assert!("Queen".parse::<Bug>().is_err());
+        assert!("bee".parse::<Bug>().is_err());
+    }
 
     #[test]
     fn every_piece_names_itself() {

@@ -23,7 +23,6 @@ use hive_rules::Bug;
 
 use crate::args::Args;
 use crate::texts::Texts;
-use crate::words::bug_code;
 
 /// The prefix of every lesson key.
 pub const LESSON_PREFIX: &str = "lesson-";
@@ -109,7 +108,7 @@ fn tip_key(tip: Tip) -> String {
         Tip::Pass => "pass",
         Tip::Place => "place",
         Tip::EitherColour => "either-colour",
-        Tip::Bug(bug) => bug_code(bug),
+        Tip::Bug(bug) => bug.key(),
     };
     format!("puzzle-tip-{name}")
 }

@@ -4,7 +4,7 @@
 use hive_rules::{Ending, Game, Hex, RuleError, how_it_moves};
 
 use crate::texts::Texts;
-use crate::words::{Sentence, Worded, bug_code};
+use crate::words::{Sentence, Worded};
 
 /// The message key of each rule: `rule-` and the variant's name in
 /// kebab case (`RuleError::PlaceNextToOpponent` is `rule-place-next-to-opponent`).
@@ -152,7 +152,7 @@ impl Texts {
                 // `how` is the engine's English: its own bug's way of
                 // moving, or else a pillbug's throw.
                 let way = if *how == how_it_moves(piece.bug()) {
-                    format!("how-{}", bug_code(piece.bug()))
+                    format!("how-{}", piece.bug().key())
                 } else {
                     "how-throw".to_string()
                 };

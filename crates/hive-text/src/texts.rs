@@ -7,12 +7,13 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentError, FluentResource};
+use fluent_langneg::{NegotiationStrategy, negotiate_languages};
 use fluent_syntax::ast::Pattern;
 use thiserror::Error;
 use unic_langid::LanguageIdentifier;
 
 use crate::args::Args;
-use crate::files::{FileProblem, ParsedFile, parse_folder, parse_source};
+use crate::files::{FileProblem, ParsedFile, language_folders, parse_folder, parse_source};
 
 /// The language every other falls back to, and the one the game is
 /// written in: its folder must hold every key.
@@ -226,14 +227,21 @@ fn load_folder(dir: &Path, lang: &str) -> Result<(Bundle, Vec<TextWarning>), Vec
     Ok(bundle(id, files))
 }
 
-/// The folder under `locales_dir` for `lang`: its own, or that of its
-/// language without region (`es` for `es-MX`).
+/// The folder under `locales_dir` for `lang`, chosen among the folders
+/// there by Fluent's language negotiation: its own, else the closest one
+/// (`es` for `es-MX`); `None` when no folder fits (English is used).
 fn folder_for(locales_dir: &Path, lang: &str) -> Option<String> {
-    let base = lang.split(['-', '_']).next().unwrap_or(lang);
-    [lang, base]
+    let requested: LanguageIdentifier = lang.parse().ok()?;
+    let folders = language_folders(locales_dir).ok()?;
+    let available: Vec<LanguageIdentifier> = folders
+        .iter()
+        .filter_map(|folder| folder.parse().ok())
+        .collect();
+    let chosen = negotiate_languages(&[requested], &available, None, NegotiationStrategy::Lookup);
+    let chosen = *chosen.first()?;
+    folders
         .into_iter()
-        .find(|code| !code.is_empty() && locales_dir.join(code).is_dir())
-        .map(str::to_string)
+        .find(|folder| folder.parse::<LanguageIdentifier>().ok().as_ref() == Some(chosen))
 }
 
 /// The pattern of `key` (`message` or `message.attribute`) in `bundle`.

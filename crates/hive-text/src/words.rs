@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-use hive_rules::{Bug, CellName, Color, Direction, Game, Hex, Move, Piece};
+use hive_rules::{Bug, CellName, Color, Direction, Game, Hex, Move, Piece, PieceRef};
 
 use crate::args::Args;
 use crate::texts::Texts;
@@ -121,40 +121,30 @@ impl Landmark {
     /// Reads the reference part of a MoveString (`wQ`, `/bP`, `wS1-`);
     /// `None` when it is not one.
     pub fn from_notation(text: &str) -> Option<Landmark> {
-        let text = text.trim();
-        let mark = |c: char| matches!(c, '-' | '/' | '\\');
-        let prefix = text.chars().next().filter(|&c| mark(c));
-        let body = prefix.map_or(text, |c| &text[c.len_utf8()..]);
-        let suffix = body.chars().last().filter(|&c| mark(c));
-        let body = suffix.map_or(body, |c| &body[..body.len() - c.len_utf8()]);
-        let piece: Piece = body.parse().ok()?;
-        let dir = match (prefix, suffix) {
-            (None, None) => return Some(Landmark::OnTop(piece)),
-            (Some('-'), None) => Direction::West,
-            (Some('/'), None) => Direction::SouthWest,
-            (Some('\\'), None) => Direction::NorthWest,
-            (None, Some('-')) => Direction::East,
-            (None, Some('/')) => Direction::NorthEast,
-            (None, Some('\\')) => Direction::SouthEast,
-            _ => return None,
-        };
-        Some(Landmark::NextTo(piece, dir))
+        text.parse::<PieceRef>().ok().map(Landmark::from)
     }
 
     /// The notation of this cell as a MoveString writes its reference
     /// (`wQ`, `/bP`, `wS1-`), if it has one.
     pub fn notation(self) -> Option<String> {
+        self.piece_ref().map(|reference| reference.to_string())
+    }
+
+    /// The piece this cell is named by, and the side of it, if any.
+    pub fn piece_ref(self) -> Option<PieceRef> {
         match self {
-            Landmark::OnTop(piece) => Some(piece.to_string()),
-            Landmark::NextTo(piece, dir) => Some(match dir {
-                Direction::East => format!("{piece}-"),
-                Direction::SouthEast => format!("{piece}\\"),
-                Direction::SouthWest => format!("/{piece}"),
-                Direction::West => format!("-{piece}"),
-                Direction::NorthWest => format!("\\{piece}"),
-                Direction::NorthEast => format!("{piece}/"),
-            }),
+            Landmark::OnTop(piece) => Some(PieceRef::on_top(piece)),
+            Landmark::NextTo(piece, dir) => Some(PieceRef::beside(piece, dir)),
             Landmark::Middle | Landmark::Alone | Landmark::Unnamed => None,
+        }
+    }
+}
+
+impl From<PieceRef> for Landmark {
+    fn from(reference: PieceRef) -> Landmark {
+        match reference.side {
+            None => Landmark::OnTop(reference.piece),
+            Some(dir) => Landmark::NextTo(reference.piece, dir),
         }
     }
 }
@@ -164,21 +154,6 @@ pub fn color_code(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
-    }
-}
-
-/// `queen`, `ant`, ...: the bug's part of its message keys (`bug-queen`,
-/// `how-queen`).
-pub fn bug_code(bug: Bug) -> &'static str {
-    match bug {
-        Bug::Queen => "queen",
-        Bug::Ant => "ant",
-        Bug::Grasshopper => "grasshopper",
-        Bug::Spider => "spider",
-        Bug::Beetle => "beetle",
-        Bug::Mosquito => "mosquito",
-        Bug::Ladybug => "ladybug",
-        Bug::Pillbug => "pillbug",
     }
 }
 
@@ -204,7 +179,7 @@ impl Texts {
     /// A bug's name for `count` pieces ("Ant", "Ants").
     pub fn bug(&self, bug: Bug, count: u32) -> String {
         self.format(
-            &format!("bug-{}", bug_code(bug)),
+            &format!("bug-{}", bug.key()),
             &Args::new().with("count", count),
         )
     }
@@ -212,7 +187,7 @@ impl Texts {
     /// A bug's grammatical gender in the language in use (`masculine`,
     /// `feminine`, ...; `other` when the language gives none).
     pub fn bug_gender(&self, bug: Bug) -> String {
-        self.optional(&format!("bug-{}.gender", bug_code(bug)))
+        self.optional(&format!("bug-{}.gender", bug.key()))
             .unwrap_or_else(|| "other".to_string())
     }
 

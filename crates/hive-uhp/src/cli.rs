@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
-use hive_rules::{Game, GameType};
+use hive_rules::{Game, GameType, NotationError};
 
 /// The commands that need no window.
 #[derive(Subcommand, Debug)]
@@ -79,8 +79,8 @@ pub struct MatchArgs {
 }
 
 /// Expansion letters (any of M, L, P) as a game type, for clap.
-pub fn parse_expansions(text: &str) -> Result<GameType, String> {
-    GameType::from_expansions(text).map_err(|err| err.to_string())
+pub fn parse_expansions(text: &str) -> Result<GameType, NotationError> {
+    GameType::from_expansions(text)
 }
 
 fn run_uhp() -> ExitCode {

@@ -29,7 +29,7 @@ use crate::game::core::{
 };
 use crate::game::saves::{Jump, RecordPaths};
 use crate::learn::{
-    Lesson, Renaming, Step, Verdict, carry_on, expected_move, judge_move, load_lessons,
+    Catalogue, Lesson, Renaming, Step, Verdict, carry_on, expected_move, judge_move, load_lessons,
 };
 use crate::records::Seats;
 use crate::rules::Color::{Black, White};
@@ -38,7 +38,6 @@ use crate::text::{Args, Texts, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LessonRun>();
-    app.init_resource::<FinishedLessons>();
     app.add_message::<LessonRequest>();
     if !app.world().contains_resource::<Lessons>() {
         app.insert_resource(Lessons::load());
@@ -50,33 +49,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Activity::Game), forget_the_lesson);
 }
 
-/// Every lesson shipped, in file order, and the files that could not be read.
-#[derive(Resource, Debug, Default)]
-pub struct Lessons {
-    /// The lessons.
-    pub list: Vec<Lesson>,
-    /// One line per broken file (its name and line).
-    pub problems: Vec<String>,
-}
+/// Every lesson shipped, in file order, the files that could not be read,
+/// and the lessons finished (as remembered in the data directory).
+#[derive(Resource, Debug, Default, Deref, DerefMut)]
+pub struct Lessons(pub Catalogue<Lesson>);
 
 impl Lessons {
     /// The lessons of `assets/lessons/`.
     pub fn load() -> Lessons {
-        let loaded = load_lessons(&assets_dir().join("lessons"));
-        let problems: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
-        for problem in &problems {
+        let lessons = Catalogue::from_loaded(load_lessons(&assets_dir().join("lessons")));
+        for problem in &lessons.problems {
             warn!("lessons: {problem}");
         }
-        Lessons {
-            list: loaded.items,
-            problems,
-        }
+        Lessons(lessons)
     }
 }
-
-/// The titles of the lessons finished, as remembered in the data directory.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct FinishedLessons(pub BTreeSet<String>);
 
 /// What the lessons' screens ask for.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,8 +154,8 @@ impl LessonRun {
     }
 }
 
-fn read_finished_lessons(paths: Res<RecordPaths>, mut finished: ResMut<FinishedLessons>) {
-    finished.0 = progress::read(&paths, PROGRESS_FILE);
+fn read_finished_lessons(paths: Res<RecordPaths>, mut lessons: ResMut<Lessons>) {
+    lessons.read_progress(&progress::read(&paths, PROGRESS_FILE));
 }
 
 /// Where the finished lessons are kept (in the data directory's `progress`).
@@ -361,8 +348,7 @@ pub(super) fn set_up_the_step(mut run: ResMut<LessonRun>, lessons: Res<Lessons>,
 pub(super) fn judge_moves(
     mut played: MessageReader<MovePlayed>,
     mut run: ResMut<LessonRun>,
-    lessons: Res<Lessons>,
-    mut finished: ResMut<FinishedLessons>,
+    mut lessons: ResMut<Lessons>,
     paths: Res<RecordPaths>,
     mut jump: Jump,
 ) {
@@ -401,7 +387,7 @@ pub(super) fn judge_moves(
                     });
                 } else if run.all_own(&lessons) {
                     jump.say("notice-lesson-done");
-                    finish(&run, &lessons, &mut finished, &paths);
+                    finish(&run, &mut lessons, &paths);
                 } else {
                     jump.say("notice-lesson-over-helped");
                 }
@@ -423,16 +409,12 @@ pub(super) fn judge_moves(
     }
 }
 
-fn finish(run: &LessonRun, lessons: &Lessons, finished: &mut FinishedLessons, paths: &RecordPaths) {
-    if let Some(lesson) = run.lesson.and_then(|i| lessons.list.get(i))
-        && finished.0.insert(lesson.title.clone())
+fn finish(run: &LessonRun, lessons: &mut Lessons, paths: &RecordPaths) {
+    if let Some(index) = run.lesson
+        && lessons.mark_done(index)
     {
-        progress::write(
-            paths,
-            PROGRESS_FILE,
-            "The lessons finished, one title a line.",
-            &finished.0,
-        );
+        let text = lessons.progress_text("The lessons finished, one title a line.");
+        progress::write(paths, PROGRESS_FILE, text);
     }
 }
 
@@ -457,9 +439,9 @@ pub(super) fn note_refusals(
 /// The game against the Beginner AI finishes its lesson when it ends.
 pub(super) fn finish_the_beginner_game(
     mut run: ResMut<LessonRun>,
-    lessons: Res<Lessons>,
+    mut lessons: ResMut<Lessons>,
     current: Res<CurrentGame>,
-    (mut finished, mut notice): (ResMut<FinishedLessons>, ResMut<Notice>),
+    mut notice: ResMut<Notice>,
     (paths, words): (Res<RecordPaths>, Res<Words>),
 ) {
     let beginner = run.step(&lessons).is_some_and(Step::is_beginner_game);
@@ -479,7 +461,7 @@ pub(super) fn finish_the_beginner_game(
         };
         if run.all_own(&lessons) {
             notice.show(text);
-            finish(&run, &lessons, &mut finished, &paths);
+            finish(&run, &mut lessons, &paths);
         } else {
             notice.show(words.get("notice-lesson-over-helped"));
         }

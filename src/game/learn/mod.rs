@@ -34,8 +34,8 @@ use crate::game::saves::PositionChanges;
 
 pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
 pub use editor_layout::{BoardFrame, HandSlot, hand_slots};
-pub use lessons::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
-pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
+pub use lessons::{LessonRequest, LessonRun, Lessons, StepState};
+pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((puzzles::plugin, lessons::plugin, editor::plugin));

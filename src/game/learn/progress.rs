@@ -1,8 +1,8 @@
 //! What the player has done, kept between runs: one name a line in a text
 //! file of the data directory's `progress` folder (finished lessons,
-//! solved puzzles). Read at start; written on the IO task pool.
+//! solved puzzles; the format is `hive_learn::Catalogue`'s). Read at start;
+//! written on the IO task pool.
 
-use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
@@ -16,39 +16,29 @@ fn progress_file(paths: &RecordPaths, file: &str) -> Option<PathBuf> {
     Some(paths.autosave.as_ref()?.dir().join("progress").join(file))
 }
 
-/// The names kept in `file` (none if it is not there; a file that cannot
-/// be read is logged).
-pub(super) fn read(paths: &RecordPaths, file: &str) -> BTreeSet<String> {
+/// The text of `file` (empty if it is not there; a file that cannot be
+/// read is logged).
+pub(super) fn read(paths: &RecordPaths, file: &str) -> String {
     let Some(path) = progress_file(paths, file) else {
-        return BTreeSet::new();
+        return String::new();
     };
     match std::fs::read_to_string(&path) {
-        Ok(text) => text
-            .lines()
-            .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .map(str::to_string)
-            .collect(),
+        Ok(text) => text,
         Err(err) => {
             if err.kind() != std::io::ErrorKind::NotFound {
                 warn!("progress: {}: {err}", path.display());
             }
-            BTreeSet::new()
+            String::new()
         }
     }
 }
 
-/// Writes `names` to `file` under a `# heading` line, on the IO pool
-/// (atomically: a crash leaves the old file or the new one).
-pub(super) fn write(paths: &RecordPaths, file: &str, heading: &str, names: &BTreeSet<String>) {
+/// Writes `text` to `file` on the IO pool (atomically: a crash leaves the
+/// old file or the new one).
+pub(super) fn write(paths: &RecordPaths, file: &str, text: String) {
     let Some(path) = progress_file(paths, file) else {
         return;
     };
-    let mut text = format!("# {heading}\n");
-    for name in names {
-        text.push_str(name);
-        text.push('\n');
-    }
     IoTaskPool::get()
         .spawn(async move {
             let written = path

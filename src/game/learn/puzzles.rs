@@ -9,8 +9,6 @@
 //! puzzle's hint line, then selects the piece the solution moves. Solved
 //! puzzles are remembered in the data directory.
 
-use std::collections::BTreeSet;
-
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
@@ -22,14 +20,13 @@ use crate::game::core::{
 };
 use crate::game::play::Selection;
 use crate::game::saves::{Jump, RecordPaths};
-use crate::learn::{Attempt, Outcome, Puzzle, load_puzzles};
+use crate::learn::{Attempt, Catalogue, Outcome, Puzzle, load_puzzles};
 use crate::records::Seats;
 use crate::rules::{Game, Move};
 use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PuzzleRun>();
-    app.init_resource::<SolvedPuzzles>();
     app.add_message::<PuzzleRequest>();
     if !app.world().contains_resource::<Puzzles>() {
         app.insert_resource(Puzzles::load());
@@ -44,32 +41,20 @@ pub(super) fn plugin(app: &mut App) {
 /// Every puzzle shipped, by level (easy, medium, hard), each level in the
 /// order the lessons teach the bugs it uses, and the files that could not
 /// be read.
-#[derive(Resource, Debug, Default)]
-pub struct Puzzles {
-    /// The puzzles.
-    pub list: Vec<Puzzle>,
-    /// One line per file that could not be read.
-    pub problems: Vec<String>,
-}
+/// The puzzles solved are remembered in the data directory.
+#[derive(Resource, Debug, Default, Deref, DerefMut)]
+pub struct Puzzles(pub Catalogue<Puzzle>);
 
 impl Puzzles {
     /// The puzzles of `assets/puzzles/`.
     pub fn load() -> Puzzles {
-        let loaded = load_puzzles(&assets_dir().join("puzzles"));
-        let problems: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
-        for problem in &problems {
+        let puzzles = Catalogue::from_loaded(load_puzzles(&assets_dir().join("puzzles")));
+        for problem in &puzzles.problems {
             warn!("puzzles: {problem}");
         }
-        Puzzles {
-            list: loaded.items,
-            problems,
-        }
+        Puzzles(puzzles)
     }
 }
-
-/// The ids of the puzzles solved, as remembered in the data directory.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct SolvedPuzzles(pub BTreeSet<String>);
 
 /// What the puzzles' screens ask for.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,8 +113,8 @@ impl PuzzleRun {
     }
 }
 
-fn read_solved_puzzles(paths: Res<RecordPaths>, mut solved: ResMut<SolvedPuzzles>) {
-    solved.0 = progress::read(&paths, PROGRESS_FILE);
+fn read_solved_puzzles(paths: Res<RecordPaths>, mut puzzles: ResMut<Puzzles>) {
+    puzzles.read_progress(&progress::read(&paths, PROGRESS_FILE));
 }
 
 /// Where the solved puzzles are kept (in the data directory's `progress`).
@@ -139,7 +124,6 @@ const PROGRESS_FILE: &str = "puzzles.txt";
 pub(super) fn handle_requests(
     mut requests: MessageReader<PuzzleRequest>,
     puzzles: Res<Puzzles>,
-    solved: Res<SolvedPuzzles>,
     mut run: ResMut<PuzzleRun>,
     mut activity: ResMut<NextState<Activity>>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -155,12 +139,7 @@ pub(super) fn handle_requests(
                 }
             }
             PuzzleRequest::Next => {
-                let from = run.index.map_or(0, |i| i + 1);
-                let count = puzzles.list.len();
-                let next = (0..count)
-                    .map(|k| (from + k) % count.max(1))
-                    .find(|&i| !solved.0.contains(&puzzles.list[i].id));
-                if let Some(index) = next {
+                if let Some(index) = puzzles.next_not_done(run.index) {
                     start(&mut run, &puzzles, index);
                 }
             }
@@ -297,8 +276,7 @@ pub(super) fn judge_the_players_move(
 /// The engine's judgement: the defence, the refutation, or solved.
 pub(super) fn collect_the_answer(
     mut run: ResMut<PuzzleRun>,
-    puzzles: Res<Puzzles>,
-    mut solved: ResMut<SolvedPuzzles>,
+    mut puzzles: ResMut<Puzzles>,
     paths: Res<RecordPaths>,
     (current, mut notice, words): (Res<CurrentGame>, ResMut<Notice>, Res<Words>),
 ) {
@@ -316,15 +294,11 @@ pub(super) fn collect_the_answer(
         Outcome::Solved => {
             run.state = PuzzleState::Solved;
             notice.show(words.get("notice-puzzle-solved"));
-            if let Some(puzzle) = puzzle
-                && solved.0.insert(puzzle.id.clone())
+            if let Some(index) = run.index
+                && puzzles.mark_done(index)
             {
-                progress::write(
-                    &paths,
-                    PROGRESS_FILE,
-                    "The puzzles solved, one id a line.",
-                    &solved.0,
-                );
+                let text = puzzles.progress_text("The puzzles solved, one id a line.");
+                progress::write(&paths, PROGRESS_FILE, text);
             }
         }
         Outcome::Continue { reply } => {

@@ -82,18 +82,10 @@ pub fn choose_theme(
     }
 }
 
-/// The key of each bug in a manifest's `bugs` map.
+/// The key of each bug in a manifest's `bugs` map: the rules' one name
+/// table ([`Bug::key`]).
 pub fn bug_key(bug: Bug) -> &'static str {
-    match bug {
-        Bug::Queen => "queen",
-        Bug::Ant => "ant",
-        Bug::Grasshopper => "grasshopper",
-        Bug::Spider => "spider",
-        Bug::Beetle => "beetle",
-        Bug::Mosquito => "mosquito",
-        Bug::Ladybug => "ladybug",
-        Bug::Pillbug => "pillbug",
-    }
+    bug.key()
 }
 
 /// What a `theme.ron` file says. Every field is optional.

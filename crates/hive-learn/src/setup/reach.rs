@@ -32,15 +32,15 @@
 //! is the edited one moved by an offset ([`Reached::offset`]).
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
-use hive_rules::{Bug, Color, Game, GameType, Hex, Move, PIECE_COUNT, Piece};
+use hive_rules::{Bug, Color, Game, GameType, Hex, Move, Piece};
 use thiserror::Error;
 
 use super::{Problem, Setup, translate};
 
+mod facts;
 mod padding;
 mod search;
 

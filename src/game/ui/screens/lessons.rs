@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{Screen, Words};
-use crate::game::learn::{FinishedLessons, LessonRequest, LessonRun, Lessons, StepState};
+use crate::game::learn::{LessonRequest, LessonRun, Lessons, StepState};
 use crate::text::Args;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -23,7 +23,7 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 fn draw_lessons_screen(
     mut contexts: EguiContexts,
     lessons: Res<Lessons>,
-    (finished, words): (Res<FinishedLessons>, Res<Words>),
+    words: Res<Words>,
     mut requests: MessageWriter<LessonRequest>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -31,11 +31,7 @@ fn draw_lessons_screen(
     let words = &words.0;
     let mut window = crate::game::ui::window_ui(ctx, "lessons_window");
     egui::Panel::top("lessons_top").show(&mut window, |ui| {
-        let done = lessons
-            .list
-            .iter()
-            .filter(|l| finished.0.contains(&l.title))
-            .count();
+        let done = lessons.done_count();
         let back = crate::game::ui::learning_header(
             ui,
             words,
@@ -57,7 +53,7 @@ fn draw_lessons_screen(
     egui::CentralPanel::default().show(&mut window, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             for (index, lesson) in lessons.list.iter().enumerate() {
-                let done = finished.0.contains(&lesson.title);
+                let done = lessons.is_done(lesson);
                 ui.horizontal(|ui| {
                     let mark = if done { "✔" } else { " " };
                     ui.label(egui::RichText::new(mark).strong());

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{CurrentGame, Screen, Words};
-use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles, SolvedPuzzles};
+use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
 use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
 
@@ -40,7 +40,7 @@ fn theme_text(words: &Texts, theme: Theme) -> String {
 
 fn draw_puzzles_screen(
     mut contexts: EguiContexts,
-    (puzzles, solved, words): (Res<Puzzles>, Res<SolvedPuzzles>, Res<Words>),
+    (puzzles, words): (Res<Puzzles>, Res<Words>),
     mut requests: MessageWriter<PuzzleRequest>,
     mut next_screen: ResMut<NextState<Screen>>,
 ) -> Result {
@@ -48,11 +48,7 @@ fn draw_puzzles_screen(
     let words = &words.0;
     let mut window = crate::game::ui::window_ui(ctx, "puzzles_window");
     egui::Panel::top("puzzles_top").show(&mut window, |ui| {
-        let done = puzzles
-            .list
-            .iter()
-            .filter(|p| solved.0.contains(&p.id))
-            .count();
+        let done = puzzles.done_count();
         let back = crate::game::ui::learning_header(
             ui,
             words,
@@ -98,7 +94,7 @@ fn draw_puzzles_screen(
                     ui.horizontal_wrapped(|ui| {
                         for (number, index) in of_level.into_iter().enumerate() {
                             let puzzle = &puzzles.list[index];
-                            let done = solved.0.contains(&puzzle.id);
+                            let done = puzzles.is_done(puzzle);
                             let mark = if done { "✔ " } else { "" };
                             let kind = words.puzzle_kind(puzzle.kind);
                             let what = match puzzle.theme {

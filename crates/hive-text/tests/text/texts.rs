@@ -98,6 +98,30 @@ fn a_regional_code_uses_its_language_folder() {
 }
 
 #[test]
+fn the_closest_folder_is_negotiated() {
+    let copy = copy_of_locales();
+    // A regional folder only: the language without region and another
+    // region of it find it too; its own region first when both exist.
+    fs::rename(copy.path().join("es"), copy.path().join("es-ES")).unwrap();
+    for asked in ["es-ES", "es", "es_MX", "ES-es"] {
+        let (texts, warnings) = Texts::load(copy.path(), asked);
+        assert!(warnings.is_empty(), "{asked}: {warnings:?}");
+        assert_eq!(texts.language(), "es-ES", "{asked}");
+    }
+    copy_folder(&locales().join("es"), &copy.path().join("es"));
+    let (texts, _) = Texts::load(copy.path(), "es-MX");
+    assert_eq!(texts.language(), "es");
+    let (texts, _) = Texts::load(copy.path(), "es-ES");
+    assert_eq!(texts.language(), "es-ES");
+    let (texts, warnings) = Texts::load(copy.path(), "pt-BR");
+    assert_eq!(texts.language(), "en");
+    assert!(
+        matches!(&warnings[..], [TextWarning::UnknownLanguage { lang, .. }] if lang == "pt-BR"),
+        "{warnings:?}"
+    );
+}
+
+#[test]
 fn an_unknown_language_falls_back_to_english_with_a_warning() {
     let (texts, warnings) = Texts::load(&locales(), "tlh");
     assert_eq!(texts.language(), "en");

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use hive_rules::{Game, Move, Piece};
 
-const CASES: &str = include_str!("data/positions.tsv");
+const CASES: &str = include_str!("../data/positions.tsv");
 
 #[test]
 fn every_position_case() {

@@ -5,10 +5,7 @@
 use hive_uhp::{self, Command, EngineOptions, Session};
 use proptest::prelude::*;
 
-#[path = "../../hive-rules/tests/common/mod.rs"]
-mod common;
-
-use common::perft_games as table_games;
+use crate::common::perft_games as table_games;
 
 /// A small change to a string: the kind of typo or corruption a buggy viewer makes.
 #[derive(Clone, Debug)]

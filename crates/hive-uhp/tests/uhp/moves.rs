@@ -4,10 +4,7 @@
 use hive_rules::Game;
 use hive_uhp::Session;
 
-#[path = "../../hive-rules/tests/common/mod.rs"]
-mod common;
-
-use common::perft_games as table_games;
+use crate::common::perft_games as table_games;
 
 /// The lines of an answer before `ok`.
 fn answer(session: &mut Session, line: &str) -> Vec<String> {

@@ -1,12 +1,10 @@
 //! Whole-game review: wins in one thrown away and taken, the engine's own
 //! games, cancelling, progress and the printed text.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::tactics::{legal, winning_moves};
+use crate::common::tactics::{legal, winning_moves};
 use hive_ai::review::{BLUNDER, DECISIVE, INACCURACY, MISTAKE, format_score};
 use hive_ai::search::{WIN, WIN_THRESHOLD};
 use hive_ai::{
@@ -14,7 +12,7 @@ use hive_ai::{
 };
 use hive_rules::{Color, Game, GameType};
 
-const TACTICS: &str = include_str!("data/tactics.tsv");
+const TACTICS: &str = include_str!("../data/tactics.tsv");
 
 fn review(game: &Game, limits: Limits) -> GameReview {
     let cancel = AtomicBool::new(false);

@@ -12,15 +12,13 @@
 //! The move column holds the right move (for `block`, one that parries).
 //! New rows are found by `cargo run --release -p hive-ai --example mine_tactics`.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 
-use common::tactics::{Kind, legal};
+use crate::common::tactics::{Kind, legal};
 use hive_ai::{Engine, Limits};
 use hive_rules::{Game, Move};
 
-const TABLE: &str = include_str!("data/tactics.tsv");
+const TABLE: &str = include_str!("../data/tactics.tsv");
 
 struct Row {
     line: usize,

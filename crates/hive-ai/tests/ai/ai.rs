@@ -1,11 +1,11 @@
 //! The AI against positions whose answer is proved by brute force, and in
 //! seeded self-play across every expansion set.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 
-use common::tactics::{biased_random_move, forces_win_in_two, legal, winning_moves, wins_for};
+use crate::common::tactics::{
+    biased_random_move, forces_win_in_two, legal, winning_moves, wins_for,
+};
 use hive_ai::{Difficulty, Engine, Limits, PackedMove};
 use hive_rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;

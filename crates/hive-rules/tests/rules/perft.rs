@@ -3,9 +3,7 @@
 
 use hive_rules::Game;
 
-mod common;
-
-use common::{PERFT_TABLE as TABLE, perft_rows as rows};
+use crate::common::{PERFT_TABLE as TABLE, perft_rows as rows};
 
 #[test]
 fn table_is_the_shared_one() {

@@ -13,7 +13,7 @@
 
 use hive_rules::{Game, Hex, Move, Piece, RuleError};
 
-const CASES: &str = include_str!("data/illegal.tsv");
+const CASES: &str = include_str!("../data/illegal.tsv");
 
 /// The variant's name: what the table names.
 fn variant(error: &RuleError) -> String {

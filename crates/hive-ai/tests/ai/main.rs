@@ -1,0 +1,9 @@
+//! The AI's integration tests, in one binary: answers proved by brute
+//! force, the tactics file, and the review of whole games.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod ai;
+mod review;
+mod tactics;

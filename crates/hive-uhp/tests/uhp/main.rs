@@ -1,0 +1,15 @@
+//! The UHP engine's integration tests, in one binary: in-memory sessions
+//! with the exact answers (protocol, games, the engine's commands), every
+//! move of the perft games through the protocol, a fuzz test, and the
+//! levels' order.
+
+#[path = "../../../hive-rules/tests/common/mod.rs"]
+mod common;
+mod session;
+
+mod engine;
+mod fuzz;
+mod games;
+mod levels;
+mod moves;
+mod protocol;

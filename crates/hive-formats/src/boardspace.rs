@@ -34,7 +34,9 @@
 //! colour (`g1`: the pick's pool, or the player's side) and unique bugs may
 //! carry boardspace's `1` (`wM1`, `bP1`).
 
-use hive_rules::{Color, Direction, Game, GameType, Hex, Move, PIECE_COUNT, Piece};
+use hive_rules::{
+    Color, Direction, Game, GameType, Hex, Move, NotationError, PIECE_COUNT, Piece, PieceRef,
+};
 
 use super::error::{LineFault, Located, RecordProblem};
 use super::grid::{Cell, parse_piece, pool_color};
@@ -460,25 +462,18 @@ impl Boardspace {
         if body.len() > 1 {
             body = body.strip_suffix('.').unwrap_or(body);
         }
-        let marks = ['-', '/', '\\'];
-        let prefix = body.chars().next().filter(|c| marks.contains(c));
-        body = body.trim_start_matches(marks);
-        let suffix = body.chars().last().filter(|c| marks.contains(c));
-        body = body.trim_end_matches(marks);
-        let reference = self.piece(body, self.game.to_move()).ok()?;
-        let at = self.game.position(reference)?;
-        let cell = self.cells[reference.id()]?;
-        let dir = match (prefix, suffix) {
-            (None, None) => return Some((at, cell)),
-            (Some('-'), None) => Direction::West,
-            (Some('/'), None) => Direction::SouthWest,
-            (Some('\\'), None) => Direction::NorthWest,
-            (None, Some('-')) => Direction::East,
-            (None, Some('/')) => Direction::NorthEast,
-            (None, Some('\\')) => Direction::SouthEast,
-            _ => return None,
-        };
-        Some((at.neighbor(dir), cell.step(dir)))
+        // The marks as in a MoveString; the piece as boardspace names it.
+        let reference = PieceRef::read_with(body, |name| {
+            self.piece(name, self.game.to_move())
+                .map_err(|problem| NotationError::new(problem.to_string()).into())
+        })
+        .ok()?;
+        let at = self.game.position(reference.piece)?;
+        let cell = self.cells[reference.piece.id()]?;
+        Some((
+            reference.cell(at),
+            reference.side.map_or(cell, |dir| cell.step(dir)),
+        ))
     }
 }
 

@@ -84,12 +84,24 @@ impl FromStr for PieceRef {
     /// reference with a mark on both sides and a bad piece is refused for
     /// its piece.
     fn from_str(text: &str) -> Result<PieceRef, PieceRefError> {
+        PieceRef::read_with(text, |name| name.parse().map_err(PieceRefError::from))
+    }
+}
+
+impl PieceRef {
+    /// Reads a reference whose piece is named in another program's way
+    /// (boardspace.net's `q` or `bs2`): the marks as in a MoveString, the
+    /// piece by `read_piece`.
+    pub fn read_with(
+        text: &str,
+        read_piece: impl FnOnce(&str) -> Result<Piece, PieceRefError>,
+    ) -> Result<PieceRef, PieceRefError> {
         let text = text.trim();
         let prefix = text.chars().next().filter(is_mark);
         let body = prefix.map_or(text, |c| &text[c.len_utf8()..]);
         let suffix = body.chars().last().filter(is_mark);
         let body = suffix.map_or(body, |c| &body[..body.len() - c.len_utf8()]);
-        let piece: Piece = body.parse()?;
+        let piece = read_piece(body)?;
         let side = match (prefix, suffix) {
             (None, None) => None,
             (Some(c), None) => Direction::ALL

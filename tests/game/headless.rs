@@ -8,20 +8,19 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::app::{
     SCRIPT, assert_entities_match_game as assert_entities_match_layout, destinations, game,
-    headless_app, in_words, no_animation, set_screen, set_settings, settle, start_playing,
-    thinking, turn, update_until,
+    headless_app, in_words, no_animation, set_screen, set_settings, settle, start_playing, turn,
+    update_until,
 };
+use crate::versus_ai::app_vs_ai;
 use bevy::prelude::*;
-use hive::ai::Difficulty;
 use hive::game::{
     BoardLayout, CellClicked, ClearSelection, CurrentGame, ForcedPass, Highlight, HighlightKind,
-    HumanSide, NewGame, NewGameSettings, Notice, Opponent, PieceId, PlayMove, Players, Position,
-    Screen, SelectPiece, Selection, Settings, StackLevel, Turn,
+    HumanSide, NewGame, NewGameSettings, Notice, PieceId, PlayMove, Position, Screen, SelectPiece,
+    Selection, Settings, StackLevel, Turn,
 };
-use hive::records::Seats;
 use hive::rules::{Bug, Color as Side, Game, GameStatus, GameType, Hex, Move, Piece};
 
-fn app(game_type: GameType) -> App {
+pub(crate) fn app(game_type: GameType) -> App {
     let mut app = headless_app();
     set_settings(&mut app, |settings| settings.game_type = game_type);
     no_animation(&mut app);
@@ -30,16 +29,16 @@ fn app(game_type: GameType) -> App {
     app
 }
 
-fn plane_of(app: &App, hex: Hex) -> IVec2 {
+pub(crate) fn plane_of(app: &App, hex: Hex) -> IVec2 {
     app.world().resource::<BoardLayout>().plane_of(hex)
 }
 
-fn highlights(app: &mut App) -> Vec<Highlight> {
+pub(crate) fn highlights(app: &mut App) -> Vec<Highlight> {
     let mut query = app.world_mut().query::<&Highlight>();
     query.iter(app.world()).copied().collect()
 }
 
-fn click(app: &mut App, hex: Hex) {
+pub(crate) fn click(app: &mut App, hex: Hex) {
     let plane = plane_of(app, hex);
     app.world_mut().write_message(CellClicked(plane));
     app.update();
@@ -48,7 +47,7 @@ fn click(app: &mut App, hex: Hex) {
 /// Every piece on the board has exactly one entity, with the game's cell,
 /// level and plane coordinates; no entity stands for a piece off the board;
 /// neighbouring cells are neighbours on the plane.
-fn assert_entities_match_game(app: &mut App) {
+pub(crate) fn assert_entities_match_game(app: &mut App) {
     assert_entities_match_layout(app);
     let layout = app.world().resource::<BoardLayout>().clone();
     // Neighbouring cells are neighbours on the plane too.
@@ -62,7 +61,7 @@ fn assert_entities_match_game(app: &mut App) {
     }
 }
 
-fn planes(app: &mut App) -> HashMap<Piece, IVec2> {
+pub(crate) fn planes(app: &mut App) -> HashMap<Piece, IVec2> {
     let mut query = app.world_mut().query::<(&PieceId, &Position)>();
     query
         .iter(app.world())
@@ -70,7 +69,7 @@ fn planes(app: &mut App) -> HashMap<Piece, IVec2> {
         .collect()
 }
 
-fn own_destinations(game: &Game, piece: Piece) -> BTreeSet<Hex> {
+pub(crate) fn own_destinations(game: &Game, piece: Piece) -> BTreeSet<Hex> {
     game.legal_moves_for(piece)
         .iter()
         .filter_map(|m| m.to())
@@ -78,7 +77,7 @@ fn own_destinations(game: &Game, piece: Piece) -> BTreeSet<Hex> {
 }
 
 /// Plays one move the way a player would, checking highlights on the way.
-fn play_like_a_player(app: &mut App, mv: Move) {
+pub(crate) fn play_like_a_player(app: &mut App, mv: Move) {
     let before = game(app);
     let Some(piece) = mv.piece() else {
         app.world_mut().write_message(PlayMove(mv));
@@ -286,13 +285,13 @@ fn an_illegal_move_request_is_refused_with_a_reason() {
 
 /// A base game (found by random play) where Black, to move, has no legal
 /// move: every black piece is pinned and every free cell touches White.
-const BLACK_MUST_PASS: &str = "Base;InProgress;Black[12];wS1;bA1 wS1\\;wB1 wS1/;bQ bA1\\;\
+pub(crate) const BLACK_MUST_PASS: &str = "Base;InProgress;Black[12];wS1;bA1 wS1\\;wB1 wS1/;bQ bA1\\;\
 wQ wB1/;bA2 bA1-;wS2 wQ-;bA2 -wB1;wB2 \\wS2;bA2 -wB2;wA1 wB2-;bA2 wS1-;wA2 -wQ;bG1 bA1-;\
 wA3 \\wB2;bA3 /bA1;wA3 bQ-;bA2 -bA3;wA2 wA3-;bG1 /wS1;wA2 -bA2;bG1 bA3\\;wA1 /bG1";
 
 /// Asks for a new game from `position` (a GameString), played from the
 /// next frame on; returns the position.
-fn restart_from(app: &mut App, position: &str) -> Game {
+pub(crate) fn restart_from(app: &mut App, position: &str) -> Game {
     let opening = Game::from_game_string(position).unwrap();
     app.insert_resource(NewGameSettings {
         opening: Some(opening.clone()),
@@ -303,7 +302,7 @@ fn restart_from(app: &mut App, position: &str) -> Game {
 }
 
 /// The confirm-button way of passing (the automatic pass switched off).
-fn app_with_pass_button(game_type: GameType) -> App {
+pub(crate) fn app_with_pass_button(game_type: GameType) -> App {
     let mut app = app(game_type);
     crate::app::set_settings(&mut app, |settings| settings.auto_pass = false);
     app
@@ -346,151 +345,6 @@ fn selection_to_highlight_takes_one_frame() {
     app.world_mut().write_message(SelectPiece(ant));
     app.update();
     assert_eq!(destinations(&mut app).len(), 1);
-}
-
-/// A headless app on the main menu with the AI as the opponent.
-fn app_vs_ai(human_side: HumanSide, opening: Option<Game>) -> App {
-    let mut app = headless_app();
-    app.insert_resource(NewGameSettings {
-        opening,
-        ..default()
-    });
-    set_settings(&mut app, |settings| {
-        settings.opponent = Opponent::Ai;
-        settings.difficulty = Difficulty::Beginner;
-        settings.human_side = human_side;
-    });
-    no_animation(&mut app);
-    app
-}
-
-#[test]
-fn the_ai_replies_to_the_human_move() {
-    let mut app = app_vs_ai(HumanSide::White, None);
-    start_playing(&mut app);
-    settle(&mut app);
-    let players = *app.world().resource::<Players>();
-    assert_eq!(
-        players.seats,
-        Seats::Ai {
-            side: Side::Black,
-            difficulty: Difficulty::Beginner,
-        }
-    );
-    assert!(!thinking(&app), "White (the human) is to move");
-
-    // The human's move, played as a player would.
-    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
-    play_like_a_player(
-        &mut app,
-        Move::Place {
-            piece: ant,
-            to: Hex::ORIGIN,
-        },
-    );
-    // Black (the AI) replies by itself, within a few frames (Beginner is
-    // fast: the reply may already have come while the ant settled).
-    update_until(&mut app, "the AI's move", |app| game(app).ply() == 2);
-    let reply = game(&app).last_move().unwrap();
-    assert_eq!(reply.piece().map(|p| p.color()), Some(Side::Black));
-    settle(&mut app);
-    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-    assert!(!thinking(&app), "White is to move again");
-    assert_entities_match_game(&mut app);
-    let notation = app.world().resource::<CurrentGame>().notation().to_vec();
-    assert_eq!(notation.len(), 2);
-
-    // Frames go by; the AI does not move for White.
-    for _ in 0..20 {
-        app.update();
-    }
-    assert_eq!(game(&app).ply(), 2);
-}
-
-#[test]
-fn the_ai_opens_when_the_human_plays_black() {
-    let mut app = app_vs_ai(HumanSide::Black, None);
-    // The human tries to move White's ant in the first frame: ignored, it
-    // is the AI's side and turn (its move can come one frame later at the
-    // earliest, so this is no race).
-    let ant = Piece::new(Side::White, Bug::Ant, 1).unwrap();
-    app.world_mut().write_message(SelectPiece(ant));
-    start_playing(&mut app);
-    assert!(
-        destinations(&mut app).is_empty(),
-        "the AI's hand is not ours"
-    );
-    assert_eq!(app.world().resource::<Selection>().piece, None);
-    assert!(thinking(&app), "the AI started thinking in the first frame");
-    assert_eq!(
-        app.world().resource::<Players>().seats.ai_side(),
-        Some(Side::White)
-    );
-    update_until(&mut app, "the AI's opening", |app| game(app).ply() == 1);
-    settle(&mut app);
-    assert_eq!(game(&app).to_move(), Side::Black);
-    assert_entities_match_game(&mut app);
-}
-
-#[test]
-fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
-    for round in 0..5 {
-        let mut app = app_vs_ai(HumanSide::Black, None);
-        start_playing(&mut app);
-        // The AI (White) starts thinking about the empty board.
-        update_until(&mut app, "the search to start", thinking);
-        if round % 2 == 1 {
-            // Let the search finish, so its move is ready to be collected
-            // in the very frame the restart is handled.
-            std::thread::sleep(std::time::Duration::from_millis(300));
-        }
-        let first_id = app.world().resource::<Players>().game_id;
-
-        // Restart into a game where Black (the human) is to move: the old
-        // search's White move must never land in it.
-        let opening = Game::from_game_string("Base;InProgress;Black[1];wA1").unwrap();
-        app.insert_resource(NewGameSettings {
-            opening: Some(opening.clone()),
-            ..default()
-        });
-        set_settings(&mut app, |settings| {
-            settings.opponent = Opponent::Ai;
-            settings.difficulty = Difficulty::Beginner;
-            settings.human_side = HumanSide::Black;
-        });
-        app.world_mut().write_message(NewGame);
-        for _ in 0..3 {
-            app.update();
-        }
-        assert!(app.world().resource::<Players>().game_id > first_id);
-        assert!(
-            !thinking(&app),
-            "round {round}: the old search was cancelled"
-        );
-        for _ in 0..200 {
-            app.update();
-            std::thread::sleep(std::time::Duration::from_micros(200));
-        }
-        assert_eq!(game(&app).hash(), opening.hash(), "round {round}");
-        assert_eq!(game(&app).ply(), 1, "round {round}");
-        assert_entities_match_game(&mut app);
-    }
-}
-
-#[test]
-fn leaving_for_the_menu_cancels_the_search() {
-    let mut app = app_vs_ai(HumanSide::Black, None);
-    start_playing(&mut app);
-    update_until(&mut app, "the search to start", thinking);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::MainMenu);
-    app.update();
-    assert!(!thinking(&app));
-    for _ in 0..100 {
-        app.update();
-    }
-    assert_eq!(game(&app).ply(), 0, "no move was played after leaving");
 }
 
 #[test]

@@ -2,9 +2,7 @@
 //! presses and gamepad buttons go in as Bevy input messages (as winit and
 //! gilrs would send them), become the game's intents, move the board
 //! cursor, select pieces and play moves; pieces travel along the rules
-//! engine's path and end exactly where the rules engine says; animations
-//! can be turned off or skipped, and a restart in the middle of one leaves
-//! a playable game.
+//! engine's path (the animations themselves are `animation`'s).
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -19,8 +17,8 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hive::game::{
-    BoardCursor, BoardLayout, GameIntent, InputDevice, NewGame, NewGameSettings, Notice, PieceId,
-    Position, Screen, Selection, Slide, StackLevel, Turn, resting_translation,
+    BoardCursor, BoardLayout, GameIntent, InputDevice, NewGameSettings, Notice, PieceId, Position,
+    Screen, Selection, Slide, StackLevel, Turn, resting_translation,
 };
 use hive::rules::{Bug, Color as Side, Game, Hex, Move, Piece};
 
@@ -29,11 +27,12 @@ const FRAME: Duration = Duration::from_millis(20);
 
 /// A line wG1 wA1 bA1 bQ with wQ above wA1 and bB1 below bA1: White's
 /// grasshopper can jump the line, Black's beetle can climb onto bA1.
-const OPENING: &str = "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
+pub(crate) const OPENING: &str =
+    "Base;InProgress;White[4];wA1;bA1 wA1-;wQ \\wA1;bQ bA1-;wG1 -wA1;bB1 bA1\\";
 
 /// A game from `opening` with pieces moving at `speed` (see
 /// `Settings::animation_speed`; 0: at once).
-fn app_with(opening: Option<Game>, speed: f32) -> App {
+pub(crate) fn app_with(opening: Option<Game>, speed: f32) -> App {
     let mut app = headless_app_with(InputPlugin);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.insert_resource(NewGameSettings {
@@ -50,31 +49,31 @@ fn app_with(opening: Option<Game>, speed: f32) -> App {
 
 /// Slow enough that a move is still travelling after many frames (30
 /// seconds a cell).
-fn slow_animation() -> f32 {
+pub(crate) fn slow_animation() -> f32 {
     0.004
 }
 
-fn selection(app: &App) -> Selection {
+pub(crate) fn selection(app: &App) -> Selection {
     app.world().resource::<Selection>().clone()
 }
 
-fn cursor(app: &App) -> BoardCursor {
+pub(crate) fn cursor(app: &App) -> BoardCursor {
     *app.world().resource::<BoardCursor>()
 }
 
 /// The cell under the cursor.
-fn cursor_hex(app: &App) -> Hex {
+pub(crate) fn cursor_hex(app: &App) -> Hex {
     let plane = cursor(app).plane().expect("the cursor is placed");
     app.world().resource::<BoardLayout>().hex_at(plane)
 }
 
-fn slides(app: &mut App) -> usize {
+pub(crate) fn slides(app: &mut App) -> usize {
     let mut query = app.world_mut().query::<&Slide>();
     query.iter(app.world()).count()
 }
 
 /// Runs frames until no piece travels and input is awaited again.
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     for _ in 0..200 {
         app.update();
         if turn(app) != Some(Turn::Animating) && slides(app) == 0 {
@@ -85,7 +84,11 @@ fn settle(app: &mut App) {
     panic!("still animating after 200 frames");
 }
 
-fn key_message(key_code: KeyCode, logical_key: Key, state: ButtonState) -> KeyboardInput {
+pub(crate) fn key_message(
+    key_code: KeyCode,
+    logical_key: Key,
+    state: ButtonState,
+) -> KeyboardInput {
     KeyboardInput {
         key_code,
         logical_key,
@@ -96,7 +99,7 @@ fn key_message(key_code: KeyCode, logical_key: Key, state: ButtonState) -> Keybo
     }
 }
 
-fn logical(key: KeyCode) -> Key {
+pub(crate) fn logical(key: KeyCode) -> Key {
     match key {
         KeyCode::Enter => Key::Enter,
         KeyCode::Escape => Key::Escape,
@@ -111,26 +114,26 @@ fn logical(key: KeyCode) -> Key {
     }
 }
 
-fn key_down(app: &mut App, key: KeyCode) {
+pub(crate) fn key_down(app: &mut App, key: KeyCode) {
     app.world_mut()
         .write_message(key_message(key, logical(key), ButtonState::Pressed));
     app.update();
 }
 
-fn key_up(app: &mut App, key: KeyCode) {
+pub(crate) fn key_up(app: &mut App, key: KeyCode) {
     app.world_mut()
         .write_message(key_message(key, logical(key), ButtonState::Released));
     app.update();
 }
 
 /// Presses and releases a key (a frame each).
-fn tap(app: &mut App, key: KeyCode) {
+pub(crate) fn tap(app: &mut App, key: KeyCode) {
     key_down(app, key);
     key_up(app, key);
 }
 
 /// A gamepad, connected the way gilrs connects one.
-fn connect_gamepad(app: &mut App) -> Entity {
+pub(crate) fn connect_gamepad(app: &mut App) -> Entity {
     let gamepad = app.world_mut().spawn_empty().id();
     app.world_mut().write_message(GamepadConnectionEvent::new(
         gamepad,
@@ -145,7 +148,7 @@ fn connect_gamepad(app: &mut App) -> Entity {
     gamepad
 }
 
-fn button(app: &mut App, gamepad: Entity, button: GamepadButton, value: f32) {
+pub(crate) fn button(app: &mut App, gamepad: Entity, button: GamepadButton, value: f32) {
     app.world_mut()
         .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
             gamepad, button, value,
@@ -154,14 +157,14 @@ fn button(app: &mut App, gamepad: Entity, button: GamepadButton, value: f32) {
 }
 
 /// Presses and releases a gamepad button (a frame each).
-fn push(app: &mut App, gamepad: Entity, which: GamepadButton) {
+pub(crate) fn push(app: &mut App, gamepad: Entity, which: GamepadButton) {
     button(app, gamepad, which, 1.0);
     button(app, gamepad, which, 0.0);
 }
 
 /// Every piece rests exactly where the rules engine puts it, at its
 /// normal size, and none is travelling.
-fn assert_pieces_at_rest(app: &mut App) {
+pub(crate) fn assert_pieces_at_rest(app: &mut App) {
     let game = game(app);
     let layout = app.world().resource::<BoardLayout>().clone();
     let mut query = app
@@ -181,7 +184,7 @@ fn assert_pieces_at_rest(app: &mut App) {
     assert_eq!(seen, game.pieces_on_board().count());
 }
 
-fn piece(side: Side, bug: Bug, number: u8) -> Piece {
+pub(crate) fn piece(side: Side, bug: Bug, number: u8) -> Piece {
     Piece::new(side, bug, number).unwrap()
 }
 
@@ -364,160 +367,6 @@ fn a_gamepad_alone_places_pieces_and_cancels() {
             to: target
         })
     );
-    assert_pieces_at_rest(&mut app);
-}
-
-#[test]
-fn a_jump_and_a_climb_travel_up_and_end_where_the_rules_say() {
-    let opening = Game::from_game_string(OPENING).unwrap();
-    let mut app = app_with(
-        Some(opening.clone()),
-        // 0.1 seconds a cell.
-        1.2,
-    );
-    let mut reference = opening.clone();
-    for text in ["wG1 bQ-", "bB1 bA1"] {
-        let mv = reference.parse_move(text).unwrap();
-        let moved = mv.piece().unwrap();
-        reference.play(mv).unwrap();
-        app.world_mut().write_message(hive::game::PlayMove(mv));
-        app.update();
-        assert_eq!(game(&app).hash(), reference.hash(), "{text} played");
-        // Halfway: in the air, above the stacks, larger; input waits.
-        let mut highest = 0.0f32;
-        let mut largest = 1.0f32;
-        for frame in 0..10 {
-            app.update();
-            let mut query = app.world_mut().query::<(&PieceId, &Slide, &Transform)>();
-            for (id, slide, transform) in query.iter(app.world()) {
-                assert_eq!(id.0, moved, "only the moved piece travels");
-                highest = highest.max(slide.lift());
-                largest = largest.max(transform.scale.x);
-            }
-            // A bumper press while the piece travels (the shortest
-            // travel here lasts five frames) is not taken.
-            if frame < 3 {
-                assert_eq!(turn(&app), Some(Turn::Animating));
-                app.world_mut().write_message(GameIntent::NextHandPiece);
-            }
-        }
-        assert!(highest > 0.3, "{text} went up: {highest}");
-        assert!(largest > 1.0, "{text} was drawn larger in the air");
-        assert_eq!(selection(&app).piece, None, "no selection while animating");
-        settle(&mut app);
-        assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-        assert_pieces_at_rest(&mut app);
-    }
-    let beetle = piece(Side::Black, Bug::Beetle, 1);
-    assert_eq!(game(&app).stack_level(beetle), Some(1));
-}
-
-#[test]
-fn placed_pieces_fly_in_from_their_hand_side() {
-    let mut app = app_with(None, slow_animation());
-    let white = piece(Side::White, Bug::Ant, 1);
-    let black = piece(Side::Black, Bug::Ant, 1);
-    let east = Hex::ORIGIN.neighbor(hive::rules::Direction::East);
-    for (placed, to) in [(white, Hex::ORIGIN), (black, east)] {
-        app.world_mut()
-            .write_message(hive::game::PlayMove(Move::Place { piece: placed, to }));
-        app.update();
-        let plane = app.world().resource::<BoardLayout>().plane_of(to);
-        let rest = resting_translation(plane, 0);
-        let mut query = app.world_mut().query::<(&PieceId, &Transform, &Slide)>();
-        let (id, transform, slide) = query.single(app.world()).expect("one piece flies in");
-        assert_eq!(id.0, placed);
-        assert!(slide.progress() < 0.1, "just started");
-        let from_left = transform.translation.x < rest.x - 100.0;
-        let from_right = transform.translation.x > rest.x + 100.0;
-        match placed.color() {
-            Side::White => assert!(from_left, "White's hand is on the left"),
-            Side::Black => assert!(from_right, "Black's hand is on the right"),
-        }
-        tap(&mut app, KeyCode::Space);
-        settle(&mut app);
-        assert_pieces_at_rest(&mut app);
-    }
-}
-
-#[test]
-fn zero_duration_animations_put_pieces_in_place_at_once() {
-    let mut app = app_with(None, 0.0);
-    let ant = piece(Side::White, Bug::Ant, 1);
-    app.world_mut()
-        .write_message(hive::game::PlayMove(Move::Place {
-            piece: ant,
-            to: Hex::ORIGIN,
-        }));
-    app.update();
-    assert_eq!(slides(&mut app), 0, "nothing travels");
-    for _ in 0..2 {
-        app.update();
-    }
-    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-    assert_pieces_at_rest(&mut app);
-}
-
-#[test]
-fn space_a_click_or_the_gamepad_skips_an_animation() {
-    let opening = Game::from_game_string(OPENING).unwrap();
-    let mut app = app_with(Some(opening.clone()), slow_animation());
-    let gamepad = connect_gamepad(&mut app);
-    let mut reference = opening;
-    let skips: [&dyn Fn(&mut App); 3] = [
-        &|app| tap(app, KeyCode::Space),
-        &|app| {
-            app.world_mut().write_message(GameIntent::Click(None));
-            app.update();
-        },
-        &|app| push(app, gamepad, GamepadButton::South),
-    ];
-    for (text, skip) in ["wG1 bQ-", "bB1 bA1", "wQ -wA1"].into_iter().zip(skips) {
-        let mv = reference.parse_move(text).unwrap();
-        reference.play(mv).unwrap();
-        app.world_mut().write_message(hive::game::PlayMove(mv));
-        for _ in 0..5 {
-            app.update();
-        }
-        assert_eq!(turn(&app), Some(Turn::Animating), "{text}");
-        assert_eq!(slides(&mut app), 1);
-        skip(&mut app);
-        assert_eq!(slides(&mut app), 0, "{text} skipped");
-        app.update();
-        assert_eq!(turn(&app), Some(Turn::AwaitingInput), "{text}");
-        // The skip was not taken as a move or a selection.
-        assert_eq!(game(&app).hash(), reference.hash());
-        assert_eq!(selection(&app).piece, None);
-        assert_pieces_at_rest(&mut app);
-    }
-}
-
-#[test]
-fn restarting_mid_animation_leaves_a_playable_game() {
-    let opening = Game::from_game_string(OPENING).unwrap();
-    let mut app = app_with(Some(opening.clone()), slow_animation());
-    let mv = opening.parse_move("wG1 bQ-").unwrap();
-    app.world_mut().write_message(hive::game::PlayMove(mv));
-    for _ in 0..5 {
-        app.update();
-    }
-    assert_eq!(turn(&app), Some(Turn::Animating));
-    app.world_mut().write_message(NewGame);
-    settle(&mut app);
-    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-    assert_eq!(game(&app).hash(), opening.hash(), "back to the opening");
-    assert_pieces_at_rest(&mut app);
-
-    // And the keyboard plays on (with animations off now).
-    crate::app::set_settings(&mut app, |settings| settings.animation_speed = 0.0);
-    tap(&mut app, KeyCode::Tab);
-    let selected = selection(&app).piece.expect("a piece in hand is selected");
-    assert_eq!(selected.color(), Side::White);
-    let target = cursor_hex(&app);
-    tap(&mut app, KeyCode::Enter);
-    settle(&mut app);
-    assert_eq!(game(&app).ply(), opening.ply() + 1);
-    assert_eq!(game(&app).position(selected), Some(target));
     assert_pieces_at_rest(&mut app);
 }
 

@@ -1,35 +1,34 @@
 //! Game records in the headless app: the autosave written after every move
-//! and resumed by a new app after a "crash", undo / redo (a pair against the
-//! AI, cancelling its search), review stepping with the piece entities in
-//! step with the rules engine, continuing from an earlier move, files and
-//! pasted GameStrings that are refused without harm, and the settings kept
-//! between runs. Every file lives in a temporary directory named through
-//! `RecordPaths`, never the player's own.
+//! and resumed by a new app after a "crash", review stepping with the piece
+//! entities in step with the rules engine, continuing from an earlier move,
+//! files and pasted GameStrings that are refused without harm (undo and the
+//! settings have their own modules, which share these helpers). Every file
+//! lives in a temporary directory named through `RecordPaths`, never the
+//! player's own.
 
 use crate::app::{
     app_keeping_files, assert_entities_match_game, game, screen, scripted_game, set_screen, settle,
-    thinking, turn, update_until, wait_for_autosave,
+    turn, update_until, wait_for_autosave,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    AutosaveStatus, ConsideredDestinations, CurrentGame, ExhibitionControl, HumanSide,
-    ImportResult, NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, RecordsAction,
-    ReviewAction, Screen, SetAnalysis, Settings, SettingsFile, Turn,
+    AutosaveStatus, CurrentGame, ExhibitionControl, HumanSide, ImportResult, NewGameSettings,
+    Notice, Opponent, PlayMove, Players, RecordsAction, ReviewAction, Screen, SetAnalysis, Turn,
 };
 use hive::records::{
     Autosave, PlayKind, RecordError, SavedGame, Seats, load_game_file, save_game_file,
 };
-use hive::rules::{Color as Side, Game, GameType, Move, Options};
+use hive::rules::{Color as Side, Game, GameType, Move};
 use tempfile::TempDir;
 
 /// The game saved at `path`, the whole line.
-fn load_game(path: impl AsRef<std::path::Path>) -> Result<Game, RecordError> {
+pub(crate) fn load_game(path: impl AsRef<std::path::Path>) -> Result<Game, RecordError> {
     load_game_file(path).map(|saved| saved.game)
 }
 
 /// The first `n` moves of `game`, replayed.
-fn prefix(game: &Game, n: usize) -> Game {
+pub(crate) fn prefix(game: &Game, n: usize) -> Game {
     let mut replay = Game::with_options(game.game_type(), game.options());
     for mv in game.moves().take(n) {
         replay.play(mv).unwrap();
@@ -37,12 +36,12 @@ fn prefix(game: &Game, n: usize) -> Game {
     replay
 }
 
-fn local() -> NewGameSettings {
+pub(crate) fn local() -> NewGameSettings {
     NewGameSettings::default()
 }
 
 /// [`app_keeping_files`] with the AI at `difficulty` as the opponent.
-fn versus_ai(data: Option<&std::path::Path>, difficulty: Difficulty) -> App {
+pub(crate) fn versus_ai(data: Option<&std::path::Path>, difficulty: Difficulty) -> App {
     let mut app = app_keeping_files(data, None, local());
     crate::app::set_settings(&mut app, |settings| {
         settings.opponent = Opponent::Ai;
@@ -53,20 +52,20 @@ fn versus_ai(data: Option<&std::path::Path>, difficulty: Difficulty) -> App {
 }
 
 /// Enters the playing screen and runs frames until the game settles.
-fn start_playing(app: &mut App) {
+pub(crate) fn start_playing(app: &mut App) {
     set_screen(app, Screen::Playing);
     settle(app);
 }
 
-fn history(app: &App) -> CurrentGame {
+pub(crate) fn history(app: &App) -> CurrentGame {
     app.world().resource::<CurrentGame>().clone()
 }
 
-fn reviewing(app: &App) -> bool {
+pub(crate) fn reviewing(app: &App) -> bool {
     turn(app) == Some(Turn::Review)
 }
 
-fn notice(app: &App) -> String {
+pub(crate) fn notice(app: &App) -> String {
     app.world()
         .resource::<Notice>()
         .0
@@ -74,19 +73,19 @@ fn notice(app: &App) -> String {
         .unwrap_or_default()
 }
 
-fn act(app: &mut App, action: RecordsAction) {
+pub(crate) fn act(app: &mut App, action: RecordsAction) {
     app.world_mut().write_message(action);
     settle(app);
 }
 
-fn review(app: &mut App, action: ReviewAction) {
+pub(crate) fn review(app: &mut App, action: ReviewAction) {
     app.world_mut().write_message(action);
     settle(app);
 }
 
 /// Plays `mv` as the side to move would (played in the frame it is sent,
 /// before an AI could reply).
-fn play(app: &mut App, mv: Move) {
+pub(crate) fn play(app: &mut App, mv: Move) {
     app.world_mut().write_message(PlayMove(mv));
     app.update();
     assert_eq!(game(app).last_move(), Some(mv), "{mv:?} was played");
@@ -94,7 +93,7 @@ fn play(app: &mut App, mv: Move) {
 }
 
 /// Plays the first legal move, `n` times; returns the moves.
-fn play_some(app: &mut App, n: usize) -> Vec<Move> {
+pub(crate) fn play_some(app: &mut App, n: usize) -> Vec<Move> {
     (0..n)
         .map(|_| {
             let mut moves = Vec::new();
@@ -109,7 +108,7 @@ fn play_some(app: &mut App, n: usize) -> Vec<Move> {
 
 /// The game in play is `expected`, and every piece on the board has one
 /// entity on its cell and level (none for a piece off the board).
-fn assert_entities_match(app: &mut App, expected: &Game) {
+pub(crate) fn assert_entities_match(app: &mut App, expected: &Game) {
     assert_eq!(game(app).game_string(), expected.game_string());
     assert_entities_match_game(app);
 }
@@ -356,43 +355,6 @@ fn the_analysis_board_leaves_the_game_to_resume_alone() {
     );
 }
 
-/// Restart can be taken back: Undo in the new game, before its first move,
-/// brings back the game left, with its players; after a move of the new
-/// game, Undo is the new game's own.
-#[test]
-fn undo_brings_back_the_game_a_restart_left() {
-    let mut app = versus_ai(None, Difficulty::Beginner);
-    start_playing(&mut app);
-    play_some(&mut app, 1);
-    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
-    settle(&mut app);
-    let left = game(&app);
-    app.world_mut().write_message(NewGame);
-    settle(&mut app);
-    assert_eq!(game(&app).ply(), 0, "a new game");
-    assert!(notice(&app).contains("Undo"), "{}", notice(&app));
-    act(&mut app, RecordsAction::Undo);
-    assert_entities_match(&mut app, &left);
-    assert_eq!(
-        app.world().resource::<Players>().seats,
-        Seats::Ai {
-            side: Side::Black,
-            difficulty: Difficulty::Beginner,
-        }
-    );
-
-    // Restart again and move: the old game is gone for good.
-    app.world_mut().write_message(NewGame);
-    settle(&mut app);
-    play_some(&mut app, 1);
-    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
-    settle(&mut app);
-    act(&mut app, RecordsAction::Undo);
-    assert_eq!(game(&app).ply(), 0, "the new game's own moves undone");
-    act(&mut app, RecordsAction::Undo);
-    assert_eq!(game(&app).ply(), 0, "nothing older comes back");
-}
-
 #[test]
 fn a_finished_game_clears_the_autosave() {
     let data = TempDir::new().unwrap();
@@ -412,104 +374,6 @@ fn a_finished_game_clears_the_autosave() {
     assert_eq!(turn(&app), Some(Turn::GameOver));
     assert!(!autosave.exists(), "a finished game is not offered again");
     assert!(!app.world().resource::<AutosaveStatus>().available);
-}
-
-#[test]
-fn undo_and_redo_in_a_local_game() {
-    let data = TempDir::new().unwrap();
-    let mut app = app_keeping_files(Some(data.path()), None, local());
-    start_playing(&mut app);
-    let moves = play_some(&mut app, 3);
-    let full = game(&app);
-
-    act(&mut app, RecordsAction::Undo);
-    assert_entities_match(&mut app, &prefix(&full, 2));
-    act(&mut app, RecordsAction::Undo);
-    assert_entities_match(&mut app, &prefix(&full, 1));
-    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
-    assert!(history(&app).can_redo());
-    // The autosave holds the whole line and the position shown.
-    let autosave = Autosave::new(data.path());
-    let shown = autosave.load().unwrap().expect("an autosave");
-    assert_eq!(shown.ply(), 1);
-    let line = autosave.read().unwrap().expect("an autosave");
-    assert_eq!((line.cursor, line.len()), (1, 3));
-
-    act(&mut app, RecordsAction::Redo);
-    assert_entities_match(&mut app, &prefix(&full, 2));
-    assert_eq!(game(&app).last_move(), Some(moves[1]));
-
-    // A different move drops the move that could be redone.
-    let mut legal = Vec::new();
-    game(&app).legal_moves(&mut legal);
-    let other = *legal.iter().find(|&&mv| mv != moves[2]).unwrap();
-    play(&mut app, other);
-    assert!(!history(&app).can_redo());
-    assert_eq!(history(&app).line().len(), 3);
-    act(&mut app, RecordsAction::Redo);
-    assert_eq!(game(&app).last_move(), Some(other), "nothing to redo");
-}
-
-#[test]
-fn undo_against_the_ai_takes_back_its_reply_too() {
-    let mut app = versus_ai(None, Difficulty::Beginner);
-    start_playing(&mut app);
-    assert_eq!(
-        app.world().resource::<Players>().seats.ai_side(),
-        Some(Side::Black)
-    );
-    play_some(&mut app, 1);
-    update_until(&mut app, "the AI's reply", |app| game(app).ply() == 2);
-    settle(&mut app);
-    let before = game(&app);
-    play_some(&mut app, 1);
-    update_until(&mut app, "the AI's second reply", |app| {
-        game(app).ply() == 4
-    });
-    settle(&mut app);
-
-    act(&mut app, RecordsAction::Undo);
-    assert_entities_match(&mut app, &before);
-    assert_eq!(game(&app).to_move(), Side::White, "the human is to move");
-    // The AI does not play for White; redo brings back the pair.
-    for _ in 0..20 {
-        app.update();
-    }
-    assert_eq!(game(&app).ply(), 2);
-    act(&mut app, RecordsAction::Redo);
-    assert_eq!(game(&app).ply(), 4);
-    assert_eq!(game(&app).to_move(), Side::White);
-}
-
-#[test]
-fn undo_while_the_ai_thinks_cancels_its_search() {
-    for round in 0..3 {
-        let mut app = versus_ai(None, Difficulty::Hard);
-        start_playing(&mut app);
-        play_some(&mut app, 1);
-        // (Or, should it be that quick, its reply.)
-        update_until(&mut app, "the search to start", |app| {
-            thinking(app) || game(app).ply() == 2
-        });
-        let id = app.world().resource::<Players>().game_id;
-        app.world_mut().write_message(RecordsAction::Undo);
-        app.update();
-        assert!(!thinking(&app), "round {round}: the search was cancelled");
-        assert!(app.world().resource::<Players>().game_id > id);
-        assert_eq!(
-            game(&app).ply(),
-            0,
-            "round {round}: the human's move undone"
-        );
-        // No stale move arrives later.
-        for _ in 0..200 {
-            app.update();
-            std::thread::sleep(std::time::Duration::from_micros(300));
-        }
-        assert_eq!(game(&app).ply(), 0, "round {round}");
-        assert!(!thinking(&app));
-        assert_entities_match(&mut app, &Game::new(GameType::BASE));
-    }
 }
 
 #[test]
@@ -670,87 +534,6 @@ fn a_loaded_game_opens_in_review_from_the_menu() {
     assert!(notice(&app).contains("won.txt"), "{}", notice(&app));
     assert_entities_match(&mut app, &scripted_game());
     assert_eq!(app.world().resource::<Players>().seats.ai_side(), None);
-}
-
-#[test]
-fn settings_round_trip_through_the_app() {
-    let config = TempDir::new().unwrap();
-    let mut first = app_keeping_files(None, Some(config.path()), local());
-    let mlp = GameType::from_expansions("MLP").unwrap();
-    let draws = Options {
-        threefold_repetition: true,
-        turn_limit: Some(40),
-        ..Options::default()
-    };
-    crate::app::set_settings(&mut first, |settings| {
-        settings.difficulty = Difficulty::Hard;
-        settings.game_type = mlp;
-        settings.set_options(draws);
-        settings.animation_speed = 2.0;
-        settings.ai_shows_considered = ConsideredDestinations::Never;
-    });
-    first.update();
-    let file = SettingsFile::in_dir(config.path());
-    assert!(file.path().is_file());
-    assert_eq!(
-        file.load().settings.ai_shows_considered,
-        ConsideredDestinations::Never
-    );
-    drop(first);
-
-    let mut second = app_keeping_files(None, Some(config.path()), local());
-    let next = second.world().resource::<Settings>().clone();
-    assert_eq!(next.difficulty, Difficulty::Hard);
-    assert_eq!(next.game_type, mlp);
-    assert_eq!(next.options(), draws);
-    assert!(
-        (next.animation_speed - 2.0).abs() < 0.01,
-        "{}",
-        next.animation_speed
-    );
-    assert_eq!(next.ai_shows_considered, ConsideredDestinations::Never);
-    // The next game is played under the saved draw rules.
-    start_playing(&mut second);
-    assert_eq!(game(&second).options(), draws);
-    assert_eq!(game(&second).game_type(), mlp);
-}
-
-#[test]
-fn a_damaged_settings_file_is_reported_and_kept() {
-    let config = TempDir::new().unwrap();
-    let file = SettingsFile::in_dir(config.path());
-    std::fs::write(file.path(), "Settings(difficulty: \"hard\", oops").unwrap();
-    let mut app = app_keeping_files(None, Some(config.path()), local());
-    for _ in 0..5 {
-        app.update();
-    }
-    assert!(
-        notice(&app).contains("settings.ron"),
-        "reported: {}",
-        notice(&app)
-    );
-    assert_eq!(
-        std::fs::read_to_string(file.path()).unwrap(),
-        "Settings(difficulty: \"hard\", oops",
-        "not overwritten"
-    );
-    assert_eq!(
-        app.world().resource::<Settings>().difficulty,
-        Difficulty::Medium,
-        "the defaults are used"
-    );
-
-    // The player changes a setting: the damaged file is kept aside first.
-    app.world_mut().resource_mut::<Settings>().difficulty = Difficulty::Easy;
-    app.update();
-    let aside = config.path().join("settings.ron.damaged");
-    assert_eq!(
-        std::fs::read_to_string(&aside).unwrap(),
-        "Settings(difficulty: \"hard\", oops"
-    );
-    assert!(notice(&app).contains("settings.ron.damaged"));
-    let saved = file.try_load().unwrap().unwrap();
-    assert_eq!(saved.difficulty, Difficulty::Easy);
 }
 
 #[test]

@@ -171,10 +171,7 @@ fn an_exhibition_comes_back_from_its_entry_with_its_presets() {
     assert_entities_match_game(&mut app);
     assert_eq!(
         app.world().resource::<Players>().seats,
-        Seats::Exhibition {
-            white: white,
-            black: black,
-        }
+        Seats::Exhibition { white, black }
     );
     // And it plays on from there.
     limit(&mut app, 4);

@@ -7,6 +7,7 @@ pub(super) mod editor_board;
 pub(super) mod games;
 pub(super) mod lessons;
 pub(super) mod main_menu;
+pub(super) mod menu_new_game;
 pub(super) mod menu_records;
 pub(super) mod preferences;
 pub(super) mod puzzles;

@@ -1,6 +1,6 @@
-//! The screens that fill the window: the main menu (with its preferences
-//! and the question about a game waiting), the Games library, Learn to
-//! play, Puzzles, and the position editor with its board.
+//! The screens that fill the window: the main menu (with its New game
+//! grid, its preferences and the question about a game waiting), the Games
+//! library, Learn to play, Puzzles, and the position editor with its board.
 
 pub(super) mod editor;
 pub(super) mod editor_board;

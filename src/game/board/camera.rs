@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::geometry::{HEX_SIZE, hex_to_world};
 use super::layout::BoardLayout;
-use super::on_top::BoardInput;
+use super::on_top::{BoardArea, BoardInput};
 use crate::game::core::{GameSystems, Screen};
 
 /// The table the board lies on.
@@ -55,11 +55,6 @@ pub fn plugin(app: &mut App) {
 /// The one camera; egui draws its panels on it too.
 #[derive(Component, Reflect, Debug, Default)]
 pub struct MainCamera;
-
-/// The part of the window not covered by panels, in logical pixels from the
-/// top-left corner; the ui writes it every frame.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct BoardArea(pub Option<Rect>);
 
 /// Where the camera is heading.
 #[derive(Resource, Debug, Clone, Copy)]

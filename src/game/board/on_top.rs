@@ -1,5 +1,6 @@
 //! What is on top of the board: egui's panels, windows, dialogs, menus and
-//! text fields come first. One place answers, for every dialog alike,
+//! text fields come first; the side panels leave the board a part of the
+//! window (`BoardArea`, which the ui writes). One place answers, for every dialog alike,
 //! whether a point of the window belongs to the board (for presses,
 //! releases, hovering, scrolling and panning) and whether the board may read
 //! the keys; every system that reads the pointer or the keyboard for the
@@ -11,8 +12,6 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext, egui};
 
-use super::camera::BoardArea;
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelsOnTop>();
     app.add_systems(
@@ -20,6 +19,11 @@ pub(super) fn plugin(app: &mut App) {
         remember_the_panels.after(EguiPreUpdateSet::InitContexts),
     );
 }
+
+/// The part of the window not covered by panels, in logical pixels from the
+/// top-left corner; the ui writes it every frame.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct BoardArea(pub Option<Rect>);
 
 /// The primary egui context, kept to ask where its windows lie (egui's
 /// memory of the last pass: every window, dialog, menu and its backdrop).

@@ -17,7 +17,8 @@
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
-use super::files::{AutosaveStatus, RecordPaths, refuse};
+use super::files::refuse;
+use super::paths::{AutosaveStatus, RecordPaths};
 use crate::game::ai::Analysis;
 use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words, upcoming_turn};
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Variations};

@@ -25,7 +25,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
 
 use super::ReviewAction;
-use super::files::{AutosaveStatus, RecordPaths, SaveWrites};
+use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
 use crate::game::core::{CurrentGame, LineRefused, Notice, Screen, Words};
 use crate::records::{Headers, NodeId, ReviewStore, Variations};

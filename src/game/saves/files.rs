@@ -9,131 +9,34 @@
 //! temporary directories, and an app without it keeps no files at all.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bevy::prelude::*;
-use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+use bevy::tasks::{IoTaskPool, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
+use super::actions::RecordsAction;
 use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
+use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use super::review::ReviewAction;
 use super::undo::Jump;
 use crate::ai::GameReview;
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{
-    CurrentGame, GameClock, LaunchSettings, Notice, Players, Screen, Settings, SettingsFile, Turn,
-    Words, record_error,
+    CurrentGame, GameClock, Notice, Players, Screen, Settings, Turn, Words, record_error,
 };
 use crate::records::{
     Autosave, Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError,
-    RecordFile, ReviewStore, SavedGame, Seats, Variations, annotate, read_review, save_game_file,
-    save_record, save_variations,
+    RecordFile, SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
+    save_variations,
 };
 use crate::rules::Game;
 use crate::text::{Args, Texts};
-
-/// Where the autosave and the settings live; `None` keeps no file.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct RecordPaths {
-    /// The autosave (in the data directory).
-    pub autosave: Option<Autosave>,
-    /// The settings file (in the config directory).
-    pub settings: Option<SettingsFile>,
-}
-
-impl RecordPaths {
-    /// Both files in the directories the command line names, else this
-    /// platform's; a missing directory is logged and that file not kept.
-    pub fn default_locations(launch: &LaunchSettings) -> RecordPaths {
-        let autosave = Autosave::default_location(launch.data_dir.clone())
-            .inspect_err(|err| warn!("no autosave: {err}"))
-            .ok();
-        let settings = SettingsFile::default_location(launch.config_dir.clone())
-            .inspect_err(|err| warn!("settings will not be kept: {err}"))
-            .ok();
-        RecordPaths { autosave, settings }
-    }
-
-    /// Where saved games go: the data directory, if known.
-    pub fn data_dir(&self) -> Option<&Path> {
-        self.autosave.as_ref().map(Autosave::dir)
-    }
-
-    /// The engine's reviews kept with their games, in the data directory.
-    pub fn reviews(&self) -> Option<ReviewStore> {
-        self.data_dir().map(ReviewStore::in_dir)
-    }
-}
 
 /// How the last pasted import went: read (and opened), or refused with
 /// the reason, for the Import dialog to keep the text and show why.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ImportResult(pub Option<Result<(), String>>);
-
-/// Whether there is an autosaved game to offer on the main menu, and how
-/// the autosave's writes (on the IO task pool) stand.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct AutosaveStatus {
-    /// The game's autosave ("Resume last game") exists (and did not fail
-    /// to load this session).
-    pub available: bool,
-    /// The analysis board's autosave exists: "Analysis board" brings it
-    /// back.
-    pub analysis: bool,
-    /// An exhibition's autosave exists: "New game" with AI vs AI offers it.
-    pub exhibition: bool,
-    /// The kind of play and the GameString (the whole line) of the game
-    /// last given to the autosave this session: the game it brings back.
-    pub holds: Option<(PlayKind, String)>,
-    /// A write (or removal) of the autosave is under way or waiting.
-    pub writing: bool,
-    /// The thread that made the latest write: never the app's own (the
-    /// writes run on the IO task pool).
-    pub last_writer: Option<std::thread::ThreadId>,
-    /// A Save to a file (run on the IO task pool) is under way.
-    pub saving: bool,
-}
-
-/// The saves to files under way, on the IO task pool: each says, when done,
-/// what it saved where, or why it could not.
-#[derive(Resource, Default)]
-pub(super) struct SaveWrites(pub(super) Vec<Task<Result<String, RecordError>>>);
-
-/// What the player asks of the game's records.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub enum RecordsAction {
-    /// Take back the last move (against the AI: the AI's reply and the
-    /// player's move before it).
-    Undo,
-    /// Play again the move taken back (against the AI: the pair).
-    Redo,
-    /// Make the line through this move the main line of the move list.
-    PromoteVariation(NodeId),
-    /// Delete this move and every move after it from the move list (if the
-    /// position shown is among them, go back to the move before).
-    DeleteVariation(NodeId),
-    /// Save the current line (a UHP GameString) to this file.
-    Save(PathBuf),
-    /// Save the game with every variation (a variations file) to this file.
-    SaveVariations(PathBuf),
-    /// Save the current line as PGN (as Mzinga and hivegame.com read it),
-    /// with the headers of the record it came from, to this file.
-    SavePgn(PathBuf),
-    /// Load the game (or the game with its variations) in this file, for
-    /// review.
-    Load(PathBuf),
-    /// Load the game in this file for review, and have the engine review
-    /// it at once.
-    LoadAndReview(PathBuf),
-    /// Load this GameString (pasted), a variations file's text, or a
-    /// boardspace SGF or PGN record, for review.
-    Import(String),
-    /// Resume the autosaved game.
-    Resume,
-    /// Resume the autosave of this kind of play: the analysis board, an
-    /// exhibition ([`PlayKind::Game`] is [`RecordsAction::Resume`]).
-    ResumeKind(PlayKind),
-}
 
 /// A game to put on the board once the playing screen is up.
 #[derive(Resource, Default)]

@@ -3,19 +3,23 @@
 //! autosave. The file formats are `crate::records`' business; the game in
 //! play and its line of moves are `core`'s [`CurrentGame`].
 
+pub mod actions;
 pub mod autosave_writer;
 pub mod engine_review;
 pub mod files;
 pub mod library;
+pub mod paths;
 pub mod review;
 pub mod stake;
 pub mod undo;
 
 use bevy::prelude::*;
 
+pub use actions::RecordsAction;
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
-pub use files::{AutosaveStatus, ImportResult, RecordPaths, RecordsAction};
+pub use files::ImportResult;
 pub use library::{GameLibrary, LibraryRequest};
+pub use paths::{AutosaveStatus, RecordPaths};
 pub use review::ReviewAction;
 pub use stake::{KeptIn, Leaving, Stake};
 pub use undo::Jump;
@@ -29,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AutosaveStatus>();
     app.init_resource::<files::ImportResult>();
     app.init_resource::<files::PendingGame>();
-    app.init_resource::<files::SaveWrites>();
+    app.init_resource::<paths::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
     app.init_resource::<Stake>();
     app.add_message::<RecordsAction>();

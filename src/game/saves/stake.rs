@@ -11,7 +11,7 @@
 use bevy::prelude::*;
 
 use super::engine_review::EngineReview;
-use super::files::{AutosaveStatus, RecordPaths};
+use super::paths::{AutosaveStatus, RecordPaths};
 use crate::game::core::CurrentGame;
 use crate::records::PlayKind;
 use crate::text::Texts;

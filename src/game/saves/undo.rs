@@ -10,7 +10,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::RecordsAction;
+use super::actions::RecordsAction;
 use crate::game::core::{
     CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, Words, upcoming_turn,
 };

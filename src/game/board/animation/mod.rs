@@ -23,9 +23,10 @@ mod slide;
 pub use slide::Slide;
 
 use self::slide::{PLACE_ARC, PLACE_STEPS, Waypoint, slide_along};
-use super::camera::{BoardArea, MainCamera};
+use super::camera::MainCamera;
 use super::geometry::{HEX_SIZE, LEVEL_OFFSET, resting_translation};
 use super::layout::BoardLayout;
+use super::on_top::BoardArea;
 use super::pieces::{PieceId, Position, StackLevel};
 use crate::game::core::{CurrentGame, GameSystems, MovePlayed, Settings, Turn};
 use crate::rules::{self, Move};

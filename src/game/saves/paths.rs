@@ -1,0 +1,75 @@
+//! Where the game keeps its files and how their writes stand: the
+//! directories of the autosave and the settings ([`RecordPaths`]), whether
+//! an autosaved game waits and the autosave's writes ([`AutosaveStatus`]),
+//! and the saves to files under way ([`SaveWrites`]). What writes them
+//! (saving, the autosave, the engine's review) reads them here.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy::tasks::Task;
+
+use crate::game::core::{LaunchSettings, SettingsFile};
+use crate::records::{Autosave, PlayKind, RecordError, ReviewStore};
+
+/// Where the autosave and the settings live; `None` keeps no file.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RecordPaths {
+    /// The autosave (in the data directory).
+    pub autosave: Option<Autosave>,
+    /// The settings file (in the config directory).
+    pub settings: Option<SettingsFile>,
+}
+
+impl RecordPaths {
+    /// Both files in the directories the command line names, else this
+    /// platform's; a missing directory is logged and that file not kept.
+    pub fn default_locations(launch: &LaunchSettings) -> RecordPaths {
+        let autosave = Autosave::default_location(launch.data_dir.clone())
+            .inspect_err(|err| warn!("no autosave: {err}"))
+            .ok();
+        let settings = SettingsFile::default_location(launch.config_dir.clone())
+            .inspect_err(|err| warn!("settings will not be kept: {err}"))
+            .ok();
+        RecordPaths { autosave, settings }
+    }
+
+    /// Where saved games go: the data directory, if known.
+    pub fn data_dir(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::dir)
+    }
+
+    /// The engine's reviews kept with their games, in the data directory.
+    pub fn reviews(&self) -> Option<ReviewStore> {
+        self.data_dir().map(ReviewStore::in_dir)
+    }
+}
+
+/// Whether there is an autosaved game to offer on the main menu, and how
+/// the autosave's writes (on the IO task pool) stand.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct AutosaveStatus {
+    /// The game's autosave ("Resume last game") exists (and did not fail
+    /// to load this session).
+    pub available: bool,
+    /// The analysis board's autosave exists: "Analysis board" brings it
+    /// back.
+    pub analysis: bool,
+    /// An exhibition's autosave exists: "New game" with AI vs AI offers it.
+    pub exhibition: bool,
+    /// The kind of play and the GameString (the whole line) of the game
+    /// last given to the autosave this session: the game it brings back.
+    pub holds: Option<(PlayKind, String)>,
+    /// A write (or removal) of the autosave is under way or waiting.
+    pub writing: bool,
+    /// The thread that made the latest write: never the app's own (the
+    /// writes run on the IO task pool).
+    pub last_writer: Option<std::thread::ThreadId>,
+    /// A Save to a file (run on the IO task pool) is under way.
+    pub saving: bool,
+}
+
+/// The saves to files under way, on the IO task pool: each says, when done,
+/// what it saved where, or why it could not.
+#[derive(Resource, Default)]
+pub(super) struct SaveWrites(pub(super) Vec<Task<Result<String, RecordError>>>);

@@ -504,9 +504,9 @@ fn bad_files_and_pastes_are_refused_and_the_game_stays() {
     assert!(notice(&app).contains("pasted"), "{}", notice(&app));
     assert_entities_match(&mut app, &kept);
     // The Import dialog learns why, to keep the text and show the reason.
-    let imported = app.world().resource::<ImportResult>().0.clone();
+    let imported = app.world().resource::<ImportResult>().clone();
     match imported {
-        Some(Err(reason)) => assert!(reason.contains("pasted"), "{reason}"),
+        ImportResult::Refused(reason) => assert!(reason.contains("pasted"), "{reason}"),
         other => panic!("the refused import's reason, not {other:?}"),
     }
 

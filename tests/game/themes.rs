@@ -10,6 +10,7 @@ use hive::game::theme::manifest::{
     DEFAULT_THEME, ResolvedTheme, Rgba, SOUND_NAMES, bug_key, choose_theme, manifest_path, parse,
     resolve,
 };
+use hive::game::theme::problem::{FileProblem, ManifestMissing, ManifestProblem};
 use hive::rules::{Bug, Color};
 
 fn assets() -> PathBuf {
@@ -27,13 +28,13 @@ fn png_size(path: &Path) -> Option<(u32, u32)> {
 }
 
 /// What the game checks: the file exists and is a PNG (or a font).
-fn on_disk(path: &str) -> Result<(), String> {
+fn on_disk(path: &str) -> Result<(), FileProblem> {
     let full = assets().join(path);
     if !full.is_file() {
-        return Err("no such file".into());
+        return Err(FileProblem::Missing);
     }
     if path.ends_with(".png") && png_size(&full).is_none() {
-        return Err("not a PNG image".into());
+        return Err(FileProblem::NotPng);
     }
     Ok(())
 }
@@ -132,7 +133,7 @@ fn resolve_mod(text: &str, files: &[&str]) -> (ResolvedTheme, Vec<String>) {
         if files.contains(path) || path.starts_with("themes/default/") {
             Ok(())
         } else {
-            Err("no such file".to_string())
+            Err(FileProblem::Missing)
         }
     };
     let r = resolve("mod", Ok(text), &ResolvedTheme::builtin(), &check);
@@ -298,11 +299,11 @@ fn an_unreadable_manifest_falls_back_to_the_whole_default_with_one_line() {
         (Ok("(background: 12"), "themes/broken/theme.ron: "),
         (Ok("(tiles: \"white.png\")"), "themes/broken/theme.ron: "),
         (
-            Err("no such file".to_string()),
+            Err(ManifestProblem::NotLoaded("no such file".to_string())),
             "themes/broken/theme.ron: no such file",
         ),
     ] {
-        let r = resolve("broken", text.as_deref().map_err(Clone::clone), &base, &ok);
+        let r = resolve("broken", text, &base, &ok);
         assert_eq!(r.theme, base);
         assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
         let warning = &r.warnings[0];
@@ -321,7 +322,7 @@ fn a_theme_that_is_not_there_falls_back_to_the_default_with_one_line() {
         let full = assets().join(path);
         full.is_file()
             .then_some(())
-            .ok_or_else(|| full.display().to_string())
+            .ok_or(ManifestMissing { looked_at: full })
     };
     assert_eq!(
         choose_theme(None, &shipped),

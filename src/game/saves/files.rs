@@ -33,10 +33,18 @@ use crate::records::{
 use crate::rules::Game;
 use crate::text::{Args, Texts};
 
-/// How the last pasted import went: read (and opened), or refused with
-/// the reason, for the Import dialog to keep the text and show why.
+/// How the last pasted import went, for the Import dialog to close, or to
+/// keep the text and show why not.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct ImportResult(pub Option<Result<(), String>>);
+pub enum ImportResult {
+    /// No import since the dialog last looked.
+    #[default]
+    None,
+    /// Read, and opened on the board.
+    Opened,
+    /// Refused: the reason, in the player's words.
+    Refused(String),
+}
 
 /// A game to put on the board once the playing screen is up.
 #[derive(Resource, Default)]
@@ -197,12 +205,10 @@ pub(super) fn handle_file_actions(
             }
         };
         if matches!(action, RecordsAction::Import(_)) {
-            imported.0 = Some(
-                loaded
-                    .as_ref()
-                    .map(|_| ())
-                    .map_err(|err| record_error(words, err)),
-            );
+            *imported = match &loaded {
+                Ok(_) => ImportResult::Opened,
+                Err(err) => ImportResult::Refused(record_error(words, err)),
+            };
         }
         match loaded {
             Ok(game) => {

@@ -5,9 +5,11 @@ use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoader, LoadContext};
 use bevy::prelude::*;
 
+use super::problem::ManifestProblem;
+
 /// A manifest's text as read (or why it could not be read as text).
 #[derive(Asset, TypePath, Debug)]
-pub struct ThemeSource(pub(super) Result<String, String>);
+pub struct ThemeSource(pub(super) Result<String, ManifestProblem>);
 
 /// Loads a `theme.ron` as text; parsing comes later (in `manifest::resolve`) so a
 /// bad file is a warning, not a failed asset.
@@ -28,7 +30,7 @@ impl AssetLoader for ThemeSourceLoader {
         let mut bytes = Vec::new();
         reader.read_to_end(&mut bytes).await?;
         Ok(ThemeSource(
-            String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string()),
+            String::from_utf8(bytes).map_err(|_| ManifestProblem::NotText),
         ))
     }
 

@@ -12,6 +12,7 @@
 //! whole base theme and one warning. Nothing here panics on a bad file.
 
 use super::panel_colors::{ResolvedUi, UiColors};
+use super::problem::{FileProblem, ManifestMissing, ManifestProblem};
 use super::resolver::Resolver;
 use super::rgba::rgba;
 use std::collections::BTreeMap;
@@ -62,7 +63,7 @@ pub fn is_valid_theme_name(name: &str) -> bool {
 /// asset path names a file, and if not, the full path that was looked at.
 pub fn choose_theme(
     asked: Option<&str>,
-    manifest: &dyn Fn(&str) -> Result<(), String>,
+    manifest: &dyn Fn(&str) -> Result<(), ManifestMissing>,
 ) -> (String, Option<String>) {
     let fallback = |why: String| {
         (
@@ -77,7 +78,7 @@ pub fn choose_theme(
         )),
         Some(name) => match manifest(&manifest_path(name)) {
             Ok(()) => (name.to_string(), None),
-            Err(looked_at) => fallback(format!("theme \"{name}\": {looked_at} not found")),
+            Err(missing) => fallback(format!("theme \"{name}\": {missing}")),
         },
     }
 }
@@ -337,11 +338,11 @@ pub struct Resolved {
 }
 
 /// Parses a manifest's text (RON; `Some(x)` may be written `x`).
-pub fn parse(text: &str) -> Result<ThemeManifest, String> {
+pub fn parse(text: &str) -> Result<ThemeManifest, ManifestProblem> {
     let ron =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     ron.from_str::<ThemeManifest>(text)
-        .map_err(|e| e.to_string())
+        .map_err(|e| ManifestProblem::Syntax(e.to_string().replace(['\n', '\r'], " ")))
 }
 
 /// Theme `id` from its manifest `text` (or the error reading it), on top
@@ -349,9 +350,9 @@ pub fn parse(text: &str) -> Result<ThemeManifest, String> {
 /// and if not, why ("no such file").
 pub fn resolve(
     id: &str,
-    text: Result<&str, String>,
+    text: Result<&str, ManifestProblem>,
     base: &ResolvedTheme,
-    check: &dyn Fn(&str) -> Result<(), String>,
+    check: &dyn Fn(&str) -> Result<(), FileProblem>,
 ) -> Resolved {
     let manifest_file = manifest_path(id);
     let mut theme = base.clone();
@@ -360,7 +361,7 @@ pub fn resolve(
     let manifest = match text.and_then(parse) {
         Ok(manifest) => manifest,
         Err(problem) => {
-            let problem = problem.replace(['\n', '\r'], " ");
+            let problem = problem.to_string().replace(['\n', '\r'], " ");
             warnings.push(format!(
                 "theme \"{id}\": {manifest_file}: {problem}; using the {} theme",
                 base.id

@@ -16,6 +16,7 @@ pub mod manifest;
 mod overlay;
 mod palette;
 pub mod panel_colors;
+pub mod problem;
 mod resolver;
 mod rgba;
 pub mod tiles;
@@ -37,6 +38,7 @@ use self::manifest::{
     DEFAULT_THEME, ResolvedTheme, TintedImage, bug_index, choose_theme, manifest_path, resolve,
     side_index,
 };
+use self::problem::{FileProblem, ManifestMissing, ManifestProblem};
 use crate::game::board::hex_grid::HexGrid;
 use crate::game::core::{LaunchSettings, Settings};
 use crate::rules::{self, Bug};
@@ -222,7 +224,7 @@ fn start_loading(
         let full = choice.assets.join(path);
         full.is_file()
             .then_some(())
-            .ok_or_else(|| full.display().to_string())
+            .ok_or(ManifestMissing { looked_at: full })
     });
     if !choice.assets.is_dir() {
         warn!(
@@ -327,26 +329,26 @@ fn check_file(
     assets: &Path,
     broken: &HashMap<String, (Handle<Image>, String)>,
     path: &str,
-) -> Result<(), String> {
+) -> Result<(), FileProblem> {
     if let Some((_, err)) = broken.get(path) {
-        return Err(format!("cannot be decoded ({err})"));
+        return Err(FileProblem::Undecodable(err.clone()));
     }
     let full = assets.join(path);
     let mut file = std::fs::File::open(&full).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        _ => format!("cannot be read ({e})"),
+        std::io::ErrorKind::NotFound => FileProblem::Missing,
+        _ => FileProblem::Unreadable(e.to_string()),
     })?;
     if path.to_ascii_lowercase().ends_with(".wav") {
         let mut head = [0u8; 12];
         if file.read_exact(&mut head).is_err() || &head[..4] != b"RIFF" || &head[8..] != b"WAVE" {
-            return Err("not a WAV file".to_string());
+            return Err(FileProblem::NotWav);
         }
     }
     if path.to_ascii_lowercase().ends_with(".png") {
         const PNG: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
         let mut head = [0u8; 8];
         if file.read_exact(&mut head).is_err() || head != PNG {
-            return Err("not a PNG image".to_string());
+            return Err(FileProblem::NotPng);
         }
     }
     Ok(())
@@ -360,14 +362,15 @@ fn apply_theme(
     sources: Res<Assets<ThemeSource>>,
     assets: Res<AssetServer>,
 ) {
-    let text = |handle: &Handle<ThemeSource>| -> Option<Result<String, String>> {
+    let text = |handle: &Handle<ThemeSource>| -> Option<Result<String, ManifestProblem>> {
         match assets.load_state(handle.id()) {
-            LoadState::Loaded => Some(
-                sources
-                    .get(handle)
-                    .map_or_else(|| Err("not loaded".to_string()), |s| s.0.clone()),
-            ),
-            LoadState::Failed(err) => Some(Err(short_error(&err.to_string()))),
+            LoadState::Loaded => Some(sources.get(handle).map_or_else(
+                || Err(ManifestProblem::NotLoaded("not loaded".to_string())),
+                |s| s.0.clone(),
+            )),
+            LoadState::Failed(err) => Some(Err(ManifestProblem::NotLoaded(short_error(
+                &err.to_string(),
+            )))),
             LoadState::NotLoaded | LoadState::Loading => None,
         }
     };

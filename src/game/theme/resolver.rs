@@ -2,13 +2,14 @@
 //! good value replaces the base's, each bad one keeps it with one warning.
 
 use super::overlay::{Overlay, TintedImage};
+use super::problem::FileProblem;
 use super::rgba::Rgba;
 
 /// Checks entries one by one, writing good values over the base's.
 pub(super) struct Resolver<'a> {
     pub id: &'a str,
     pub dir: String,
-    pub check: &'a dyn Fn(&str) -> Result<(), String>,
+    pub check: &'a dyn Fn(&str) -> Result<(), FileProblem>,
     pub warnings: &'a mut Vec<String>,
 }
 
@@ -98,7 +99,7 @@ impl Resolver<'_> {
             None
         };
         let full = format!("{}/{}", self.dir, rel.trim_start_matches("./"));
-        let problem = problem.or_else(|| (self.check)(&full).err());
+        let problem = problem.or_else(|| (self.check)(&full).err().map(|p| p.to_string()));
         match problem {
             None => {
                 *out = full;

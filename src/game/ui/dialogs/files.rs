@@ -281,13 +281,13 @@ pub(in crate::game::ui) fn draw_dialogs(
     // (the text stays, with the reason under it).
     let mut refusal = None;
     if dialog == Dialog::Import {
-        match commands.imported.0.as_ref() {
-            Some(Ok(())) if dialogs.importing => close = true,
-            Some(Err(reason)) => refusal = Some(reason.clone()),
+        match &*commands.imported {
+            ImportResult::Opened if dialogs.importing => close = true,
+            ImportResult::Refused(reason) => refusal = Some(reason.clone()),
             _ => {}
         }
         if close {
-            commands.imported.0 = None;
+            *commands.imported = ImportResult::None;
             dialogs.importing = false;
         }
     }
@@ -314,7 +314,7 @@ pub(in crate::game::ui) fn draw_dialogs(
                     .changed();
                 if edited {
                     // A new text: the old reason no longer applies.
-                    commands.imported.0 = None;
+                    *commands.imported = ImportResult::None;
                 } else if let Some(reason) = &refusal {
                     ui.colored_label(ui.visuals().error_fg_color, reason);
                 }
@@ -327,7 +327,7 @@ pub(in crate::game::ui) fn draw_dialogs(
                         )
                         .clicked()
                     {
-                        commands.imported.0 = None;
+                        *commands.imported = ImportResult::None;
                         commands
                             .actions
                             .write(RecordsAction::Import(text.to_string()));
@@ -335,7 +335,7 @@ pub(in crate::game::ui) fn draw_dialogs(
                     }
                     if ui.button(words.get("dialog-cancel")).clicked() {
                         close = true;
-                        commands.imported.0 = None;
+                        *commands.imported = ImportResult::None;
                         dialogs.importing = false;
                     }
                 });

@@ -11,7 +11,7 @@ use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
-use bevy_egui::{EguiFullOutput, EguiPostUpdateSet, egui};
+use bevy_egui::EguiPostUpdateSet;
 use hive::game::learn::{
     EditorRequest, LessonRequest, LessonRun, PuzzleRequest, PuzzleRun, PuzzleState,
 };
@@ -21,7 +21,7 @@ use hive::rules::{Game, Move};
 use crate::app::{
     app_keeping_files, edit, game, no_animation, screen, set_screen, settle, update_until,
 };
-use crate::panels::{laid_out, panels_app};
+use crate::panels::{Laid, panels_app, read_laid};
 
 /// The activity on the board (`None` off the playing screen).
 fn activity(app: &App) -> Option<Activity> {
@@ -189,17 +189,6 @@ fn record_requests(
         .extend(puzzles.read().map(|r| format!("puzzle {r:?}")));
     sent.0
         .extend(new_games.read().map(|_| "new game".to_string()));
-}
-
-/// Every text egui laid out in the last frame, with where.
-#[derive(Resource, Default)]
-struct Laid(Vec<(String, egui::Rect)>);
-
-fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
-    let texts = laid_out(&outputs);
-    if !texts.is_empty() {
-        laid.0 = texts;
-    }
 }
 
 /// The panels headless, in English, recording the requests sent.

@@ -22,7 +22,8 @@ fn app() -> bevy::app::App {
     app
 }
 
-fn reviewed(app: &App) -> bool {
+/// Whether the engine's review of the game on the board is kept.
+pub(crate) fn reviewed(app: &App) -> bool {
     let current = app.world().resource::<CurrentGame>();
     app.world()
         .resource::<EngineReview>()

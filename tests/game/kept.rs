@@ -13,6 +13,7 @@ use crate::app::{
     LINE_OPENING, SCRIPT, app_keeping_files, assert_entities_match_game, at, edit, game, p, screen,
     set_screen, settle, turn, update_until, update_until_within,
 };
+use crate::engine_review::reviewed;
 use bevy::prelude::*;
 use hive::ai::{Difficulty, Limits};
 use hive::game::learn::{Editor, EditorRequest, Goal};
@@ -231,14 +232,6 @@ fn script_app(data: &Path, n: usize) -> App {
     set_screen(&mut app, Screen::Playing);
     settle(&mut app);
     app
-}
-
-fn reviewed(app: &App) -> bool {
-    let current = app.world().resource::<CurrentGame>();
-    app.world()
-        .resource::<EngineReview>()
-        .reviewed(current.variations())
-        .is_some()
 }
 
 fn searches(app: &App) -> u64 {

@@ -9,7 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
-use bevy_egui::{EguiContext, EguiFullOutput, EguiPostUpdateSet, PrimaryEguiContext, egui};
+use bevy_egui::{EguiContext, EguiPostUpdateSet, PrimaryEguiContext, egui};
 use hive::game::board::camera::{CameraView, plugin as camera_plugin};
 use hive::game::board::{BoardArea, MainCamera};
 use hive::game::play::HandSlots;
@@ -17,18 +17,7 @@ use hive::game::{BoardCursor, BoardLayout, NewGameSettings, Screen, SelectPiece,
 use hive::rules::{Game, GameType, Hex, Piece};
 
 use crate::app::{destinations, game, no_animation, set_screen};
-use crate::panels::{laid_out, panels_app};
-
-/// Every text egui laid out in the last frame, with where.
-#[derive(Resource, Default)]
-struct Laid(Vec<(String, egui::Rect)>);
-
-fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
-    let texts = laid_out(&outputs);
-    if !texts.is_empty() {
-        laid.0 = texts;
-    }
-}
+use crate::panels::{Laid, panels_app, read_laid};
 
 /// The panels and the camera on a game of Base after `wA1;bA1 wA1-`, white
 /// to move, with the white Grasshopper selected.

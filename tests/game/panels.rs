@@ -41,6 +41,19 @@ pub fn laid_out(outputs: &Query<&EguiFullOutput>) -> Vec<(String, egui::Rect)> {
     texts
 }
 
+/// Every text egui laid out in the last frame, with where (kept by
+/// [`read_laid`]).
+#[derive(Resource, Default)]
+pub struct Laid(pub Vec<(String, egui::Rect)>);
+
+/// Keeps the texts of the frame just ended in [`Laid`].
+pub fn read_laid(outputs: Query<&EguiFullOutput>, mut laid: ResMut<Laid>) {
+    let texts = laid_out(&outputs);
+    if !texts.is_empty() {
+        laid.0 = texts;
+    }
+}
+
 fn read_shown(outputs: Query<&EguiFullOutput>, mut shown: ResMut<Shown>) {
     let texts = laid_out(&outputs);
     if !texts.is_empty() {

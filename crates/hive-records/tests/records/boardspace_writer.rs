@@ -20,8 +20,15 @@ pub fn random_game(rng: &mut StdRng, plies: RangeInclusive<usize>) -> Game {
     )
     .expect("expansion letters");
     let mut game = Game::new(game_type);
+    let plies = rng.random_range(plies);
+    play_randomly(&mut game, rng, plies);
+    game
+}
+
+/// Plays up to `plies` random legal moves in `game` (fewer if it ends).
+pub fn play_randomly(game: &mut Game, rng: &mut StdRng, plies: usize) {
     let mut moves = Vec::new();
-    for _ in 0..rng.random_range(plies) {
+    for _ in 0..plies {
         moves.clear();
         game.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -30,7 +37,6 @@ pub fn random_game(rng: &mut StdRng, plies: RangeInclusive<usize>) -> Game {
         let mv = moves[rng.random_range(0..moves.len())];
         game.play(mv).expect("a legal move");
     }
-    game
 }
 
 /// A column as boardspace prints it: `N`, `2Z`, `1A`.

@@ -3,26 +3,18 @@
 use std::fs;
 use std::path::Path;
 
+use crate::boardspace_writer::play_randomly;
 use crate::common::{load_game, save_game};
 use hive_records::{Autosave, ErrorKind, FormatError, SavedGame};
 use hive_rules::{Game, GameStatus, GameType, Options};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 
 /// A seeded random game, played to its end or `max_plies`.
 fn random_game(seed: u64, game_type: GameType, options: Options, max_plies: usize) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::with_options(game_type, options);
-    let mut moves = Vec::new();
-    for _ in 0..max_plies {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.random_range(0..moves.len())];
-        game.play(mv).expect("a legal move");
-    }
+    play_randomly(&mut game, &mut rng, max_plies);
     game
 }
 

@@ -32,7 +32,7 @@ struct WindowArgs {
     /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
     #[arg(long, value_name = "CODE", env = "HIVE_LANG")]
     lang: Option<String>,
-    /// Draw the game with the theme in assets/themes/NAME/ (e.g. high-contrast).
+    /// Draw the game with the theme NAME: a built-in one (default, high-contrast) or one of yours (`hive theme list`).
     #[arg(long, value_name = "NAME")]
     theme: Option<String>,
     /// Start local games from this position (a UHP GameString), for demos and measurements.
@@ -153,6 +153,77 @@ enum Command {
     /// The game's languages: `lang check` compares each with English.
     #[command(subcommand)]
     Lang(LangCommand),
+    /// Themes: `theme new NAME` makes your own theme, `theme list` lists them.
+    #[command(subcommand)]
+    Theme(ThemeCommand),
+    /// Print the shell's completion script for `hive` (e.g. `hive
+    /// completions bash > ~/.local/share/bash-completion/completions/hive`).
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of `hive` (roff; e.g. `hive manpage | man -l -`).
+    Manpage,
+}
+
+/// `hive theme ...`: the player's own themes, kept in the `themes` folder of
+/// the data directory, where the game offers them and reloads them live.
+#[derive(Subcommand, Debug)]
+enum ThemeCommand {
+    /// Copy a theme into your themes folder under a new name, and print
+    /// the new folder's path: edit its theme.ron and images there, pick it
+    /// in the menu (or `hive --theme NAME`), and saved changes show live.
+    New {
+        /// The new theme's name (its folder): letters, digits, - and _.
+        name: String,
+        /// The theme to start from.
+        #[arg(long, default_value = "default")]
+        from: String,
+        /// The data directory whose themes folder to use.
+        #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
+        data_dir: Option<std::path::PathBuf>,
+    },
+    /// List the themes: id, where it is (built-in or yours), and its name.
+    List {
+        /// The data directory whose themes folder to use.
+        #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
+        data_dir: Option<std::path::PathBuf>,
+    },
+}
+
+impl ThemeCommand {
+    fn run(self) -> ExitCode {
+        let data_dir = match &self {
+            ThemeCommand::New { data_dir, .. } | ThemeCommand::List { data_dir } => {
+                data_dir.clone()
+            }
+        };
+        let data = hive::records::Autosave::default_location(data_dir)
+            .ok()
+            .map(|autosave| autosave.dir().to_path_buf());
+        let choice = hive::game::theme::ThemeChoice::with_player_folder(data.as_deref());
+        match self {
+            ThemeCommand::New { name, from, .. } => {
+                match hive::game::theme::player_themes::new_player_theme(&choice, &name, &from) {
+                    Ok(dir) => {
+                        println!("{}", dir.display());
+                        ExitCode::SUCCESS
+                    }
+                    Err(err) => {
+                        eprintln!("hive theme new: {err}");
+                        ExitCode::FAILURE
+                    }
+                }
+            }
+            ThemeCommand::List { .. } => {
+                for theme in choice.available() {
+                    let place = if theme.players { "yours" } else { "built-in" };
+                    println!("{}\t{place}\t{}", theme.id, theme.name);
+                }
+                ExitCode::SUCCESS
+            }
+        }
+    }
 }
 
 /// A level by its name, any case; `--help` lists the names.
@@ -215,6 +286,28 @@ fn main() -> ExitCode {
         // The assets folder, found by the one rule the window uses.
         Some(Command::Learn(command)) => command.run(&hive::game::theme::assets_dir()),
         Some(Command::Lang(command)) => command.run(&hive::game::theme::assets_dir()),
+        Some(Command::Theme(command)) => command.run(),
+        Some(Command::Completions { shell }) => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut command, "hive", &mut std::io::stdout());
+            ExitCode::SUCCESS
+        }
+        Some(Command::Manpage) => manpage(),
+    }
+}
+
+/// `hive manpage`: the manual page, written from the same definition as `--help`.
+fn manpage() -> ExitCode {
+    let command = <Cli as clap::CommandFactory>::command();
+    match clap_mangen::Man::new(command)
+        .section("6")
+        .render(&mut std::io::stdout())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("hive manpage: {err}");
+            ExitCode::FAILURE
+        }
     }
 }
 

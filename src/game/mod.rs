@@ -123,6 +123,13 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     let mut app = App::new();
     // First, so plugins can read it while they are built.
     app.insert_resource(settings.clone());
+    // The player's own themes, in the data directory: an asset source of
+    // their own (registered before the asset plugin), watched like the
+    // built-in ones.
+    let paths = RecordPaths::default_locations(&settings);
+    let themes = theme::ThemeChoice::with_player_folder(paths.data_dir());
+    theme::register_player_themes(&mut app, &themes);
+    app.insert_resource(themes);
     // Bevy's audio opens the device while its plugin is added.
     let device_messages = sound::DeviceMessages::catch();
     app.add_plugins(
@@ -146,7 +153,7 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     device_messages.log();
     app.add_plugins((logic_plugin, view_plugin));
     // The saved settings first, so the command line wins over them.
-    app.insert_resource(RecordPaths::default_locations(&settings));
+    app.insert_resource(paths);
     restore_settings(app.world_mut());
 
     let mut next_game = app.world().resource::<NewGameSettings>().clone();

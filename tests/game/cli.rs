@@ -461,3 +461,101 @@ fn the_commands_use_the_windows_assets_folder() {
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(report.contains("es: missing 'bye'"), "{report}");
 }
+
+/// `hive --version`, `hive completions SHELL` and `hive manpage`: what an
+/// installed command offers, written from the same definition as `--help`.
+#[test]
+fn version_completions_and_the_manual_page() {
+    let run = |args: &[&str]| {
+        let output = Command::new(HIVE).args(args).output().expect("hive runs");
+        assert!(output.status.success(), "hive {args:?}: {output:?}");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    assert_eq!(
+        run(&["--version"]).trim(),
+        format!("hive {}", env!("CARGO_PKG_VERSION"))
+    );
+    for shell in ["bash", "zsh", "fish"] {
+        let script = run(&["completions", shell]);
+        for word in ["exhibition", "convert", "puzzles", "completions"] {
+            assert!(script.contains(word), "{shell} completion lacks {word}");
+        }
+    }
+    let bash = run(&["completions", "bash"]);
+    assert!(bash.contains("complete -F"), "a bash completion function");
+    let man = run(&["manpage"]);
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH hive"),
+        "roff: {man:.200}"
+    );
+    assert!(man.contains(".TH hive"), "the page's title");
+    assert!(man.contains("exhibition"), "the subcommands listed");
+    let refused = Command::new(HIVE)
+        .args(["completions", "tcsh-or-so"])
+        .output()
+        .expect("hive runs");
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "an unknown shell is a usage error"
+    );
+}
+
+/// The binary copied alone into an empty folder, with HOME and the XDG
+/// folders in a temporary place and no variable leading to the checkout,
+/// still has every file it needs: the built-in copy of `assets/` is written
+/// to the cache folder once, and the commands read it from there.
+#[test]
+fn the_binary_copied_alone_carries_its_files() {
+    let root = tempfile::TempDir::new().expect("a folder");
+    let bin = root.path().join("bin");
+    std::fs::create_dir(&bin).expect("bin folder");
+    let hive = bin.join("hive");
+    std::fs::copy(HIVE, &hive).expect("the binary copied");
+    let run = |args: &[&str]| {
+        let output = Command::new(&hive)
+            .args(args)
+            .env_clear()
+            .env("HOME", root.path().join("home"))
+            .env("XDG_CACHE_HOME", root.path().join("cache"))
+            .env("XDG_DATA_HOME", root.path().join("data"))
+            .env("XDG_CONFIG_HOME", root.path().join("config"))
+            .current_dir(&bin)
+            .output()
+            .expect("the copy runs");
+        let out = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(output.status.success(), "hive {args:?}: {out}");
+        out
+    };
+    let lessons = run(&["lessons", "check"]);
+    assert!(lessons.contains(" lessons ok"), "{lessons}");
+    let languages = run(&["lang", "check"]);
+    assert!(languages.contains("es"), "{languages}");
+    // Written once, under the cache folder, with the version in its name.
+    let copies: Vec<_> = std::fs::read_dir(root.path().join("cache/hive"))
+        .expect("the cache folder")
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    let assets = &copies[0];
+    let name = assets.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    assert!(
+        name.starts_with(&format!("assets-{}-", env!("CARGO_PKG_VERSION"))),
+        "{name}"
+    );
+    for file in [
+        "themes/default/theme.ron",
+        "themes/high-contrast/theme.ron",
+        "locales/es",
+    ] {
+        assert!(assets.join(file).exists(), "{file}");
+    }
+    let easy = assets.join("puzzles/easy.puzzles");
+    let puzzles = run(&["puzzles", "verify", easy.to_str().expect("a path")]);
+    assert!(puzzles.contains(" puzzles verified"), "{puzzles}");
+}

@@ -24,6 +24,7 @@ mod lessons;
 mod monkey;
 mod on_top;
 mod panels;
+mod player_themes;
 mod puzzles;
 mod reasons;
 mod restart;

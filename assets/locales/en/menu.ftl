@@ -85,3 +85,6 @@ menu-sound-on = On
 menu-sound-on-tip = Untick to silence every sound (the volume is kept)
 menu-sound-volume = Volume
 menu-sound-volume-tip = How loud the sounds play
+menu-theme = Theme
+menu-theme-tip = How the board, the pieces and the sounds look and sound: the built-in themes, then yours (made with `hive theme new NAME`, in the themes folder of the game's data folder)
+menu-theme-yours = { $name } (yours)

@@ -85,3 +85,6 @@ menu-sound-on = Activado
 menu-sound-on-tip = Desmárcalo para silenciar todos los sonidos (el volumen se conserva)
 menu-sound-volume = Volumen
 menu-sound-volume-tip = A qué volumen suenan los sonidos
+menu-theme = Tema
+menu-theme-tip = Cómo se ven y suenan el tablero, las piezas y los sonidos: los temas incluidos y después los tuyos (hechos con `hive theme new NOMBRE`, en la carpeta themes de la carpeta de datos del juego)
+menu-theme-yours = { $name } (tuyo)

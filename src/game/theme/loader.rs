@@ -11,6 +11,13 @@ use super::problem::ManifestProblem;
 #[derive(Asset, TypePath, Debug)]
 pub struct ThemeSource(pub(super) Result<String, ManifestProblem>);
 
+impl ThemeSource {
+    /// The manifest's text, if it was read as text.
+    pub fn text(&self) -> Option<&str> {
+        self.0.as_deref().ok()
+    }
+}
+
 /// Loads a `theme.ron` as text; parsing comes later (in `manifest::resolve`) so a
 /// bad file is a warning, not a failed asset.
 #[derive(TypePath, Default)]

@@ -44,9 +44,24 @@ pub const SOUND_NAMES: [&str; 8] = [
     "game-end",
 ];
 
+/// The asset source of the player's own themes: the folder `themes` in the
+/// data directory, so a theme `name` there has the asset paths
+/// `mods://<name>/...`.
+pub const PLAYER_SOURCE: &str = "mods";
+
 /// The asset path of theme `name`'s manifest (`themes/<name>/theme.ron`).
 pub fn manifest_path(name: &str) -> String {
-    format!("{THEMES_DIR}/{name}/{MANIFEST_FILE}")
+    format!("{}/{MANIFEST_FILE}", builtin_theme_dir(name))
+}
+
+/// The asset folder of the built-in theme `name` (`themes/<name>`).
+pub fn builtin_theme_dir(name: &str) -> String {
+    format!("{THEMES_DIR}/{name}")
+}
+
+/// The asset folder of the player's theme `name` (`mods://<name>`).
+pub fn player_theme_dir(name: &str) -> String {
+    format!("{PLAYER_SOURCE}://{name}")
 }
 
 /// Whether `name` can name a theme folder: letters, digits, `-` and `_`.
@@ -354,7 +369,19 @@ pub fn resolve(
     base: &ResolvedTheme,
     check: &dyn Fn(&str) -> Result<(), FileProblem>,
 ) -> Resolved {
-    let manifest_file = manifest_path(id);
+    resolve_in(id, &builtin_theme_dir(id), text, base, check)
+}
+
+/// [`resolve`] for a theme whose files are in the asset folder `dir`
+/// ([`builtin_theme_dir`] or [`player_theme_dir`]).
+pub fn resolve_in(
+    id: &str,
+    dir: &str,
+    text: Result<&str, ManifestProblem>,
+    base: &ResolvedTheme,
+    check: &dyn Fn(&str) -> Result<(), FileProblem>,
+) -> Resolved {
+    let manifest_file = format!("{dir}/{MANIFEST_FILE}");
     let mut theme = base.clone();
     theme.id = id.to_string();
     let mut warnings = Vec::new();
@@ -372,7 +399,7 @@ pub fn resolve(
     };
     let mut r = Resolver {
         id,
-        dir: format!("{THEMES_DIR}/{id}"),
+        dir: dir.to_string(),
         check,
         warnings: &mut warnings,
     };

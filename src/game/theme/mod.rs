@@ -16,6 +16,7 @@ pub mod manifest;
 mod overlay;
 mod palette;
 pub mod panel_colors;
+pub mod player_themes;
 pub mod problem;
 mod resolver;
 mod rgba;
@@ -36,7 +37,7 @@ use bevy::prelude::*;
 
 use self::manifest::{
     DEFAULT_THEME, ResolvedTheme, TintedImage, bug_index, choose_theme, manifest_path, resolve,
-    side_index,
+    resolve_in, side_index,
 };
 use self::problem::{FileProblem, ManifestMissing, ManifestProblem};
 use crate::game::board::hex_grid::HexGrid;
@@ -44,8 +45,7 @@ use crate::game::core::{LaunchSettings, Settings};
 use crate::rules::{self, Bug};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_asset::<ThemeSource>();
-    app.register_asset_loader(ThemeSourceLoader);
+    manifests_plugin(app);
     if !app.world().contains_resource::<ThemeChoice>() {
         app.insert_resource(ThemeChoice::default());
     }
@@ -54,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            follow_theme_setting,
             notice_changes,
             apply_theme.run_if(|m: Res<ThemeManifests>| m.dirty),
             apply_table_colors,
@@ -62,20 +63,140 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Where the themes are: the assets folder. The theme drawn is the
-/// command line's `--theme` ([`LaunchSettings`]), else the settings'
-/// ([`Settings::theme`]).
+/// The manifests as assets: `theme.ron` files load as [`ThemeSource`]
+/// text (the rest of the theme needs a renderer; this does not).
+pub fn manifests_plugin(app: &mut App) {
+    app.init_asset::<ThemeSource>();
+    app.register_asset_loader(ThemeSourceLoader);
+}
+
+/// Serves the player's themes folder of `choice` (if any) as the
+/// [`PLAYER_SOURCE`](manifest::PLAYER_SOURCE) asset source, watched for changes like the assets
+/// folder. Called before the asset plugin is added.
+pub fn register_player_themes(app: &mut App, choice: &ThemeChoice) {
+    if let Some(player) = &choice.player {
+        app.register_asset_source(
+            manifest::PLAYER_SOURCE,
+            bevy::asset::io::AssetSourceBuilder::platform_default(&player.to_string_lossy(), None),
+        );
+    }
+}
+
+/// Where the themes are: the built-in ones in the assets folder, the
+/// player's own in the `themes` folder of the data directory (served as
+/// the [`PLAYER_SOURCE`](manifest::PLAYER_SOURCE) asset source, so they
+/// reload live there too). The
+/// theme drawn is the settings' ([`Settings::theme`]), or the command
+/// line's `--theme` ([`LaunchSettings`]) until the player picks another.
 #[derive(Resource, Debug, Clone)]
 pub struct ThemeChoice {
     /// The assets folder, as found by [`assets_dir`].
     pub assets: PathBuf,
+    /// The player's themes folder (`<data>/themes`), when there is one.
+    pub player: Option<PathBuf>,
 }
 
 impl Default for ThemeChoice {
     fn default() -> ThemeChoice {
         ThemeChoice {
             assets: assets_dir(),
+            player: None,
         }
+    }
+}
+
+/// A theme to choose from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThemeEntry {
+    /// Its folder's name, what the settings keep.
+    pub id: String,
+    /// The name its manifest gives (its id if none).
+    pub name: String,
+    /// Whether it is in the player's folder.
+    pub players: bool,
+}
+
+impl ThemeChoice {
+    /// The built-in themes and the player's `themes` folder in the data
+    /// directory `data` (created if missing; `None` if it cannot be).
+    pub fn with_player_folder(data: Option<&Path>) -> ThemeChoice {
+        let player = data
+            .map(|data| data.join(manifest::THEMES_DIR))
+            .filter(|dir| std::fs::create_dir_all(dir).is_ok());
+        ThemeChoice {
+            assets: assets_dir(),
+            player,
+        }
+    }
+
+    /// The asset folder of theme `id`: the built-in one if there is one
+    /// (their names are taken), else the player's.
+    pub fn dir_of(&self, id: &str) -> String {
+        let builtin = manifest::builtin_theme_dir(id);
+        match &self.player {
+            Some(player)
+                if !self.assets.join(&builtin).is_dir()
+                    && player.join(id).join(manifest::MANIFEST_FILE).is_file() =>
+            {
+                manifest::player_theme_dir(id)
+            }
+            _ => builtin,
+        }
+    }
+
+    /// The asset path of theme `id`'s manifest.
+    pub fn manifest_of(&self, id: &str) -> String {
+        format!("{}/{}", self.dir_of(id), manifest::MANIFEST_FILE)
+    }
+
+    /// The file an asset path names (`mods://x` in the player's folder).
+    pub fn file(&self, path: &str) -> PathBuf {
+        let player_prefix = format!("{}://", manifest::PLAYER_SOURCE);
+        match (path.strip_prefix(&player_prefix), &self.player) {
+            (Some(rest), Some(player)) => player.join(rest),
+            _ => self.assets.join(path),
+        }
+    }
+
+    /// Every theme with a manifest: the built-in ones, then the player's
+    /// (but one named like a built-in one, whose name is taken), each list
+    /// by id.
+    pub fn available(&self) -> Vec<ThemeEntry> {
+        let list = |dir: &Path, players: bool| -> Vec<ThemeEntry> {
+            let mut found: Vec<ThemeEntry> = std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(Result::ok)
+                .filter_map(|entry| {
+                    let id = entry.file_name().to_str()?.to_string();
+                    let manifest = entry.path().join(manifest::MANIFEST_FILE);
+                    if !manifest::is_valid_theme_name(&id) || !manifest.is_file() {
+                        return None;
+                    }
+                    let name = std::fs::read_to_string(&manifest)
+                        .ok()
+                        .and_then(|text| manifest::parse(&text).ok())
+                        .and_then(|m| m.name)
+                        .filter(|name| !name.trim().is_empty())
+                        .unwrap_or_else(|| id.clone());
+                    Some(ThemeEntry { id, name, players })
+                })
+                .collect();
+            found.sort_by(|a, b| a.id.cmp(&b.id));
+            found
+        };
+        let mut all = list(&self.assets.join(manifest::THEMES_DIR), false);
+        let players = self
+            .player
+            .as_deref()
+            .map(|dir| list(dir, true))
+            .unwrap_or_default();
+        let players: Vec<ThemeEntry> = players
+            .into_iter()
+            .filter(|own| !all.iter().any(|builtin| builtin.id == own.id))
+            .collect();
+        all.extend(players);
+        all
     }
 }
 
@@ -207,8 +328,12 @@ struct ThemeManifests {
     logged: HashSet<String>,
     /// The theme applied last.
     last: Option<ResolvedTheme>,
-    /// The assets folder.
-    assets: PathBuf,
+    /// Where the themes are.
+    choice: ThemeChoice,
+    /// The chosen theme's asset folder.
+    chosen_dir: String,
+    /// The theme asked for (the settings' or the command line's).
+    asked: Option<String>,
 }
 
 fn start_loading(
@@ -220,12 +345,6 @@ fn start_loading(
     let asked = launch
         .and_then(|launch| launch.theme.clone())
         .or_else(|| Some(settings.theme.clone()));
-    let (chosen, missing) = choose_theme(asked.as_deref(), &|path| {
-        let full = choice.assets.join(path);
-        full.is_file()
-            .then_some(())
-            .ok_or(ManifestMissing { looked_at: full })
-    });
     if !choice.assets.is_dir() {
         warn!(
             "assets folder {} not found (set BEVY_ASSET_ROOT to the folder holding assets/); pieces will be missing",
@@ -234,18 +353,67 @@ fn start_loading(
     }
     // Something to draw with until the manifests are read.
     commands.insert_resource(Theme::load(ResolvedTheme::builtin(), &assets));
-    let chosen_source = (chosen != DEFAULT_THEME).then(|| assets.load(manifest_path(&chosen)));
-    commands.insert_resource(ThemeManifests {
-        chosen,
-        default: assets.load(manifest_path(DEFAULT_THEME)),
-        chosen_source,
-        missing,
-        dirty: true,
-        broken: HashMap::new(),
-        logged: HashSet::new(),
-        last: None,
-        assets: choice.assets.clone(),
-    });
+    commands.insert_resource(ThemeManifests::load(asked, &choice, &assets));
+}
+
+/// The theme asked for, loaded again when it changes: the command line's
+/// `--theme` until the player picks one in the menu (which drops it), else
+/// the settings'.
+fn follow_theme_setting(
+    settings: Res<Settings>,
+    launch: Option<Res<LaunchSettings>>,
+    manifests: Option<ResMut<ThemeManifests>>,
+    choice: Res<ThemeChoice>,
+    assets: Res<AssetServer>,
+) {
+    let Some(mut manifests) = manifests else {
+        return;
+    };
+    if !settings.is_changed() && !launch.as_ref().is_some_and(|launch| launch.is_changed()) {
+        return;
+    }
+    let asked = launch
+        .and_then(|launch| launch.theme.clone())
+        .unwrap_or_else(|| settings.theme.clone());
+    if manifests.asked.as_deref() == Some(asked.as_str()) {
+        return;
+    }
+    let last = manifests.last.take();
+    *manifests = ThemeManifests::load(Some(asked), &choice, &assets);
+    manifests.last = last;
+}
+
+impl ThemeManifests {
+    /// The manifests of theme `asked` (`None`: the default) to load.
+    fn load(asked: Option<String>, choice: &ThemeChoice, assets: &AssetServer) -> ThemeManifests {
+        let (chosen, missing) = choose_theme(asked.as_deref(), &|path| {
+            let builtin = choice.assets.join(path);
+            let players = path
+                .strip_prefix(manifest::THEMES_DIR)
+                .zip(choice.player.as_ref())
+                .map(|(rest, player)| player.join(rest.trim_start_matches('/')));
+            if builtin.is_file() || players.as_ref().is_some_and(|p| p.is_file()) {
+                Ok(())
+            } else {
+                Err(ManifestMissing { looked_at: builtin })
+            }
+        });
+        let chosen_source =
+            (chosen != DEFAULT_THEME).then(|| assets.load(choice.manifest_of(&chosen)));
+        ThemeManifests {
+            chosen_dir: choice.dir_of(&chosen),
+            chosen,
+            default: assets.load(manifest_path(DEFAULT_THEME)),
+            chosen_source,
+            missing,
+            dirty: true,
+            broken: HashMap::new(),
+            logged: HashSet::new(),
+            last: None,
+            choice: choice.clone(),
+            asked,
+        }
+    }
 }
 
 /// Marks the theme for resolving again when a manifest changes, and notices
@@ -300,9 +468,7 @@ fn notice_changes(
     let mut newly_broken = Vec::new();
     for handle in handles {
         if let LoadState::Failed(err) = assets.load_state(handle.id())
-            && let Some(path) = handle
-                .path()
-                .map(|p| p.path().to_string_lossy().replace('\\', "/"))
+            && let Some(path) = handle.path().map(|p| p.to_string().replace('\\', "/"))
             && !manifests.broken.contains_key(&path)
         {
             newly_broken.push((path, handle.clone(), short_error(&err.to_string())));
@@ -326,14 +492,14 @@ fn short_error(err: &str) -> String {
 /// PNG or a WAV, starts like one; images that failed to decode are refused with
 /// their error.
 fn check_file(
-    assets: &Path,
+    choice: &ThemeChoice,
     broken: &HashMap<String, (Handle<Image>, String)>,
     path: &str,
 ) -> Result<(), FileProblem> {
     if let Some((_, err)) = broken.get(path) {
         return Err(FileProblem::Undecodable(err.clone()));
     }
-    let full = assets.join(path);
+    let full = choice.file(path);
     let mut file = std::fs::File::open(&full).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => FileProblem::Missing,
         _ => FileProblem::Unreadable(e.to_string()),
@@ -386,7 +552,7 @@ fn apply_theme(
     };
     manifests.dirty = false;
     let m = &*manifests;
-    let check = |path: &str| check_file(&m.assets, &m.broken, path);
+    let check = |path: &str| check_file(&m.choice, &m.broken, path);
     let builtin = ResolvedTheme::builtin();
     let default = resolve(
         DEFAULT_THEME,
@@ -397,8 +563,9 @@ fn apply_theme(
     let mut warnings = default.warnings;
     let resolved = match chosen_text {
         Some(t) => {
-            let chosen = resolve(
+            let chosen = resolve_in(
                 &m.chosen,
+                &m.chosen_dir,
                 t.as_deref().map_err(Clone::clone),
                 &default.theme,
                 &check,

@@ -19,7 +19,7 @@ use super::preferences::Languages;
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{LaunchSettings, NewGameSettings, Opponent, Screen, Settings, Words};
 use crate::game::learn::EditorRequest;
-use crate::game::theme::Theme;
+use crate::game::theme::{Theme, ThemeChoice, ThemeEntry};
 use crate::game::ui::hud::hands::HandArt;
 use crate::records::PlayKind;
 use crate::rules::{Bug, Color, Piece};
@@ -67,10 +67,16 @@ fn draw_main_menu(
     mut requests: MenuRequests,
     mut records: MenuRecords,
     (mut local, theme, words): (Local<MenuState>, Option<Res<Theme>>, Res<Words>),
+    choice: Option<Res<ThemeChoice>>,
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
-    let MenuState { asking, languages } = &mut *local;
+    let MenuState {
+        asking,
+        languages,
+        themes,
+    } = &mut *local;
+    let choice = choice.map_or_else(ThemeChoice::default, |choice| choice.clone());
     // Edit copies so the resources only read as changed (and the settings
     // are only saved) when a box is ticked.
     let mut prefs = settings.clone();
@@ -80,6 +86,7 @@ fn draw_main_menu(
     };
     let mut analysis_board = false;
     let mut language_picked = false;
+    let mut launched_theme = launch.theme.clone();
     answer_about_waiting(ctx, &words, asking, &mut prefs, &mut requests, &mut records);
     // At most the window's size, less a margin; a short window scrolls.
     let room = ctx.content_rect().size() - egui::vec2(16.0, 16.0);
@@ -112,8 +119,13 @@ fn draw_main_menu(
                         );
                     });
                     ui.vertical(|right| {
-                        language_picked =
-                            new_game_grid(right, &words, &mut prefs, &mut clock, languages);
+                        language_picked = new_game_grid(
+                            right,
+                            &words,
+                            &mut prefs,
+                            &mut clock,
+                            (languages, &choice, themes, &mut launched_theme),
+                        );
                     });
                 });
             });
@@ -134,6 +146,10 @@ fn draw_main_menu(
     if language_picked {
         // The player's pick wins over `--lang` from now on.
         launch.lang = None;
+    }
+    if launched_theme != launch.theme {
+        // Likewise a theme picked wins over `--theme`.
+        launch.theme = launched_theme;
     }
     settings.set_if_neq(prefs);
     Ok(())
@@ -256,6 +272,8 @@ struct MenuState {
     asking: Option<PlayKind>,
     /// The languages to choose from (read once).
     languages: Languages,
+    /// The themes to choose from (read again when the list opens).
+    themes: Vec<ThemeEntry>,
 }
 
 /// The game's name over a row of the theme's tiles (White and Black in

@@ -7,10 +7,11 @@
 
 use bevy_egui::egui;
 
-use super::preferences::{Languages, language_box, rules_box, sound_row};
+use super::preferences::{Languages, language_box, rules_box, sound_row, theme_box};
 use crate::ai::Difficulty;
 use crate::game::board::AnimationSettings;
 use crate::game::core::{ConsideredDestinations, HumanSide, Opponent, Settings};
+use crate::game::theme::{ThemeChoice, ThemeEntry};
 use crate::game::ui::difficulty_name;
 use crate::records::TimeControl;
 use crate::rules::{Bug, GameType};
@@ -31,7 +32,12 @@ pub(super) fn new_game_grid(
     words: &Texts,
     prefs: &mut Settings,
     clock: &mut ClockChoice,
-    languages: &mut Languages,
+    (languages, choice, themes, launched_theme): (
+        &mut Languages,
+        &ThemeChoice,
+        &mut Vec<ThemeEntry>,
+        &mut Option<String>,
+    ),
 ) -> bool {
     ui.label(egui::RichText::new(words.get("menu-new-game")).strong());
     ui.add_space(4.0);
@@ -51,6 +57,16 @@ pub(super) fn new_game_grid(
             expansions_row(ui, words, &mut prefs.game_type);
             animations_row(ui, words, &mut prefs.animation_speed);
             language_picked = language_row(ui, words, &mut prefs.language, languages);
+            ui.label(words.get("menu-theme"))
+                .on_hover_text(words.get("menu-theme-tip"));
+            theme_box(
+                ui,
+                words,
+                (&mut prefs.theme, launched_theme),
+                choice,
+                themes,
+            );
+            ui.end_row();
             sound_and_rules_rows(ui, words, prefs);
         });
     language_picked

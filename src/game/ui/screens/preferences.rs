@@ -5,6 +5,7 @@
 use bevy_egui::egui;
 
 use crate::game::core::{Settings, assets_dir, system_language};
+use crate::game::theme::{ThemeChoice, ThemeEntry};
 use crate::text::{Args, FALLBACK, Texts, available_languages};
 
 /// The languages of `assets/locales/`: code and own name.
@@ -55,6 +56,56 @@ pub(super) fn language_box(
         return false;
     }
     *language = picked.unwrap_or_default();
+    true
+}
+
+/// The theme: the built-in ones, then the player's own (read again each
+/// time the list opens, so a theme just made with `hive theme new` is
+/// there). `theme` is the settings'; `launched` the command line's
+/// `--theme`, which is the one shown until the player picks one (then it
+/// is dropped). Whether the player picked one.
+pub(super) fn theme_box(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    (theme, launched): (&mut String, &mut Option<String>),
+    choice: &ThemeChoice,
+    themes: &mut Vec<ThemeEntry>,
+) -> bool {
+    if themes.is_empty() {
+        *themes = choice.available();
+    }
+    let label = |entry: &ThemeEntry| {
+        if entry.players {
+            words.format(
+                "menu-theme-yours",
+                &Args::new().with("name", entry.name.clone()),
+            )
+        } else {
+            entry.name.clone()
+        }
+    };
+    let current = launched.clone().unwrap_or_else(|| theme.clone());
+    let shown = themes
+        .iter()
+        .find(|entry| entry.id == current)
+        .map_or_else(|| current.clone(), label);
+    let mut picked = current.clone();
+    let response = egui::ComboBox::from_id_salt("theme")
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for entry in themes.iter() {
+                ui.selectable_value(&mut picked, entry.id.clone(), label(entry))
+                    .on_hover_text(entry.id.clone());
+            }
+        });
+    if response.response.clicked() {
+        *themes = choice.available();
+    }
+    if picked == current {
+        return false;
+    }
+    *theme = picked;
+    *launched = None;
     true
 }
 

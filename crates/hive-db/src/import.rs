@@ -2,6 +2,7 @@
 //! folders inside), and PGN files of many games, one record in memory at a
 //! time, committed in batches, resumable, each game stored once.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -128,7 +129,91 @@ pub(crate) fn normal_date(date: &str) -> Option<String> {
     hive_formats::parse_date(date).map(|d| d.replace('.', "-"))
 }
 
+/// A row of `positions`: key, game id, ply, next move, result.
+type PositionRow = (i64, i64, i64, Option<i64>, Option<i64>);
+
+/// Rows gathered for the positions and explorer tables, written sorted by
+/// key (B-tree pages are then visited in order, not at random) at each
+/// commit or every [`FLUSH_ROWS`] positions, whichever comes first.
+#[derive(Default)]
+pub(crate) struct Buffer {
+    positions: Vec<PositionRow>,
+    /// (key, move) → the counts to add.
+    explorer: HashMap<(i64, i64), Counts>,
+}
+
+/// What one (position, move) adds to the explorer's row.
+#[derive(Default)]
+struct Counts {
+    games: i64,
+    white_wins: i64,
+    draws: i64,
+    black_wins: i64,
+    rating_sum: i64,
+    rating_count: i64,
+    last_date: Option<String>,
+}
+
+/// Position rows held before they are written (a fixed bound, so memory
+/// stays flat whatever the batch size).
+const FLUSH_ROWS: usize = 200_000;
+
+impl Buffer {
+    fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Writes the rows gathered, sorted, in the open transaction.
+    pub(crate) fn flush(&mut self, db: &Database) -> Result<(), DbError> {
+        let conn = &db.conn;
+        let mut positions = std::mem::take(&mut self.positions);
+        positions.sort_unstable_by_key(|row| (row.0, row.1, row.2));
+        let mut insert = conn
+            .prepare_cached(
+                "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .map_err(|e| db.err(e))?;
+        for (key, game, ply, next, result) in positions {
+            insert
+                .execute(params![key, game, ply, next, result])
+                .map_err(|e| db.err(e))?;
+        }
+        let mut explorer: Vec<((i64, i64), Counts)> =
+            std::mem::take(&mut self.explorer).into_iter().collect();
+        explorer.sort_unstable_by_key(|(key, _)| *key);
+        let mut upsert = conn
+            .prepare_cached(
+                "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
+                 ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
+                 white_wins = white_wins + excluded.white_wins, draws = draws + excluded.draws, \
+                 black_wins = black_wins + excluded.black_wins, rating_sum = rating_sum + excluded.rating_sum, \
+                 rating_count = rating_count + excluded.rating_count, \
+                 last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
+                 WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
+            )
+            .map_err(|e| db.err(e))?;
+        for ((key, mv), c) in explorer {
+            upsert
+                .execute(params![
+                    key,
+                    mv,
+                    c.games,
+                    c.white_wins,
+                    c.draws,
+                    c.black_wins,
+                    c.rating_sum,
+                    c.rating_count,
+                    c.last_date
+                ])
+                .map_err(|e| db.err(e))?;
+        }
+        Ok(())
+    }
+}
+
 struct Importer<'a> {
+    buffer: Buffer,
     db: &'a mut Database,
     options: ImportOptions,
     cancel: &'a AtomicBool,
@@ -162,6 +247,7 @@ impl Database {
     ) -> Result<ImportReport, DbError> {
         let now = Instant::now();
         let mut importer = Importer {
+            buffer: Buffer::default(),
             db: self,
             options: ImportOptions {
                 batch_size: options.batch_size.max(1),
@@ -188,7 +274,9 @@ impl Database {
     /// Returns whether it was new (false: already stored).
     pub fn add_record(&mut self, record: &GameRecord, source: &str) -> Result<bool, DbError> {
         let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
-        let added = insert_record(self, record, source)?;
+        let mut buffer = Buffer::default();
+        let added = insert_record(self, record, source, &mut buffer)?;
+        buffer.flush(self)?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(added)
     }
@@ -287,6 +375,9 @@ impl Importer<'_> {
                 return Ok(());
             }
         };
+        // The entries committed before, in one look (the archive's own
+        // listing is in memory already).
+        let done = self.done_in_archive(&name)?;
         for index in 0..archive.len() {
             if self.cancelled() {
                 break;
@@ -299,7 +390,8 @@ impl Importer<'_> {
                 continue;
             }
             let source = format!("{name}!{entry_name}");
-            if self.is_done(&source)? {
+            if done.contains(&source) {
+                self.report.progress.sources_skipped += 1;
                 continue;
             }
             let entry = match archive.by_index(index) {
@@ -395,7 +487,7 @@ impl Importer<'_> {
             }
         };
         let source = label.clone();
-        let outcome = if insert_record(self.db, &record, &source)? {
+        let outcome = if insert_record(self.db, &record, &source, &mut self.buffer)? {
             Outcome::Added
         } else {
             Outcome::Duplicate
@@ -414,7 +506,10 @@ impl Importer<'_> {
         if self.pending >= self.options.batch_size {
             self.commit()?;
             self.begin()?;
-        } else if self.last_report.elapsed() >= Duration::from_millis(250) {
+        } else if self.buffer.len() >= FLUSH_ROWS {
+            self.buffer.flush(self.db)?;
+        }
+        if self.last_report.elapsed() >= Duration::from_millis(250) {
             self.tell(false);
         }
         Ok(added)
@@ -431,6 +526,25 @@ impl Importer<'_> {
             self.report.progress.sources_skipped += 1;
         }
         Ok(done)
+    }
+
+    /// The entries of archive `name` recorded as done (`name!entry`).
+    fn done_in_archive(
+        &mut self,
+        name: &str,
+    ) -> Result<std::collections::HashSet<String>, DbError> {
+        let mut statement = self
+            .db
+            .conn
+            .prepare_cached("SELECT path FROM sources WHERE path >= ?1 AND path < ?2")
+            .map_err(|e| self.db.err(e))?;
+        // '!' then '"': every path that starts with `name!`.
+        let rows = statement
+            .query_map(params![format!("{name}!"), format!("{name}\"")], |row| {
+                row.get(0)
+            })
+            .map_err(|e| self.db.err(e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| self.db.err(e))
     }
 
     fn source_done(&mut self, source: &str, games: u64) -> Result<(), DbError> {
@@ -460,6 +574,7 @@ impl Importer<'_> {
         if self.db.conn.is_autocommit() {
             return Ok(());
         }
+        self.buffer.flush(self.db)?;
         self.db
             .conn
             .execute_batch("COMMIT")
@@ -498,7 +613,12 @@ fn rating(record: &GameRecord, name: &str) -> Option<i64> {
 
 /// Stores `record`'s main line with its positions; false if the same game
 /// (game type and moves) is already stored.
-fn insert_record(db: &Database, record: &GameRecord, source: &str) -> Result<bool, DbError> {
+fn insert_record(
+    db: &Database,
+    record: &GameRecord,
+    source: &str,
+    buffer: &mut Buffer,
+) -> Result<bool, DbError> {
     let h = &record.headers;
     let game_type = h.game_type;
     let mut game = Game::with_options(game_type, record.tree.options());
@@ -548,54 +668,32 @@ fn insert_record(db: &Database, record: &GameRecord, source: &str) -> Result<boo
         return Ok(false);
     }
     let id = conn.last_insert_rowid();
-    let mut position = conn
-        .prepare_cached(
-            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES (?1, ?2, ?3, ?4, ?5)",
-        )
-        .map_err(|e| db.err(e))?;
-    let mut explorer = conn
-        .prepare_cached(
-            "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) \
-             VALUES (?1, ?2, 1, ?3, ?4, ?5, ?6, ?7, ?8) \
-             ON CONFLICT (key, move) DO UPDATE SET games = games + 1, \
-             white_wins = white_wins + excluded.white_wins, draws = draws + excluded.draws, \
-             black_wins = black_wins + excluded.black_wins, rating_sum = rating_sum + excluded.rating_sum, \
-             rating_count = rating_count + excluded.rating_count, \
-             last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
-             WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
-        )
-        .map_err(|e| db.err(e))?;
     let mut replay = Game::with_options(game_type, record.tree.options());
     for ply in 0..=moves.len() {
         let canonical = Canonical::of(&replay);
         let next = moves.get(ply).and_then(|&mv| canonical.canonical_move(mv));
         let key = canonical.key.as_sql();
-        position
-            .execute(params![
-                key,
-                id,
-                ply as i64,
-                next.map(|m| i64::from(m.code())),
-                result
-            ])
-            .map_err(|e| db.err(e))?;
-        if let Some(next) = next {
+        let next_code = next.map(|m| i64::from(m.code()));
+        buffer
+            .positions
+            .push((key, id, ply as i64, next_code, result));
+        if let Some(code) = next_code {
             let mover_rating = match replay.to_move() {
                 Color::White => white_rating,
                 Color::Black => black_rating,
             };
-            explorer
-                .execute(params![
-                    key,
-                    i64::from(next.code()),
-                    i64::from(result == Some(1)),
-                    i64::from(result == Some(0)),
-                    i64::from(result == Some(-1)),
-                    mover_rating.unwrap_or(0),
-                    i64::from(mover_rating.is_some()),
-                    date
-                ])
-                .map_err(|e| db.err(e))?;
+            let counts = buffer.explorer.entry((key, code)).or_default();
+            counts.games += 1;
+            counts.white_wins += i64::from(result == Some(1));
+            counts.draws += i64::from(result == Some(0));
+            counts.black_wins += i64::from(result == Some(-1));
+            counts.rating_sum += mover_rating.unwrap_or(0);
+            counts.rating_count += i64::from(mover_rating.is_some());
+            if let Some(date) = &date
+                && counts.last_date.as_ref().is_none_or(|last| date > last)
+            {
+                counts.last_date = Some(date.clone());
+            }
         }
         if let Some(&mv) = moves.get(ply) {
             replay.apply_unchecked(mv);

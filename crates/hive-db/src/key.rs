@@ -151,7 +151,7 @@ const BUGS: [Bug; 8] = [
 
 /// One of the 12 symmetries: `reflect` (swap q and r) then `rotate`
 /// sixth-turns.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Default)]
 struct Symmetry {
     reflect: bool,
     rotate: u8,
@@ -175,6 +175,14 @@ impl Symmetry {
         (q, r)
     }
 
+    /// The symmetry as a matrix `[a, b, c, d]`: `(q, r)` goes to
+    /// `(a q + b r, c q + d r)`.
+    fn matrix(self) -> [i32; 4] {
+        let (a, c) = self.apply((1, 0));
+        let (b, d) = self.apply((0, 1));
+        [a, b, c, d]
+    }
+
     fn invert(self, (mut q, mut r): (i32, i32)) -> (i32, i32) {
         for _ in 0..(6 - self.rotate) % 6 {
             (q, r) = (-r, q + r);
@@ -186,8 +194,45 @@ impl Symmetry {
     }
 }
 
+/// A few values on the stack (no allocation per position).
+#[derive(Clone, Copy)]
+struct Few<T, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Few<T, N> {
+    fn default() -> Self {
+        Few {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    fn push(&mut self, item: T) {
+        if self.len < N {
+            self.items[self.len] = item;
+            self.len += 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl<T, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
 /// A canonical frame: a symmetry then a translation by `-offset`.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Default)]
 struct Frame {
     symmetry: Symmetry,
     offset: (i32, i32),
@@ -210,8 +255,8 @@ pub(crate) struct Canonical {
     /// The plane coordinates of the first occupied cell's representative.
     anchor: (i32, i32),
     /// Occupied cells: hex, plane coordinates, stack code.
-    cells: Vec<(Hex, (i32, i32), u64)>,
-    frames: Vec<Frame>,
+    cells: Few<(Hex, (i32, i32), u64), PIECE_COUNT>,
+    frames: Few<Frame, 12>,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -228,38 +273,48 @@ fn piece_code(piece: Piece) -> u64 {
 
 impl Canonical {
     pub(crate) fn of(game: &Game) -> Canonical {
+        // Each occupied cell's slot in `stacks`, by torus index (0: none).
+        let mut slot = [0u8; hive_rules::CELLS];
         // Stacks, bottom to top.
-        let mut stacks: Vec<(Hex, u64)> = Vec::with_capacity(PIECE_COUNT);
+        let mut stacks: [(Hex, u64); PIECE_COUNT] = [(Hex::ORIGIN, 0); PIECE_COUNT];
+        let mut n = 0;
         for (piece, hex, level) in game.pieces_on_board() {
             let code = piece_code(piece) << (4 * u32::from(level));
-            match stacks.iter_mut().find(|(h, _)| *h == hex) {
-                Some((_, c)) => *c |= code,
-                None => stacks.push((hex, code)),
+            match slot[hex.index()] {
+                0 => {
+                    stacks[n] = (hex, code);
+                    n += 1;
+                    slot[hex.index()] = n as u8;
+                }
+                s => stacks[usize::from(s) - 1].1 |= code,
             }
         }
+        let stacks = &stacks[..n];
         // Plane coordinates by a walk over the (connected) hive.
-        let mut cells: Vec<(Hex, (i32, i32), u64)> = Vec::with_capacity(stacks.len());
+        let mut cells: Few<(Hex, (i32, i32), u64), PIECE_COUNT> = Few::default();
+        let mut seen = [false; PIECE_COUNT];
         let anchor = stacks.first().map_or((0, 0), |(hex, _)| hex.axial());
         if let Some(&(first, code)) = stacks.first() {
             cells.push((first, (0, 0), code));
+            seen[0] = true;
             let mut next = 0;
             while next < cells.len() {
                 let (hex, (q, r), _) = cells[next];
                 next += 1;
                 for dir in Direction::ALL {
-                    let n = hex.neighbor(dir);
-                    if cells.iter().any(|(h, _, _)| *h == n) {
+                    let neighbour = hex.neighbor(dir);
+                    let s = usize::from(slot[neighbour.index()]);
+                    if s == 0 || seen[s - 1] {
                         continue;
                     }
-                    if let Some(&(_, code)) = stacks.iter().find(|(h, _)| *h == n) {
-                        let (dq, dr) = dir.axial();
-                        cells.push((n, (q + dq, r + dr), code));
-                    }
+                    seen[s - 1] = true;
+                    let (dq, dr) = dir.axial();
+                    cells.push((neighbour, (q + dq, r + dr), stacks[s - 1].1));
                 }
             }
             // A hive in pieces (never in a legal game): the rest near the anchor.
-            for &(hex, code) in &stacks {
-                if !cells.iter().any(|(h, _, _)| *h == hex) {
+            for (i, &(hex, code)) in stacks.iter().enumerate() {
+                if !seen[i] {
                     let (q, r) = hex.unwrap_near(anchor.0 as f32, anchor.1 as f32);
                     cells.push((hex, (q - anchor.0, r - anchor.1), code));
                 }
@@ -284,12 +339,15 @@ impl Canonical {
             extra |= 1 << 4;
         }
         let mut best = u64::MAX;
-        let mut frames = Vec::with_capacity(1);
+        let mut frames: Few<Frame, 12> = Few::default();
+        let mut turned = [(0i32, 0i32); PIECE_COUNT];
         for symmetry in Symmetry::all() {
+            let [a, b, c, d] = symmetry.matrix();
             let mut min = (i32::MAX, i32::MAX);
-            for &(_, plane, _) in &cells {
-                let (q, r) = symmetry.apply(plane);
-                min = (min.0.min(q), min.1.min(r));
+            for (i, &(_, (q, r), _)) in cells.iter().enumerate() {
+                let t = (a * q + b * r, c * q + d * r);
+                turned[i] = t;
+                min = (min.0.min(t.0), min.1.min(t.1));
             }
             if cells.is_empty() {
                 min = (0, 0);
@@ -299,8 +357,8 @@ impl Canonical {
                 offset: min,
             };
             let mut sum = 0u64;
-            for &(_, plane, code) in &cells {
-                let (q, r) = frame.to_frame(plane);
+            for (i, &(_, _, code)) in cells.iter().enumerate() {
+                let (q, r) = (turned[i].0 - min.0, turned[i].1 - min.1);
                 sum = sum.wrapping_add(mix((q as u64) << 56 | (r as u64 & 0xff) << 48 | code));
             }
             let mut tail = extra;

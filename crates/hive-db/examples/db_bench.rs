@@ -193,6 +193,34 @@ fn run_query(path: &str) -> Result<(), DbError> {
         ms(cold),
         ms(warm)
     );
+    let dated = ExplorerFilter {
+        from: Some("2020".into()),
+        to: Some("2021".into()),
+        min_rating: Some(1500),
+        ..ExplorerFilter::default()
+    };
+    let (cold, warm, moves) = time(|| db.explore(&start, &dated))?;
+    println!(
+        "explorer at the start, games of 2020-2021 with both players rated 1500+: {} moves, {} games: cold {}, median {}",
+        moves.len(),
+        moves.iter().map(|m| m.games).sum::<u64>(),
+        ms(cold),
+        ms(warm)
+    );
+    let query = SearchQuery {
+        from: Some("2019-03".into()),
+        to: Some("2019-03".into()),
+        min_plies: Some(60),
+        limit: 50,
+        ..SearchQuery::default()
+    };
+    let (cold, warm, found) = time(|| db.search(&query))?;
+    println!(
+        "search by month and length (March 2019, 60+ plies, newest 50): {} games: cold {}, median {}",
+        found.len(),
+        ms(cold),
+        ms(warm)
+    );
     let query = SearchQuery {
         player: player.clone(),
         limit: 50,
@@ -202,6 +230,18 @@ fn run_query(path: &str) -> Result<(), DbError> {
     println!(
         "search by player {} (newest 50): {} games: cold {}, median {}",
         player.as_deref().unwrap_or("?"),
+        found.len(),
+        ms(cold),
+        ms(warm)
+    );
+    let query = SearchQuery {
+        position: Some(PositionKey::of(&start)),
+        limit: 50,
+        ..SearchQuery::default()
+    };
+    let (cold, warm, found) = time(|| db.search(&query))?;
+    println!(
+        "search by position, the start (every Base+MLP game, newest 50): {} games: cold {}, median {}",
         found.len(),
         ms(cold),
         ms(warm)

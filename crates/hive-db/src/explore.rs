@@ -34,6 +34,18 @@ impl ExplorerFilter {
         *self == ExplorerFilter::default()
     }
 
+    /// The join of `positions p` and `games g` in the order that is fast
+    /// for this filter: from a player's or a period's games (an index) to their rows of
+    /// the position (the primary key, by key and game), else from the
+    /// position's rows to their games. SQLite's `CROSS JOIN` keeps the order.
+    fn join(&self) -> &'static str {
+        if self.player.is_some() || self.from.is_some() || self.to.is_some() {
+            "games g CROSS JOIN positions p ON p.key = ?1 AND p.game_id = g.id"
+        } else {
+            "positions p CROSS JOIN games g ON g.id = p.game_id"
+        }
+    }
+
     /// SQL conditions on `g` (games), with their values appended to `values`.
     fn conditions(&self, values: &mut Vec<Value>) -> String {
         let mut sql = String::new();
@@ -267,8 +279,9 @@ impl Database {
                  coalesce(sum(p.result = -1), 0), \
                  coalesce(sum(CASE WHEN p.ply % 2 = 0 THEN g.white_rating ELSE g.black_rating END), 0), \
                  count(CASE WHEN p.ply % 2 = 0 THEN g.white_rating ELSE g.black_rating END), max(g.date) \
-                 FROM positions p JOIN games g ON g.id = p.game_id \
-                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{conditions} GROUP BY p.next_move"
+                 FROM {join} \
+                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{conditions} GROUP BY p.next_move",
+                join = filter.join()
             )
         };
         let mut statement = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
@@ -321,8 +334,9 @@ impl Database {
         let mut values = vec![Value::Integer(key)];
         let conditions = filter.conditions(&mut values);
         let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, min(p.ply) FROM positions p JOIN games g ON g.id = p.game_id \
+            "SELECT {SUMMARY_COLUMNS}, min(p.ply) FROM {} \
              WHERE p.key = ?1{conditions} GROUP BY g.id ORDER BY g.date DESC, g.id{}",
+            filter.join(),
             limit_clause(limit, offset)
         );
         self.summaries(&sql, values, Some(9))
@@ -371,9 +385,21 @@ impl Database {
         }
         let (reached_column, reached_index) = match query.position {
             Some(key) => {
+                // A position most games reach (an opening): walk the games in
+                // the order asked and look each up (by key and game, the
+                // primary key) until the page is full; a rarer one: its
+                // games first.
+                let common = self.position_visits(key)? > 2_000;
                 values.push(Value::Integer(key.as_sql()));
                 let n = values.len();
-                sql += &format!(" AND g.id IN (SELECT game_id FROM positions WHERE key = ?{n})");
+                if common {
+                    sql += &format!(
+                        " AND EXISTS (SELECT 1 FROM positions WHERE key = ?{n} AND game_id = g.id)"
+                    );
+                } else {
+                    sql +=
+                        &format!(" AND g.id IN (SELECT game_id FROM positions WHERE key = ?{n})");
+                }
                 (
                     format!(
                         ", (SELECT min(ply) FROM positions WHERE key = ?{n} AND game_id = g.id)"
@@ -394,6 +420,16 @@ impl Database {
             limit_clause(query.limit, query.offset)
         );
         self.summaries(&sql, values, reached_index)
+    }
+
+    /// How many times the stored games left the position `key` (from the
+    /// explorer's aggregate: one indexed lookup).
+    pub fn position_visits(&self, key: PositionKey) -> Result<u64, DbError> {
+        self.conn
+            .prepare_cached("SELECT coalesce(sum(games), 0) FROM explorer WHERE key = ?1")
+            .and_then(|mut st| st.query_row([key.as_sql()], |row| row.get::<_, i64>(0)))
+            .map(|n| n.max(0) as u64)
+            .map_err(|e| self.err(e))
     }
 
     /// The stored game `id`, if there is one.

@@ -29,7 +29,10 @@ const CRATES: [(&str, &[&str]); 8] = [
     ("hive-records", &["hive-rules", "hive-ai", "hive-formats"]),
     ("hive-learn", &["hive-rules", "hive-ai"]),
     ("hive-text", &["hive-rules", "hive-learn"]),
-    ("hive-db", &["hive-rules", "hive-ai", "hive-formats", "hive-records"]),
+    (
+        "hive-db",
+        &["hive-rules", "hive-ai", "hive-formats", "hive-records"],
+    ),
 ];
 
 /// Each engine crate's normal dependencies as Cargo reads the workspace:

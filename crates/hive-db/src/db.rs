@@ -119,10 +119,7 @@ impl Database {
                     Ok(conn) => conn,
                     Err(Unusable::Error(error)) => return Err(error),
                     Err(Unusable::Broken(reason)) => {
-                        return Err(DbError::Sql {
-                            path,
-                            source: rusqlite::Error::InvalidParameterName(reason),
-                        });
+                        return Err(DbError::Unusable { path, reason });
                     }
                 }
             }
@@ -284,4 +281,51 @@ fn move_aside(path: &Path) -> Result<PathBuf, DbError> {
         }
     }
     Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::ImportOptions;
+
+    /// A full disk, as SQLite sees one (its file may not grow past
+    /// `max_page_count`): the import stops with [`DbError::DiskFull`]
+    /// naming the file, and the file reopens with whole games only.
+    #[test]
+    fn a_full_disk_is_a_clear_error_and_the_file_stays_whole() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("games.sqlite");
+        let mut db = Database::open(&path).expect("created");
+        let pages: i64 = db
+            .conn
+            .pragma_query_value(None, "page_count", |row| row.get(0))
+            .expect("pages");
+        db.conn
+            .pragma_update(None, "max_page_count", pages + 2)
+            .expect("a limit");
+        let recordings =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../hive-records/tests/data/recordings");
+        let error = db
+            .import(
+                &[recordings],
+                ImportOptions { batch_size: 1 },
+                &AtomicBool::new(false),
+                &mut |_| {},
+            )
+            .expect_err("the disk fills up");
+        assert!(matches!(error, DbError::DiskFull { .. }), "{error:?}");
+        let message = error.to_string();
+        assert!(
+            message.contains("disk is full") && message.contains("games.sqlite"),
+            "{message}"
+        );
+        drop(db);
+        let db = Database::open(&path).expect("reopens");
+        let stats = db.stats().expect("stats");
+        assert!(stats.games < 5, "{stats:?}");
+        assert_eq!(stats.positions > 0, stats.games > 0);
+    }
 }

@@ -22,6 +22,14 @@ pub enum DbError {
         /// The database file.
         path: PathBuf,
     },
+    /// A new database could not be started in place of one set aside.
+    #[error("{path}: a new database could not be started there: {reason}")]
+    Unusable {
+        /// The database file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// No data folder could be found for the default database.
     #[error("no data folder found for the game database: give one with --db FILE or {env}")]
     NoDataDir {

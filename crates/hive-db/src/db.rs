@@ -285,7 +285,6 @@ fn move_aside(path: &Path) -> Result<PathBuf, DbError> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
     use std::sync::atomic::AtomicBool;
 
     use super::*;
@@ -304,14 +303,18 @@ mod tests {
             .pragma_query_value(None, "page_count", |row| row.get(0))
             .expect("pages");
         db.conn
-            .pragma_update(None, "max_page_count", pages + 2)
+            .pragma_update(None, "max_page_count", pages + 40)
             .expect("a limit");
-        let recordings =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../hive-records/tests/data/recordings");
+        let corpus = dir.path().join("corpus");
+        let config = crate::generate::GenerateConfig {
+            games: 60,
+            ..Default::default()
+        };
+        crate::generate::generate(&config, &corpus, &mut |_| {}).expect("generated");
         let error = db
             .import(
-                &[recordings],
-                ImportOptions { batch_size: 1 },
+                &[corpus],
+                ImportOptions { batch_size: 5 },
                 &AtomicBool::new(false),
                 &mut |_| {},
             )
@@ -325,7 +328,15 @@ mod tests {
         drop(db);
         let db = Database::open(&path).expect("reopens");
         let stats = db.stats().expect("stats");
-        assert!(stats.games < 5, "{stats:?}");
-        assert_eq!(stats.positions > 0, stats.games > 0);
+        assert!(stats.games > 0 && stats.games < 60, "{stats:?}");
+        assert_eq!(stats.games % 5, 0, "whole batches: {stats:?}");
+        // Every stored game has all its positions.
+        let plies: i64 = db
+            .conn
+            .query_row("SELECT coalesce(sum(plies + 1), 0) FROM games", [], |row| {
+                row.get(0)
+            })
+            .expect("a sum");
+        assert_eq!(stats.positions, plies as u64);
     }
 }

@@ -261,7 +261,12 @@ impl Database {
         };
         importer.begin()?;
         let result = importer.run(paths);
-        let end = importer.commit();
+        // A failure (a full disk) may have left a batch half written: it
+        // is rolled back, so the file keeps whole batches only.
+        let end = match &result {
+            Ok(()) => importer.commit(),
+            Err(_) => importer.rollback(),
+        };
         result?;
         end?;
         importer.report.progress.elapsed = importer.started.elapsed();
@@ -582,6 +587,17 @@ impl Importer<'_> {
         self.pending = 0;
         self.tell(true);
         Ok(())
+    }
+
+    fn rollback(&mut self) -> Result<(), DbError> {
+        self.buffer = Buffer::default();
+        if self.db.conn.is_autocommit() {
+            return Ok(());
+        }
+        self.db
+            .conn
+            .execute_batch("ROLLBACK")
+            .map_err(|e| self.db.err(e))
     }
 
     fn tell(&mut self, committed: bool) {

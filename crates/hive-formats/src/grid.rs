@@ -39,6 +39,26 @@ impl Cell {
         Some(Cell { col, row })
     }
 
+    /// The cell `east` columns and `north` rows from boardspace's usual
+    /// first cell, `N 13`.
+    pub(crate) fn from_origin(east: i32, north: i32) -> Cell {
+        Cell {
+            col: i32::from(b'N').saturating_add(east),
+            row: 13i32.saturating_add(north),
+        }
+    }
+
+    /// The cell as an SGF event writes it: the column, a space, the row.
+    pub(crate) fn words(self) -> String {
+        let text = self.to_string();
+        let split = text
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !c.is_ascii_digit() && *c != '-')
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        format!("{} {}", &text[..split], &text[split..])
+    }
+
     /// The neighbouring cell in direction `dir`.
     pub(crate) fn step(self, dir: Direction) -> Cell {
         let (dc, dr) = match dir {

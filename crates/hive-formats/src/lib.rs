@@ -10,7 +10,10 @@
 //!   headers ([`read_game_text`], [`headers`]) and a variations text
 //!   ([`Variations::parse`]).
 //! - [`record_text`]: a record written as a GameString or as PGN
-//!   ([`write_pgn`]; PGN keeps comments and variations both ways).
+//!   ([`write_pgn`]; PGN keeps comments and variations both ways), and a
+//!   record's main line as boardspace.net SGF ([`write_sgf`]).
+//! - [`PgnSplitter`] and [`split_pgn`]: a file of many PGN games cut into
+//!   one text per game, a line at a time.
 //!
 //! Errors ([`FormatError`]) name the line and what is wrong with it; the
 //! reader of a file (`hive-records`) adds the file.
@@ -23,9 +26,11 @@ mod grid;
 pub mod headers;
 mod pgn;
 mod pgn_lex;
+mod pgn_split;
 mod pgn_write;
 mod record;
 mod sgf;
+mod sgf_write;
 mod variations;
 pub mod variations_text;
 
@@ -36,8 +41,10 @@ pub use headers::{
     CLOCK_PREFIX, CURSOR_PREFIX, HeaderKey, KIND_PREFIX, OPTIONS_PREFIX, PLAYERS_PREFIX,
 };
 pub use pgn::read_pgn;
+pub use pgn_split::{PgnSplitter, split_pgn};
 pub use pgn_write::write_pgn;
 pub use record::{GameRecord, GameResult, Headers};
 pub use sgf::{parse_date, read_sgf};
+pub use sgf_write::write_sgf;
 pub use variations::{NodeId, Variations};
 pub use variations_text::{VARIATIONS_HEADER, is_variations_text};

@@ -17,7 +17,9 @@
 //!   `SgfGameName` and `SgfResult`, as Mzinga does.
 //! - `P0[12 dropb wQ O 13 wS1-]`, `P1[...]`: the move events, replayed by
 //!   [`crate::boardspace`]. Other player properties (`time`, `ranking`) and
-//!   other properties (`TM`, `CM`, ...) are skipped.
+//!   other properties (`TM`, `CM`, ...) are skipped, except `ranking`
+//!   (`P0[ranking 1325]`), kept as the extra headers `WhiteElo` and
+//!   `BlackElo`, PGN's names for the players' ratings.
 //!
 //! Anything that cannot be read is refused naming its line: a file cut
 //! short, an unknown event, an unknown piece, a move that breaks a rule.
@@ -85,6 +87,14 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, FormatError> {
         about.players[seat].clone()
     };
     let (white, black) = (name_of(Color::White), name_of(Color::Black));
+    let ranking_of = |color: Color| {
+        let seat = usize::from(sides[1] == color);
+        about.rankings[seat].clone()
+    };
+    let rankings = [
+        ("WhiteElo", ranking_of(Color::White)),
+        ("BlackElo", ranking_of(Color::Black)),
+    ];
     let result = about
         .result(white.as_deref(), black.as_deref())
         .or(from_events)
@@ -107,6 +117,11 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, FormatError> {
             headers.extra.insert(name.to_string(), value);
         }
     }
+    for (name, value) in rankings {
+        if let Some(value) = value {
+            headers.extra.insert(name.to_string(), value);
+        }
+    }
     Ok(GameRecord::from_game(&game, headers))
 }
 
@@ -122,6 +137,8 @@ struct About {
     site: Option<String>,
     round: Option<String>,
     time_control: Option<String>,
+    /// The seats' `ranking` (boardspace's rating), as written.
+    rankings: [Option<String>; 2],
 }
 
 impl About {
@@ -143,6 +160,13 @@ impl About {
                     let name = name.trim().trim_matches('"').trim();
                     let seat = usize::from(property.ident == "P1");
                     self.players[seat] = (!name.is_empty()).then(|| name.to_string());
+                }
+                if let Some(rank) = value.strip_prefix("ranking").filter(|r| r.starts_with(' ')) {
+                    let rank = rank.trim();
+                    let seat = usize::from(property.ident == "P1");
+                    if !rank.is_empty() && rank.bytes().all(|b| b.is_ascii_digit()) {
+                        self.rankings[seat] = Some(rank.to_string());
+                    }
                 }
             }
             _ => {}

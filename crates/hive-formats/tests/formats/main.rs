@@ -3,3 +3,4 @@
 
 mod detect;
 mod headers;
+mod sgf_write;

@@ -1,0 +1,240 @@
+//! Nothing lost, nothing corrupt: an import killed midway, a version-1
+//! database, files that cannot be opened, a read-only folder.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::AtomicBool;
+
+use hive_db::generate::{GenerateConfig, generate};
+use hive_db::{Database, DbError, ExplorerFilter, ImportOptions, schema};
+use hive_rules::{Game, GameType};
+use rusqlite_migration::{M, Migrations};
+
+use crate::{fresh, import, recordings};
+
+/// The environment variable that turns [`child_import`] into an import:
+/// `<database>|<folder>|<batch size>`.
+const CHILD: &str = "HIVE_DB_TEST_CHILD_IMPORT";
+
+/// Not a test of its own: the child process of
+/// [`a_killed_import_keeps_whole_batches_and_resumes`], which runs this
+/// test binary again with [`CHILD`] set. Without it, it does nothing.
+#[test]
+fn child_import() {
+    let Ok(spec) = std::env::var(CHILD) else {
+        return;
+    };
+    let parts: Vec<&str> = spec.split('|').collect();
+    let [db, folder, batch] = parts.as_slice() else {
+        panic!("bad {CHILD}: {spec}");
+    };
+    let mut db = Database::open(db).expect("the database");
+    let batch_size = batch.parse().expect("a batch size");
+    db.import(
+        &[PathBuf::from(folder)],
+        ImportOptions { batch_size },
+        &AtomicBool::new(false),
+        &mut |p| {
+            if p.committed {
+                println!("committed {}", p.added);
+            }
+        },
+    )
+    .expect("the import runs");
+    println!("finished");
+}
+
+fn count(path: &std::path::Path, sql: &str) -> i64 {
+    let conn = rusqlite::Connection::open(path).expect("opens");
+    conn.query_row(sql, [], |row| row.get(0)).expect("a count")
+}
+
+#[test]
+fn a_killed_import_keeps_whole_batches_and_resumes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let corpus = dir.path().join("corpus");
+    let config = GenerateConfig {
+        games: 400,
+        seed: 11,
+        ..GenerateConfig::default()
+    };
+    let made = generate(&config, &corpus, &mut |_| {}).expect("generated");
+    assert_eq!(made.games, 400);
+    let db_path = dir.path().join("games.sqlite");
+    let batch = 25;
+    let mut child = Command::new(std::env::current_exe().expect("this test binary"))
+        .args([
+            "--exact",
+            "durability::child_import",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(
+            CHILD,
+            format!("{}|{}|{batch}", db_path.display(), corpus.display()),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the child starts");
+    let stdout = child.stdout.take().expect("its output");
+    let mut seen = None;
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("a line");
+        // libtest writes the test's name on the line before the first output.
+        if let Some((_, n)) = line.split_once("committed ") {
+            seen = Some(n.trim().parse::<i64>().expect("a number"));
+            child.kill().expect("killed");
+            break;
+        }
+        assert_ne!(
+            line, "finished",
+            "the child finished before its first batch was seen"
+        );
+    }
+    child.wait().expect("the child ends");
+    let first = seen.expect("a batch was committed before the kill");
+    assert_eq!(first, batch);
+    // Whatever the child committed is there, in whole batches, and every
+    // game has all its positions.
+    let games = count(&db_path, "SELECT count(*) FROM games");
+    assert!(games >= first && games < 400, "{games}");
+    assert_eq!(games % batch, 0, "whole batches only: {games}");
+    assert_eq!(
+        count(&db_path, "SELECT count(*) FROM positions"),
+        count(&db_path, "SELECT coalesce(sum(plies + 1), 0) FROM games")
+    );
+    assert_eq!(
+        count(&db_path, "SELECT coalesce(sum(games), 0) FROM explorer"),
+        count(
+            &db_path,
+            "SELECT count(*) FROM positions WHERE next_move IS NOT NULL"
+        )
+    );
+    // Reopened, the import resumes and completes.
+    let mut db = Database::open(&db_path).expect("reopens");
+    assert!(db.set_aside().is_none());
+    let report = import(&mut db, &[corpus]);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(db.stats().expect("stats").games, 400);
+    assert_eq!(report.progress.added as i64, 400 - games);
+}
+
+#[test]
+fn a_version_1_database_is_migrated_and_its_explorer_built() {
+    // The games imported by this version, copied into a file made by
+    // migration 1 alone (no explorer, no indexes).
+    let (dir, mut current) = fresh();
+    import(&mut current, &[recordings()]);
+    let expected = current
+        .explore(&Game::new(GameType::default()), &ExplorerFilter::default())
+        .expect("explorer");
+    let start = Game::new("Base+MLP".parse::<GameType>().expect("a game type"));
+    let expected_mlp = current
+        .explore(&start, &ExplorerFilter::default())
+        .expect("explorer");
+    assert!(!expected_mlp.is_empty());
+    let current_path = current.path().to_path_buf();
+    drop(current);
+    let old = dir.path().join("old.sqlite");
+    {
+        let mut conn = rusqlite::Connection::open(&old).expect("a file");
+        Migrations::new(vec![M::up(schema::V1)])
+            .to_latest(&mut conn)
+            .expect("version 1");
+        let version: u32 = conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .expect("a version");
+        assert_eq!(version, 1);
+        conn.execute(
+            "ATTACH DATABASE ?1 AS new",
+            [current_path.to_string_lossy()],
+        )
+        .expect("attached");
+        conn.execute_batch(
+            "INSERT INTO games SELECT * FROM new.games;
+             INSERT INTO positions SELECT * FROM new.positions;
+             INSERT INTO sources SELECT * FROM new.sources;
+             DETACH DATABASE new;",
+        )
+        .expect("copied");
+    }
+    let db = Database::open(&old).expect("the old file opens");
+    let stats = db.stats().expect("stats");
+    assert_eq!((stats.schema_version, stats.games), (schema::VERSION, 5));
+    assert_eq!(
+        db.explore(&start, &ExplorerFilter::default())
+            .expect("explorer"),
+        expected_mlp
+    );
+    assert_eq!(
+        db.explore(&Game::new(GameType::default()), &ExplorerFilter::default())
+            .expect("explorer"),
+        expected
+    );
+}
+
+#[test]
+fn a_file_that_is_no_database_is_set_aside_never_deleted() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("games.sqlite");
+    let garbage: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(&path, &garbage).expect("written");
+    let mut db = Database::open(&path).expect("a new database is started");
+    let aside = db.set_aside().cloned().expect("the old file was set aside");
+    assert_eq!(aside.path, path);
+    let name = aside
+        .moved_to
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .to_string();
+    assert!(name.starts_with("games.sqlite.broken-"), "{name}");
+    assert_eq!(std::fs::read(&aside.moved_to).expect("kept"), garbage);
+    assert!(aside.to_string().contains("could not be opened"), "{aside}");
+    // The new one works.
+    assert_eq!(import(&mut db, &[recordings()]).progress.added, 5);
+}
+
+#[test]
+fn a_database_of_a_newer_version_is_set_aside() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("games.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&path).expect("a file");
+        conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;")
+            .expect("a newer schema");
+    }
+    let db = Database::open(&path).expect("a new database is started");
+    let aside = db.set_aside().expect("set aside");
+    assert!(aside.reason.contains("version 99"), "{}", aside.reason);
+    assert!(aside.moved_to.exists());
+    assert_eq!(db.stats().expect("stats").schema_version, schema::VERSION);
+}
+
+#[test]
+fn a_read_only_folder_or_file_is_a_clear_error() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("a folder");
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).expect("a folder");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).expect("read-only");
+    let path = locked.join("games.sqlite");
+    let error = Database::open(&path).expect_err("cannot be written");
+    assert!(matches!(error, DbError::ReadOnly { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains(&path.display().to_string()) && message.contains("read-only"),
+        "{message}"
+    );
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).expect("writable");
+
+    // A read-only database file, too.
+    let file = dir.path().join("ro.sqlite");
+    drop(Database::open(&file).expect("created"));
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).expect("read-only");
+    let error = Database::open(&file).expect_err("cannot be written");
+    assert!(matches!(error, DbError::ReadOnly { .. }), "{error:?}");
+    assert!(file.exists(), "never deleted");
+}

@@ -153,6 +153,9 @@ enum Command {
     /// The game's languages: `lang check` compares each with English.
     #[command(subcommand)]
     Lang(LangCommand),
+    /// The game database and opening explorer: `db import|stats|explore|search|generate`.
+    #[command(subcommand)]
+    Db(hive::db::cli::DbCommand),
     /// Themes: `theme new NAME` makes your own theme, `theme list` lists them.
     #[command(subcommand)]
     Theme(ThemeCommand),
@@ -287,6 +290,7 @@ fn main() -> ExitCode {
         Some(Command::Learn(command)) => command.run(&hive::game::theme::assets_dir()),
         Some(Command::Lang(command)) => command.run(&hive::game::theme::assets_dir()),
         Some(Command::Theme(command)) => command.run(),
+        Some(Command::Db(command)) => command.run(),
         Some(Command::Completions { shell }) => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "hive", &mut std::io::stdout());

@@ -559,3 +559,67 @@ fn the_binary_copied_alone_carries_its_files() {
     let puzzles = run(&["puzzles", "verify", easy.to_str().expect("a path")]);
     assert!(puzzles.contains(" puzzles verified"), "{puzzles}");
 }
+
+/// `hive db`: seeded games generated, imported, counted (the count alone
+/// on the last line) and explored (`--tsv`: a legal move, then games,
+/// White wins, draws and Black wins, summing to the games at the start).
+#[test]
+fn the_game_database_from_the_command_line() {
+    let dir = tempfile::TempDir::new().expect("a folder");
+    let corpus = dir.path().join("corpus");
+    let db = dir.path().join("games.sqlite");
+    let db_arg = db.to_str().expect("a path");
+    let run = |args: &[&str]| {
+        let output = Command::new(HIVE)
+            .arg("db")
+            .args(args)
+            .env("HIVE_DATA_DIR", dir.path())
+            .output()
+            .expect("hive runs");
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success(),
+            "hive db {args:?}: {out}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        out
+    };
+    run(&[
+        "generate",
+        "12",
+        "--seed",
+        "3",
+        "--out",
+        corpus.to_str().expect("a path"),
+    ]);
+    run(&["import", corpus.to_str().expect("a path"), "--db", db_arg]);
+    let stats = run(&["stats", "--db", db_arg]);
+    let last = stats.lines().last().unwrap_or_default();
+    assert_eq!(last, "games: 12", "{stats}");
+
+    // Each game is at one start, whatever its pieces: the first moves of
+    // the eight game types sum to the games.
+    let mut first_moves = 0;
+    for game_type in [
+        "Base", "Base+M", "Base+L", "Base+P", "Base+ML", "Base+MP", "Base+LP", "Base+MLP",
+    ] {
+        let explored = run(&["explore", game_type, "--tsv", "--db", db_arg]);
+        let start = Game::from_game_string(game_type).expect("the start");
+        let legal: Vec<String> = start.moves().map(|mv| start.move_string(mv)).collect();
+        for line in explored.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            assert!(
+                legal.contains(&fields[0].to_string()),
+                "{game_type}: {line}"
+            );
+            let n: Vec<u64> = fields[1..]
+                .iter()
+                .map(|f| f.parse().expect("a count"))
+                .collect();
+            assert_eq!(n[0], n[1] + n[2] + n[3], "{line}");
+            first_moves += n[0];
+        }
+    }
+    assert_eq!(first_moves, 12);
+}

@@ -605,7 +605,9 @@ fn the_game_database_from_the_command_line() {
     ] {
         let explored = run(&["explore", game_type, "--tsv", "--db", db_arg]);
         let start = Game::from_game_string(game_type).expect("the start");
-        let legal: Vec<String> = start.moves().map(|mv| start.move_string(mv)).collect();
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        let legal: Vec<String> = moves.into_iter().map(|mv| start.move_string(mv)).collect();
         for line in explored.lines() {
             let fields: Vec<&str> = line.split('\t').collect();
             assert_eq!(fields.len(), 5, "{line}");

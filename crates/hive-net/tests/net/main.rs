@@ -1,0 +1,8 @@
+//! hive-net's tests: sessions paired in memory, every bad peer, a fuzz
+//! run, invitations, the iroh transport on loopback and the headless peers.
+
+mod bad_peer;
+mod fuzz;
+mod invite;
+mod pairing;
+mod util;

@@ -7,7 +7,7 @@
 //!
 //! A game frame's loop, in short:
 //!
-//! ```ignore
+//! ```no_run
 //! use hive_net::{Event, Link, Mode, Session};
 //! # fn frame(link: &mut Link, session: &mut Session) {
 //! for event in link.poll() {
@@ -31,6 +31,7 @@ pub mod error;
 pub mod invite;
 pub mod protocol;
 pub mod session;
+pub mod transport;
 
 pub use error::{ActionError, PeerError};
 pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
@@ -39,3 +40,4 @@ pub use protocol::{
     Message, PROTOCOL_VERSION, Role, Side, encode_frame,
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
+pub use transport::{Event, Link, LinkError, Mode, PathKind, check_local, check_local_invitation};

@@ -5,4 +5,5 @@ mod bad_peer;
 mod fuzz;
 mod invite;
 mod pairing;
+mod transport;
 mod util;

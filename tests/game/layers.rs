@@ -21,7 +21,7 @@ const ORDER: [&str; 10] = [
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.
-const CRATES: [(&str, &[&str]); 7] = [
+const CRATES: [(&str, &[&str]); 8] = [
     ("hive-rules", &[]),
     ("hive-ai", &["hive-rules"]),
     ("hive-formats", &["hive-rules"]),
@@ -29,6 +29,10 @@ const CRATES: [(&str, &[&str]); 7] = [
     ("hive-records", &["hive-rules", "hive-ai", "hive-formats"]),
     ("hive-learn", &["hive-rules", "hive-ai"]),
     ("hive-text", &["hive-rules", "hive-learn"]),
+    (
+        "hive-net",
+        &["hive-rules", "hive-ai", "hive-uhp", "hive-records"],
+    ),
 ];
 
 /// Each engine crate's normal dependencies as Cargo reads the workspace:

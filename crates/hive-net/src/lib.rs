@@ -33,6 +33,9 @@ pub mod protocol;
 pub mod session;
 pub mod transport;
 
+#[cfg(feature = "cli")]
+pub mod cli;
+
 pub use error::{ActionError, PeerError};
 pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
 pub use protocol::{

@@ -3,6 +3,8 @@
 
 mod bad_peer;
 mod fuzz;
+#[cfg(feature = "cli")]
+mod headless;
 mod invite;
 mod pairing;
 mod transport;

@@ -17,6 +17,8 @@ use clap::{Args, Subcommand};
 use hive_ai::{Difficulty, Engine};
 use hive_rules::{Game, GameType};
 use hive_uhp::UhpClient;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use crate::protocol::{GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
@@ -86,6 +88,11 @@ pub struct PlayerArgs {
     /// Seed of the AI's choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// For resilience tests: after this percentage of our own moves (picked
+    /// from --seed), drop the connection with the move still unsent, as a
+    /// network failure would. The game must still end the same on both ends.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    cut_chance: u8,
     /// Give up after this many seconds with nothing from the peer.
     #[arg(long, default_value_t = 300)]
     wait: u64,
@@ -195,7 +202,14 @@ fn host(args: HostArgs) -> Result<(), String> {
     let secret = Secret::random();
     let session = Session::host(secret, settings).map_err(|e| e.to_string())?;
     let mover = Mover::new(&args.player)?;
-    let link = Link::host(mode(&args.player)).map_err(|e| e.to_string())?;
+    let mut link = Link::host(mode(&args.player)).map_err(|e| e.to_string())?;
+    if !args.player.local {
+        // The public addresses and relay, before the invitation is made.
+        while !link
+            .wait(Duration::from_millis(100))
+            .contains(&Event::Online)
+        {}
+    }
     println!("{}", link.invitation(secret, Role::Player).to_text());
     let _ = io::stdout().flush();
     play(link, session, mover, &args.player)
@@ -223,6 +237,8 @@ fn play(
     let wait = Duration::from_secs(args.wait);
     let mut last_heard = Instant::now();
     let out = io::stdout();
+    let mut cuts = StdRng::seed_from_u64(args.seed);
+    let mut ended: Option<Instant> = None;
     loop {
         for event in link.wait(Duration::from_millis(50)) {
             last_heard = Instant::now();
@@ -243,6 +259,7 @@ fn play(
                 }
                 Event::Refused(e) => eprintln!("refused from the peer: {e} [{}]", e.key()),
                 Event::Error(e) => return Err(e),
+                Event::Online => {}
                 Event::Message(message) => match session.receive(message) {
                     Ok(events) => {
                         for event in events {
@@ -295,12 +312,25 @@ fn play(
                 .map_err(|e| format!("our own move {mv}: {e}"))?;
             let _ = writeln!(out.lock(), "{} {played}", session.game().ply());
             last_heard = Instant::now();
+            if args.cut_chance > 0 && cuts.random_range(0..100) < args.cut_chance {
+                eprintln!("cutting the connection");
+                session.disconnected();
+                link.cut();
+            }
         }
         for message in session.take_outgoing() {
             link.send(message);
         }
-        if session.result().is_some() {
-            break;
+        // Once over, wait (a while) for the peer's game_over: it then has
+        // every move, even one lost in a cut at the very end.
+        match (session.result(), ended) {
+            (Some(_), _) if session.peer_saw_end() => break,
+            (Some(_), None) => ended = Some(Instant::now()),
+            (Some(_), Some(at)) if at.elapsed() > Duration::from_secs(20) => {
+                eprintln!("the peer did not confirm the end");
+                break;
+            }
+            _ => {}
         }
         if last_heard.elapsed() > wait {
             return Err(format!("nothing from the peer for {} s", args.wait));

@@ -166,6 +166,7 @@ pub struct Session {
     my_takeback: Option<u32>,
     their_takeback: Option<u32>,
     peer_clock_ms: Option<u64>,
+    peer_result: Option<GameResult>,
 }
 
 fn clip(text: &str, chars: usize) -> String {
@@ -248,6 +249,7 @@ impl Session {
             my_takeback: None,
             their_takeback: None,
             peer_clock_ms: None,
+            peer_result: None,
         }
     }
 
@@ -306,6 +308,13 @@ impl Session {
     /// The result, once the game has ended.
     pub fn result(&self) -> Option<(GameResult, EndReason)> {
         self.result
+    }
+
+    /// Whether the peer has said the game ended with our result (its
+    /// game_over): a program can leave then, knowing the peer has every move.
+    pub fn peer_saw_end(&self) -> bool {
+        self.result
+            .is_some_and(|(ours, _)| self.peer_result == Some(ours))
     }
 
     /// The messages to send, in order (the outbox is emptied).
@@ -620,7 +629,7 @@ impl Session {
                 }
                 self.my_draw_offer = false;
                 if accept {
-                    Ok(self.end(GameResult::Draw, EndReason::DrawAgreed, false))
+                    Ok(self.end(GameResult::Draw, EndReason::DrawAgreed, true))
                 } else {
                     Ok(vec![SessionEvent::DrawDeclined])
                 }
@@ -628,14 +637,21 @@ impl Session {
             Message::Resign => {
                 self.check_not_over()?;
                 let winner = self.my_side().unwrap_or(Side::White);
-                Ok(self.end(win_for(winner), EndReason::Resigned, false))
+                Ok(self.end(win_for(winner), EndReason::Resigned, true))
             }
             Message::GameOver { result, reason } => match self.result {
-                Some((ours, _)) if ours == result => Ok(vec![]),
+                Some((ours, _)) if ours == result => {
+                    self.peer_result = Some(result);
+                    Ok(vec![])
+                }
                 Some(_) => Err(PeerError::ResultDiffers),
-                None if reason == EndReason::Time => Ok(self.end(result, reason, false)),
+                None if reason == EndReason::Time => {
+                    self.peer_result = Some(result);
+                    Ok(self.end(result, reason, true))
+                }
                 None if reason == EndReason::Rules => {
                     // The peer has moves we lack.
+                    self.peer_result = Some(result);
                     self.outbox.push(Message::SyncRequest);
                     Ok(vec![])
                 }
@@ -656,7 +672,8 @@ impl Session {
         }
     }
 
-    /// Ends the game; `announce` sends game_over to the peer.
+    /// Ends the game; `announce` sends game_over to the peer (every end
+    /// is announced, so each side knows when the other has it).
     fn end(&mut self, result: GameResult, reason: EndReason, announce: bool) -> Vec<SessionEvent> {
         self.result = Some((result, reason));
         self.my_draw_offer = false;
@@ -829,7 +846,7 @@ impl Session {
         self.their_draw_offer = false;
         self.outbox.push(Message::DrawAnswer { accept });
         Ok(if accept {
-            self.end(GameResult::Draw, EndReason::DrawAgreed, false)
+            self.end(GameResult::Draw, EndReason::DrawAgreed, true)
         } else {
             vec![]
         })
@@ -875,7 +892,7 @@ impl Session {
         }
         let winner = self.peer_side().unwrap_or(Side::White);
         self.outbox.push(Message::Resign);
-        Ok(self.end(win_for(winner), EndReason::Resigned, false))
+        Ok(self.end(win_for(winner), EndReason::Resigned, true))
     }
 
     /// Sends a chat line.

@@ -19,6 +19,7 @@
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -85,6 +86,9 @@ pub enum Event {
         /// The wait before it.
         delay: Duration,
     },
+    /// (Public mode) the endpoint reached its relay or gave up waiting:
+    /// [`Link::invitation`] now has its public addresses and relay.
+    Online,
     /// Something failed that the link cannot mend (the link has stopped).
     Error(String),
 }
@@ -142,6 +146,12 @@ pub struct Link {
     epoch: u64,
     thread: Option<JoinHandle<()>>,
     id: [u8; 32],
+    reach: Arc<Mutex<Reach>>,
+}
+
+/// How the endpoint can be reached: its addresses and relay.
+#[derive(Clone, Default, Debug)]
+struct Reach {
     addrs: Vec<SocketAddr>,
     relay: Option<String>,
 }
@@ -182,8 +192,9 @@ async fn bind(mode: &Mode) -> Result<Endpoint, LinkError> {
 }
 
 impl Link {
-    /// Starts hosting: binds an endpoint and waits for joiners. Ask
-    /// [`Link::invitation`] for what to give them.
+    /// Starts hosting: binds an endpoint (quickly: it does not wait for the
+    /// network) and waits for joiners. Ask [`Link::invitation`] for what to
+    /// give them.
     pub fn host(mode: Mode) -> Result<Link, LinkError> {
         Link::start(mode, Side::Host)
     }
@@ -216,6 +227,8 @@ impl Link {
         let (command_tx, command_rx) = mpsc::unbounded_channel();
         let (event_tx, event_rx) = std_mpsc::channel();
         let (ready_tx, ready_rx) = std_mpsc::channel();
+        let reach = Arc::new(Mutex::new(Reach::default()));
+        let shared = Arc::clone(&reach);
         let thread = std::thread::Builder::new()
             .name("hive-net".into())
             .spawn(move || {
@@ -237,23 +250,26 @@ impl Link {
                             return;
                         }
                     };
-                    let sockets = endpoint.bound_sockets();
-                    let addrs = if mode == Mode::Local {
-                        sockets
-                    } else {
+                    if let Ok(mut reach) = shared.lock() {
+                        reach.addrs = endpoint.bound_sockets();
+                    }
+                    let _ = ready_tx.send(Ok(*endpoint.id().as_bytes()));
+                    if mode != Mode::Local {
                         // Wait (a while) for a relay and the public addresses.
                         let _ =
                             tokio::time::timeout(Duration::from_secs(10), endpoint.online()).await;
-                        endpoint.addr().ip_addrs().copied().collect()
-                    };
-                    let relay = endpoint.addr().relay_urls().next().map(|u| u.to_string());
-                    let id = *endpoint.id().as_bytes();
-                    let _ = ready_tx.send(Ok((id, addrs, relay)));
+                        let addr = endpoint.addr();
+                        if let Ok(mut reach) = shared.lock() {
+                            reach.addrs = addr.ip_addrs().copied().collect();
+                            reach.relay = addr.relay_urls().next().map(|u| u.to_string());
+                        }
+                        let _ = event_tx.send(Event::Online);
+                    }
                     run(endpoint, mode, side, command_rx, event_tx).await;
                 });
             })
             .map_err(|e| LinkError::Bind(e.to_string()))?;
-        let (id, addrs, relay) = ready_rx
+        let id = ready_rx
             .recv()
             .map_err(|_| LinkError::Bind("the network thread stopped".into()))??;
         Ok(Link {
@@ -263,25 +279,31 @@ impl Link {
             epoch: 0,
             thread: Some(thread),
             id,
-            addrs,
-            relay,
+            reach,
         })
     }
 
-    /// The invitation to this host (or, for a joiner, to itself: of no use).
+    /// The invitation to this host. In the public mode, wait for
+    /// [`Event::Online`] first: until then it has only the bound sockets.
     pub fn invitation(&self, secret: Secret, role: Role) -> Invitation {
+        let reach = self.reach();
         Invitation {
             endpoint: self.id,
-            addrs: self.addrs.clone(),
-            relay: self.relay.clone(),
+            addrs: reach.addrs,
+            relay: reach.relay,
             secret,
             role,
         }
     }
 
-    /// The addresses this end listens on (the local mode's are all loopback).
-    pub fn addrs(&self) -> &[SocketAddr] {
-        &self.addrs
+    /// The addresses this end can be reached at (the local mode's are its
+    /// bound sockets, all loopback).
+    pub fn addrs(&self) -> Vec<SocketAddr> {
+        self.reach().addrs
+    }
+
+    fn reach(&self) -> Reach {
+        self.reach.lock().map(|r| r.clone()).unwrap_or_default()
     }
 
     /// Queues a message for the connection last reported by [`Link::poll`];

@@ -46,7 +46,7 @@ impl Peer {
                 },
                 Event::Refused(e) => panic!("frame refused: {e}"),
                 Event::Error(e) => panic!("link error: {e}"),
-                Event::Reconnecting { .. } => {}
+                Event::Reconnecting { .. } | Event::Online => {}
             }
         }
         for message in self.session.take_outgoing() {
@@ -184,7 +184,7 @@ fn a_cut_connection_resumes_at_the_same_move_each_ply_applied_once() {
 fn the_local_mode_binds_only_loopback_and_refuses_other_addresses_before_any_socket() {
     let link = Link::host(Mode::Local).expect("binds");
     assert!(!link.addrs().is_empty());
-    for addr in link.addrs() {
+    for addr in &link.addrs() {
         assert!(addr.ip().is_loopback(), "{addr}");
     }
     let invitation = link.invitation(Secret::random(), Role::Player);

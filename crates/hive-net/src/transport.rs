@@ -450,6 +450,9 @@ async fn read_frames(mut recv: RecvStream, events: std_mpsc::Sender<Event>) -> S
     }
 }
 
+/// A connection accepted with its stream.
+type Accepted = (Connection, SendStream, RecvStream);
+
 async fn run(
     endpoint: Endpoint,
     mode: Mode,
@@ -457,13 +460,34 @@ async fn run(
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: std_mpsc::Sender<Event>,
 ) {
+    let is_host = matches!(side, Side::Host);
+    // The host accepts on a task of its own, so that no command cancels a
+    // handshake half done, and a joiner coming back on a new connection is
+    // seen while the old one still looks alive.
+    let (accepted_tx, mut accepted_rx) = mpsc::channel::<Accepted>(4);
+    if is_host {
+        let endpoint = endpoint.clone();
+        let mode = mode.clone();
+        tokio::spawn(async move {
+            while let Some(got) = accept(&endpoint, &mode).await {
+                if accepted_tx.send(got).await.is_err() {
+                    break;
+                }
+            }
+        });
+    } else {
+        drop(accepted_tx);
+    }
+    let mut accepting = is_host;
+    let mut next: Option<Accepted> = None;
     let mut number = 0u64;
     let mut attempt = 0u32;
     'connections: loop {
-        let got = match &side {
-            Side::Host => {
+        let got = match (&side, next.take()) {
+            (_, Some(got)) => Ok(got),
+            (Side::Host, None) => {
                 tokio::select! {
-                    got = accept(&endpoint, &mode) => got.ok_or_else(|| "the endpoint closed".to_string()),
+                    got = accepted_rx.recv() => got.ok_or_else(|| "the endpoint closed".to_string()),
                     command = commands.recv() => match command {
                         Some(Command::Close) | None => break 'connections,
                         // Nothing to send to nor cut before a joiner comes.
@@ -471,7 +495,7 @@ async fn run(
                     },
                 }
             }
-            Side::Join(addr) => {
+            (Side::Join(addr), None) => {
                 if attempt > 0 {
                     let delay = Duration::from_millis(100 << (attempt - 1).min(6))
                         .min(Duration::from_secs(5));
@@ -495,7 +519,7 @@ async fn run(
         };
         let (conn, mut send, recv) = match got {
             Ok(got) => got,
-            Err(e) if matches!(side, Side::Host) => {
+            Err(e) if is_host => {
                 let _ = events.send(Event::Error(e));
                 break 'connections;
             }
@@ -532,6 +556,15 @@ async fn run(
                 ended = &mut reader => {
                     break ended.unwrap_or_else(|e| e.to_string());
                 }
+                newer = accepted_rx.recv(), if accepting => match newer {
+                    // The same joiner on a new connection: the old one is dead.
+                    Some(got) if got.0.remote_id() == conn.remote_id() => {
+                        next = Some(got);
+                        break "the peer came back on a new connection".to_string();
+                    }
+                    Some((other, ..)) => other.close(2u32.into(), b"busy"),
+                    None => accepting = false,
+                },
             }
         };
         reader.abort();

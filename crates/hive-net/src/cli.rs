@@ -239,6 +239,7 @@ fn play(
     let out = io::stdout();
     let mut cuts = StdRng::seed_from_u64(args.seed);
     let mut ended: Option<Instant> = None;
+    let mut connected_at: Option<Instant> = None;
     loop {
         for event in link.wait(Duration::from_millis(50)) {
             last_heard = Instant::now();
@@ -246,6 +247,7 @@ fn play(
                 Event::Connected { path, rtt } => {
                     eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
                     session.connected();
+                    connected_at = Some(Instant::now());
                 }
                 Event::Disconnected { reason } => {
                     eprintln!("disconnected: {reason}");
@@ -299,11 +301,20 @@ fn play(
                             for message in session.take_outgoing() {
                                 link.send(message);
                             }
-                            link.cut();
+                            link.hang_up();
                         }
                     }
                 },
             }
+        }
+        // A peer that connects and says nothing would hold the host's only
+        // connection: it gets ten seconds to say hello.
+        if session.stage() == Stage::AwaitHello
+            && connected_at.is_some_and(|at| at.elapsed() > Duration::from_secs(10))
+        {
+            eprintln!("no hello from the peer: hanging up");
+            connected_at = None;
+            link.hang_up();
         }
         if session.is_my_turn() {
             let mv = mover.choose(session.game())?;

@@ -134,6 +134,7 @@ pub fn check_local_invitation(invitation: &Invitation) -> Result<(), LinkError> 
 enum Command {
     Send(u64, Message),
     Cut,
+    HangUp,
     Close,
 }
 
@@ -350,6 +351,14 @@ impl Link {
         let _ = self.commands.send(Command::Cut);
     }
 
+    /// Ends the current connection politely: what is queued is sent and
+    /// the peer given up to a second to read it (a refusal reaches it),
+    /// then the connection closes. The host waits for a joiner again; a
+    /// joiner dials again (call [`Link::close`] to stop).
+    pub fn hang_up(&self) {
+        let _ = self.commands.send(Command::HangUp);
+    }
+
     /// Sends what is queued, waits (up to two seconds) for the peer to have
     /// it, then closes the connection and the endpoint.
     pub fn close(mut self) {
@@ -545,6 +554,12 @@ async fn run(
                     Some(Command::Cut) => {
                         conn.close(1u32.into(), b"cut");
                         break "cut".to_string();
+                    }
+                    Some(Command::HangUp) => {
+                        let _ = send.finish();
+                        let _ = tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
+                        conn.close(3u32.into(), b"hung up");
+                        break "hung up".to_string();
                     }
                     Some(Command::Close) | None => {
                         let _ = send.finish();

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use hive_ai::Engine;
 use hive_net::{
-    Event, HouseRules, Invitation, Link, LinkError, Mode, Role, Secret, Session, SessionEvent,
-    Side, check_local,
+    Event, HouseRules, Invitation, Link, LinkError, Mode, PeerError, Role, Secret, Session,
+    SessionEvent, Side, Stage, check_local,
 };
 
 use crate::util::{ai_move, settings};
@@ -18,6 +18,8 @@ struct Peer {
     /// Plies applied from the peer (moves and syncs).
     applied: Vec<u32>,
     connections: u32,
+    /// Messages refused from the peer.
+    refused: Vec<PeerError>,
 }
 
 impl Peer {
@@ -42,7 +44,16 @@ impl Peer {
                             }
                         }
                     }
-                    Err(e) => panic!("{:?} refused {e}", self.session.seat()),
+                    Err(e) => {
+                        let fatal = e.is_fatal();
+                        self.refused.push(e);
+                        if fatal {
+                            for message in self.session.take_outgoing() {
+                                self.link.send(message);
+                            }
+                            self.link.hang_up();
+                        }
+                    }
                 },
                 Event::Refused(e) => panic!("frame refused: {e}"),
                 Event::Error(e) => panic!("link error: {e}"),
@@ -55,8 +66,18 @@ impl Peer {
     }
 }
 
-/// A host and a joiner on loopback, handshake done.
-fn pair(turn_limit: u16) -> (Peer, Peer) {
+fn peer(link: Link, session: Session) -> Peer {
+    Peer {
+        link,
+        session,
+        applied: vec![],
+        connections: 0,
+        refused: vec![],
+    }
+}
+
+/// A host on loopback and its invitation.
+fn host(turn_limit: u16) -> (Peer, Invitation) {
     let secret = Secret::random();
     let mut game = settings(Side::White);
     game.house_rules = HouseRules {
@@ -65,23 +86,22 @@ fn pair(turn_limit: u16) -> (Peer, Peer) {
     };
     let link = Link::host(Mode::Local).expect("binds on loopback");
     let invitation = link.invitation(secret, Role::Player);
-    let host = Peer {
-        link,
-        session: Session::host(secret, game).expect("settings"),
-        applied: vec![],
-        connections: 0,
-    };
+    let session = Session::host(secret, game).expect("settings");
+    (peer(link, session), invitation)
+}
+
+/// A joiner dialling `invitation` (read back from its text), with `secret`.
+fn joiner(invitation: &Invitation, secret: Secret) -> Peer {
     let text = invitation.to_text();
-    let joiner = Peer {
-        link: Link::join(
-            Mode::Local,
-            &Invitation::parse(&text).expect("own invitation"),
-        )
-        .expect("dials loopback"),
-        session: Session::join(secret, "Joiner"),
-        applied: vec![],
-        connections: 0,
-    };
+    let read = Invitation::parse(&text).expect("own invitation");
+    let link = Link::join(Mode::Local, &read).expect("dials loopback");
+    peer(link, Session::join(secret, "Joiner"))
+}
+
+/// A host and its invited joiner on loopback.
+fn pair(turn_limit: u16) -> (Peer, Peer) {
+    let (host, invitation) = host(turn_limit);
+    let joiner = joiner(&invitation, invitation.secret);
     (host, joiner)
 }
 
@@ -154,6 +174,7 @@ fn two_endpoints_on_loopback_play_a_whole_game() {
     each_once(&host.applied);
     each_once(&joiner.applied);
     assert_eq!(host.connections, 1);
+    assert!(host.refused.is_empty() && joiner.refused.is_empty());
 }
 
 #[test]
@@ -175,6 +196,7 @@ fn a_cut_connection_resumes_at_the_same_move_each_ply_applied_once() {
     );
     each_once(&host.applied);
     each_once(&joiner.applied);
+    assert!(host.refused.is_empty() && joiner.refused.is_empty());
     // Every ply was applied on exactly one side from the peer.
     let total = host.session.game().ply() as usize;
     assert_eq!(host.applied.len() + joiner.applied.len(), total);
@@ -215,4 +237,34 @@ fn the_local_mode_binds_only_loopback_and_refuses_other_addresses_before_any_soc
         Link::join(Mode::Local, &none).err(),
         Some(LinkError::NoAddress)
     );
+}
+
+#[test]
+fn a_stranger_without_the_secret_is_refused_and_the_invited_joiner_still_gets_in() {
+    let (mut host, invitation) = host(40);
+    // The stranger has the host's address but not the secret.
+    let mut stranger = joiner(&invitation, Secret::random());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while stranger.session.stage() != Stage::Closed {
+        assert!(Instant::now() < deadline, "the stranger was not refused");
+        host.step();
+        stranger.step();
+    }
+    assert_eq!(host.refused, [PeerError::WrongSecret]);
+    assert_eq!(
+        stranger.refused,
+        [PeerError::Refused {
+            reason: "wrong-secret".into()
+        }]
+    );
+    assert!(!host.session.started());
+    drop(stranger);
+    // The invited joiner then plays the whole game.
+    let mut joiner = joiner(&invitation, invitation.secret);
+    play_out(&mut host, &mut joiner, None);
+    assert_eq!(
+        host.session.game().game_string(),
+        joiner.session.game().game_string()
+    );
+    assert!(joiner.refused.is_empty());
 }

@@ -63,7 +63,7 @@ while IFS= read -r line; do
     for addr in $addrs; do
         loopback "$addr" && continue
         # The route query: a UDP connect() on an unconnected socket sends nothing.
-        if [[ $line =~ ^[0-9]+\ connect\([0-9]+\<UDP:\[[^]\>-]*\]\>, ]]; then
+        if [[ $line =~ ^[0-9]+\ +connect\([0-9]+\<UDP:\[[^]\>-]*\]\>, ]]; then
             continue
         fi
         echo "NOT LOCAL ($addr): ${line:0:200}" >&2

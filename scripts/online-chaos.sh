@@ -4,7 +4,7 @@
 # its own moves, the move still unsent). Reports how many games finished
 # with the same GameString on both sides, were lost (a side failed or
 # hung), or diverged (different GameStrings, or a side that did not show
-# each move exactly once).
+# each move exactly once); the logs of those games are kept and named.
 #
 #   scripts/online-chaos.sh [GAMES] [CUT_PERCENT] [path/to/hive-online]
 #
@@ -19,6 +19,7 @@ bin=${3:-target/release/hive-online}
 [[ -x $bin ]] || cargo build -q --release -p hive-net --features cli --bin hive-online
 
 work=$(mktemp -d)
+kept=$(mktemp -d -t hive-chaos-XXXX)
 trap 'rm -rf "$work"' EXIT
 finished=0 lost=0 diverged=0 cuts=0
 started=$(date +%s)
@@ -41,7 +42,8 @@ for ((i = 1; i <= games; i++)); do
     join_end=$(tail -n 1 "$work/join.out")
     if ((host_status != 0 || join_status != 0)); then
         lost=$((lost + 1))
-        echo "game $i lost (host $host_status, joiner $join_status)" >&2
+        mkdir -p "$kept/$i" && cp "$work"/* "$kept/$i/"
+        echo "game $i lost (host $host_status, joiner $join_status): logs in $kept/$i" >&2
         continue
     fi
     # Plies in the GameString: fields after the type, state and turn.
@@ -50,7 +52,8 @@ for ((i = 1; i <= games; i++)); do
     join_moves=$(($(wc -l <"$work/join.out") - 1))
     if [[ $host_end != "$join_end" ]] || ((host_moves != plies || join_moves != plies)); then
         diverged=$((diverged + 1))
-        echo "game $i diverged (plies $plies, shown $host_moves and $join_moves)" >&2
+        mkdir -p "$kept/$i" && cp "$work"/* "$kept/$i/"
+        echo "game $i diverged (plies $plies, shown $host_moves and $join_moves): logs in $kept/$i" >&2
         continue
     fi
     finished=$((finished + 1))

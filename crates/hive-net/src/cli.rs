@@ -240,6 +240,7 @@ fn play(
     let mut cuts = StdRng::seed_from_u64(args.seed);
     let mut ended: Option<Instant> = None;
     let mut connected_at: Option<Instant> = None;
+    let mut peer_gone = false;
     loop {
         for event in link.wait(Duration::from_millis(50)) {
             last_heard = Instant::now();
@@ -279,6 +280,8 @@ fn play(
                                 SessionEvent::PeerLeft if session.result().is_none() => {
                                     return Err("the peer left before the end".into());
                                 }
+                                // Gone after the end: nobody to wait for.
+                                SessionEvent::PeerLeft => peer_gone = true,
                                 SessionEvent::Chat(text) => eprintln!("chat: {text}"),
                                 SessionEvent::DrawOffered => {
                                     let _ = session.answer_draw(false);
@@ -335,7 +338,7 @@ fn play(
         // Once over, wait (a while) for the peer's game_over: it then has
         // every move, even one lost in a cut at the very end.
         match (session.result(), ended) {
-            (Some(_), _) if session.peer_saw_end() => break,
+            (Some(_), _) if session.peer_saw_end() || peer_gone => break,
             (Some(_), None) => ended = Some(Instant::now()),
             (Some(_), Some(at)) if at.elapsed() > Duration::from_secs(20) => {
                 eprintln!("the peer did not confirm the end");

@@ -495,15 +495,24 @@ impl Session {
         });
         if self.started {
             self.stage = Stage::Playing;
-            self.outbox.push(Message::Sync {
-                game: self.game.game_string(),
-            });
+            self.resume();
         } else if let Some(settings) = self.settings.as_mut() {
             settings.joiner_name = name.clone();
             self.outbox.push(Message::Settings(settings.clone()));
             self.stage = Stage::AwaitAccept;
         }
         Ok(vec![SessionEvent::PeerJoined { name }])
+    }
+
+    /// After a reconnection: our game, and our result again if the game
+    /// is over (the first game_over may have been lost with the connection).
+    fn resume(&mut self) {
+        self.outbox.push(Message::Sync {
+            game: self.game.game_string(),
+        });
+        if let Some((result, reason)) = self.result {
+            self.outbox.push(Message::GameOver { result, reason });
+        }
     }
 
     fn on_welcome(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
@@ -519,9 +528,7 @@ impl Session {
                 self.peer_name = Some(name.clone());
                 if self.started {
                     self.stage = Stage::Playing;
-                    self.outbox.push(Message::Sync {
-                        game: self.game.game_string(),
-                    });
+                    self.resume();
                 } else {
                     self.stage = Stage::AwaitSettings;
                 }

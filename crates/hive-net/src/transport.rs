@@ -586,5 +586,6 @@ async fn run(
         conn.close(1u32.into(), b"dropped");
         let _ = events.send(Event::Disconnected { reason });
     }
-    endpoint.close().await;
+    // Closing waits for the connections to say goodbye: not for ever.
+    let _ = tokio::time::timeout(Duration::from_secs(3), endpoint.close()).await;
 }

@@ -82,3 +82,26 @@ fn a_reconnection_resumes_at_the_same_move_with_a_lost_move_made_up() {
     play_plies(&mut host, &mut joiner, 6, 11);
     assert_eq!(host.game().game_string(), joiner.game().game_string());
 }
+
+#[test]
+fn a_game_over_lost_with_the_connection_is_said_again_after_reconnecting() {
+    let mut game = crate::util::settings(Side::White);
+    // Drawn by the rules after two turns each.
+    game.house_rules.turn_limit = Some(3);
+    let (mut host, mut joiner) = crate::util::started_pair_with(game);
+    play_plies(&mut host, &mut joiner, 3, 5);
+    let mut engine = hive_ai::Engine::new(1);
+    let mv = crate::util::ai_move(&mut engine, joiner.game(), 2);
+    joiner.play(&mv).expect("legal");
+    assert_eq!(joiner.result(), Some((GameResult::Draw, EndReason::Rules)));
+    // The last move and the game_over are lost with the connection.
+    joiner.disconnected();
+    host.disconnected();
+    assert_eq!(host.result(), None);
+    host.connected();
+    joiner.connected();
+    pump(&mut host, &mut joiner);
+    assert_eq!(host.result(), joiner.result());
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    assert!(host.peer_saw_end() && joiner.peer_saw_end());
+}

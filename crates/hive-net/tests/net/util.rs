@@ -38,8 +38,13 @@ pub fn pump(a: &mut Session, b: &mut Session) -> (Vec<SessionEvent>, Vec<Session
 
 /// A host and a joiner through the handshake, the game started.
 pub fn started_pair(host_side: Side) -> (Session, Session) {
+    started_pair_with(settings(host_side))
+}
+
+/// [`started_pair`] with these settings.
+pub fn started_pair_with(settings: GameSettings) -> (Session, Session) {
     let secret = Secret::random();
-    let mut host = Session::host(secret, settings(host_side)).expect("good settings");
+    let mut host = Session::host(secret, settings).expect("good settings");
     let mut joiner = Session::join(secret, "Joiner");
     host.connected();
     joiner.connected();

@@ -392,28 +392,35 @@ fn path_of(conn: &Connection) -> (PathKind, Duration) {
     }
 }
 
-/// Waits for a joiner's connection and its stream; in the local mode a
-/// connection from any other address is refused before the handshake.
-async fn accept(endpoint: &Endpoint, mode: &Mode) -> Option<(Connection, SendStream, RecvStream)> {
-    loop {
-        let incoming = endpoint.accept().await?;
-        if *mode == Mode::Local {
+/// Accepts joiners for as long as the endpoint is open, each connection's
+/// handshake and stream on a task of its own (a connection that dies half
+/// way holds up no other); in the local mode a connection from any other
+/// address is refused before the handshake.
+async fn accept_all(endpoint: Endpoint, mode: Mode, accepted: mpsc::Sender<Accepted>) {
+    while let Some(incoming) = endpoint.accept().await {
+        if mode == Mode::Local {
             let local = matches!(incoming.remote_addr(), IncomingAddr::Ip(addr) if check_local(&addr).is_ok());
             if !local {
                 incoming.refuse();
                 continue;
             }
         }
-        let Ok(accepting) = incoming.accept() else {
-            continue;
-        };
-        let Ok(conn) = accepting.await else {
-            continue;
-        };
-        match tokio::time::timeout(Duration::from_secs(30), conn.accept_bi()).await {
-            Ok(Ok((send, recv))) => return Some((conn, send, recv)),
-            _ => conn.close(0u32.into(), b"no stream"),
-        }
+        let accepted = accepted.clone();
+        tokio::spawn(async move {
+            let Ok(accepting) = incoming.accept() else {
+                return;
+            };
+            let Ok(conn) = accepting.await else {
+                return;
+            };
+            // The joiner's stream shows when its hello is written.
+            match tokio::time::timeout(Duration::from_secs(10), conn.accept_bi()).await {
+                Ok(Ok((send, recv))) => {
+                    let _ = accepted.send((conn, send, recv)).await;
+                }
+                _ => conn.close(0u32.into(), b"no stream"),
+            }
+        });
     }
 }
 
@@ -475,15 +482,7 @@ async fn run(
     // seen while the old one still looks alive.
     let (accepted_tx, mut accepted_rx) = mpsc::channel::<Accepted>(4);
     if is_host {
-        let endpoint = endpoint.clone();
-        let mode = mode.clone();
-        tokio::spawn(async move {
-            while let Some(got) = accept(&endpoint, &mode).await {
-                if accepted_tx.send(got).await.is_err() {
-                    break;
-                }
-            }
-        });
+        tokio::spawn(accept_all(endpoint.clone(), mode.clone(), accepted_tx));
     } else {
         drop(accepted_tx);
     }

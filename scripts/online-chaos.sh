@@ -24,6 +24,8 @@ trap 'rm -rf "$work"' EXIT
 finished=0 lost=0 diverged=0 cuts=0
 started=$(date +%s)
 for ((i = 1; i <= games; i++)); do
+    # The last game's files go first: the invitation read must be this game's.
+    rm -f "$work"/*
     "$bin" host --local --ai beginner --white --turn-limit 30 --cut-chance "$cut" --seed "$i" --wait 30 \
         >"$work/host.out" 2>"$work/host.err" &
     host_pid=$!

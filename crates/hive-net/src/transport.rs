@@ -139,10 +139,14 @@ enum Command {
 }
 
 /// One game's connection, from one end: a thread with its own tokio
-/// runtime, driven through this synchronous handle.
+/// runtime, driven through this synchronous handle. It is `Send` and
+/// `Sync` (it can be a Bevy resource); dropping it closes the connection
+/// and ends the thread.
 pub struct Link {
     commands: mpsc::UnboundedSender<Command>,
-    events: std_mpsc::Receiver<Event>,
+    // In a mutex only so that a `Link` is `Sync` (a Bevy resource); the
+    // methods that read it take `&mut self` and never wait for the lock.
+    events: Mutex<std_mpsc::Receiver<Event>>,
     pending: VecDeque<Event>,
     epoch: u64,
     thread: Option<JoinHandle<()>>,
@@ -275,7 +279,7 @@ impl Link {
             .map_err(|_| LinkError::Bind("the network thread stopped".into()))??;
         Ok(Link {
             commands: command_tx,
-            events: event_rx,
+            events: Mutex::new(event_rx),
             pending: VecDeque::new(),
             epoch: 0,
             thread: Some(thread),
@@ -316,8 +320,10 @@ impl Link {
     /// What happened since the last call, without blocking. Stops after a
     /// [`Event::Connected`]: handle it (the session's hello) before the rest.
     pub fn poll(&mut self) -> Vec<Event> {
-        while let Ok(event) = self.events.try_recv() {
-            self.pending.push_back(event);
+        if let Ok(events) = self.events.get_mut() {
+            while let Ok(event) = events.try_recv() {
+                self.pending.push_back(event);
+            }
         }
         self.drain()
     }
@@ -325,7 +331,8 @@ impl Link {
     /// Like [`Link::poll`], but waits up to `timeout` for a first event.
     pub fn wait(&mut self, timeout: Duration) -> Vec<Event> {
         if self.pending.is_empty()
-            && let Ok(event) = self.events.recv_timeout(timeout)
+            && let Ok(events) = self.events.get_mut()
+            && let Ok(event) = events.recv_timeout(timeout)
         {
             self.pending.push_back(event);
         }

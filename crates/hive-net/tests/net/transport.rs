@@ -268,3 +268,11 @@ fn a_stranger_without_the_secret_is_refused_and_the_invited_joiner_still_gets_in
     );
     assert!(joiner.refused.is_empty());
 }
+
+#[test]
+fn link_and_session_can_live_in_a_game_engine_resource() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    send_sync::<Link>();
+    send_sync::<Session>();
+    send_sync::<Event>();
+}

@@ -141,7 +141,9 @@ enum Command {
 /// One game's connection, from one end: a thread with its own tokio
 /// runtime, driven through this synchronous handle. It is `Send` and
 /// `Sync` (it can be a Bevy resource); dropping it closes the connection
-/// and ends the thread.
+/// and ends the thread, like [`Link::close`], which may wait up to five
+/// seconds for the peer to have the last messages: drop it off the frame
+/// (or after the game) in a window.
 pub struct Link {
     commands: mpsc::UnboundedSender<Command>,
     // In a mutex only so that a `Link` is `Sync` (a Bevy resource); the

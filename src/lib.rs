@@ -13,13 +13,15 @@
 //!    the library; [`learn`] (`hive-learn`): lessons and proved puzzles;
 //!    [`text`] (`hive-text`): the game's words in each language (Fluent),
 //!    rule reasons, pieces, cells and moves in words; [`db`] (`hive-db`):
-//!    the game database and opening explorer (SQLite).
+//!    the game database and opening explorer (SQLite); [`net`] (`hive-net`):
+//!    online play (protocol, sessions, invitations, the iroh transport).
 //! 4. [`game`]: the Bevy app, one folder per feature.
 
 pub use hive_ai as ai;
 pub use hive_db as db;
 pub use hive_formats as formats;
 pub use hive_learn as learn;
+pub use hive_net as net;
 pub use hive_records as records;
 pub use hive_rules as rules;
 pub use hive_text as text;

@@ -156,6 +156,10 @@ enum Command {
     /// The game database and opening explorer: `db import|stats|explore|search|generate`.
     #[command(subcommand)]
     Db(hive::db::cli::DbCommand),
+    /// Online play without the window: `online host|join`, an AI or an
+    /// external engine playing a friend's window or another machine.
+    #[command(subcommand)]
+    Online(hive::net::cli::OnlineCommand),
     /// Themes: `theme new NAME` makes your own theme, `theme list` lists them.
     #[command(subcommand)]
     Theme(ThemeCommand),
@@ -291,6 +295,7 @@ fn main() -> ExitCode {
         Some(Command::Lang(command)) => command.run(&hive::game::theme::assets_dir()),
         Some(Command::Theme(command)) => command.run(),
         Some(Command::Db(command)) => command.run(),
+        Some(Command::Online(command)) => command.run(),
         Some(Command::Completions { shell }) => {
             let mut command = <Cli as clap::CommandFactory>::command();
             clap_complete::generate(shell, &mut command, "hive", &mut std::io::stdout());

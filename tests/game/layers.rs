@@ -21,7 +21,7 @@ const ORDER: [&str; 10] = [
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.
-const CRATES: [(&str, &[&str]); 8] = [
+const CRATES: [(&str, &[&str]); 9] = [
     ("hive-rules", &[]),
     ("hive-ai", &["hive-rules"]),
     ("hive-formats", &["hive-rules"]),
@@ -32,6 +32,10 @@ const CRATES: [(&str, &[&str]); 8] = [
     (
         "hive-db",
         &["hive-rules", "hive-ai", "hive-formats", "hive-records"],
+    ),
+    (
+        "hive-net",
+        &["hive-rules", "hive-ai", "hive-uhp", "hive-records"],
     ),
 ];
 

@@ -1,0 +1,375 @@
+//! The headless peers: `hive online host` and `hive online join`, each
+//! playing one online game with the AI or an external UHP engine.
+//!
+//! Output for scripts: `host` prints the invitation alone on its first line
+//! of standard output; both print each move as it is played, one line each
+//! (`<ply> <MoveString>`); both end with the game's UHP GameString alone on
+//! the last line, and exit 0 when the game ended normally. Everything else
+//! (connection, refusals) goes to standard error.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use hive_ai::{Difficulty, Engine};
+use hive_rules::{Game, GameType};
+use hive_uhp::UhpClient;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::protocol::{GameSettings, HouseRules, Role, Side};
+use crate::session::{Session, SessionEvent, Stage};
+use crate::transport::{Event, Link, Mode};
+use crate::{Invitation, Secret};
+
+/// Online play without the window.
+#[derive(Subcommand, Debug)]
+pub enum OnlineCommand {
+    /// Host a game: print an invitation (first line of output), wait for
+    /// the joiner, then play.
+    Host(HostArgs),
+    /// Join a game with its invitation (the text or the hive://join/ link).
+    Join(JoinArgs),
+}
+
+/// `hive online host`'s arguments.
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    #[command(flatten)]
+    player: PlayerArgs,
+    /// Play White (default: a random side).
+    #[arg(long, conflicts_with = "black")]
+    white: bool,
+    /// Play Black.
+    #[arg(long)]
+    black: bool,
+    /// Expansion pieces: any of M, L, P (empty for the base game).
+    #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
+    expansions: GameType,
+    /// End the game as a draw after N turns each: a house rule both peers
+    /// agree to with the settings, so the rules engine itself ends it.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=9999))]
+    turn_limit: Option<u16>,
+}
+
+/// `hive online join`'s arguments.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The host's invitation.
+    invitation: String,
+    #[command(flatten)]
+    player: PlayerArgs,
+}
+
+/// What both commands take.
+#[derive(Args, Debug)]
+pub struct PlayerArgs {
+    /// The AI level that plays: beginner, easy, medium, hard, expert.
+    #[arg(long, default_value = "medium", value_parser = parse_level, conflicts_with = "engine")]
+    ai: Difficulty,
+    /// An external UHP engine's command line plays instead (one second a move).
+    #[arg(long)]
+    engine: Option<String>,
+    /// Stay on this machine (loopback only: no relay, no lookup, no port mapping).
+    #[arg(long)]
+    local: bool,
+    /// A relay of one's own instead of n0's public relays.
+    #[arg(long, conflicts_with = "local")]
+    relay: Option<url::Url>,
+    /// The name the peer sees.
+    #[arg(long, default_value = "Headless")]
+    name: String,
+    /// Save the finished game to this file.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Seed of the AI's choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// For resilience tests: after this percentage of our own moves (picked
+    /// from --seed), drop the connection with the move still unsent, as a
+    /// network failure would. The game must still end the same on both ends.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    cut_chance: u8,
+    /// Give up after this many seconds with nothing from the peer.
+    #[arg(long, default_value_t = 300)]
+    wait: u64,
+}
+
+fn parse_expansions(text: &str) -> Result<GameType, String> {
+    GameType::from_expansions(text).map_err(|e| e.to_string())
+}
+
+fn parse_level(text: &str) -> Result<Difficulty, String> {
+    Difficulty::from_name(text).ok_or_else(|| format!("levels: {}", Difficulty::NAMES.join(", ")))
+}
+
+impl OnlineCommand {
+    /// Runs the command; the exit status says whether the game ended normally.
+    pub fn run(self) -> ExitCode {
+        let result = match self {
+            OnlineCommand::Host(args) => host(args),
+            OnlineCommand::Join(args) => join(args),
+        };
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("hive online: {message}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+fn mode(args: &PlayerArgs) -> Mode {
+    if args.local {
+        Mode::Local
+    } else {
+        Mode::Public {
+            relay: args.relay.clone(),
+        }
+    }
+}
+
+/// Who chooses our moves.
+enum Mover {
+    Ai(Box<Engine>, Difficulty, u64),
+    Uhp(Box<UhpClient>),
+}
+
+impl Mover {
+    fn new(args: &PlayerArgs) -> Result<Mover, String> {
+        match &args.engine {
+            Some(command) => {
+                let mut words = command.split_whitespace();
+                let program = words.next().ok_or("--engine: an empty command")?;
+                let rest: Vec<&str> = words.collect();
+                let client = UhpClient::spawn(program, &rest).map_err(|e| e.to_string())?;
+                Ok(Mover::Uhp(Box::new(client)))
+            }
+            None => Ok(Mover::Ai(Box::new(Engine::new(16)), args.ai, args.seed)),
+        }
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<String, String> {
+        match self {
+            Mover::Ai(engine, level, seed) => {
+                let cancel = AtomicBool::new(false);
+                let result = engine.choose(
+                    game,
+                    *level,
+                    seed.wrapping_add(u64::from(game.ply())),
+                    &cancel,
+                );
+                let mv = result.best.ok_or("the AI found no move")?;
+                Ok(game.move_string(mv))
+            }
+            Mover::Uhp(client) => {
+                client
+                    .new_game(&game.game_string())
+                    .map_err(|e| e.to_string())?;
+                client
+                    .best_move_time(Duration::from_secs(1))
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+fn host(args: HostArgs) -> Result<(), String> {
+    let host_side = if args.white {
+        Side::White
+    } else if args.black {
+        Side::Black
+    } else if rand::random() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let settings = GameSettings {
+        game_type: args.expansions.to_string(),
+        host_side,
+        clock: None,
+        house_rules: HouseRules {
+            turn_limit: args.turn_limit.map(|n| n.saturating_add(1)),
+            ..HouseRules::default()
+        },
+        host_name: args.player.name.clone(),
+        joiner_name: String::new(),
+    };
+    let secret = Secret::random();
+    let session = Session::host(secret, settings).map_err(|e| e.to_string())?;
+    let mover = Mover::new(&args.player)?;
+    let mut link = Link::host(mode(&args.player)).map_err(|e| e.to_string())?;
+    if !args.player.local {
+        // The public addresses and relay, before the invitation is made.
+        while !link
+            .wait(Duration::from_millis(100))
+            .contains(&Event::Online)
+        {}
+    }
+    println!("{}", link.invitation(secret, Role::Player).to_text());
+    let _ = io::stdout().flush();
+    play(link, session, mover, &args.player)
+}
+
+fn join(args: JoinArgs) -> Result<(), String> {
+    let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
+    if invitation.role != Role::Player {
+        return Err("a watcher's invitation: watching is not supported yet".into());
+    }
+    let session = Session::join(invitation.secret, &args.player.name);
+    let mover = Mover::new(&args.player)?;
+    let link = Link::join(mode(&args.player), &invitation).map_err(|e| e.to_string())?;
+    play(link, session, mover, &args.player)
+}
+
+/// Plays the game to its end: the loop a window's frame would run, with
+/// the moves chosen here.
+fn play(
+    mut link: Link,
+    mut session: Session,
+    mut mover: Mover,
+    args: &PlayerArgs,
+) -> Result<(), String> {
+    let wait = Duration::from_secs(args.wait);
+    let mut last_heard = Instant::now();
+    let out = io::stdout();
+    let mut cuts = StdRng::seed_from_u64(args.seed);
+    let mut ended: Option<Instant> = None;
+    let mut connected_at: Option<Instant> = None;
+    let mut peer_gone = false;
+    loop {
+        for event in link.wait(Duration::from_millis(50)) {
+            last_heard = Instant::now();
+            match event {
+                Event::Connected { path, rtt } => {
+                    eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
+                    session.connected();
+                    connected_at = Some(Instant::now());
+                }
+                Event::Disconnected { reason } => {
+                    eprintln!("disconnected: {reason}");
+                    session.disconnected();
+                }
+                Event::Reconnecting { attempt, delay } => {
+                    eprintln!(
+                        "reconnecting (attempt {attempt}, in {} ms)",
+                        delay.as_millis()
+                    );
+                }
+                Event::Refused(e) => eprintln!("refused from the peer: {e} [{}]", e.key()),
+                Event::Error(e) => return Err(e),
+                Event::Online => {}
+                Event::Message(message) => match session.receive(message) {
+                    Ok(events) => {
+                        for event in events {
+                            match event {
+                                SessionEvent::Moved { ply, mv } => {
+                                    let _ = writeln!(out.lock(), "{ply} {mv}");
+                                }
+                                SessionEvent::SettingsProposed(settings) => {
+                                    eprintln!(
+                                        "settings: {}, the host plays {:?}",
+                                        settings.game_type, settings.host_side
+                                    );
+                                    session.accept_settings().map_err(|e| e.to_string())?;
+                                }
+                                SessionEvent::PeerLeft if session.result().is_none() => {
+                                    return Err("the peer left before the end".into());
+                                }
+                                // Gone after the end: nobody to wait for.
+                                SessionEvent::PeerLeft => peer_gone = true,
+                                SessionEvent::Chat(text) => eprintln!("chat: {text}"),
+                                SessionEvent::DrawOffered => {
+                                    let _ = session.answer_draw(false);
+                                }
+                                SessionEvent::TakebackRequested => {
+                                    let _ = session.answer_takeback(false);
+                                }
+                                other => eprintln!("{other:?}"),
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("refused from the peer: {e} [{}]", e.key());
+                        if e.is_fatal() {
+                            if session.stage() == Stage::Closed {
+                                return Err(e.to_string());
+                            }
+                            // A stranger or a broken peer: its refusal goes
+                            // out, then its connection is dropped.
+                            for message in session.take_outgoing() {
+                                link.send(message);
+                            }
+                            link.hang_up();
+                        }
+                    }
+                },
+            }
+        }
+        // A peer that connects and says nothing would hold the host's only
+        // connection: it gets ten seconds to say hello.
+        if session.stage() == Stage::AwaitHello
+            && connected_at.is_some_and(|at| at.elapsed() > Duration::from_secs(10))
+        {
+            eprintln!("no hello from the peer: hanging up");
+            connected_at = None;
+            link.hang_up();
+        }
+        if session.is_my_turn() {
+            let mv = mover.choose(session.game())?;
+            let played = session
+                .play(&mv)
+                .map_err(|e| format!("our own move {mv}: {e}"))?;
+            let _ = writeln!(out.lock(), "{} {played}", session.game().ply());
+            last_heard = Instant::now();
+            if args.cut_chance > 0 && cuts.random_range(0..100) < args.cut_chance {
+                eprintln!("cutting the connection");
+                session.disconnected();
+                link.cut();
+            }
+        }
+        for message in session.take_outgoing() {
+            link.send(message);
+        }
+        // Once over, wait (a while) for the peer's game_over: it then has
+        // every move, even one lost in a cut at the very end.
+        match (session.result(), ended) {
+            (Some(_), _) if session.peer_saw_end() || peer_gone => break,
+            (Some(_), None) => ended = Some(Instant::now()),
+            (Some(_), Some(at)) if at.elapsed() > Duration::from_secs(20) => {
+                eprintln!("the peer did not confirm the end");
+                break;
+            }
+            _ => {}
+        }
+        if last_heard.elapsed() > wait {
+            return Err(format!("nothing from the peer for {} s", args.wait));
+        }
+    }
+    session.bye();
+    for message in session.take_outgoing() {
+        link.send(message);
+    }
+    link.close();
+    if let Some((result, reason)) = session.result() {
+        eprintln!("game over: {result:?} ({reason:?})");
+    }
+    let game = session.game().clone();
+    if let Some(path) = &args.save {
+        let saved = hive_records::SavedGame {
+            cursor: game.moves().len(),
+            game: game.clone(),
+            seats: None,
+            clocks: None,
+            kind: None,
+            other_headers: Vec::new(),
+        };
+        hive_records::save_game_file(path, &saved).map_err(|e| e.to_string())?;
+    }
+    let _ = writeln!(out.lock(), "{}", game.game_string());
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! Online play for Hive, with no window: the wire protocol
+//! ([`protocol`], `docs/online.md`), one game's connection as a pure state
+//! machine ([`Session`]), invitations ([`Invitation`]) and an iroh
+//! transport behind a synchronous, pollable handle ([`Link`]) a game's
+//! frame can call without blocking. The `cli` feature adds the headless
+//! peers, `hive online host|join` ([`cli::OnlineCommand`]).
+//!
+//! A game frame's loop, in short:
+//!
+//! ```no_run
+//! use hive_net::{Event, Link, Mode, Session};
+//! # fn frame(link: &mut Link, session: &mut Session) {
+//! for event in link.poll() {
+//!     match event {
+//!         Event::Connected { .. } => session.connected(),
+//!         Event::Disconnected { .. } => session.disconnected(),
+//!         Event::Message(message) => match session.receive(message) {
+//!             Ok(events) => { /* show them */ }
+//!             Err(refused) => { /* refused.key() names it for the words */ }
+//!         },
+//!         _ => {}
+//!     }
+//! }
+//! for message in session.take_outgoing() {
+//!     link.send(message);
+//! }
+//! # }
+//! ```
+
+pub mod error;
+pub mod invite;
+pub mod protocol;
+pub mod session;
+pub mod transport;
+
+#[cfg(feature = "cli")]
+pub mod cli;
+
+pub use error::{ActionError, PeerError};
+pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
+pub use protocol::{
+    Clock, EndReason, FrameReader, GameResult, GameSettings, HouseRules, MAX_CHAT_CHARS, MAX_FRAME,
+    Message, PROTOCOL_VERSION, Role, Side, encode_frame,
+};
+pub use session::{Seat, Session, SessionEvent, Stage};
+pub use transport::{Event, Link, LinkError, Mode, PathKind, check_local, check_local_invitation};

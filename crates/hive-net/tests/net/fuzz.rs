@@ -1,0 +1,168 @@
+//! Random and mutated messages and frames against a session: no panic,
+//! and the game never changes on a refused message.
+
+use hive_net::{FrameReader, Message, Session, SessionEvent};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::util::{play_plies, started_pair};
+
+const MOVES: [&str; 8] = [
+    "wS1", "bS1 wS1-", "wQ -bS1", "pass", "bA1 /wS1", "", "wB1 \\bQ", "bG3",
+];
+
+fn random_message(rng: &mut StdRng, game: &hive_rules::Game) -> Message {
+    let ply = match rng.random_range(0..4) {
+        0 => game.ply() + 1,
+        1 => game.ply(),
+        2 => rng.random_range(0..400),
+        _ => u32::MAX,
+    };
+    match rng.random_range(0..14) {
+        0..=2 => {
+            // A legal move or a near miss.
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let mv = if !legal.is_empty() && rng.random_bool(0.5) {
+                game.move_string(legal[rng.random_range(0..legal.len())])
+            } else {
+                MOVES[rng.random_range(0..MOVES.len())].into()
+            };
+            let hash = if rng.random_bool(0.5) {
+                let mut after = game.clone();
+                let _ = after.play_move_string(&mv);
+                format!("{:016x}", after.hash())
+            } else {
+                format!("{:x}", rng.random::<u64>())
+            };
+            Message::Move {
+                ply,
+                mv,
+                hash,
+                clock_ms: None,
+            }
+        }
+        3 => Message::Sync {
+            game: if rng.random_bool(0.5) {
+                game.game_string()
+            } else {
+                let mut s = game.game_string();
+                s.push_str(";wG1");
+                s
+            },
+        },
+        4 => Message::SyncRequest,
+        5 => Message::TakebackRequest { ply },
+        6 => Message::TakebackAnswer {
+            ply,
+            accept: rng.random(),
+        },
+        7 => Message::DrawOffer,
+        8 => Message::DrawAnswer {
+            accept: rng.random(),
+        },
+        9 => Message::Chat {
+            text: "a".repeat(rng.random_range(0..400)),
+        },
+        10 => Message::Ping { n: rng.random() },
+        11 => Message::Accept,
+        12 => Message::Resign,
+        _ => Message::GameOver {
+            result: hive_net::GameResult::Draw,
+            reason: hive_net::EndReason::Rules,
+        },
+    }
+}
+
+/// Mutates a frame's bytes: flips, cuts, inserts.
+fn mutate(rng: &mut StdRng, mut bytes: Vec<u8>) -> Vec<u8> {
+    for _ in 0..rng.random_range(1..4) {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = rng.random_range(0..bytes.len());
+        match rng.random_range(0..3) {
+            0 => bytes[i] ^= 1 << rng.random_range(0..8),
+            1 => bytes.truncate(i),
+            _ => bytes.insert(i, rng.random()),
+        }
+    }
+    bytes
+}
+
+#[test]
+fn ten_thousand_random_and_mutated_messages_never_change_the_game_when_refused() {
+    let mut rng = StdRng::seed_from_u64(34);
+    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    play_plies(&mut host, &mut joiner, 8, 4);
+    let base = joiner.clone();
+    let mut session = base.clone();
+    let (mut refused, mut taken) = (0, 0);
+    let mut now = std::time::Instant::now();
+    for i in 0..12_000 {
+        if i % 500 == 0 || session.result().is_some() {
+            session = base.clone();
+        }
+        // A step in time keeps the flood limit from refusing everything.
+        now += std::time::Duration::from_millis(60);
+        let message = random_message(&mut rng, session.game());
+        let incoming = if rng.random_bool(0.3) {
+            // Through the frame reader, mutated.
+            let frame = hive_net::encode_frame(&message).expect("small");
+            let mut reader = FrameReader::new();
+            reader.push(&mutate(&mut rng, frame));
+            match reader.next_message() {
+                Some(Ok(m)) => m,
+                Some(Err(e)) => {
+                    assert!(!e.key().is_empty());
+                    refused += 1;
+                    continue;
+                }
+                None => continue,
+            }
+        } else {
+            message
+        };
+        let before = session.game().game_string();
+        match session.receive_at(incoming, now) {
+            Ok(events) => {
+                taken += 1;
+                let changed = events.iter().any(|e| {
+                    matches!(
+                        e,
+                        SessionEvent::Moved { .. }
+                            | SessionEvent::Synced { .. }
+                            | SessionEvent::TakenBack { .. }
+                    )
+                });
+                if !changed {
+                    assert_eq!(session.game().game_string(), before);
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.key().starts_with("peer-"));
+                assert_eq!(session.game().game_string(), before, "{e}");
+            }
+        }
+        session.take_outgoing();
+    }
+    assert!(
+        refused > 1000 && taken > 1000,
+        "{refused} refused, {taken} taken"
+    );
+    // Raw random bytes as frames.
+    for _ in 0..2_000 {
+        let len = rng.random_range(0..64);
+        let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        let mut reader = FrameReader::new();
+        reader.push(&bytes);
+        while let Some(Ok(m)) = reader.next_message() {
+            let before = session.game().game_string();
+            if session.receive(m).is_err() {
+                assert_eq!(session.game().game_string(), before);
+            }
+        }
+    }
+    let _: Session = session;
+}

@@ -1,0 +1,11 @@
+//! hive-net's tests: sessions paired in memory, every bad peer, a fuzz
+//! run, invitations, the iroh transport on loopback and the headless peers.
+
+mod bad_peer;
+mod fuzz;
+#[cfg(feature = "cli")]
+mod headless;
+mod invite;
+mod pairing;
+mod transport;
+mod util;

@@ -1,0 +1,107 @@
+//! Two sessions paired in memory play whole games.
+
+use hive_net::{EndReason, GameResult, Side, Stage};
+
+use crate::util::{play_plies, pump, started_pair};
+
+#[test]
+fn paired_sessions_play_whole_games_to_equal_game_strings() {
+    let mut decided = 0;
+    for seed in 0..6u64 {
+        let side = if seed % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let (mut host, mut joiner) = started_pair(side);
+        assert_eq!(host.my_side(), Some(side));
+        assert_eq!(joiner.my_side(), Some(side.other()));
+        play_plies(&mut host, &mut joiner, 400, seed * 1000);
+        assert_eq!(host.game().game_string(), joiner.game().game_string());
+        assert_eq!(host.result(), joiner.result());
+        if host.result().is_some() {
+            decided += 1;
+        }
+    }
+    assert!(decided > 0, "at least one game reached its end");
+}
+
+#[test]
+fn draw_offer_takeback_and_resignation_agree_on_both_ends() {
+    let (mut host, mut joiner) = started_pair(Side::White);
+    play_plies(&mut host, &mut joiner, 4, 7);
+    // Takeback: the joiner (Black) asks, the host accepts.
+    joiner.request_takeback().expect("a move to take back");
+    pump(&mut host, &mut joiner);
+    host.answer_takeback(true).expect("request pending");
+    pump(&mut host, &mut joiner);
+    assert_eq!(host.game().ply(), 3);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    // A declined draw, then an accepted one.
+    host.offer_draw().expect("game on");
+    pump(&mut host, &mut joiner);
+    joiner.answer_draw(false).expect("offer pending");
+    pump(&mut host, &mut joiner);
+    assert_eq!(host.result(), None);
+    host.offer_draw().expect("game on");
+    pump(&mut host, &mut joiner);
+    joiner.answer_draw(true).expect("offer pending");
+    pump(&mut host, &mut joiner);
+    let drawn = Some((GameResult::Draw, EndReason::DrawAgreed));
+    assert_eq!(host.result(), drawn);
+    assert_eq!(joiner.result(), drawn);
+
+    let (mut host, mut joiner) = started_pair(Side::Black);
+    play_plies(&mut host, &mut joiner, 3, 9);
+    joiner.resign().expect("game on");
+    pump(&mut host, &mut joiner);
+    let black_wins = Some((GameResult::BlackWins, EndReason::Resigned));
+    assert_eq!(host.result(), black_wins);
+    assert_eq!(joiner.result(), black_wins);
+}
+
+#[test]
+fn a_reconnection_resumes_at_the_same_move_with_a_lost_move_made_up() {
+    let (mut host, mut joiner) = started_pair(Side::White);
+    play_plies(&mut host, &mut joiner, 6, 3);
+    let mut engine = hive_ai::Engine::new(1);
+    // The host plays; the message is lost with the connection.
+    let mv = crate::util::ai_move(&mut engine, host.game(), 1);
+    host.play(&mv).expect("legal");
+    host.disconnected();
+    joiner.disconnected();
+    assert_eq!(host.stage(), Stage::Disconnected);
+    assert_eq!(host.game().ply(), 7);
+    assert_eq!(joiner.game().ply(), 6);
+    host.connected();
+    joiner.connected();
+    pump(&mut host, &mut joiner);
+    assert_eq!(joiner.game().ply(), 7);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    assert!(joiner.is_my_turn());
+    play_plies(&mut host, &mut joiner, 6, 11);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+}
+
+#[test]
+fn a_game_over_lost_with_the_connection_is_said_again_after_reconnecting() {
+    let mut game = crate::util::settings(Side::White);
+    // Drawn by the rules after two turns each.
+    game.house_rules.turn_limit = Some(3);
+    let (mut host, mut joiner) = crate::util::started_pair_with(game);
+    play_plies(&mut host, &mut joiner, 3, 5);
+    let mut engine = hive_ai::Engine::new(1);
+    let mv = crate::util::ai_move(&mut engine, joiner.game(), 2);
+    joiner.play(&mv).expect("legal");
+    assert_eq!(joiner.result(), Some((GameResult::Draw, EndReason::Rules)));
+    // The last move and the game_over are lost with the connection.
+    joiner.disconnected();
+    host.disconnected();
+    assert_eq!(host.result(), None);
+    host.connected();
+    joiner.connected();
+    pump(&mut host, &mut joiner);
+    assert_eq!(host.result(), joiner.result());
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    assert!(host.peer_saw_end() && joiner.peer_saw_end());
+}

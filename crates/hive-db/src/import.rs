@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use hive_formats::{GameRecord, GameResult, PgnSplitter};
-use hive_rules::{Color, Game, Move};
+use hive_rules::{Color, Game};
 use rusqlite::params;
 
 use crate::db::Database;
@@ -163,53 +163,104 @@ impl Buffer {
         self.positions.len()
     }
 
-    /// Writes the rows gathered, sorted, in the open transaction.
+    /// Writes the rows gathered, sorted, in the open transaction: [`ROWS_PER_INSERT`]
+    /// rows a statement (one statement a row costs more in SQLite's
+    /// per-statement work than in the B-tree).
     pub(crate) fn flush(&mut self, db: &Database) -> Result<(), DbError> {
-        let conn = &db.conn;
         let mut positions = std::mem::take(&mut self.positions);
         positions.sort_unstable_by_key(|row| (row.0, row.1, row.2));
-        let mut insert = conn
-            .prepare_cached(
-                "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )
-            .map_err(|e| db.err(e))?;
-        for (key, game, ply, next, result) in positions {
-            insert
-                .execute(params![key, game, ply, next, result])
-                .map_err(|e| db.err(e))?;
-        }
+        insert_rows(
+            db,
+            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",
+            "(?,?,?,?,?)",
+            "",
+            &positions,
+            |st, at, &(key, game, ply, next, result)| {
+                st.raw_bind_parameter(at, key)?;
+                st.raw_bind_parameter(at + 1, game)?;
+                st.raw_bind_parameter(at + 2, ply)?;
+                st.raw_bind_parameter(at + 3, next)?;
+                st.raw_bind_parameter(at + 4, result)
+            },
+        )?;
         let mut explorer: Vec<((i64, i64), Counts)> =
             std::mem::take(&mut self.explorer).into_iter().collect();
         explorer.sort_unstable_by_key(|(key, _)| *key);
-        let mut upsert = conn
-            .prepare_cached(
-                "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) \
-                 ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
-                 white_wins = white_wins + excluded.white_wins, draws = draws + excluded.draws, \
-                 black_wins = black_wins + excluded.black_wins, rating_sum = rating_sum + excluded.rating_sum, \
-                 rating_count = rating_count + excluded.rating_count, \
-                 last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
-                 WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
-            )
-            .map_err(|e| db.err(e))?;
-        for ((key, mv), c) in explorer {
-            upsert
-                .execute(params![
-                    key,
-                    mv,
-                    c.games,
-                    c.white_wins,
-                    c.draws,
-                    c.black_wins,
-                    c.rating_sum,
-                    c.rating_count,
-                    c.last_date
-                ])
-                .map_err(|e| db.err(e))?;
-        }
-        Ok(())
+        insert_rows(
+            db,
+            "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) VALUES ",
+            "(?,?,?,?,?,?,?,?,?)",
+            " ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
+             white_wins = white_wins + excluded.white_wins, draws = draws + excluded.draws, \
+             black_wins = black_wins + excluded.black_wins, rating_sum = rating_sum + excluded.rating_sum, \
+             rating_count = rating_count + excluded.rating_count, \
+             last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
+             WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
+            &explorer,
+            |st, at, ((key, mv), c)| {
+                st.raw_bind_parameter(at, key)?;
+                st.raw_bind_parameter(at + 1, mv)?;
+                st.raw_bind_parameter(at + 2, c.games)?;
+                st.raw_bind_parameter(at + 3, c.white_wins)?;
+                st.raw_bind_parameter(at + 4, c.draws)?;
+                st.raw_bind_parameter(at + 5, c.black_wins)?;
+                st.raw_bind_parameter(at + 6, c.rating_sum)?;
+                st.raw_bind_parameter(at + 7, c.rating_count)?;
+                st.raw_bind_parameter(at + 8, &c.last_date)
+            },
+        )
     }
+}
+
+/// Rows written by one statement (each key is in a batch once, so the rows
+/// of one statement never conflict with each other).
+const ROWS_PER_INSERT: usize = 64;
+
+/// Writes `rows` with `head` + `ROWS_PER_INSERT` times `values` + `tail`,
+/// and the last few with one `values` a statement; `bind` binds one row's
+/// parameters from the given (1-based) index.
+fn insert_rows<T>(
+    db: &Database,
+    head: &str,
+    values: &str,
+    tail: &str,
+    rows: &[T],
+    bind: impl Fn(&mut rusqlite::Statement<'_>, usize, &T) -> rusqlite::Result<()>,
+) -> Result<(), DbError> {
+    let per_row = values.bytes().filter(|&b| b == b'?').count();
+    let sql = |n: usize| {
+        let mut sql = String::from(head);
+        for i in 0..n {
+            if i > 0 {
+                sql.push(',');
+            }
+            sql.push_str(values);
+        }
+        sql.push_str(tail);
+        sql
+    };
+    let mut chunks = rows.chunks_exact(ROWS_PER_INSERT);
+    if chunks.len() > 0 {
+        let mut many = db
+            .conn
+            .prepare_cached(&sql(ROWS_PER_INSERT))
+            .map_err(|e| db.err(e))?;
+        for chunk in &mut chunks {
+            for (i, row) in chunk.iter().enumerate() {
+                bind(&mut many, 1 + i * per_row, row).map_err(|e| db.err(e))?;
+            }
+            many.raw_execute().map_err(|e| db.err(e))?;
+        }
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut one = db.conn.prepare_cached(&sql(1)).map_err(|e| db.err(e))?;
+        for row in rest {
+            bind(&mut one, 1, row).map_err(|e| db.err(e))?;
+            one.raw_execute().map_err(|e| db.err(e))?;
+        }
+    }
+    Ok(())
 }
 
 struct Importer<'a> {
@@ -637,19 +688,27 @@ fn insert_record(
 ) -> Result<bool, DbError> {
     let h = &record.headers;
     let game_type = h.game_type;
+    // One replay gives the moves' text (for the game's row and its hash)
+    // and each position's key with the next move in the key's frame.
     let mut game = Game::with_options(game_type, record.tree.options());
-    let mut moves: Vec<Move> = Vec::new();
-    let mut texts: Vec<String> = Vec::new();
+    let mut moves_text = String::new();
+    let mut plies: Vec<(i64, Option<i64>, Color)> = Vec::new();
     for node in record.tree.continuation(hive_formats::NodeId::ROOT) {
         let Some(mv) = record.tree.mv(node) else {
             break;
         };
-        texts.push(game.move_string(mv));
+        if !plies.is_empty() {
+            moves_text.push(';');
+        }
+        moves_text.push_str(&game.move_string(mv));
+        let canonical = Canonical::of(&game);
+        let next = canonical.canonical_move(mv).map(|m| i64::from(m.code()));
+        plies.push((canonical.key.as_sql(), next, game.to_move()));
         game.apply_unchecked(mv);
-        moves.push(mv);
     }
+    let moves = plies.len();
+    plies.push((Canonical::of(&game).key.as_sql(), None, game.to_move()));
     let result = h.result.or_else(|| GameResult::from_status(game.status()));
-    let moves_text = texts.join(";");
     let type_text = game_type.to_string();
     let hash = game_hash(&type_text, &moves_text);
     let date = h.date.as_deref().and_then(normal_date);
@@ -672,7 +731,7 @@ fn insert_record(
                 black_rating,
                 date,
                 result,
-                moves.len() as i64,
+                moves as i64,
                 moves_text,
                 h.event,
                 h.site,
@@ -684,17 +743,12 @@ fn insert_record(
         return Ok(false);
     }
     let id = conn.last_insert_rowid();
-    let mut replay = Game::with_options(game_type, record.tree.options());
-    for ply in 0..=moves.len() {
-        let canonical = Canonical::of(&replay);
-        let next = moves.get(ply).and_then(|&mv| canonical.canonical_move(mv));
-        let key = canonical.key.as_sql();
-        let next_code = next.map(|m| i64::from(m.code()));
+    for (ply, (key, next_code, mover)) in plies.into_iter().enumerate() {
         buffer
             .positions
             .push((key, id, ply as i64, next_code, result));
         if let Some(code) = next_code {
-            let mover_rating = match replay.to_move() {
+            let mover_rating = match mover {
                 Color::White => white_rating,
                 Color::Black => black_rating,
             };
@@ -710,9 +764,6 @@ fn insert_record(
             {
                 counts.last_date = Some(date.clone());
             }
-        }
-        if let Some(&mv) = moves.get(ply) {
-            replay.apply_unchecked(mv);
         }
     }
     Ok(true)

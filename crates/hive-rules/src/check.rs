@@ -14,11 +14,12 @@ impl Game {
         if self.status.is_over() {
             return Err(RuleError::GameOver);
         }
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if legal.contains(&mv) {
+        if self.is_legal(mv) {
             return Ok(());
         }
+        // Illegal: the full list tells why.
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
         match mv {
             Move::Pass => Err(RuleError::PassNotAllowed),
             _ if legal == [Move::Pass] => Err(RuleError::MustPass),

@@ -96,6 +96,19 @@ impl<const DEDUP: bool> Sink for Emitter<'_, DEDUP> {
     }
 }
 
+/// Looks for one destination among a piece's.
+struct Finder {
+    to: Hex,
+    found: bool,
+}
+
+impl Sink for Finder {
+    #[inline]
+    fn emit(&mut self, to: Hex, _trail: Trail) {
+        self.found |= to == self.to;
+    }
+}
+
 impl Game {
     /// All legal moves for the side to move, appended to `out`.
     ///
@@ -109,6 +122,56 @@ impl Game {
         self.movements(out);
         if out.len() == start {
             out.push(Move::Pass);
+        }
+    }
+
+    /// Whether `mv` is legal now: the same answer as looking for it in
+    /// [`Game::legal_moves`], but generating only what could give it (the
+    /// placement cells for a placement; the moving piece's own destinations
+    /// and the pillbug throws for a movement), not every move.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.status.is_over() {
+            return false;
+        }
+        match mv {
+            Move::Pass => {
+                let mut all = Vec::new();
+                self.legal_moves(&mut all);
+                all == [Move::Pass]
+            }
+            Move::Place { piece, to } => {
+                if self.placeable() & (1 << piece.id()) == 0 {
+                    return false;
+                }
+                let mut found = false;
+                self.each_placement_cell(|cell| found |= cell == to);
+                found
+            }
+            Move::Move { piece, from, to } => {
+                if !self.queen_placed(self.to_move) {
+                    return false;
+                }
+                let id = piece.id();
+                let mut pinned = Pinned::new(self);
+                if piece.color() == self.to_move
+                    && self.placed & (1 << id) != 0
+                    && self.pos[id] == from
+                    && id as u8 != self.last_moved
+                    && self.top[from.index()] as usize == id
+                    && (self.height[from.index()] > 1 || !pinned.contains(id, from))
+                {
+                    let mut finder = Finder { to, found: false };
+                    self.piece_moves(id, &mut finder);
+                    if finder.found {
+                        return true;
+                    }
+                }
+                let mut thrown = false;
+                for actor in self.pillbug_actors().into_iter().flatten() {
+                    self.each_throw_by(actor, &mut pinned, |throw| thrown |= throw == mv);
+                }
+                thrown
+            }
         }
     }
 

@@ -80,7 +80,7 @@ impl Game {
 
     /// The pieces the side to move may place now, one per bug (the
     /// lowest-numbered in hand), as a bit mask of piece ids.
-    fn placeable(&self) -> u32 {
+    pub(super) fn placeable(&self) -> u32 {
         let me = self.to_move;
         let base = me.index() * PIECES_PER_SIDE;
         let mut hand = (!self.placed >> base) & ((1 << PIECES_PER_SIDE) - 1);
@@ -109,7 +109,7 @@ impl Game {
 
     /// Each cell where the side to move may place, once.
     #[inline]
-    fn each_placement_cell(&self, mut found: impl FnMut(Hex)) {
+    pub(super) fn each_placement_cell(&self, mut found: impl FnMut(Hex)) {
         match self.ply {
             0 => found(Hex::ORIGIN),
             1 => {

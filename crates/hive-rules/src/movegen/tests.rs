@@ -71,6 +71,30 @@ fn shortcuts_match_brute_force_in_random_games() {
                         assert_eq!(pinned.contains(id, cell), tarjan & (1 << id) != 0);
                     }
                 }
+                // The quick legality check agrees with the list: every
+                // listed move, and every other placement or movement of
+                // any piece to any cell beside the hive (or its own).
+                for &mv in &moves {
+                    assert!(game.is_legal(mv), "{mv:?} in {game:?}");
+                }
+                let mut cells: Vec<Hex> = Vec::new();
+                for cell in game.occupied_cells() {
+                    cells.push(cell);
+                    cells.extend(cell.neighbors());
+                }
+                if cells.is_empty() {
+                    cells.push(Hex::ORIGIN);
+                }
+                for piece in Piece::all() {
+                    for &to in &cells {
+                        let mv = match game.position(piece) {
+                            Some(from) => Move::Move { piece, from, to },
+                            None => Move::Place { piece, to },
+                        };
+                        assert_eq!(game.is_legal(mv), moves.contains(&mv), "{mv:?} in {game:?}");
+                    }
+                }
+                assert_eq!(game.is_legal(Move::Pass), moves == [Move::Pass]);
                 positions += 1;
                 let mv = moves[next() as usize % moves.len()];
                 game.apply_unchecked(mv);

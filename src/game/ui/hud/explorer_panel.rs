@@ -84,6 +84,7 @@ fn draw_explorer_panel(
             match db.games() {
                 None => {
                     ui.label(egui::RichText::new(words.get("explorer-opening")).weak());
+                    ui.ctx().request_repaint();
                     return;
                 }
                 Some(0) => {
@@ -96,6 +97,8 @@ fn draw_explorer_panel(
             match answer {
                 None => {
                     ui.label(egui::RichText::new(words.get("explorer-asking")).weak());
+                    // The answer comes from another thread: drawn when it does.
+                    ui.ctx().request_repaint();
                 }
                 Some(answer) => {
                     if let Some(error) = &answer.error {

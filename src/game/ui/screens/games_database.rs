@@ -396,6 +396,8 @@ fn results(
         }
         if db.searching() {
             ui.label(egui::RichText::new(words.get("database-searching")).weak());
+            // The answer comes from another thread: drawn when it does.
+            ui.ctx().request_repaint();
         }
     });
     if let Some(page) = page {

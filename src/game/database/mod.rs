@@ -153,10 +153,7 @@ pub struct ImportJob {
 impl ImportJob {
     /// How far it has got.
     pub fn progress(&self) -> ImportProgress {
-        self.progress
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+        *self.progress.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Whether Cancel was asked.
@@ -175,6 +172,9 @@ pub struct Searched {
     /// Why the search failed.
     pub error: Option<String>,
 }
+
+/// A stored game's record text and the ply to show it at.
+type RecordAt = (String, Option<u32>);
 
 /// The game database: where it is, how many games it holds, the import,
 /// the explorer and the search.
@@ -195,7 +195,7 @@ pub struct GameDatabase {
     search_task: Option<Task<Searched>>,
     /// The last search's results.
     pub searched: Searched,
-    open_task: Option<Task<Result<(String, Option<u32>), String>>>,
+    open_task: Option<Task<Result<RecordAt, String>>>,
     /// A move to play once review has let go of the board (the position
     /// it is for, and the move).
     pending_move: Option<(String, Move)>,
@@ -317,7 +317,7 @@ fn import_into(
 ) -> Result<ImportReport, String> {
     let mut db = Database::open(path).map_err(|e| e.to_string())?;
     db.import(sources, ImportOptions::default(), cancel, &mut |now| {
-        *progress.lock().unwrap_or_else(PoisonError::into_inner) = now.clone();
+        *progress.lock().unwrap_or_else(PoisonError::into_inner) = *now;
     })
     .map_err(|e| e.to_string())
 }

@@ -154,20 +154,20 @@ pub(super) fn handle_file_actions(
             }),
             RecordsAction::ImportAt(text, ply) => {
                 let source = Path::new(&words.get("notice-pasted-record")).to_path_buf();
-                RecordFile::read(text, &source).and_then(|file| match file {
+                RecordFile::read(text, &source).map(|file| match file {
                     RecordFile::Foreign(record) => {
                         let mut pending =
                             review_record(*record, words.get("notice-imported-record"), words);
                         pending.cursor = *ply;
-                        Ok(pending)
+                        pending
                     }
                     RecordFile::Variations(tree) => {
                         let mut pending =
                             review_variations(tree, words.get("notice-imported-record"), words);
                         pending.cursor = *ply;
-                        Ok(pending)
+                        pending
                     }
-                    RecordFile::Game(saved) => Ok(Pending {
+                    RecordFile::Game(saved) => Pending {
                         game: saved.game,
                         variations: None,
                         review: true,
@@ -179,7 +179,7 @@ pub(super) fn handle_file_actions(
                         cursor: *ply,
                         saved_review: None,
                         analyse: false,
-                    }),
+                    },
                 })
             }
             RecordsAction::Import(text) => {

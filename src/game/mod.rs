@@ -17,6 +17,9 @@
 //!   library and the engine's review;
 //! - `learn`: puzzles on the board against the engine's defence (practice:
 //!   nothing autosaved);
+//! - `database`: the game database (`crate::db`) in the window: opened
+//!   in the data directory, the opening explorer's answers for the position
+//!   on the board, imports, searches, a stored game opened in review;
 //! - `theme`: the look and the sound files, read from `assets/themes/` and
 //!   reloaded live, and the pieces and highlights drawn in it;
 //! - `sound`: the sound each event asks for, at the player's volume, played
@@ -30,6 +33,7 @@
 pub mod ai;
 pub mod board;
 pub mod core;
+pub mod database;
 pub mod learn;
 pub mod play;
 pub mod saves;
@@ -54,6 +58,9 @@ pub use self::core::{
     GameClock, GameSystems, HumanSide, LaunchSettings, LoadedSettings, MovePlayed, NewGame,
     NewGameSettings, Notice, Opponent, PlayMove, Players, SETTINGS_FILE, Screen, Settings,
     SettingsFile, Turn, Words, last_move_cells,
+};
+pub use self::database::{
+    DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,
@@ -94,6 +101,7 @@ pub fn logic_plugin(app: &mut App) {
         ai::plugin,
         saves::plugin,
         learn::plugin,
+        database::plugin,
         sound::plugin,
         settings::plugin,
     ));

@@ -9,6 +9,7 @@ mod analysis;
 mod animation;
 mod cli;
 mod clock;
+mod database;
 mod drag;
 mod editor;
 mod engine_review;

@@ -37,8 +37,8 @@ struct Window {
 /// One text egui laid out: where, clipped to what, and whether it was cut
 /// short with "…".
 #[derive(Clone, Debug)]
-struct Laid {
-    text: String,
+pub(crate) struct Laid {
+    pub(crate) text: String,
     rect: egui::Rect,
     clip: egui::Rect,
     elided: bool,
@@ -85,7 +85,7 @@ fn read_laid_out(outputs: Query<&EguiFullOutput>, mut laid: ResMut<LaidOut>) {
 }
 
 /// The panels in `lang` in a window `width` by `height`, tooltips at once.
-fn app(lang: &str, width: f32, height: f32) -> App {
+pub(crate) fn app(lang: &str, width: f32, height: f32) -> App {
     let mut app = panels_app(lang);
     app.insert_resource(Window {
         size: egui::vec2(width, height),
@@ -124,13 +124,13 @@ fn context(app: &mut App) -> egui::Context {
         .clone()
 }
 
-fn frames(app: &mut App, count: usize) {
+pub(crate) fn frames(app: &mut App, count: usize) {
     for _ in 0..count {
         app.update();
     }
 }
 
-fn laid(app: &mut App) -> Vec<Laid> {
+pub(crate) fn laid(app: &mut App) -> Vec<Laid> {
     frames(app, 3);
     app.world().resource::<LaidOut>().0.clone()
 }
@@ -139,7 +139,7 @@ fn texts(app: &mut App) -> Vec<String> {
     laid(app).into_iter().map(|l| l.text).collect()
 }
 
-fn word(app: &App, key: &str) -> String {
+pub(crate) fn word(app: &App, key: &str) -> String {
     app.world().resource::<Words>().0.get(key)
 }
 
@@ -182,7 +182,7 @@ fn texts_of_laid(laid: &[Laid]) -> Vec<String> {
 
 /// No text runs past the window's right edge or out of its clip rect
 /// sideways, and none of `whole` is cut short.
-fn assert_fits(laid: &[Laid], width: f32, whole: &[String], what: &str) {
+pub(crate) fn assert_fits(laid: &[Laid], width: f32, whole: &[String], what: &str) {
     for l in laid {
         assert!(
             l.rect.right() <= width + 0.5 && l.rect.right() <= l.clip.right() + 0.5,

@@ -36,6 +36,9 @@ pub enum RecordsAction {
     /// Load this GameString (pasted), a variations file's text, or a
     /// boardspace SGF or PGN record, for review.
     Import(String),
+    /// Load this record's text (as [`RecordsAction::Import`]) for review,
+    /// showing the position after this many moves (`None`: the last).
+    ImportAt(String, Option<usize>),
     /// Resume the autosaved game.
     Resume,
     /// Resume the autosave of this kind of play: the analysis board, an

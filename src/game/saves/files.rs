@@ -152,6 +152,36 @@ pub(super) fn handle_file_actions(
                 engine_review: true,
                 ..pending
             }),
+            RecordsAction::ImportAt(text, ply) => {
+                let source = Path::new(&words.get("notice-pasted-record")).to_path_buf();
+                RecordFile::read(text, &source).map(|file| match file {
+                    RecordFile::Foreign(record) => {
+                        let mut pending =
+                            review_record(*record, words.get("notice-imported-record"), words);
+                        pending.cursor = *ply;
+                        pending
+                    }
+                    RecordFile::Variations(tree) => {
+                        let mut pending =
+                            review_variations(tree, words.get("notice-imported-record"), words);
+                        pending.cursor = *ply;
+                        pending
+                    }
+                    RecordFile::Game(saved) => Pending {
+                        game: saved.game,
+                        variations: None,
+                        review: true,
+                        seats: Some(Seats::Human),
+                        message: words.get("notice-imported-record"),
+                        clocks: None,
+                        headers: None,
+                        engine_review: false,
+                        cursor: *ply,
+                        saved_review: None,
+                        analyse: false,
+                    },
+                })
+            }
             RecordsAction::Import(text) => {
                 let pasted = match FileKind::of_text(text) {
                     FileKind::Foreign => "notice-pasted-record",

@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         dialogs::files::plugin,
         hud::review_bar::plugin,
         widgets::diagnostics::plugin,
-        hud::analysis_panel::plugin,
+        (hud::analysis_panel::plugin, hud::explorer_panel::plugin),
         hud::review_panel::plugin,
         screens::games::plugin,
         widgets::style::plugin,

@@ -10,6 +10,7 @@ use bevy_egui::egui;
 
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{Activity, NewGame, Notice, PlayMove, Screen, Settings, Words};
+use crate::game::database::GameDatabase;
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::SelectPiece;
 use crate::game::saves::{EngineReviewRequest, Leaving, RecordsAction, ReviewAction, Stake};
@@ -28,6 +29,8 @@ pub(in crate::game::ui) struct Clicks<'w> {
     pub dialogs: OpenDialog<'w>,
     /// The message line (also told when the GameString was copied).
     pub notice: ResMut<'w, Notice>,
+    /// The game database (the explorer shown or not).
+    pub database: ResMut<'w, GameDatabase>,
     new_game: MessageWriter<'w, NewGame>,
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,

@@ -108,6 +108,15 @@ pub(super) fn top_bar_buttons(
             clicks.analysis.write(SetAnalysis(analysing));
             ui.close();
         }
+        let mut exploring = clicks.database.explorer.open;
+        if ui
+            .checkbox(&mut exploring, words.get("game-opening-explorer"))
+            .on_hover_text(words.get("game-opening-explorer-tip"))
+            .clicked()
+        {
+            clicks.database.explorer.open = exploring;
+            ui.close();
+        }
     });
 }
 

@@ -7,6 +7,7 @@ pub(super) mod analysis_panel;
 pub(super) mod clicks;
 pub(super) mod evaluation;
 pub(super) mod exhibition_bar;
+pub(super) mod explorer_panel;
 pub(super) mod game_menu;
 pub(super) mod game_over;
 pub(super) mod hands;

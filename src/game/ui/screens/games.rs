@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::game::core::{Screen, Words};
+use super::games_database::{self, DatabaseScreen};
+use crate::game::core::{CurrentGame, Screen, Words};
+use crate::game::database::{DatabaseRequest, GameDatabase};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
 use crate::game::ui::hud::move_list::result_text;
 use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
@@ -22,6 +24,7 @@ use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<FolderPicker>();
+    app.init_resource::<DatabaseScreen>();
     app.add_systems(OnEnter(Screen::Games), open_default_folder);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -86,6 +89,12 @@ fn draw_games_screen(
     mut requests: MessageWriter<LibraryRequest>,
     mut actions: MessageWriter<RecordsAction>,
     (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
+    (mut database, mut db, current, mut db_requests): (
+        ResMut<DatabaseScreen>,
+        ResMut<GameDatabase>,
+        Res<CurrentGame>,
+        MessageWriter<DatabaseRequest>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
@@ -103,6 +112,20 @@ fn draw_games_screen(
             }
             ui.heading(words.get("library-title"));
             ui.separator();
+            ui.selectable_value(
+                &mut db.on_games_screen,
+                false,
+                words.get("database-tab-library"),
+            );
+            ui.selectable_value(
+                &mut db.on_games_screen,
+                true,
+                words.get("database-tab-database"),
+            );
+            ui.separator();
+            if db.on_games_screen {
+                return;
+            }
             if ui
                 .button(words.get("library-choose-folder"))
                 .on_hover_text(words.get("library-choose-folder-tip"))
@@ -137,6 +160,17 @@ fn draw_games_screen(
             );
             ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
+        if db.on_games_screen {
+            games_database::show(
+                ui,
+                words,
+                &mut database,
+                &mut db,
+                &current,
+                &mut db_requests,
+            );
+            return;
+        }
         ui.horizontal(|ui| {
             ui.label(words.get("library-player"));
             let mut filter = library.filter().to_string();
@@ -187,6 +221,7 @@ fn draw_games_screen(
             open = Some(action);
         }
     });
+    database.update_picker(ctx, &mut db_requests);
     let mut guard = picker.picker.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(dialog) = guard.as_mut() {
         dialog.update(ctx);

@@ -5,6 +5,7 @@
 pub(super) mod editor;
 pub(super) mod editor_board;
 pub(super) mod games;
+pub(super) mod games_database;
 pub(super) mod lessons;
 pub(super) mod main_menu;
 pub(super) mod menu_new_game;

@@ -1,0 +1,75 @@
+# The game database: the opening explorer, imports and search.
+
+game-opening-explorer = Opening explorer (X)
+game-opening-explorer-tip = The moves played from the position shown in the games of your database
+
+database-set-aside = The game database could not be read ({ $reason }): it was kept as { $file } and a new one started
+database-unusable = The game database cannot be used: { $reason }
+database-unknown-player = ?
+
+explorer-title = Opening explorer
+explorer-opening = Opening the game database…
+explorer-empty = The database holds no games yet. Import records on the Games screen (Database), for example boardspace.net's yearly zips of SGF files.
+explorer-asking = Looking up the position…
+explorer-no-moves = No game in the database reached this position.
+explorer-move = Move
+explorer-games = Games
+explorer-results = White / draw / Black %
+explorer-results-tip = How the games that played this move ended: White's wins, draws and Black's wins, in per cent
+explorer-results-line = White won { $white }%, drawn { $draws }%, Black won { $black }% of { $games } games
+explorer-rating = Rating
+explorer-rating-tip = The players' average rating in those games
+explorer-last = Last played
+explorer-play-tip = Play this move (in review: as a variation)
+explorer-filters = Filters
+explorer-filter-type = Game type
+explorer-filter-from = From
+explorer-filter-to = To
+explorer-filter-player = Player
+explorer-filter-rating = Minimum rating
+explorer-games-reaching = Games that reached this position ({ $count })
+explorer-open-tip = Open this game in review at this position
+
+database-tab-library = Folder of records
+database-tab-database = Database
+database-count = { $games ->
+    [one] One game in the database
+   *[other] { $games } games in the database
+}
+database-file = File: { $file }
+database-import = Import files…
+database-import-tip = Add SGF, PGN or GameString records, folders of them, or zip archives (boardspace.net's yearly archives) to the database
+database-picker-title = Records, folders or zip archives to import
+database-importing = Importing: { $games } games added, { $duplicates } already there, { $failed } unreadable ({ $rate } games/s)
+database-cancel = Cancel
+database-cancel-tip = Stop the import: the games added so far stay, and importing the same files again goes on from there
+database-cancelling = Stopping…
+database-report = { $cancelled ->
+    [yes] Import stopped
+   *[other] Import done
+}: { $added } games added, { $duplicates } already there, { $failed } unreadable, in { $seconds } s
+database-import-failed = The import failed: { $reason }
+database-failures = Unreadable records
+database-dismiss = OK
+database-search = Search
+database-search-player = Player
+database-search-opponent = Opponent
+database-search-from = From
+database-search-to = To
+database-search-result = Result
+database-search-any = Any
+database-search-type = Game type
+database-search-length = Moves
+database-search-position = Reached the position last on the board
+database-search-position-tip = Only games that reached the position of the last game shown on the board
+database-sort = Sort
+database-sort-newest = Newest first
+database-sort-oldest = Oldest first
+database-sort-longest = Longest first
+database-sort-shortest = Shortest first
+database-previous = Previous
+database-next = Next
+database-page = Page { $page }
+database-found-none = No game found.
+database-searching = Searching…
+database-row-tip = Open this game in review

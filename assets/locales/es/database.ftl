@@ -1,0 +1,75 @@
+# La base de datos de partidas: el explorador de aperturas, importar y buscar.
+
+game-opening-explorer = Explorador de aperturas (X)
+game-opening-explorer-tip = Las jugadas hechas desde la posición mostrada en las partidas de tu base de datos
+
+database-set-aside = No se pudo leer la base de datos de partidas ({ $reason }): se guardó como { $file } y se empezó una nueva
+database-unusable = No se puede usar la base de datos de partidas: { $reason }
+database-unknown-player = ?
+
+explorer-title = Explorador de aperturas
+explorer-opening = Abriendo la base de datos…
+explorer-empty = La base de datos aún no tiene partidas. Importa registros en la pantalla Partidas (Base de datos), por ejemplo los zip anuales de SGF de boardspace.net.
+explorer-asking = Buscando la posición…
+explorer-no-moves = Ninguna partida de la base de datos llegó a esta posición.
+explorer-move = Jugada
+explorer-games = Partidas
+explorer-results = Blancas / tablas / Negras %
+explorer-results-tip = Cómo acabaron las partidas con esta jugada: victorias de Blancas, tablas y victorias de Negras, en porcentaje
+explorer-results-line = Blancas ganaron el { $white } %, tablas el { $draws } %, Negras ganaron el { $black } % de { $games } partidas
+explorer-rating = Elo
+explorer-rating-tip = La media del Elo de los jugadores en esas partidas
+explorer-last = Última vez
+explorer-play-tip = Jugar esta jugada (en la revisión: como variante)
+explorer-filters = Filtros
+explorer-filter-type = Tipo de partida
+explorer-filter-from = Desde
+explorer-filter-to = Hasta
+explorer-filter-player = Jugador
+explorer-filter-rating = Elo mínimo
+explorer-games-reaching = Partidas que llegaron a esta posición ({ $count })
+explorer-open-tip = Abrir esta partida en revisión en esta posición
+
+database-tab-library = Carpeta de registros
+database-tab-database = Base de datos
+database-count = { $games ->
+    [one] Una partida en la base de datos
+   *[other] { $games } partidas en la base de datos
+}
+database-file = Archivo: { $file }
+database-import = Importar archivos…
+database-import-tip = Añadir a la base de datos registros SGF, PGN o GameString, carpetas con ellos o archivos zip (los archivos anuales de boardspace.net)
+database-picker-title = Registros, carpetas o archivos zip para importar
+database-importing = Importando: { $games } partidas añadidas, { $duplicates } ya estaban, { $failed } ilegibles ({ $rate } partidas/s)
+database-cancel = Cancelar
+database-cancel-tip = Detener la importación: las partidas añadidas se quedan, e importar los mismos archivos de nuevo sigue desde ahí
+database-cancelling = Deteniendo…
+database-report = { $cancelled ->
+    [yes] Importación detenida
+   *[other] Importación terminada
+}: { $added } partidas añadidas, { $duplicates } ya estaban, { $failed } ilegibles, en { $seconds } s
+database-import-failed = La importación falló: { $reason }
+database-failures = Registros ilegibles
+database-dismiss = Aceptar
+database-search = Buscar
+database-search-player = Jugador
+database-search-opponent = Rival
+database-search-from = Desde
+database-search-to = Hasta
+database-search-result = Resultado
+database-search-any = Cualquiera
+database-search-type = Tipo de partida
+database-search-length = Jugadas
+database-search-position = Llegaron a la última posición del tablero
+database-search-position-tip = Solo las partidas que llegaron a la posición de la última partida mostrada en el tablero
+database-sort = Orden
+database-sort-newest = Más recientes
+database-sort-oldest = Más antiguas
+database-sort-longest = Más largas
+database-sort-shortest = Más cortas
+database-previous = Anterior
+database-next = Siguiente
+database-page = Página { $page }
+database-found-none = No se encontró ninguna partida.
+database-searching = Buscando…
+database-row-tip = Abrir esta partida en revisión

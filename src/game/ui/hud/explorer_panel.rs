@@ -1,0 +1,301 @@
+//! The opening explorer beside the board: while it is on (the Game menu,
+//! or the X key), a window lists every move played from the position shown
+//! in the game database, with how many games, White's wins, the draws and
+//! Black's wins in per cent (a bar in the sides' colours), the players'
+//! average rating and the last date; a click plays the move (in review:
+//! as a variation from the position shown). Below, the filters (game type,
+//! dates, player, minimum rating) and the games that reached the position,
+//! a click opening one in review at that ply. An empty database says how
+//! to fill it.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::db::{ExplorerMove, GameSummary};
+use crate::game::board::BoardInput;
+use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
+use crate::game::database::{DatabaseRequest, GameDatabase};
+use crate::text::{Args, Texts};
+
+pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_explorer_panel.run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        explorer_key
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// X shows or hides the explorer (when the keys are the board's).
+fn explorer_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    input: BoardInput,
+    mut db: ResMut<GameDatabase>,
+) {
+    let Some(keys) = keys else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::KeyX) && input.keys() {
+        db.explorer.open = !db.explorer.open;
+    }
+}
+
+/// A share of `games` in per cent.
+fn percent(part: u64, games: u64) -> f32 {
+    if games == 0 {
+        0.0
+    } else {
+        part as f32 * 100.0 / games as f32
+    }
+}
+
+fn draw_explorer_panel(
+    mut contexts: EguiContexts,
+    mut db: ResMut<GameDatabase>,
+    current: Res<CurrentGame>,
+    mut requests: MessageWriter<DatabaseRequest>,
+    words: Res<Words>,
+) -> Result {
+    if !db.explorer.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
+    let game = current.game();
+    let mut open = true;
+    let mut form = db.explorer.form.clone();
+    egui::Window::new(words.get("explorer-title"))
+        .id(egui::Id::new("explorer_panel"))
+        .open(&mut open)
+        .collapsible(true)
+        .resizable(false)
+        .default_width(330.0)
+        .default_pos(egui::pos2(220.0, 70.0))
+        .show(ctx, |ui| {
+            ui.set_width(330.0);
+            if let Some(error) = db.error() {
+                ui.colored_label(ui.visuals().error_fg_color, error);
+                return;
+            }
+            match db.games() {
+                None => {
+                    ui.label(egui::RichText::new(words.get("explorer-opening")).weak());
+                    ui.ctx().request_repaint();
+                    return;
+                }
+                Some(0) => {
+                    ui.label(egui::RichText::new(words.get("explorer-empty")).weak());
+                    return;
+                }
+                Some(_) => {}
+            }
+            let answer = db.explorer.answer_for(game);
+            match answer {
+                None => {
+                    ui.label(egui::RichText::new(words.get("explorer-asking")).weak());
+                    // The answer comes from another thread: drawn when it does.
+                    ui.ctx().request_repaint();
+                }
+                Some(answer) => {
+                    if let Some(error) = &answer.error {
+                        ui.colored_label(ui.visuals().error_fg_color, error);
+                    } else if answer.moves.is_empty() {
+                        ui.label(egui::RichText::new(words.get("explorer-no-moves")).weak());
+                    } else if let Some(mv) = moves_table(ui, words, &answer.moves) {
+                        requests.write(DatabaseRequest::Play(mv.mv));
+                    }
+                }
+            }
+            ui.separator();
+            egui::CollapsingHeader::new(words.get("explorer-filters"))
+                .id_salt("explorer_filters")
+                .show(ui, |ui| filters(ui, words, &mut form));
+            if let Some(answer) = answer
+                && !answer.games.is_empty()
+            {
+                egui::CollapsingHeader::new(words.format(
+                    "explorer-games-reaching",
+                    &Args::new().with("count", answer.games.len()),
+                ))
+                .id_salt("explorer_games")
+                .show(ui, |ui| {
+                    if let Some((id, ply)) = games_list(ui, words, &answer.games) {
+                        requests.write(DatabaseRequest::Open { id, ply });
+                    }
+                });
+            }
+        });
+    db.explorer.open = open;
+    if form != db.explorer.form {
+        db.explorer.form = form;
+    }
+    Ok(())
+}
+
+/// The moves with their results; returns the move clicked.
+fn moves_table<'a>(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    moves: &'a [ExplorerMove],
+) -> Option<&'a ExplorerMove> {
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("explorer_moves")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            egui::Grid::new("explorer_moves_grid")
+                .num_columns(5)
+                .striped(true)
+                .spacing([8.0, 3.0])
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(words.get("explorer-move")).strong());
+                    ui.label(egui::RichText::new(words.get("explorer-games")).strong());
+                    ui.label(egui::RichText::new(words.get("explorer-results")).strong())
+                        .on_hover_text(words.get("explorer-results-tip"));
+                    ui.label(egui::RichText::new(words.get("explorer-rating")).strong())
+                        .on_hover_text(words.get("explorer-rating-tip"));
+                    ui.label(egui::RichText::new(words.get("explorer-last")).strong());
+                    ui.end_row();
+                    for mv in moves {
+                        let button = egui::Button::new(egui::RichText::new(&mv.uhp).monospace());
+                        if ui
+                            .add(button)
+                            .on_hover_text(words.get("explorer-play-tip"))
+                            .clicked()
+                        {
+                            clicked = Some(mv);
+                        }
+                        ui.label(mv.games.to_string());
+                        results_bar(ui, words, mv);
+                        ui.label(
+                            mv.average_rating
+                                .map_or_else(|| "-".to_string(), |r| format!("{r:.0}")),
+                        );
+                        ui.label(mv.last_date.clone().unwrap_or_else(|| "-".to_string()));
+                        ui.end_row();
+                    }
+                });
+        });
+    clicked
+}
+
+/// White's wins, the draws and Black's wins as a bar in the sides' colours
+/// with the per cents on it.
+fn results_bar(ui: &mut egui::Ui, words: &Texts, mv: &ExplorerMove) {
+    let (white, draws, black) = (
+        percent(mv.white_wins, mv.games),
+        percent(mv.draws, mv.games),
+        percent(mv.black_wins, mv.games),
+    );
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(120.0, 16.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let mut x = rect.min.x;
+    let parts = [
+        (white, egui::Color32::from_gray(235), egui::Color32::BLACK),
+        (draws, egui::Color32::from_gray(140), egui::Color32::BLACK),
+        (black, egui::Color32::from_gray(25), egui::Color32::WHITE),
+    ];
+    for (share, fill, ink) in parts {
+        let width = rect.width() * share / 100.0;
+        let part = egui::Rect::from_min_size(egui::pos2(x, rect.min.y), egui::vec2(width, 16.0));
+        painter.rect_filled(part, 0.0, fill);
+        if width >= 24.0 {
+            painter.text(
+                part.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("{share:.0}"),
+                egui::FontId::proportional(10.0),
+                ink,
+            );
+        }
+        x += width;
+    }
+    response.on_hover_text(
+        words.format(
+            "explorer-results-line",
+            &Args::new()
+                .with("white", format!("{white:.0}"))
+                .with("draws", format!("{draws:.0}"))
+                .with("black", format!("{black:.0}"))
+                .with("games", mv.games),
+        ),
+    );
+}
+
+/// The explorer's filters.
+fn filters(ui: &mut egui::Ui, words: &Texts, form: &mut crate::game::database::FilterForm) {
+    egui::Grid::new("explorer_filters_grid")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let fields = [
+                ("explorer-filter-type", "Base+MLP", &mut form.game_type),
+                ("explorer-filter-from", "2015", &mut form.from),
+                ("explorer-filter-to", "2024-06", &mut form.to),
+                ("explorer-filter-player", "", &mut form.player),
+                ("explorer-filter-rating", "1500", &mut form.min_rating),
+            ];
+            for (key, hint, text) in fields {
+                ui.label(words.get(key));
+                ui.add(
+                    egui::TextEdit::singleline(text)
+                        .hint_text(hint)
+                        .desired_width(150.0),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+/// The games that reached the position; returns the game clicked and the
+/// ply it reached the position at.
+fn games_list(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    games: &[GameSummary],
+) -> Option<(i64, Option<u32>)> {
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("explorer_games_list")
+        .max_height(160.0)
+        .show(ui, |ui| {
+            for game in games {
+                let text = summary_line(words, game);
+                if ui
+                    .add(egui::Button::new(text).truncate())
+                    .on_hover_text(words.get("explorer-open-tip"))
+                    .clicked()
+                {
+                    clicked = Some((game.id, game.reached_at));
+                }
+            }
+        });
+    clicked
+}
+
+/// One game in a line: the players, their ratings, the result, the date.
+pub(in crate::game::ui) fn summary_line(words: &Texts, game: &GameSummary) -> String {
+    let unknown = words.get("database-unknown-player");
+    let player = |name: &Option<String>, rating: Option<i64>| {
+        let name = name.clone().unwrap_or_else(|| unknown.clone());
+        match rating {
+            Some(rating) => format!("{name} ({rating})"),
+            None => name,
+        }
+    };
+    let result = match game.result {
+        Some(crate::records::GameResult::WhiteWins) => "1-0",
+        Some(crate::records::GameResult::BlackWins) => "0-1",
+        Some(crate::records::GameResult::Draw) => "½-½",
+        None => "*",
+    };
+    format!(
+        "{} – {}  {result}  {}",
+        player(&game.white, game.white_rating),
+        player(&game.black, game.black_rating),
+        game.date.clone().unwrap_or_default()
+    )
+}

@@ -1,0 +1,438 @@
+//! The Games screen's database part: Import files, folders and zip
+//! archives (the file picker, several at once) with a progress bar, the
+//! count, games a second and Cancel, then the report (games added, those
+//! already there, the unreadable ones with their reasons); the number of
+//! games; a search by player, opponent, dates, result, game type, length
+//! and "reached the position last on the board", sorted and paged, a row
+//! opening the game in review.
+
+use std::sync::{Mutex, PoisonError};
+
+use bevy_egui::egui;
+use egui_file_dialog::{DialogState, FileDialog};
+
+use crate::db::{PositionKey, SearchQuery, SortBy};
+use crate::game::core::CurrentGame;
+use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
+use crate::game::ui::hud::explorer_panel::summary_line;
+use crate::records::GameResult;
+use crate::text::{Args, Texts};
+
+/// The search as typed.
+#[derive(Debug, Clone, Default)]
+pub(super) struct SearchForm {
+    player: String,
+    opponent: String,
+    from: String,
+    to: String,
+    result: Option<GameResult>,
+    game_type: String,
+    min_plies: String,
+    max_plies: String,
+    position: bool,
+    sort: SortBy,
+}
+
+/// The database part's own state: its file picker (behind a
+/// lock: it is not `Sync`), the search form and its page.
+#[derive(bevy::prelude::Resource, Default)]
+pub(super) struct DatabaseScreen {
+    picker: Mutex<Option<FileDialog>>,
+    form: SearchForm,
+    page: u32,
+}
+
+impl DatabaseScreen {
+    /// Runs the file picker when open; what it picked is imported.
+    pub(super) fn update_picker(
+        &mut self,
+        ctx: &egui::Context,
+        requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+    ) {
+        let mut guard = self.picker.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(dialog) = guard.as_mut() {
+            dialog.update(ctx);
+            match dialog.state() {
+                DialogState::PickedMultiple(paths) => {
+                    requests.write(DatabaseRequest::Import(paths.clone()));
+                    *guard = None;
+                }
+                DialogState::Picked(path) => {
+                    requests.write(DatabaseRequest::Import(vec![path.clone()]));
+                    *guard = None;
+                }
+                DialogState::Open => {}
+                _ => *guard = None,
+            }
+        }
+    }
+
+    /// The query the form asks, for this page.
+    fn query(&self, current: &CurrentGame) -> SearchQuery {
+        let text = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+        let form = &self.form;
+        SearchQuery {
+            player: text(&form.player),
+            opponent: text(&form.opponent),
+            from: text(&form.from),
+            to: text(&form.to),
+            result: form.result,
+            game_type: form.game_type.trim().parse().ok(),
+            min_plies: form.min_plies.trim().parse().ok(),
+            max_plies: form.max_plies.trim().parse().ok(),
+            position: form.position.then(|| PositionKey::of(current.game())),
+            sort: form.sort,
+            limit: PAGE,
+            offset: self.page * PAGE,
+        }
+    }
+}
+
+/// The database part, in the Games screen's panel.
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    screen: &mut DatabaseScreen,
+    db: &mut GameDatabase,
+    current: &CurrentGame,
+    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+) {
+    if let Some(error) = db.error() {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        return;
+    }
+    ui.horizontal(|ui| {
+        let idle = db.ready() && db.import().is_none();
+        if ui
+            .add_enabled(idle, egui::Button::new(words.get("database-import")))
+            .on_hover_text(words.get("database-import-tip"))
+            .clicked()
+        {
+            // Opened where the player last was; its side bar has Downloads.
+            let mut dialog = FileDialog::new()
+                .id(egui::Id::new("database_import"))
+                .title(&words.get("database-picker-title"))
+                .default_size([640.0, 420.0]);
+            dialog.pick_multiple();
+            *screen
+                .picker
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Some(dialog);
+        }
+        ui.separator();
+        let count = match db.games() {
+            Some(games) => words.format("database-count", &Args::new().with("games", games)),
+            None => words.get("explorer-opening"),
+        };
+        ui.label(count);
+        if let Some(path) = db.path() {
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(words.format(
+                        "database-file",
+                        &Args::new().with("file", path.display().to_string()),
+                    ))
+                    .weak(),
+                )
+                .truncate(),
+            );
+        }
+    });
+    import_progress(ui, words, db, requests);
+    ui.separator();
+    search_form(ui, words, screen, db, current, requests);
+    ui.separator();
+    results(ui, words, screen, db, current, requests);
+}
+
+/// The import under way (a bar, the counts, Cancel) or the last report.
+fn import_progress(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    db: &mut GameDatabase,
+    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+) {
+    if let Some(job) = db.import() {
+        let progress = job.progress();
+        let line = words.format(
+            "database-importing",
+            &Args::new()
+                .with("games", progress.added)
+                .with("duplicates", progress.duplicates)
+                .with("failed", progress.failed)
+                .with("rate", format!("{:.0}", progress.games_per_second())),
+        );
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(0.0)
+                    .animate(true)
+                    .desired_width(160.0)
+                    .text(progress.sources_done.to_string()),
+            );
+            if job.cancelling() {
+                ui.label(words.get("database-cancelling"));
+            } else if ui
+                .button(words.get("database-cancel"))
+                .on_hover_text(words.get("database-cancel-tip"))
+                .clicked()
+            {
+                requests.write(DatabaseRequest::CancelImport);
+            }
+        });
+        ui.label(line);
+        ui.ctx().request_repaint();
+        return;
+    }
+    let mut dismiss = false;
+    match db.report() {
+        Some(Ok(report)) => {
+            let p = &report.progress;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    words.format(
+                        "database-report",
+                        &Args::new()
+                            .with("cancelled", if report.cancelled { "yes" } else { "no" })
+                            .with("added", p.added)
+                            .with("duplicates", p.duplicates)
+                            .with("failed", p.failed)
+                            .with("seconds", format!("{:.1}", p.elapsed.as_secs_f64())),
+                    ),
+                );
+                dismiss = ui.button(words.get("database-dismiss")).clicked();
+            });
+            if !report.failures.is_empty() {
+                egui::CollapsingHeader::new(words.get("database-failures"))
+                    .id_salt("database_failures")
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("database_failures_list")
+                            .max_height(120.0)
+                            .show(ui, |ui| {
+                                for failure in &report.failures {
+                                    ui.label(format!("{}: {}", failure.source, failure.reason));
+                                }
+                            });
+                    });
+            }
+        }
+        Some(Err(error)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    words.format(
+                        "database-import-failed",
+                        &Args::new().with("reason", error.as_str()),
+                    ),
+                );
+                dismiss = ui.button(words.get("database-dismiss")).clicked();
+            });
+        }
+        None => {}
+    }
+    if dismiss {
+        db.dismiss_report();
+    }
+}
+
+/// The search's fields and its button.
+fn search_form(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    screen: &mut DatabaseScreen,
+    db: &GameDatabase,
+    current: &CurrentGame,
+    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+) {
+    let mut search = false;
+    let form = &mut screen.form;
+    let field = |ui: &mut egui::Ui, label: String, text: &mut String, hint: &str, width: f32| {
+        ui.label(label);
+        let response = ui.add(
+            egui::TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(width),
+        );
+        response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+    };
+    ui.horizontal_wrapped(|ui| {
+        search |= field(
+            ui,
+            words.get("database-search-player"),
+            &mut form.player,
+            "",
+            110.0,
+        );
+        search |= field(
+            ui,
+            words.get("database-search-opponent"),
+            &mut form.opponent,
+            "",
+            110.0,
+        );
+        search |= field(
+            ui,
+            words.get("database-search-from"),
+            &mut form.from,
+            "2015",
+            70.0,
+        );
+        search |= field(
+            ui,
+            words.get("database-search-to"),
+            &mut form.to,
+            "2024-06",
+            70.0,
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(words.get("database-search-result"));
+        let any = words.get("database-search-any");
+        let name = |result: Option<GameResult>| match result {
+            None => any.clone(),
+            Some(result) => crate::game::ui::hud::move_list::result_text(words, result),
+        };
+        egui::ComboBox::from_id_salt("database_result")
+            .selected_text(name(form.result))
+            .show_ui(ui, |ui| {
+                for result in [
+                    None,
+                    Some(GameResult::WhiteWins),
+                    Some(GameResult::BlackWins),
+                    Some(GameResult::Draw),
+                ] {
+                    ui.selectable_value(&mut form.result, result, name(result));
+                }
+            });
+        search |= field(
+            ui,
+            words.get("database-search-type"),
+            &mut form.game_type,
+            "Base+MLP",
+            80.0,
+        );
+        ui.label(words.get("database-search-length"));
+        ui.add(
+            egui::TextEdit::singleline(&mut form.min_plies)
+                .hint_text("10")
+                .desired_width(36.0),
+        );
+        ui.label("–");
+        ui.add(
+            egui::TextEdit::singleline(&mut form.max_plies)
+                .hint_text("80")
+                .desired_width(36.0),
+        );
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut form.position, words.get("database-search-position"))
+            .on_hover_text(words.get("database-search-position-tip"));
+        ui.label(words.get("database-sort"));
+        let sorts = [
+            (SortBy::Newest, "database-sort-newest"),
+            (SortBy::Oldest, "database-sort-oldest"),
+            (SortBy::Longest, "database-sort-longest"),
+            (SortBy::Shortest, "database-sort-shortest"),
+        ];
+        let shown = sorts
+            .iter()
+            .find(|(sort, _)| *sort == form.sort)
+            .map_or_else(String::new, |(_, key)| words.get(key));
+        egui::ComboBox::from_id_salt("database_sort")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for (sort, key) in sorts {
+                    if ui
+                        .selectable_value(&mut form.sort, sort, words.get(key))
+                        .clicked()
+                    {
+                        search = true;
+                    }
+                }
+            });
+        search |= ui
+            .add_enabled(db.ready(), egui::Button::new(words.get("database-search")))
+            .clicked();
+    });
+    if search && db.ready() {
+        screen.page = 0;
+        requests.write(DatabaseRequest::Search(screen.query(current)));
+    }
+}
+
+/// The page of games found, Previous and Next; a row opens its game.
+fn results(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    screen: &mut DatabaseScreen,
+    db: &GameDatabase,
+    current: &CurrentGame,
+    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+) {
+    let searched = &db.searched;
+    if searched.query.is_none() {
+        return;
+    }
+    let mut page = None;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                screen.page > 0,
+                egui::Button::new(words.get("database-previous")),
+            )
+            .clicked()
+        {
+            page = Some(screen.page - 1);
+        }
+        ui.label(words.format("database-page", &Args::new().with("page", screen.page + 1)));
+        if ui
+            .add_enabled(
+                searched.games.len() as u32 == PAGE,
+                egui::Button::new(words.get("database-next")),
+            )
+            .clicked()
+        {
+            page = Some(screen.page + 1);
+        }
+        if db.searching() {
+            ui.label(egui::RichText::new(words.get("database-searching")).weak());
+            // The answer comes from another thread: drawn when it does.
+            ui.ctx().request_repaint();
+        }
+    });
+    if let Some(page) = page {
+        screen.page = page;
+        requests.write(DatabaseRequest::Search(screen.query(current)));
+    }
+    if let Some(error) = &searched.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+        return;
+    }
+    if searched.games.is_empty() {
+        ui.label(egui::RichText::new(words.get("database-found-none")).weak());
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("database_results")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for game in &searched.games {
+                let text = format!(
+                    "{}  {}  {}",
+                    summary_line(words, game),
+                    game.game_type,
+                    game.plies
+                );
+                if ui
+                    .add(egui::Button::new(text).truncate())
+                    .on_hover_text(words.get("database-row-tip"))
+                    .clicked()
+                {
+                    requests.write(DatabaseRequest::Open {
+                        id: game.id,
+                        ply: None,
+                    });
+                }
+            }
+        });
+}

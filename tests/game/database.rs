@@ -1,0 +1,345 @@
+//! The game database in the headless app: an import on the task pool into
+//! a temporary data folder, the explorer's moves for the position on the
+//! board (the same as the database's own answer, asked again when the
+//! position changes), a click on a move playing it (in review: as a
+//! variation), a search by player and a game opened in review at a ply,
+//! a broken database file set aside with a notice, and the explorer and
+//! the Games screen's database part fitting at 800x600 in English and
+//! Spanish.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::app::{app_keeping_files, game, set_screen, settle, turn, update_until_within};
+use bevy::prelude::*;
+use hive::db::generate::{GenerateConfig, generate};
+use hive::db::{DB_FILE, Database, ExplorerFilter, SearchQuery};
+use hive::game::{
+    CurrentGame, DatabaseRequest, GameDatabase, NewGameSettings, Notice, RecordPaths, Screen,
+    SettingsFile, Turn,
+};
+use hive::records::Autosave;
+use hive::rules::{Game, GameType};
+use tempfile::TempDir;
+
+/// A corpus of `games` seeded self-play games in yearly zips.
+fn corpus(games: u64) -> TempDir {
+    let dir = TempDir::new().expect("a temporary folder");
+    let config = GenerateConfig {
+        games,
+        seed: 7,
+        ..GenerateConfig::default()
+    };
+    generate(&config, dir.path(), &mut |_| {}).expect("generated");
+    dir
+}
+
+fn db(app: &App) -> &GameDatabase {
+    app.world().resource::<GameDatabase>()
+}
+
+const LIMIT: Duration = Duration::from_secs(60);
+
+/// Runs frames until the database in the data folder is open.
+fn wait_until_open(app: &mut App) {
+    update_until_within(app, "the database open", LIMIT, |app| db(app).ready());
+}
+
+/// Imports `sources` through the app and waits for the report.
+fn import(app: &mut App, sources: Vec<PathBuf>) {
+    app.world_mut()
+        .write_message(DatabaseRequest::Import(sources));
+    app.update();
+    update_until_within(app, "the import's report", LIMIT, |app| {
+        db(app).import().is_none() && db(app).report().is_some()
+    });
+}
+
+/// A local game on the board, with the data folder `data`.
+fn app_with_data(data: &Path) -> App {
+    let mut app = app_keeping_files(Some(data), None, NewGameSettings::default());
+    wait_until_open(&mut app);
+    app
+}
+
+fn start_base_game(app: &mut App, game_type: GameType) {
+    app.world_mut()
+        .resource_mut::<hive::game::Settings>()
+        .game_type = game_type;
+    set_screen(app, Screen::Playing);
+    settle(app);
+    assert_eq!(game(app).game_type(), game_type);
+}
+
+/// Runs frames until the explorer has answered about the position on the
+/// board.
+fn wait_for_answer(app: &mut App) {
+    update_until_within(app, "the explorer's answer", LIMIT, |app| {
+        let current = app.world().resource::<CurrentGame>().game().clone();
+        db(app).explorer.answer_for(&current).is_some()
+    });
+}
+
+#[test]
+fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
+    let corpus = corpus(60);
+    let data = TempDir::new().unwrap();
+    let mut app = app_with_data(data.path());
+    assert_eq!(db(&app).games(), Some(0), "a new database is empty");
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    let report = db(&app).report().unwrap().as_ref().expect("imported");
+    assert_eq!(report.progress.added, 60);
+    assert!(report.failures.is_empty(), "{:?}", report.failures);
+    assert_eq!(db(&app).games(), Some(60));
+    // Imported again: nothing new (resumable, each game once).
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    let again = db(&app).report().unwrap().as_ref().expect("imported");
+    assert_eq!(again.progress.added, 0);
+    assert_eq!(db(&app).games(), Some(60));
+
+    // The most common game type of the generator.
+    let game_type: GameType = "Base+MLP".parse().unwrap();
+    start_base_game(&mut app, game_type);
+    app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    wait_for_answer(&mut app);
+    let direct = Database::open(data.path().join(DB_FILE)).unwrap();
+    let start = Game::new(game_type);
+    let expected = direct.explore(&start, &ExplorerFilter::default()).unwrap();
+    let answer = db(&app).explorer.answer_for(&game(&app)).unwrap().clone();
+    assert!(answer.error.is_none(), "{:?}", answer.error);
+    assert!(!expected.is_empty(), "the corpus has Base+MLP games");
+    assert_eq!(
+        answer.moves, expected,
+        "the explorer's moves are the database's"
+    );
+    let total: u64 = answer.moves.iter().map(|m| m.games).sum();
+    assert_eq!(answer.games.len() as u64, total.min(50));
+
+    // A click on the most played move plays it, and the explorer answers
+    // about the new position.
+    let first = answer.moves[0].clone();
+    app.world_mut()
+        .write_message(DatabaseRequest::Play(first.mv));
+    settle(&mut app);
+    let after = game(&app);
+    assert_eq!(after.moves().len(), 1, "the move was played");
+    assert_eq!(after.moves().next().unwrap(), first.mv);
+    wait_for_answer(&mut app);
+    let next = db(&app).explorer.answer_for(&after).unwrap();
+    let expected = direct.explore(&after, &ExplorerFilter::default()).unwrap();
+    assert_eq!(next.moves, expected);
+    assert_eq!(
+        next.moves.iter().map(|m| m.games).sum::<u64>(),
+        first.games,
+        "every game that played the move goes on from it"
+    );
+
+    // A filter by a player who never played: no moves.
+    app.world_mut()
+        .resource_mut::<GameDatabase>()
+        .explorer
+        .form
+        .player = "nobody-at-all".into();
+    wait_for_answer(&mut app);
+    assert!(
+        db(&app)
+            .explorer
+            .answer_for(&after)
+            .unwrap()
+            .moves
+            .is_empty()
+    );
+}
+
+#[test]
+fn a_search_by_player_opens_a_game_in_review_and_a_move_there_is_a_variation() {
+    let corpus = corpus(40);
+    let data = TempDir::new().unwrap();
+    let mut app = app_with_data(data.path());
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    let direct = Database::open(data.path().join(DB_FILE)).unwrap();
+    let some = direct
+        .search(&SearchQuery {
+            limit: 1,
+            ..SearchQuery::default()
+        })
+        .unwrap();
+    let player = some[0].white.clone().expect("a named player");
+    let query = SearchQuery {
+        player: Some(player.clone()),
+        limit: 50,
+        ..SearchQuery::default()
+    };
+    app.world_mut()
+        .write_message(DatabaseRequest::Search(query.clone()));
+    update_until_within(&mut app, "the search", LIMIT, |app| {
+        db(app).searched.query.is_some() && !db(app).searching()
+    });
+    let found = db(&app).searched.games.clone();
+    assert!(!found.is_empty());
+    assert_eq!(found, direct.search(&query).unwrap());
+    for summary in &found {
+        let sides = [&summary.white, &summary.black];
+        assert!(
+            sides.iter().any(|s| s.as_deref() == Some(player.as_str())),
+            "{player} played {summary:?}"
+        );
+    }
+
+    // Opened in review at its third move.
+    let chosen = found[0].clone();
+    let stored = direct.game(chosen.id).unwrap().unwrap().game().unwrap();
+    app.world_mut().write_message(DatabaseRequest::Open {
+        id: chosen.id,
+        ply: Some(3),
+    });
+    update_until_within(&mut app, "the game in review", LIMIT, |app| {
+        turn(app) == Some(Turn::Review)
+    });
+    settle(&mut app);
+    let current = app.world().resource::<CurrentGame>();
+    assert_eq!(current.ply(), 3);
+    assert_eq!(
+        current.full_game().moves().collect::<Vec<_>>(),
+        stored.moves().collect::<Vec<_>>()
+    );
+    let headers = current.headers().expect("the game's headers");
+    assert_eq!(headers.white, chosen.white);
+
+    // A move of the explorer played in review: a variation from move 3.
+    let shown = game(&app);
+    let mut legal = Vec::new();
+    shown.legal_moves(&mut legal);
+    let mv = legal[0];
+    app.world_mut().write_message(DatabaseRequest::Play(mv));
+    update_until_within(&mut app, "the variation played", LIMIT, |app| {
+        game(app).moves().len() == 4
+    });
+    settle(&mut app);
+    let played = game(&app);
+    let played: Vec<_> = played.moves().collect();
+    let stored: Vec<_> = stored.moves().collect();
+    assert_eq!(played[..3], stored[..3]);
+    assert_eq!(played[3], mv);
+    // The game's own fourth move stays in the tree beside the new one.
+    let tree = app.world().resource::<CurrentGame>().variations().clone();
+    assert!(tree.leaves().len() >= 2 || stored[3] == mv);
+}
+
+#[test]
+fn a_broken_database_file_is_set_aside_with_a_notice() {
+    let data = TempDir::new().unwrap();
+    std::fs::create_dir_all(data.path()).unwrap();
+    std::fs::write(
+        data.path().join(DB_FILE),
+        b"this is no database at all, not one byte of it",
+    )
+    .unwrap();
+    let app = app_with_data(data.path());
+    assert_eq!(db(&app).games(), Some(0), "a new database started");
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .expect("a notice");
+    assert!(notice.contains(".broken-"), "{notice}");
+    let kept: Vec<_> = std::fs::read_dir(data.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".broken-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "the broken file is kept aside, not deleted");
+    assert_eq!(
+        std::fs::read(kept[0].path()).unwrap(),
+        b"this is no database at all, not one byte of it"
+    );
+}
+
+#[test]
+fn no_data_folder_no_database() {
+    let mut app = app_keeping_files(None, None, NewGameSettings::default());
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(db(&app).path().is_none());
+    assert!(!db(&app).ready());
+}
+
+/// The explorer beside a game and the Games screen's database part, at
+/// 800x600 in `lang`: every text within the window, the explorer's and
+/// the report's words whole.
+fn words_fit_in(lang: &str) {
+    use crate::words_fit::{app, assert_fits, laid, word};
+    let corpus = corpus(30);
+    let data = TempDir::new().unwrap();
+    let config = TempDir::new().unwrap();
+    let mut app = app(lang, 800.0, 600.0);
+    app.insert_resource(RecordPaths {
+        autosave: Some(Autosave::new(data.path())),
+        settings: Some(SettingsFile::in_dir(config.path())),
+    });
+    wait_until_open(&mut app);
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    app.world_mut()
+        .resource_mut::<hive::game::Settings>()
+        .game_type = "Base+MLP".parse().unwrap();
+    set_screen(&mut app, Screen::Playing);
+    app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    for _ in 0..5 {
+        app.update();
+    }
+    wait_for_answer(&mut app);
+    let shown = laid(&mut app);
+    let texts: Vec<String> = shown.iter().map(|l| l.text.clone()).collect();
+    let title = word(&app, "explorer-title");
+    assert!(texts.contains(&title), "{lang}: no explorer in {texts:?}");
+    assert!(texts.contains(&word(&app, "explorer-results")), "{texts:?}");
+    let whole = [
+        title,
+        word(&app, "explorer-move"),
+        word(&app, "explorer-games"),
+        word(&app, "explorer-results"),
+        word(&app, "explorer-filters"),
+    ];
+    assert_fits(&shown, 800.0, &whole, &format!("{lang} explorer"));
+
+    // The Games screen's database part, after a search.
+    app.world_mut()
+        .resource_mut::<GameDatabase>()
+        .on_games_screen = true;
+    set_screen(&mut app, Screen::Games);
+    app.world_mut()
+        .write_message(DatabaseRequest::Search(SearchQuery {
+            limit: 50,
+            ..SearchQuery::default()
+        }));
+    update_until_within(&mut app, "the search", LIMIT, |app| {
+        db(app).searched.query.is_some() && !db(app).searching()
+    });
+    let shown = laid(&mut app);
+    let texts: Vec<String> = shown.iter().map(|l| l.text.clone()).collect();
+    let import_button = word(&app, "database-import");
+    assert!(texts.contains(&import_button), "{lang}: {texts:?}");
+    assert!(
+        texts.iter().any(|t| t.contains("30")),
+        "{lang}: the count of games in {texts:?}"
+    );
+    let whole = [
+        import_button,
+        word(&app, "database-search"),
+        word(&app, "database-search-position"),
+        word(&app, "database-tab-database"),
+    ];
+    assert_fits(&shown, 800.0, &whole, &format!("{lang} database"));
+}
+
+#[test]
+fn the_explorer_and_the_database_fit_at_800x600_in_english() {
+    words_fit_in("en");
+}
+
+#[test]
+fn the_explorer_and_the_database_fit_at_800x600_in_spanish() {
+    words_fit_in("es");
+}

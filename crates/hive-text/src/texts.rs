@@ -62,6 +62,10 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         "themes.ftl",
         include_str!("../../../assets/locales/en/themes.ftl"),
     ),
+    (
+        "database.ftl",
+        include_str!("../../../assets/locales/en/database.ftl"),
+    ),
 ];
 
 /// The names of the built-in English files (they mirror

@@ -119,7 +119,7 @@ impl CanonicalMove {
     }
 
     fn bug(self) -> Bug {
-        BUGS[((self.0 >> 26) & 7) as usize]
+        Bug::ALL[((self.0 >> 26) & 7) as usize]
     }
 
     fn source_cell(self) -> (i32, i32) {
@@ -137,17 +137,6 @@ impl CanonicalMove {
     }
 }
 
-/// The bugs in the order of their discriminants.
-const BUGS: [Bug; 8] = [
-    Bug::Queen,
-    Bug::Ant,
-    Bug::Grasshopper,
-    Bug::Spider,
-    Bug::Beetle,
-    Bug::Mosquito,
-    Bug::Ladybug,
-    Bug::Pillbug,
-];
 
 /// One of the 12 symmetries: `reflect` (swap q and r) then `rotate`
 /// sixth-turns.

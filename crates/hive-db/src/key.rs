@@ -137,7 +137,6 @@ impl CanonicalMove {
     }
 }
 
-
 /// One of the 12 symmetries: `reflect` (swap q and r) then `rotate`
 /// sixth-turns.
 #[derive(Copy, Clone, Debug, Default)]

@@ -222,6 +222,36 @@ impl Session {
         Ok(session)
     }
 
+    /// A session brought back from a saved game (after the program was
+    /// closed): the game goes on from `game` once the connection is up
+    /// again (each side's sync makes up for moves the other missed).
+    /// `settings` are the ones both accepted; `name` is ours.
+    pub fn resumed(
+        seat: Seat,
+        secret: Secret,
+        name: &str,
+        settings: GameSettings,
+        game: Game,
+    ) -> Result<Session, ActionError> {
+        let fresh = check_settings(&settings).map_err(ActionError::BadSettings)?;
+        if fresh.game_type() != game.game_type() || fresh.options() != game.options() {
+            return Err(ActionError::BadSettings(
+                "the saved game is not of these settings".into(),
+            ));
+        }
+        let mut session = Session::new(seat, secret, clip(name, MAX_NAME_CHARS), game);
+        session.peer_name = Some(match seat {
+            Seat::Host => settings.joiner_name.clone(),
+            Seat::Joiner => settings.host_name.clone(),
+        });
+        session.settings = Some(settings);
+        session.started = true;
+        if let Some(result) = result_of(session.game.status()) {
+            session.result = Some((result, EndReason::Rules));
+        }
+        Ok(session)
+    }
+
     /// The joiner's session, with the invitation's secret.
     pub fn join(secret: Secret, name: &str) -> Session {
         let game = Game::new(GameType::BASE);
@@ -295,6 +325,18 @@ impl Session {
             Seat::Host => host_side,
             Seat::Joiner => host_side.other(),
         })
+    }
+
+    /// Whether we may move now: the game started and not over, our side to
+    /// move, connected or not (a move made while the line is down reaches
+    /// the peer with the sync after the reconnection).
+    pub fn may_move(&self) -> bool {
+        self.started
+            && self.result.is_none()
+            && self.stage != Stage::Closed
+            && self
+                .my_side()
+                .is_some_and(|side| side.color() == self.game.to_move())
     }
 
     /// Whether the game is on and it is our move.
@@ -812,11 +854,13 @@ impl Session {
     }
 
     /// [`Session::play`] with our clock after the move, in milliseconds.
+    /// While the connection is down the move is only played here: the sync
+    /// after the reconnection brings it to the peer.
     pub fn play_timed(&mut self, mv: &str, clock_ms: Option<u64>) -> Result<String, ActionError> {
-        if !self.playing() {
+        if !self.started || self.result.is_some() || self.stage == Stage::Closed {
             return Err(ActionError::NotPlaying);
         }
-        if !self.is_my_turn() {
+        if !self.may_move() {
             return Err(ActionError::NotYourTurn);
         }
         let parsed = self.game.parse_move(mv).map_err(|e| ActionError::BadMove {
@@ -825,6 +869,7 @@ impl Session {
         })?;
         let canonical = self.game.move_string(parsed);
         self.game.play(parsed).map_err(ActionError::Illegal)?;
+        let sent = self.outbox.len();
         self.outbox.push(Message::Move {
             ply: self.game.ply(),
             mv: canonical.clone(),
@@ -832,6 +877,11 @@ impl Session {
             clock_ms,
         });
         self.after_move();
+        if self.stage != Stage::Playing {
+            // No conversation to say it in: the sync and the result said
+            // again after the next hello carry it.
+            self.outbox.truncate(sent);
+        }
         Ok(canonical)
     }
 

@@ -24,7 +24,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, RecvStream, SendStream, presets};
-use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMode, RelayUrl, TransportAddr};
+use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMode, RelayUrl, SecretKey, TransportAddr};
 use tokio::sync::mpsc;
 use url::Url;
 
@@ -168,7 +168,7 @@ enum Side {
     Join(EndpointAddr),
 }
 
-async fn bind(mode: &Mode) -> Result<Endpoint, LinkError> {
+async fn bind(mode: &Mode, key: Option<[u8; 32]>, port: u16) -> Result<Endpoint, LinkError> {
     let bind_error = |e: &dyn std::fmt::Display| LinkError::Bind(e.to_string());
     let builder = match mode {
         Mode::Local => Endpoint::builder(presets::Minimal)
@@ -176,11 +176,15 @@ async fn bind(mode: &Mode) -> Result<Endpoint, LinkError> {
             .clear_address_lookup()
             .portmapper_config(PortmapperConfig::Disabled)
             .clear_ip_transports()
-            .bind_addr("127.0.0.1:0")
+            .bind_addr(SocketAddr::from(([127, 0, 0, 1], port)))
             .map_err(|e| bind_error(&e))?,
         Mode::Public { relay: None } => Endpoint::builder(presets::N0),
         Mode::Public { relay: Some(url) } => Endpoint::builder(presets::N0)
             .relay_mode(RelayMode::custom([RelayUrl::from(url.clone())])),
+    };
+    let builder = match key {
+        Some(bytes) => builder.secret_key(SecretKey::from_bytes(&bytes)),
+        None => builder,
     };
     let endpoint = builder
         .alpns(vec![ALPN.to_vec()])
@@ -203,7 +207,22 @@ impl Link {
     /// network) and waits for joiners. Ask [`Link::invitation`] for what to
     /// give them.
     pub fn host(mode: Mode) -> Result<Link, LinkError> {
-        Link::start(mode, Side::Host)
+        Link::start(mode, Side::Host, None, 0)
+    }
+
+    /// [`Link::host`] with the endpoint's secret key: the same key gives
+    /// the same endpoint id, so an invitation made before the program
+    /// closed still reaches it (a game resumed later; over the internet
+    /// the address lookup finds the id). In the local mode the socket is
+    /// bound to `port` (`0`: any free one), so the invitation's address
+    /// stays right too. Keep the key as secret as the game's.
+    pub fn host_with_key(mode: Mode, key: [u8; 32], port: u16) -> Result<Link, LinkError> {
+        Link::start(mode, Side::Host, Some(key), port)
+    }
+
+    /// A new secret key for [`Link::host_with_key`].
+    pub fn new_key() -> [u8; 32] {
+        rand::random()
     }
 
     /// Dials the host of `invitation` (again after every drop). In the
@@ -227,10 +246,15 @@ impl Link {
                 .map_err(|e: iroh::RelayUrlParseError| LinkError::BadInvitation(e.to_string()))?;
             addrs.push(TransportAddr::Relay(url));
         }
-        Link::start(mode, Side::Join(EndpointAddr::from_parts(id, addrs)))
+        Link::start(
+            mode,
+            Side::Join(EndpointAddr::from_parts(id, addrs)),
+            None,
+            0,
+        )
     }
 
-    fn start(mode: Mode, side: Side) -> Result<Link, LinkError> {
+    fn start(mode: Mode, side: Side, key: Option<[u8; 32]>, port: u16) -> Result<Link, LinkError> {
         let (command_tx, command_rx) = mpsc::unbounded_channel();
         let (event_tx, event_rx) = std_mpsc::channel();
         let (ready_tx, ready_rx) = std_mpsc::channel();
@@ -250,7 +274,7 @@ impl Link {
                     }
                 };
                 runtime.block_on(async move {
-                    let endpoint = match bind(&mode).await {
+                    let endpoint = match bind(&mode, key, port).await {
                         Ok(endpoint) => endpoint,
                         Err(e) => {
                             let _ = ready_tx.send(Err(e));

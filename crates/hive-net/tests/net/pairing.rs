@@ -1,6 +1,6 @@
 //! Two sessions paired in memory play whole games.
 
-use hive_net::{EndReason, GameResult, Side, Stage};
+use hive_net::{EndReason, GameResult, Seat, Secret, Side, Stage};
 
 use crate::util::{play_plies, pump, started_pair};
 
@@ -104,4 +104,66 @@ fn a_game_over_lost_with_the_connection_is_said_again_after_reconnecting() {
     assert_eq!(host.result(), joiner.result());
     assert_eq!(host.game().game_string(), joiner.game().game_string());
     assert!(host.peer_saw_end() && joiner.peer_saw_end());
+}
+
+#[test]
+fn a_move_made_while_the_line_is_down_reaches_the_peer_after_reconnecting() {
+    let (mut host, mut joiner) = started_pair(Side::White);
+    play_plies(&mut host, &mut joiner, 4, 7);
+    host.disconnected();
+    joiner.disconnected();
+    // White (the host) is to move and may, with no connection.
+    assert!(host.may_move() && !host.is_my_turn());
+    assert!(!joiner.may_move());
+    let mut engine = hive_ai::Engine::new(1);
+    let mv = crate::util::ai_move(&mut engine, host.game(), 4);
+    host.play(&mv).expect("a move while the line is down");
+    assert!(host.take_outgoing().is_empty(), "nothing said off the line");
+    assert_eq!(
+        joiner.play("wQ -wS1").map_err(|e| e.to_string()),
+        Err(hive_net::ActionError::NotYourTurn.to_string())
+    );
+    host.connected();
+    joiner.connected();
+    pump(&mut host, &mut joiner);
+    assert_eq!(joiner.game().ply(), 5);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    assert!(joiner.is_my_turn());
+}
+
+#[test]
+fn sessions_resumed_from_saved_games_go_on_where_they_were() {
+    let (mut host, mut joiner) = started_pair(Side::Black);
+    play_plies(&mut host, &mut joiner, 5, 9);
+    let settings = host.settings().expect("settings").clone();
+    // Both programs closed: the host had one more move the joiner missed.
+    let mut engine = hive_ai::Engine::new(1);
+    let mv = crate::util::ai_move(&mut engine, host.game(), 5);
+    host.play(&mv).expect("legal");
+    let (host_game, joiner_game) = (host.game().clone(), joiner.game().clone());
+    let secret = Secret::random();
+    let wrong = hive_net::Session::resumed(
+        Seat::Joiner,
+        secret,
+        "Joiner",
+        settings.clone(),
+        hive_rules::Game::new(hive_rules::GameType::BASE),
+    );
+    assert!(wrong.is_err(), "a saved game of other settings is refused");
+    let mut host =
+        hive_net::Session::resumed(Seat::Host, secret, "Host", settings.clone(), host_game)
+            .expect("resumed");
+    let mut joiner =
+        hive_net::Session::resumed(Seat::Joiner, secret, "Joiner", settings, joiner_game)
+            .expect("resumed");
+    assert_eq!(joiner.peer_name(), Some("Host"));
+    assert_eq!(joiner.my_side(), Some(Side::White));
+    host.connected();
+    joiner.connected();
+    pump(&mut host, &mut joiner);
+    assert_eq!(host.stage(), Stage::Playing);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
+    assert_eq!(joiner.game().ply(), 6);
+    play_plies(&mut host, &mut joiner, 4, 13);
+    assert_eq!(host.game().game_string(), joiner.game().game_string());
 }

@@ -276,3 +276,52 @@ fn link_and_session_can_live_in_a_game_engine_resource() {
     send_sync::<Session>();
     send_sync::<Event>();
 }
+
+#[test]
+fn a_host_started_again_with_its_key_and_port_is_reached_by_the_old_invitation() {
+    let secret = Secret::random();
+    let key = Link::new_key();
+    let first = Link::host_with_key(Mode::Local, key, 0).expect("binds on loopback");
+    let invitation = first.invitation(secret, Role::Player);
+    let port = invitation.addrs[0].port();
+    let game = settings(Side::White);
+    let mut host = peer(
+        first,
+        Session::host(secret, game.clone()).expect("settings"),
+    );
+    let mut joiner = joiner(&invitation, secret);
+    run_until(&mut host, &mut joiner, |h, j| {
+        h.session.started() && j.session.started()
+    });
+    let mut engine = Engine::new(1);
+    while host.session.game().ply() < 4 {
+        for peer in [&mut host, &mut joiner] {
+            if peer.session.is_my_turn() {
+                let mv = ai_move(&mut engine, peer.session.game(), 3);
+                peer.session.play(&mv).expect("legal");
+            }
+        }
+        host.step();
+        joiner.step();
+    }
+    // The host's program closes; it starts again from its saved game.
+    let Peer { link, session, .. } = host;
+    let saved = session.game().clone();
+    let accepted = session.settings().expect("settings").clone();
+    link.close();
+    let again = Link::host_with_key(Mode::Local, key, port).expect("the same port again");
+    assert_eq!(again.invitation(secret, Role::Player), invitation);
+    let resumed =
+        Session::resumed(hive_net::Seat::Host, secret, "Host", accepted, saved).expect("resumed");
+    let mut host = peer(again, resumed);
+    run_until(&mut host, &mut joiner, |h, j| {
+        h.session.stage() == Stage::Playing
+            && j.session.stage() == Stage::Playing
+            && h.session.game().ply() == j.session.game().ply()
+    });
+    assert_eq!(
+        host.session.game().game_string(),
+        joiner.session.game().game_string()
+    );
+    assert!(joiner.connections >= 2, "the joiner dialled again");
+}

@@ -52,6 +52,15 @@ struct WindowArgs {
     /// Keep the settings in DIR (default: the platform's config directory).
     #[arg(long, value_name = "DIR", env = hive::game::CONFIG_DIR_ENV)]
     config_dir: Option<std::path::PathBuf>,
+    /// Online play on this machine only: loopback, no relay, no address
+    /// lookup, no port mapping (for trying it out, and for tests).
+    #[arg(long, env = "HIVE_ONLINE_LOCAL",
+          value_parser = clap::builder::FalseyValueParser::new())]
+    local: bool,
+    /// Online play through this relay server (a self-hosted `iroh-relay`)
+    /// rather than the public ones.
+    #[arg(long, value_name = "URL", conflicts_with = "local")]
+    relay: Option<String>,
 }
 
 impl WindowArgs {
@@ -66,6 +75,8 @@ impl WindowArgs {
             frame_time: self.frame_time || before.frame_time,
             data_dir: self.data_dir.or(before.data_dir),
             config_dir: self.config_dir.or(before.config_dir),
+            local: self.local || before.local,
+            relay: self.relay.or(before.relay),
         }
     }
 
@@ -78,6 +89,8 @@ impl WindowArgs {
             data_dir: self.data_dir,
             config_dir: self.config_dir,
             lang: self.lang,
+            online_local: self.local,
+            relay: self.relay,
         }
     }
 }

@@ -20,6 +20,9 @@
 //! - `database`: the game database (`crate::db`) in the window: opened
 //!   in the data directory, the opening explorer's answers for the position
 //!   on the board, imports, searches, a stored game opened in review;
+//! - `online`: a game against a friend over the internet (`crate::net`):
+//!   hosting and joining, the board following the connection's game, the
+//!   offers and chat, the connection kept to resume;
 //! - `theme`: the look and the sound files, read from `assets/themes/` and
 //!   reloaded live, and the pieces and highlights drawn in it;
 //! - `sound`: the sound each event asks for, at the player's volume, played
@@ -35,6 +38,7 @@ pub mod board;
 pub mod core;
 pub mod database;
 pub mod learn;
+pub mod online;
 pub mod play;
 pub mod saves;
 pub mod settings;
@@ -102,6 +106,7 @@ pub fn logic_plugin(app: &mut App) {
         saves::plugin,
         learn::plugin,
         database::plugin,
+        online::plugin,
         sound::plugin,
         settings::plugin,
     ));

@@ -16,8 +16,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 11] = [
-    "core", "board", "play", "ai", "saves", "learn", "database", "theme", "sound", "settings", "ui",
+const ORDER: [&str; 12] = [
+    "core", "board", "play", "ai", "saves", "learn", "database", "online", "theme", "sound",
+    "settings", "ui",
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.

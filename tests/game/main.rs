@@ -24,6 +24,7 @@ mod layers;
 mod lessons;
 mod monkey;
 mod on_top;
+mod online;
 mod panels;
 mod player_themes;
 mod puzzles;

@@ -952,6 +952,17 @@ impl Session {
         Ok(self.end(win_for(winner), EndReason::Resigned, true))
     }
 
+    /// Our clock ran out: the peer wins on time (told at once, or after the
+    /// reconnection with the result said again).
+    pub fn out_of_time(&mut self) -> Result<Vec<SessionEvent>, ActionError> {
+        if !self.started || self.result.is_some() {
+            return Err(ActionError::NotPlaying);
+        }
+        let winner = self.peer_side().unwrap_or(Side::White);
+        let playing = self.stage == Stage::Playing;
+        Ok(self.end(win_for(winner), EndReason::Time, playing))
+    }
+
     /// Sends a chat line.
     pub fn chat(&mut self, text: &str) -> Result<(), ActionError> {
         if text.chars().count() > MAX_CHAT_CHARS {

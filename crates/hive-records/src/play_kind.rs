@@ -13,18 +13,26 @@ pub enum PlayKind {
     Analysis,
     /// The AI against itself.
     Exhibition,
+    /// A game against a person over the internet.
+    Online,
 }
 
 impl PlayKind {
     /// Every kind.
-    pub const ALL: [PlayKind; 3] = [PlayKind::Game, PlayKind::Analysis, PlayKind::Exhibition];
+    pub const ALL: [PlayKind; 4] = [
+        PlayKind::Game,
+        PlayKind::Analysis,
+        PlayKind::Exhibition,
+        PlayKind::Online,
+    ];
 
-    /// Its name in files: `game`, `analysis` or `exhibition`.
+    /// Its name in files: `game`, `analysis`, `exhibition` or `online`.
     pub fn word(self) -> &'static str {
         match self {
             PlayKind::Game => "game",
             PlayKind::Analysis => "analysis",
             PlayKind::Exhibition => "exhibition",
+            PlayKind::Online => "online",
         }
     }
 

@@ -33,6 +33,11 @@ pub enum Seats {
         /// Black's preset.
         black: Difficulty,
     },
+    /// A person here plays one side, a person over the internet the other.
+    Online {
+        /// The side played over the internet.
+        remote: Color,
+    },
 }
 
 impl Seats {
@@ -46,6 +51,7 @@ impl Seats {
             } => (ai == side).then_some(difficulty),
             Seats::Exhibition { white, .. } if side == Color::White => Some(white),
             Seats::Exhibition { black, .. } => Some(black),
+            Seats::Online { .. } => None,
         }
     }
 
@@ -53,7 +59,7 @@ impl Seats {
     pub fn ai_side(self) -> Option<Color> {
         match self {
             Seats::Ai { side, .. } => Some(side),
-            Seats::Human | Seats::Exhibition { .. } => None,
+            Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } => None,
         }
     }
 
@@ -68,12 +74,28 @@ impl Seats {
         match self {
             Seats::Exhibition { .. } => PlayKind::Exhibition,
             Seats::Human if analysing => PlayKind::Analysis,
+            Seats::Online { .. } => PlayKind::Online,
             Seats::Human | Seats::Ai { .. } => PlayKind::Game,
         }
     }
 
-    /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium` or
-    /// `exhibition=white:easy,black:medium`.
+    /// The side played over the internet, if one is.
+    pub fn remote_side(self) -> Option<Color> {
+        match self {
+            Seats::Online { remote } => Some(remote),
+            _ => None,
+        }
+    }
+
+    /// Whether a person at this screen moves for `side` (not the AI, not
+    /// someone over the internet).
+    pub fn here(self, side: Color) -> bool {
+        self.preset(side).is_none() && self.remote_side() != Some(side)
+    }
+
+    /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium`,
+    /// `exhibition=white:easy,black:medium` or `online=black` (the side
+    /// played over the internet).
     pub fn words(self) -> String {
         let preset = |difficulty: Difficulty| difficulty.name().to_lowercase();
         match self {
@@ -84,6 +106,7 @@ impl Seats {
             Seats::Exhibition { white, black } => {
                 format!("exhibition=white:{},black:{}", preset(white), preset(black))
             }
+            Seats::Online { remote } => format!("online={}", side_word(remote)),
         }
     }
 
@@ -96,6 +119,14 @@ impl Seats {
         if let Some(ai) = words.strip_prefix("ai=") {
             let (side, difficulty) = parse_side_preset(ai)?;
             return Some(Seats::Ai { side, difficulty });
+        }
+        if let Some(remote) = words.strip_prefix("online=") {
+            let remote = match remote.trim() {
+                "white" => Color::White,
+                "black" => Color::Black,
+                _ => return None,
+            };
+            return Some(Seats::Online { remote });
         }
         let (first, second) = words.strip_prefix("exhibition=")?.split_once(',')?;
         let (Color::White, white) = parse_side_preset(first)? else {
@@ -148,6 +179,12 @@ mod tests {
                 },
                 "exhibition=white:easy,black:expert",
             ),
+            (
+                Seats::Online {
+                    remote: Color::White,
+                },
+                "online=white",
+            ),
         ];
         for (seats, words) in cases {
             assert_eq!(seats.words(), words);
@@ -166,6 +203,8 @@ mod tests {
             "exhibition=white:easy",
             "exhibition=black:easy,white:easy",
             "exhibition=white:easy,black:godlike",
+            "online=purple",
+            "online=",
         ] {
             assert_eq!(Seats::parse_words(words), None, "{words}");
         }

@@ -66,6 +66,10 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         "database.ftl",
         include_str!("../../../assets/locales/en/database.ftl"),
     ),
+    (
+        "online.ftl",
+        include_str!("../../../assets/locales/en/online.ftl"),
+    ),
 ];
 
 /// The names of the built-in English files (they mirror

@@ -64,7 +64,12 @@ impl Hint {
 
 /// Whether a hint may be asked for: a human is to move in a game going on.
 pub fn hint_available(players: &Players, game: &Game, turn: Turn) -> bool {
-    turn == Turn::AwaitingInput && !game.status().is_over() && !players.ai_to_move(game)
+    // Not against a person over the internet: the engine's help is not
+    // theirs to share.
+    turn == Turn::AwaitingInput
+        && !game.status().is_over()
+        && !players.moves_elsewhere(game)
+        && players.remote_side().is_none()
 }
 
 /// A move was played or the game restarted: drop the search and the hint.
@@ -111,7 +116,9 @@ fn start_hint_on_request(
     }
     let preset = match players.seats {
         Seats::Ai { difficulty, .. } => difficulty,
-        Seats::Human | Seats::Exhibition { .. } => request.settings.difficulty,
+        Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } => {
+            request.settings.difficulty
+        }
     };
     let words = &request.words;
     let args = Args::new().with("difficulty", difficulty_name(words, preset));

@@ -18,6 +18,7 @@ use crate::records::{Clocks, TimeControl};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameClock>();
     app.init_resource::<ClockPause>();
+    app.init_resource::<ClockHold>();
     app.add_systems(
         Update,
         (
@@ -63,6 +64,11 @@ impl GameClock {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClockPause(pub bool);
 
+/// Whether the clocks stand still because the game cannot go on for now:
+/// an online game whose connection is down (set by online play).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockHold(pub bool);
+
 fn add_increments(
     mut played: MessageReader<MovePlayed>,
     current: Res<CurrentGame>,
@@ -80,13 +86,13 @@ fn add_increments(
 fn run_clock(
     time: Res<Time>,
     current: Res<CurrentGame>,
-    pause: Res<ClockPause>,
+    (pause, hold): (Res<ClockPause>, Res<ClockHold>),
     mut clock: ResMut<GameClock>,
     (mut notice, words): (ResMut<Notice>, Res<super::Words>),
     mut next_turn: ResMut<NextState<Turn>>,
 ) {
     let game = current.game();
-    if pause.0 || game.status().is_over() || !clock.timed() || !current.at_end() {
+    if pause.0 || hold.0 || game.status().is_over() || !clock.timed() || !current.at_end() {
         return;
     }
     let side = game.to_move();

@@ -31,4 +31,10 @@ pub struct LaunchSettings {
     /// `assets/locales/`, such as `es`) rather than the one in the settings
     /// or the system's.
     pub lang: Option<String>,
+    /// `--local` (`HIVE_ONLINE_LOCAL`): online play on this machine only
+    /// (loopback; no relay, address lookup or port mapping).
+    pub online_local: bool,
+    /// `--relay URL`: online play through this relay rather than the one in
+    /// the settings (or n0's public ones).
+    pub relay: Option<String>,
 }

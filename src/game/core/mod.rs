@@ -24,7 +24,7 @@ mod words;
 use bevy::prelude::*;
 
 pub use assets::assets_dir;
-pub use clock::{ClockPause, ClockSync, GameClock};
+pub use clock::{ClockHold, ClockPause, ClockSync, GameClock};
 pub use current_game::{CurrentGame, LineRefused};
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;

@@ -88,6 +88,17 @@ impl Players {
         !game.status().is_over() && self.ai_preset(game.to_move()).is_some()
     }
 
+    /// Whether the AI or someone over the internet is to move in `game`,
+    /// not a person at this screen (false once it is over).
+    pub fn moves_elsewhere(&self, game: &Game) -> bool {
+        !game.status().is_over() && !self.seats.here(game.to_move())
+    }
+
+    /// The side played over the internet, in an online game.
+    pub fn remote_side(&self) -> Option<Color> {
+        self.seats.remote_side()
+    }
+
     /// The preset the AI plays `side` with, if the AI plays it.
     pub fn ai_preset(&self, side: Color) -> Option<Difficulty> {
         self.seats.preset(side)

@@ -71,6 +71,14 @@ pub struct Settings {
     /// The side the player takes against the AI.
     #[serde(with = "by_word")]
     pub human_side: HumanSide,
+    /// The name a friend sees in an online game.
+    pub player_name: String,
+    /// Online play on this machine only (loopback: no relay, no address
+    /// lookup, no port mapping), for trying it out.
+    pub online_local: bool,
+    /// A relay server of one's own for online play (empty: n0's public
+    /// relays).
+    pub online_relay: String,
 }
 
 impl Default for Settings {
@@ -91,6 +99,9 @@ impl Default for Settings {
             sound_muted: false,
             opponent: Opponent::default(),
             human_side: HumanSide::default(),
+            player_name: String::new(),
+            online_local: false,
+            online_relay: String::new(),
         }
     }
 }
@@ -162,6 +173,8 @@ impl Settings {
             Seats::Exhibition { white, black } => {
                 next.opponent = Opponent::Exhibition { white, black };
             }
+            // A game over the internet is started from its own screen.
+            Seats::Online { .. } => {}
         }
         if next != *self {
             *self = next;

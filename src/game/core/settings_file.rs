@@ -148,6 +148,9 @@ mod tests {
             language: "es".to_string(),
             sound_volume: 0.25,
             sound_muted: true,
+            player_name: "Ann".to_string(),
+            online_local: true,
+            online_relay: "https://relay.example.org".to_string(),
             opponent: Opponent::Exhibition {
                 white: Difficulty::Easy,
                 black: Difficulty::Hard,

@@ -535,7 +535,7 @@ fn play_after_review(
         return;
     };
     match turn.get() {
-        Turn::AwaitingInput if !players.ai_to_move(game) => {
+        Turn::AwaitingInput if !players.moves_elsewhere(game) => {
             db.pending_move = None;
             play.write(PlayMove(mv));
         }

@@ -31,7 +31,8 @@ pub(super) fn pass_when_forced(
     let game = current.game();
     let now = time.elapsed_secs_f64();
     // In a lesson the player presses Pass (there is a lesson about it).
-    let due = forced.0 && settings.auto_pass && !practising(activity) && !players.ai_to_move(game);
+    let due =
+        forced.0 && settings.auto_pass && !practising(activity) && !players.moves_elsewhere(game);
     let key = (players.game_id, game.ply());
     match pending.0 {
         _ if !due => pending.0 = None,

@@ -56,7 +56,7 @@ pub(super) fn handle_drops(
     mut play: MessageWriter<PlayMove>,
 ) {
     let game = game.game();
-    if players.ai_to_move(game) {
+    if players.moves_elsewhere(game) {
         drops.clear();
         return;
     }

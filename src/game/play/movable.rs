@@ -40,8 +40,9 @@ pub(super) fn update_movable_pieces(
     mut movable: ResMut<MovablePieces>,
 ) {
     let game = game.game();
-    let shown =
-        *turn.get() == Turn::AwaitingInput && !game.status().is_over() && !players.ai_to_move(game);
+    let shown = *turn.get() == Turn::AwaitingInput
+        && !game.status().is_over()
+        && !players.moves_elsewhere(game);
     let pieces = if shown {
         movable_pieces(game)
     } else {

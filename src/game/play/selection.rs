@@ -186,7 +186,7 @@ fn handle_clicks(
     mut play: MessageWriter<PlayMove>,
     players: Res<Players>,
 ) {
-    if players.ai_to_move(game.game()) {
+    if players.moves_elsewhere(game.game()) {
         clicks.clear();
         return;
     }
@@ -252,7 +252,7 @@ pub(super) fn handle_selection_requests(
     (mut notice, device, words): (ResMut<Notice>, Res<InputDevice>, Res<Words>),
     players: Res<Players>,
 ) {
-    if players.ai_to_move(game.game()) {
+    if players.moves_elsewhere(game.game()) {
         requests.clear();
         clears.clear();
         return;

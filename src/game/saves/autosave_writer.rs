@@ -37,6 +37,7 @@ impl AutosaveStatus {
             PlayKind::Game => self.available,
             PlayKind::Analysis => self.analysis,
             PlayKind::Exhibition => self.exhibition,
+            PlayKind::Online => self.online,
         }
     }
 
@@ -46,6 +47,7 @@ impl AutosaveStatus {
             PlayKind::Game => self.available = exists,
             PlayKind::Analysis => self.analysis = exists,
             PlayKind::Exhibition => self.exhibition = exists,
+            PlayKind::Online => self.online = exists,
         }
     }
 }

@@ -257,6 +257,7 @@ fn resume(autosave: &Autosave, words: &Texts) -> Result<Option<Pending>, RecordE
         PlayKind::Game => "notice-resumed",
         PlayKind::Analysis => "notice-resumed-analysis",
         PlayKind::Exhibition => "notice-resumed-exhibition",
+        PlayKind::Online => "notice-resumed-online",
     };
     Ok(autosave.read()?.map(|saved| Pending {
         variations: autosave.variations_of(&saved.game),

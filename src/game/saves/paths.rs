@@ -57,6 +57,9 @@ pub struct AutosaveStatus {
     pub analysis: bool,
     /// An exhibition's autosave exists: "New game" with AI vs AI offers it.
     pub exhibition: bool,
+    /// An online game's autosave exists: "Play a friend online" offers to
+    /// go on with it.
+    pub online: bool,
     /// The kind of play and the GameString (the whole line) of the game
     /// last given to the autosave this session: the game it brings back.
     pub holds: Option<(PlayKind, String)>,

@@ -95,6 +95,10 @@ fn kept_key(kind: PlayKind, leaving: Leaving) -> &'static str {
         (PlayKind::Exhibition, Leaving::MainMenu) => "confirm-main-menu-exhibition-text",
         (PlayKind::Exhibition, Leaving::Quit) => "confirm-quit-exhibition-text",
         (PlayKind::Exhibition, Leaving::Load) => "confirm-load-exhibition-text",
+        (PlayKind::Online, Leaving::Restart) => "confirm-restart-online-text",
+        (PlayKind::Online, Leaving::MainMenu) => "confirm-main-menu-online-text",
+        (PlayKind::Online, Leaving::Quit) => "confirm-quit-online-text",
+        (PlayKind::Online, Leaving::Load) => "confirm-load-online-text",
     }
 }
 

@@ -68,6 +68,17 @@ impl Jump<'_> {
             .is_some_and(|turn| upcoming_turn(turn, &self.next_turn) == Turn::Review)
     }
 
+    /// Sets the turn (a game ended off the board: agreed, resigned).
+    pub fn set_turn(&mut self, turn: Turn) {
+        NextState::set_if_neq(&mut self.next_turn, turn);
+    }
+
+    /// Asks for a move for the side to move (a move from elsewhere: the
+    /// friend's, over the internet).
+    pub fn play(&mut self, mv: crate::rules::Move) {
+        self.requests.write(PlayMove(mv));
+    }
+
     /// Changes the game's tree of variations with `edit`, which says whether
     /// it changed anything, leaving the position on the board (and any
     /// search of it) as it is.
@@ -107,6 +118,12 @@ pub(super) fn handle_undo_redo(
         left.0 = None;
     }
     for action in actions.read() {
+        let online = jump.players().remote_side().is_some();
+        if online && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
+            // Over the internet Undo asks the friend (online play's
+            // takeback); the move list is theirs too.
+            continue;
+        }
         if *action == RecordsAction::Undo
             && jump.current().is_empty()
             && let Some((game, players, clocks)) = left.0.take()

@@ -40,7 +40,11 @@ pub(super) fn plugin(app: &mut App) {
         screens::puzzles::plugin,
         screens::lessons::plugin,
         screens::editor::plugin,
-        widgets::keys_in_order::plugin,
+        (
+            widgets::keys_in_order::plugin,
+            screens::online::plugin,
+            hud::online_panel::plugin,
+        ),
     ));
 }
 

@@ -104,7 +104,7 @@ fn each_kind_of_play_keeps_its_own_autosave() {
         .into_iter()
         .map(|kind| Autosave::of_kind(dir.path(), kind).exists())
         .collect();
-    assert_eq!(exists, [true, false, true]);
+    assert_eq!(exists, [true, false, true, true]);
     assert!(
         !Autosave::of_kind(dir.path(), PlayKind::Analysis)
             .variations_path()

@@ -47,7 +47,7 @@ fn draw_analysis_panel(
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
     let game = current.game();
-    let playable = *turn.get() == Turn::AwaitingInput && !players.ai_to_move(game);
+    let playable = *turn.get() == Turn::AwaitingInput && !players.moves_elsewhere(game);
     let mut clicked = None;
     let mut lines = analysis.lines();
     egui::Window::new(words.get("analysis-title"))

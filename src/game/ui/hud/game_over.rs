@@ -7,19 +7,24 @@ use super::clicks::Clicks;
 use super::layout::BAR_ID;
 use crate::game::ai::SetAnalysis;
 use crate::game::saves::{EngineReviewRequest, Leaving, ReviewAction};
+use crate::net::{EndReason, GameResult};
 use crate::rules::{Color, Game};
 use crate::text::{Args, Texts};
 
 /// The dialog's title and the sentence saying how the game ended (which
 /// Queen, by whose move; both at once; the turn limit; threefold
 /// repetition).
-fn verdict(words: &Texts, game: &Game, flagged: Option<Color>) -> (String, String) {
+fn verdict(words: &Texts, game: &Game, ending: Ending) -> (String, String) {
     let side_name = |side: Color| {
         words.get(match side {
             Color::White => "game-side-white",
             Color::Black => "game-side-black",
         })
     };
+    if let Some((result, reason)) = ending.online {
+        return online_verdict(words, result, reason);
+    }
+    let flagged = ending.flagged;
     if let Some(side) = flagged.filter(|_| !game.status().is_over()) {
         let winner = side.opponent();
         return (
@@ -46,6 +51,43 @@ fn verdict(words: &Texts, game: &Game, flagged: Option<Color>) -> (String, Strin
     (title, words.ending(&ending))
 }
 
+/// How a game ended besides its position: a flag, or an online game's
+/// end by agreement, resignation or time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Ending {
+    /// The side whose clock ran out, if one did.
+    pub flagged: Option<Color>,
+    /// The online game's result and how it came (not by the rules).
+    pub online: Option<(GameResult, EndReason)>,
+}
+
+/// The title and sentence of an online game ended off the board.
+fn online_verdict(words: &Texts, result: GameResult, reason: EndReason) -> (String, String) {
+    let title = match result {
+        GameResult::WhiteWins => words.get("over-white-wins"),
+        GameResult::BlackWins => words.get("over-black-wins"),
+        GameResult::Draw => words.get("over-draw"),
+    };
+    let loser = match result {
+        GameResult::WhiteWins => Color::Black,
+        GameResult::BlackWins | GameResult::Draw => Color::White,
+    };
+    let side = words.get(match loser {
+        Color::White => "game-side-white",
+        Color::Black => "game-side-black",
+    });
+    let args = Args::new()
+        .with("side", side)
+        .with("side-code", crate::text::words::color_code(loser));
+    let detail = match reason {
+        EndReason::Resigned => words.format("over-resigned", &args),
+        EndReason::DrawAgreed => words.get("over-draw-agreed"),
+        EndReason::Time => words.format("over-out-of-time", &args),
+        EndReason::Rules => String::new(),
+    };
+    (title, detail)
+}
+
 /// The dialog's top when nothing floats over the board.
 const TOP: f32 = 60.0;
 /// Room between the bar over the board and the dialog.
@@ -56,10 +98,10 @@ pub(super) fn show(
     ctx: &egui::Context,
     words: &Texts,
     game: &Game,
-    flagged: Option<Color>,
+    ending: Ending,
     clicks: &mut Clicks,
 ) {
-    let (title, detail) = verdict(words, game, flagged);
+    let (title, detail) = verdict(words, game, ending);
     // Below the bar floating over the board (an exhibition's controls, the
     // Hint button) as it was last drawn, not under or over it.
     let top = ctx
@@ -135,7 +177,7 @@ mod tests {
         for text in script.split(';') {
             win.play_move_string(text.trim()).unwrap();
         }
-        let (title, detail) = verdict(&Texts::english(), &win, None);
+        let (title, detail) = verdict(&Texts::english(), &win, Ending::default());
         assert_eq!(title, "White wins!");
         assert!(detail.contains("Black's Queen is surrounded"), "{detail}");
         // The turn limit.
@@ -144,19 +186,40 @@ mod tests {
             ..Options::default()
         };
         let limit = played(options, "wS1;bS1 wS1-");
-        let (title, detail) = verdict(&Texts::english(), &limit, None);
+        let (title, detail) = verdict(&Texts::english(), &limit, Ending::default());
         assert_eq!(title, "Draw");
         assert!(detail.contains("Turn limit"), "{detail}");
         assert!(!detail.contains("surrounded"), "{detail}");
         // A flag: the side whose clock ran out loses.
         let flagged = played(Options::default(), "wS1;bS1 wS1-");
-        let (title, detail) = verdict(&Texts::english(), &flagged, Some(Color::Black));
+        let on_time = Ending {
+            flagged: Some(Color::Black),
+            online: None,
+        };
+        let (title, detail) = verdict(&Texts::english(), &flagged, on_time);
         assert_eq!(
             (title.as_str(), detail.as_str()),
             ("White wins!", "Black ran out of time.")
         );
+        // Online: a resignation and a draw agreed, whatever the position.
+        let resigned = Ending {
+            flagged: None,
+            online: Some((GameResult::BlackWins, EndReason::Resigned)),
+        };
+        assert_eq!(
+            verdict(&Texts::english(), &flagged, resigned),
+            ("Black wins!".to_string(), "White resigned.".to_string())
+        );
+        let agreed = Ending {
+            flagged: None,
+            online: Some((GameResult::Draw, EndReason::DrawAgreed)),
+        };
+        assert_eq!(
+            verdict(&Texts::english(), &flagged, agreed),
+            ("Draw".to_string(), "A draw by agreement.".to_string())
+        );
         // A game going on has no verdict.
         let going = played(Options::default(), "wS1");
-        assert_eq!(verdict(&Texts::english(), &going, None).1, "");
+        assert_eq!(verdict(&Texts::english(), &going, Ending::default()).1, "");
     }
 }

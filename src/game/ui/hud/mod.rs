@@ -16,6 +16,7 @@ pub(super) mod layout;
 pub(super) mod legend;
 pub(super) mod marks;
 pub(super) mod move_list;
+pub(super) mod online_panel;
 pub(super) mod panels;
 pub(super) mod review_bar;
 pub(super) mod review_panel;

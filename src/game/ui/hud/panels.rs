@@ -63,6 +63,7 @@ struct HudView<'w> {
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
     activity: Option<Res<'w, State<Activity>>>,
+    online: Res<'w, crate::game::online::Online>,
 }
 
 impl HudView<'_> {
@@ -79,6 +80,8 @@ fn doing(view: &HudView) -> top_bar::Doing {
         Doing::Watching
     } else if view.players.ai_to_move(view.game.game()) {
         Doing::AiToMove
+    } else if view.players.moves_elsewhere(view.game.game()) {
+        Doing::FriendToMove
     } else if view.drag.0.is_some() {
         Doing::Dragging
     } else if view.selection.piece.is_some() {
@@ -102,7 +105,7 @@ fn draw_hud(
     let mut window = crate::game::ui::window_ui(ctx, "hud_window");
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
-    let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.ai_to_move(game);
+    let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.moves_elsewhere(game);
     let mut slots = Vec::new();
     let auto_pass = clicks.auto_pass();
 
@@ -206,7 +209,10 @@ fn draw_hud(
             ctx,
             &view.words,
             game,
-            view.history.clock.flagged(),
+            game_over::Ending {
+                flagged: view.history.clock.flagged(),
+                online: crate::game::online::ended_off_the_board(&view.online),
+            },
             &mut clicks,
         );
     }

@@ -94,6 +94,12 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
                     )
                     .with("ai", side_name(ai)),
             ),
+            Seats::Online { remote } => words.format(
+                "game-title-online",
+                &Args::new()
+                    .with("game-type", game_type.as_str())
+                    .with("human", side_name(remote.opponent())),
+            ),
             Seats::Human => local_title(words, bar.history, &game_type),
         };
         // Whose turn first: it must always be seen whole.
@@ -150,16 +156,19 @@ pub(super) enum Doing {
     Dragging,
     /// Waiting while the AI chooses its move.
     AiToMove,
+    /// Waiting for the friend's move over the internet.
+    FriendToMove,
     /// Watching the AI play itself.
     Watching,
 }
 
 impl Doing {
-    const ALL: [Doing; 5] = [
+    const ALL: [Doing; 6] = [
         Doing::Choosing,
         Doing::Selected,
         Doing::Dragging,
         Doing::AiToMove,
+        Doing::FriendToMove,
         Doing::Watching,
     ];
 }
@@ -251,6 +260,7 @@ fn help_for(words: &Texts, device: InputDevice, doing: Doing) -> String {
     words.get(match (doing, device) {
         (Doing::Watching, _) => "game-help-watching",
         (Doing::AiToMove, _) => "game-help-ai-to-move",
+        (Doing::FriendToMove, _) => "game-help-friend-to-move",
         (Doing::Dragging, _) => "game-help-dragging",
         (Doing::Selected, InputDevice::Mouse) => "game-help-selected-mouse",
         (Doing::Selected, InputDevice::Keyboard) => "game-help-selected-keyboard",

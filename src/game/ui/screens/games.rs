@@ -444,6 +444,8 @@ fn player(words: &Texts, summary: &RecordSummary, side: Color) -> String {
             Color::White => white,
             Color::Black => black,
         }),
+        Some(Seats::Online { remote }) if remote == side => words.get("library-player-online"),
+        Some(Seats::Online { .. }) => words.get("library-player-you"),
         Some(Seats::Human) => words.get("library-player-person"),
         None => String::new(),
     }

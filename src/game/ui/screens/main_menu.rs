@@ -55,6 +55,7 @@ struct MenuRequests<'w> {
     analysis: MessageWriter<'w, SetAnalysis>,
     editor: MessageWriter<'w, EditorRequest>,
     exit: MessageWriter<'w, AppExit>,
+    online: ResMut<'w, super::online::OnlineWindow>,
 }
 
 fn draw_main_menu(
@@ -212,6 +213,9 @@ fn play_column(
         }
     }
     records.game_buttons(ui, BUTTON_SIZE);
+    if menu_button(ui, words, "menu-online", "menu-online-tip") {
+        requests.online.open = true;
+    }
     for (key, screen) in [
         ("menu-games", Screen::Games),
         ("menu-learn", Screen::Lessons),

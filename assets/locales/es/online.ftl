@@ -1,0 +1,116 @@
+# Juego en línea: una partida contra un amigo por internet.
+
+menu-online = Jugar con un amigo en línea
+menu-online-tip = Crea una partida y envía la invitación a un amigo, o pega la que te envió
+
+online-title = Jugar con un amigo en línea
+online-host = Crear una partida
+online-join = Unirse a una partida
+online-your-name = Tu nombre:
+online-paste = Pega la invitación que te envió tu amigo:
+online-join-button = Unirse
+online-invite = Crear la invitación
+online-network = Red
+online-local = Solo este equipo
+online-local-tip = Para probar: dos ventanas en este ordenador. Nada sale del equipo (sin relé, sin búsqueda de direcciones, sin abrir puertos del router).
+online-relay = Relé:
+online-relay-hint = vacío: los relés públicos
+online-expansions = Expansiones:
+online-you-take = Juegas con:
+online-clock = Reloj:
+online-no-clock = ninguno
+online-preparing = Preparando la invitación…
+online-send-this = Envía esta invitación a tu amigo (por cualquier programa de chat):
+online-copy = Copiar
+online-copy-link = Copiar como enlace
+online-waiting-for-friend = Esperando a tu amigo…
+online-friend-deciding = { $name } ya está y mira las condiciones…
+online-connecting = Conectando…
+online-still-dialling = Seguimos intentando llegar al anfitrión…
+online-proposed = { $name } propone { $game-type }, juegas con { $side }, reloj: { $clock }.
+online-accept = Aceptar
+online-decline = Rechazar
+online-resume = Seguir la partida contra { $name }
+online-resume-tip = La partida en línea guardada la última vez, en la jugada donde se quedó: tu amigo también la sigue desde su lado
+
+online-panel-title = En línea
+online-your-friend = tu amigo
+online-you = Tú
+online-you-play = Juegas con { $side } contra { $name } ({ $their-side })
+online-game-over = La partida terminó
+online-your-move = Te toca
+online-their-move = Le toca a { $name }
+online-direct = directa
+online-relayed = a través de un relé
+online-connected = Conectado, { $path }, { $ms } ms
+online-reconnecting = Reconectando (intento { $attempt })…
+online-draw-offered = { $name } ofrece tablas.
+online-takeback-asked = { $name } pide deshacer la última jugada.
+online-draw-waiting = Esperando la respuesta de { $name } a tu oferta de tablas…
+online-takeback-waiting = Esperando la respuesta de { $name } a tu petición de deshacer…
+online-offer-draw = Ofrecer tablas
+online-ask-takeback = Pedir deshacer
+online-ask-takeback-tip = Pide a tu amigo deshacer la última jugada (Deshacer pide lo mismo)
+online-resign = Abandonar
+online-resign-sure = ¿Seguro que abandonas?
+online-chat-hint = Di algo
+online-send = Enviar
+
+online-peer-joined = { $name } se unió
+online-started = empieza la partida contra { $name }
+online-declined = { $name } rechazó la partida
+online-taken-back = se deshizo la última jugada
+online-takeback-declined = { $name } no quiso deshacer la jugada
+online-draw-declined = { $name } rechazó las tablas
+online-peer-left = { $name } dejó la partida
+online-connection-lost = se perdió la conexión: los dos tableros quedan como están; reconectando…
+online-reconnected = conectados de nuevo: la partida sigue en la misma jugada
+online-not-playing = la partida en línea no está en curso
+online-not-your-turn = le toca a tu amigo
+online-move-refused = la partida en línea rechazó esa jugada
+online-no-offer = no hay tal oferta que responder, o la tuya sigue esperando
+online-chat-too-long = una línea de chat tiene como mucho 280 caracteres
+online-bad-settings = esas condiciones no se pueden jugar en línea
+online-nothing-to-take-back = no hay jugada que deshacer
+online-watch-not-yet = es una invitación para mirar: mirar aún no está disponible
+online-bad-invitation = eso no es una invitación de Hive (copia la línea entera que te envió tu amigo)
+online-not-loopback = «solo este equipo» está activado: esa invitación es para otro equipo
+online-no-network = no se pudo iniciar la red
+online-nothing-to-resume = no hay partida en línea que seguir
+online-resume-damaged = no se puede leer la partida en línea guardada la última vez
+
+peer-malformed = el programa de tu amigo envió un mensaje ilegible
+peer-oversized = el programa de tu amigo envió un mensaje demasiado largo: se cerró la conexión
+peer-unknown-message = el programa de tu amigo envió un mensaje que esta versión no conoce
+peer-wrong-secret = alguien sin la invitación de esta partida intentó unirse y fue rechazado
+peer-version = el programa de tu amigo usa otra versión del juego en línea: actualizad los dos
+peer-role = alguien pidió mirar, y esta partida no lo ofrece
+peer-refused = el anfitrión rechazó la conexión: revisa la invitación
+peer-out-of-order = el programa de tu amigo envió un mensaje fuera de lugar
+peer-bad-settings = las condiciones del anfitrión no se pueden jugar
+peer-ply-ahead = llegó una jugada antes de su turno: se están igualando las partidas
+peer-out-of-turn = el programa de tu amigo envió una jugada cuando no le tocaba
+peer-bad-move = el programa de tu amigo envió una jugada ilegible
+peer-illegal-move = se rechazó la jugada { $move } de tu amigo: { $rule }
+peer-hash-mismatch = los dos tableros difieren: se están igualando
+peer-bad-sync = el programa de tu amigo envió una partida ilegible
+peer-sync-diverges = las dos partidas tomaron caminos distintos: se cerró la conexión
+peer-no-such-offer = llegó una respuesta a una oferta que nadie hizo
+peer-chat-too-long = una línea de chat de tu amigo era demasiado larga
+peer-flood = el programa de tu amigo envía demasiados mensajes: se descartaron algunos
+peer-game-over = llegó una jugada después del final de la partida
+peer-result-differs = el programa de tu amigo tiene otro resultado para esta partida
+
+game-help-friend-to-move = Tu amigo está eligiendo su jugada; el tablero vuelve a ser tuyo cuando llegue. Deshacer le pide deshacer tu última jugada.
+game-title-online = { $game-type } en línea: juegas con { $human }
+over-resigned = { $side-code ->
+    [white] Las blancas abandonaron.
+   *[black] Las negras abandonaron.
+}
+over-draw-agreed = Tablas de común acuerdo.
+confirm-restart-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla.
+confirm-main-menu-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla.
+confirm-quit-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: la próxima vez, «Jugar con un amigo en línea» ofrece seguirla.
+confirm-load-online-text = La partida que cargues ocupa el lugar de esta partida en línea; se avisa a tu amigo de que te fuiste. La partida en línea se guarda para seguirla.
+notice-resumed-online = la partida en línea como la dejaste
+library-player-online = Un amigo en línea

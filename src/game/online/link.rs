@@ -1,0 +1,294 @@
+//! The connection's link on the frame: started on the IO task pool (binding
+//! may take a moment), then polled every frame without blocking, its events
+//! given to the session, the session's messages sent, a ping every two
+//! seconds for the round trip. Closing waits for the last messages to
+//! leave, so it happens on the task pool too.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
+
+use super::{ChatLine, Connection, Offer, Online};
+use crate::game::core::{Notice, Words};
+use crate::net::{Event, Invitation, Link, LinkError, Mode, PeerError, Role, SessionEvent, Stage};
+use crate::text::Args;
+
+/// How often the round trip is measured.
+const PING_EVERY: Duration = Duration::from_secs(2);
+
+/// The link: starting, up, or failed to start.
+pub(super) enum Slot {
+    Starting {
+        task: Task<Result<Link, LinkError>>,
+        /// The mode it starts in (a public host's invitation waits for
+        /// the relay).
+        mode: Mode,
+    },
+    Up(Link),
+    Failed,
+}
+
+impl Slot {
+    /// A host's link with its key, bound to `port` in the local mode.
+    pub(super) fn host(mode: Mode, key: [u8; 32], port: u16) -> Slot {
+        let starting = mode.clone();
+        let task = IoTaskPool::get().spawn(async move {
+            // A resumed host binds the port it had; the program's last run
+            // (or the link just closed) may still hold it for a moment.
+            let mut tries = 0;
+            loop {
+                match Link::host_with_key(mode.clone(), key, port) {
+                    Err(LinkError::Bind(_)) if port != 0 && tries < 20 => {
+                        tries += 1;
+                        std::thread::sleep(Duration::from_millis(250));
+                    }
+                    started => return started,
+                }
+            }
+        });
+        Slot::Starting {
+            task,
+            mode: starting,
+        }
+    }
+
+    /// A joiner's link dialling `invitation`.
+    pub(super) fn join(mode: Mode, invitation: Invitation) -> Slot {
+        let starting = mode.clone();
+        let task = IoTaskPool::get().spawn(async move { Link::join(mode, &invitation) });
+        Slot::Starting {
+            task,
+            mode: starting,
+        }
+    }
+}
+
+/// Closes the connection off the frame (after the last messages left).
+pub(super) fn close(mut connection: Connection) {
+    let outgoing = connection.session.take_outgoing();
+    match std::mem::replace(&mut connection.slot, Slot::Failed) {
+        Slot::Up(link) => {
+            for message in outgoing {
+                link.send(message);
+            }
+            IoTaskPool::get()
+                .spawn(async move { link.close() })
+                .detach();
+        }
+        Slot::Starting { task, .. } => {
+            IoTaskPool::get()
+                .spawn(async move {
+                    if let Ok(link) = task.await {
+                        link.close();
+                    }
+                })
+                .detach();
+        }
+        Slot::Failed => {}
+    }
+}
+
+/// A link started: kept; the host's invitation made (over the internet
+/// once its relay answered).
+pub(super) fn collect_started_link(
+    mut online: ResMut<Online>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+) {
+    let Some(connection) = online.0.as_mut() else {
+        return;
+    };
+    let Slot::Starting { task, mode } = &mut connection.slot else {
+        return;
+    };
+    let Some(started) = block_on(poll_once(task)) else {
+        return;
+    };
+    let local = *mode == Mode::Local;
+    match started {
+        Ok(link) => {
+            if super::hosting(connection) && local {
+                connection.invitation = Some(link.invitation(connection.secret, Role::Player));
+            }
+            connection.slot = Slot::Up(link);
+        }
+        Err(e) => {
+            warn!("online: the link did not start: {e}");
+            let key = match e {
+                LinkError::NotLoopback(_) => "online-not-loopback",
+                LinkError::NoAddress | LinkError::BadInvitation(_) => "online-bad-invitation",
+                LinkError::Bind(_) => "online-no-network",
+            };
+            let text = words.get(key);
+            notice.show(text.clone());
+            connection.problem = Some(text);
+            connection.slot = Slot::Failed;
+        }
+    }
+}
+
+/// The link's events to the session, the session's news to the panel and
+/// the message line, its messages to the link.
+pub(super) fn pump_link(
+    mut online: ResMut<Online>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    mut screen: ResMut<NextState<crate::game::core::Screen>>,
+) {
+    let Some(connection) = online.0.as_mut() else {
+        return;
+    };
+    // Out of the connection while it is worked on, back at the end.
+    let slot = std::mem::replace(&mut connection.slot, Slot::Failed);
+    let Slot::Up(mut link) = slot else {
+        connection.slot = slot;
+        return;
+    };
+    for event in link.poll() {
+        match event {
+            Event::Connected { path, rtt } => {
+                let state = &mut connection.link_state;
+                state.connected = true;
+                state.path = Some(path);
+                state.rtt_ms = Some(rtt.as_millis() as u64);
+                state.reconnecting = None;
+                if std::mem::take(&mut state.lost) {
+                    notice.show(words.get("online-reconnected"));
+                }
+                connection.session.connected();
+            }
+            Event::Disconnected { reason } => {
+                info!("online: disconnected: {reason}");
+                connection.link_state.connected = false;
+                connection.incoming = None;
+                connection.asked = None;
+                connection.session.disconnected();
+                if connection.session.started() && !connection.peer_left {
+                    connection.link_state.lost = true;
+                    notice.show(words.get("online-connection-lost"));
+                }
+            }
+            Event::Reconnecting { attempt, .. } => {
+                connection.link_state.reconnecting = Some(attempt);
+            }
+            Event::Online => {
+                if super::hosting(connection) {
+                    connection.invitation = Some(link.invitation(connection.secret, Role::Player));
+                }
+            }
+            Event::Refused(e) => refused(&mut notice, &words, &e),
+            Event::Error(e) => {
+                warn!("online: {e}");
+                connection.problem = Some(words.get("online-no-network"));
+            }
+            Event::Message(message) => match connection.session.receive(message) {
+                Ok(events) => {
+                    for event in events {
+                        heard(connection, event, &mut notice, &words, &mut screen);
+                    }
+                }
+                Err(e) => {
+                    refused(&mut notice, &words, &e);
+                    if e.is_fatal() {
+                        for message in connection.session.take_outgoing() {
+                            link.send(message);
+                        }
+                        link.hang_up();
+                        if connection.session.stage() == Stage::Closed {
+                            connection.problem = Some(peer_words(&words, &e));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    let now = Instant::now();
+    let playing = connection.session.stage() == Stage::Playing;
+    if playing && connection.next_ping.is_none_or(|at| now >= at) {
+        let n = now.duration_since(connection.since).as_millis() as u64;
+        connection.session.ping(n);
+        connection.pinged = Some((n, now));
+        connection.next_ping = Some(now + PING_EVERY);
+    }
+    for message in connection.session.take_outgoing() {
+        link.send(message);
+    }
+    connection.slot = Slot::Up(link);
+}
+
+/// What the friend's message (or our answer) did.
+pub(super) fn heard(
+    connection: &mut Connection,
+    event: SessionEvent,
+    notice: &mut Notice,
+    words: &Words,
+    screen: &mut NextState<crate::game::core::Screen>,
+) {
+    let name = connection.peer_name().unwrap_or_default().to_string();
+    let say = |notice: &mut Notice, key: &str| {
+        notice.show(words.format(key, &Args::new().with("name", name.as_str())));
+    };
+    match event {
+        SessionEvent::PeerJoined { .. } => say(notice, "online-peer-joined"),
+        SessionEvent::Welcomed { .. } | SessionEvent::Moved { .. } => {}
+        SessionEvent::Duplicate { .. } | SessionEvent::Synced { .. } => {}
+        SessionEvent::SettingsProposed(settings) => connection.proposed = Some(settings),
+        SessionEvent::Started { .. } => {
+            screen.set(crate::game::core::Screen::Playing);
+            say(notice, "online-started");
+        }
+        SessionEvent::Declined => {
+            connection.problem =
+                Some(words.format("online-declined", &Args::new().with("name", name.as_str())));
+        }
+        SessionEvent::TakebackRequested => connection.incoming = Some(Offer::Takeback),
+        SessionEvent::DrawOffered => connection.incoming = Some(Offer::Draw),
+        SessionEvent::TakenBack { .. } => {
+            connection.asked = None;
+            say(notice, "online-taken-back");
+        }
+        SessionEvent::TakebackDeclined => {
+            connection.asked = None;
+            say(notice, "online-takeback-declined");
+        }
+        SessionEvent::DrawDeclined => {
+            connection.asked = None;
+            say(notice, "online-draw-declined");
+        }
+        SessionEvent::Chat(text) => connection.chat.push(ChatLine { mine: false, text }),
+        SessionEvent::Pong(n) => {
+            if let Some((sent, at)) = connection.pinged
+                && sent == n
+            {
+                connection.link_state.rtt_ms = Some(at.elapsed().as_millis() as u64);
+                connection.pinged = None;
+            }
+        }
+        SessionEvent::PeerLeft => {
+            connection.peer_left = true;
+            say(notice, "online-peer-left");
+        }
+        SessionEvent::GameOver { .. } => {
+            connection.asked = None;
+            connection.incoming = None;
+        }
+    }
+}
+
+/// The friend's message refused: why, in the player's words.
+fn refused(notice: &mut Notice, words: &Words, error: &PeerError) {
+    warn!("online: refused from the peer: {error}");
+    notice.show(peer_words(words, error));
+}
+
+/// A refusal in the player's words (the rule named for an illegal move).
+fn peer_words(words: &Words, error: &PeerError) -> String {
+    match error {
+        PeerError::IllegalMove { mv, rule } => words.format(
+            "peer-illegal-move",
+            &Args::new()
+                .with("move", mv.as_str())
+                .with("rule", words.reason(rule, None).text),
+        ),
+        _ => words.get(error.key()),
+    }
+}

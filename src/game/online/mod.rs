@@ -1,0 +1,590 @@
+//! Online play in the window: a game against a friend over the internet,
+//! through `crate::net` (no Bevy there), adapted here like the engine is.
+//!
+//! The host makes an invitation ([`OnlineRequest::Host`]) and waits on the
+//! main menu; the friend pastes it ([`OnlineRequest::Join`]), sees the
+//! settings and accepts. The connection's own thread does the network; the
+//! frame only polls it ([`link`]). The [`Session`] is the game's truth: the
+//! board follows it (the friend's moves played as moves, a takeback or a
+//! sync as a jump), and a move played on the board goes to it. The seats
+//! are [`Seats::Online`], so the board takes no input on the friend's turn,
+//! the AI never moves, and the game is autosaved as its own kind; what a
+//! resumed game needs to dial again is kept beside it ([`keep`]).
+
+mod keep;
+mod link;
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use crate::game::core::{
+    ClockHold, CurrentGame, GameClock, GameSystems, LaunchSettings, MovePlayed, Notice, Players,
+    Screen, Settings, Turn, Words,
+};
+use crate::game::saves::{AutosaveStatus, Jump, RecordPaths, RecordsAction};
+use crate::net::{
+    ActionError, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind, Seat, Secret,
+    Session, SessionEvent, Side,
+};
+use crate::records::{Seats, TimeControl};
+use crate::rules::Color;
+
+pub use keep::{Kept, read_kept};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Online>();
+    app.add_message::<OnlineRequest>();
+    app.configure_sets(
+        Update,
+        OnlineSystems
+            .after(GameSystems::Ai)
+            .before(GameSystems::Select),
+    );
+    app.add_systems(
+        Update,
+        (
+            handle_requests,
+            link::collect_started_link,
+            link::pump_link,
+            (
+                send_own_moves,
+                takeback_for_undo,
+                own_flag_falls,
+                hold_clocks_while_the_line_is_down,
+                follow_the_session,
+            )
+                .chain()
+                .run_if(in_state(Screen::Playing)),
+            keep::keep_the_connection,
+        )
+            .chain()
+            .in_set(OnlineSystems),
+    );
+    app.add_systems(OnExit(Screen::Playing), leave_on_exit);
+}
+
+/// Online play's systems: after the AI's (the friend is a player from
+/// elsewhere too), before selections are answered and moves played.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OnlineSystems;
+
+/// What the player asks of online play.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum OnlineRequest {
+    /// Host a game with these settings (the joiner's name is filled in
+    /// from their hello): an invitation is made.
+    Host(GameSettings),
+    /// Dial the host of this invitation (text or `hive://join/` link) with
+    /// our name.
+    Join {
+        /// The invitation as pasted.
+        invitation: String,
+        /// Our name.
+        name: String,
+    },
+    /// (Joiner) accept the host's settings: the game starts.
+    Accept,
+    /// (Joiner) decline them.
+    Decline,
+    /// Offer a draw.
+    OfferDraw,
+    /// Answer the friend's draw offer.
+    AnswerDraw(bool),
+    /// Ask to take back the last move.
+    Takeback,
+    /// Answer the friend's takeback request.
+    AnswerTakeback(bool),
+    /// Resign the game.
+    Resign,
+    /// Send a chat line.
+    Chat(String),
+    /// Go on with the online game kept in the autosave.
+    Resume,
+    /// Stop: the friend is told, the connection closes (a game started is
+    /// kept to resume).
+    Leave,
+}
+
+/// The online game, if there is one.
+#[derive(Resource, Default)]
+pub struct Online(pub Option<Connection>);
+
+impl Online {
+    /// Whether an online game is on the board.
+    pub fn on_board(&self) -> bool {
+        self.0.as_ref().is_some_and(|c| c.on_board)
+    }
+}
+
+/// A request of ours waiting for the friend's answer, or theirs for ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// A draw.
+    Draw,
+    /// Taking back the last move.
+    Takeback,
+}
+
+/// A line of the chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLine {
+    /// Ours, or the friend's.
+    pub mine: bool,
+    /// What was said.
+    pub text: String,
+}
+
+/// How the connection stands, for the panel.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LinkState {
+    /// A connection is up.
+    pub connected: bool,
+    /// Direct or relayed (once connected).
+    pub path: Option<PathKind>,
+    /// The last round trip measured, in milliseconds.
+    pub rtt_ms: Option<u64>,
+    /// Dialling again after a drop: the attempt.
+    pub reconnecting: Option<u32>,
+    /// Once the connection was lost (until it is back).
+    pub lost: bool,
+}
+
+/// One online game, from this end.
+pub struct Connection {
+    /// The conversation and the game (the truth the board follows).
+    pub session: Session,
+    /// The invitation: the host's, once it can be given; the one the joiner
+    /// dialled.
+    pub invitation: Option<Invitation>,
+    /// How the connection stands.
+    pub link_state: LinkState,
+    /// (Joiner) the host's settings, waiting for Accept or Decline.
+    pub proposed: Option<GameSettings>,
+    /// What was said, oldest first.
+    pub chat: Vec<ChatLine>,
+    /// The friend's offer waiting for our answer.
+    pub incoming: Option<Offer>,
+    /// Our offer waiting for theirs.
+    pub asked: Option<Offer>,
+    /// Why the connection cannot go on (in the player's words), if so.
+    pub problem: Option<String>,
+    /// The friend said goodbye.
+    pub peer_left: bool,
+    secret: Secret,
+    key: Option<[u8; 32]>,
+    slot: link::Slot,
+    /// The board shows this session's game.
+    on_board: bool,
+    /// The connection's facts were kept for a resume.
+    kept: bool,
+    /// The friend's move asked of the board, not to be sent back.
+    echo: Option<crate::rules::Move>,
+    /// Why our move on the board was refused, said once the board is back.
+    refusal: Option<String>,
+    pinged: Option<(u64, Instant)>,
+    next_ping: Option<Instant>,
+    since: Instant,
+}
+
+impl Connection {
+    fn new(session: Session, secret: Secret, key: Option<[u8; 32]>, slot: link::Slot) -> Self {
+        Connection {
+            session,
+            invitation: None,
+            link_state: LinkState::default(),
+            proposed: None,
+            chat: Vec::new(),
+            incoming: None,
+            asked: None,
+            problem: None,
+            peer_left: false,
+            secret,
+            key,
+            slot,
+            on_board: false,
+            kept: false,
+            echo: None,
+            refusal: None,
+            pinged: None,
+            next_ping: None,
+            since: Instant::now(),
+        }
+    }
+
+    /// Our side, once the game has settings.
+    pub fn my_side(&self) -> Option<Color> {
+        self.session.my_side().map(Side::color)
+    }
+
+    /// The friend's name, once known.
+    pub fn peer_name(&self) -> Option<&str> {
+        self.session.peer_name()
+    }
+
+    /// Drops the connection as a network failure would (the link dials or
+    /// accepts again): for tests and trying the reconnection out.
+    pub fn cut(&self) {
+        if let link::Slot::Up(link) = &self.slot {
+            link.cut();
+        }
+    }
+
+    /// Whether the link is up (started, not failed).
+    pub fn link_up(&self) -> bool {
+        matches!(self.slot, link::Slot::Up(_))
+    }
+}
+
+/// Where links may go: this machine only (`--local` or the setting), or
+/// the internet (through the relay chosen, else n0's public ones).
+pub fn mode(settings: &Settings, launch: &LaunchSettings) -> Mode {
+    if launch.online_local || settings.online_local {
+        return Mode::Local;
+    }
+    let relay = launch
+        .relay
+        .clone()
+        .or_else(|| {
+            (!settings.online_relay.trim().is_empty()).then(|| settings.online_relay.clone())
+        })
+        .and_then(|text| text.trim().parse().ok());
+    Mode::Public { relay }
+}
+
+/// The clocks an online game's settings ask for.
+pub fn time_control(settings: &GameSettings) -> Option<TimeControl> {
+    settings.clock.map(|clock| TimeControl {
+        base: Duration::from_millis(clock.base_ms),
+        increment: Duration::from_millis(clock.increment_ms),
+    })
+}
+
+/// The words for what an action of ours could not do.
+fn action_key(error: &ActionError) -> &'static str {
+    match error {
+        ActionError::NotPlaying => "online-not-playing",
+        ActionError::NotYourTurn => "online-not-your-turn",
+        ActionError::BadMove { .. } | ActionError::Illegal(_) => "online-move-refused",
+        ActionError::NoOffer => "online-no-offer",
+        ActionError::ChatTooLong => "online-chat-too-long",
+        ActionError::BadSettings(_) => "online-bad-settings",
+        ActionError::NothingToTakeBack => "online-nothing-to-take-back",
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_requests(
+    mut requests: MessageReader<OnlineRequest>,
+    mut online: ResMut<Online>,
+    (settings, launch, paths, status): (
+        Res<Settings>,
+        Res<LaunchSettings>,
+        Res<RecordPaths>,
+        Res<AutosaveStatus>,
+    ),
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    for request in requests.read() {
+        let mut say = |key: &str| notice.show(words.get(key));
+        match request {
+            OnlineRequest::Host(game) => {
+                if let Some(old) = online.0.take() {
+                    link::close(old);
+                }
+                let secret = Secret::random();
+                match Session::host(secret, game.clone()) {
+                    Ok(session) => {
+                        let key = crate::net::Link::new_key();
+                        let slot = link::Slot::host(mode(&settings, &launch), key, 0);
+                        online.0 = Some(Connection::new(session, secret, Some(key), slot));
+                    }
+                    Err(e) => say(action_key(&e)),
+                }
+            }
+            OnlineRequest::Join { invitation, name } => {
+                match Invitation::parse(invitation.trim()) {
+                    Ok(read) if read.role != crate::net::Role::Player => {
+                        say("online-watch-not-yet")
+                    }
+                    Ok(read) => {
+                        if let Some(old) = online.0.take() {
+                            link::close(old);
+                        }
+                        let session = Session::join(read.secret, name);
+                        let slot = link::Slot::join(mode(&settings, &launch), read.clone());
+                        let mut connection = Connection::new(session, read.secret, None, slot);
+                        connection.invitation = Some(read);
+                        online.0 = Some(connection);
+                    }
+                    Err(e) => {
+                        warn!("invitation refused: {e}");
+                        say("online-bad-invitation");
+                    }
+                }
+            }
+            OnlineRequest::Resume => {
+                match keep::resume(&paths, status.online, &settings, &launch) {
+                    Ok(connection) => {
+                        if let Some(old) = online.0.take() {
+                            link::close(old);
+                        }
+                        online.0 = Some(connection);
+                        screen.set(Screen::Playing);
+                    }
+                    Err(key) => say(key),
+                }
+            }
+            OnlineRequest::Leave => {
+                if let Some(mut connection) = online.0.take() {
+                    connection.session.bye();
+                    link::close(connection);
+                }
+            }
+            other => {
+                let Some(connection) = online.0.as_mut() else {
+                    continue;
+                };
+                match act(connection, other) {
+                    Ok(events) => {
+                        for event in events {
+                            link::heard(connection, event, &mut notice, &words, &mut screen);
+                        }
+                    }
+                    Err(e) => say(action_key(&e)),
+                }
+            }
+        }
+    }
+}
+
+/// A request within the game: the session says whether it can, and what
+/// came of it.
+fn act(
+    connection: &mut Connection,
+    request: &OnlineRequest,
+) -> Result<Vec<SessionEvent>, ActionError> {
+    let session = &mut connection.session;
+    let mut events = Vec::new();
+    match request {
+        OnlineRequest::Accept => {
+            events = session.accept_settings()?;
+            connection.proposed = None;
+        }
+        OnlineRequest::Decline => {
+            session.decline_settings()?;
+            connection.proposed = None;
+        }
+        OnlineRequest::OfferDraw => {
+            session.offer_draw()?;
+            connection.asked = Some(Offer::Draw);
+        }
+        OnlineRequest::AnswerDraw(accept) => {
+            connection.incoming = None;
+            events = session.answer_draw(*accept)?;
+        }
+        OnlineRequest::Takeback => {
+            session.request_takeback()?;
+            connection.asked = Some(Offer::Takeback);
+        }
+        OnlineRequest::AnswerTakeback(accept) => {
+            connection.incoming = None;
+            events = session.answer_takeback(*accept)?;
+        }
+        OnlineRequest::Resign => {
+            events = session.resign()?;
+        }
+        OnlineRequest::Chat(text) => {
+            let text = text.trim();
+            if !text.is_empty() {
+                session.chat(text)?;
+                connection.chat.push(ChatLine {
+                    mine: true,
+                    text: text.to_string(),
+                });
+            }
+        }
+        OnlineRequest::Host(_)
+        | OnlineRequest::Join { .. }
+        | OnlineRequest::Resume
+        | OnlineRequest::Leave => {}
+    }
+    Ok(events)
+}
+
+/// Our moves on the board go to the session (the friend's, which the
+/// session played first, are already there).
+fn send_own_moves(
+    mut played: MessageReader<MovePlayed>,
+    mut online: ResMut<Online>,
+    clock: Res<GameClock>,
+    words: Res<Words>,
+) {
+    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+        played.clear();
+        return;
+    };
+    for MovePlayed { mv, .. } in played.read() {
+        let Some(side) = connection.my_side() else {
+            continue;
+        };
+        if connection.echo.take() == Some(*mv) {
+            // The friend's move, played on the board from the session.
+            continue;
+        }
+        let session = &mut connection.session;
+        let text = session.game().move_string(*mv);
+        let clock_ms = clock.0.map(|c| c.remaining(side).as_millis() as u64);
+        if let Err(e) = session.play_timed(&text, clock_ms) {
+            // The board goes back to the session's game, and says why.
+            connection.refusal = Some(words.get(action_key(&e)));
+        }
+        connection.asked = None;
+        connection.incoming = None;
+    }
+}
+
+/// Undo in an online game asks the friend to take the last move back.
+fn takeback_for_undo(
+    mut actions: MessageReader<RecordsAction>,
+    mut requests: MessageWriter<OnlineRequest>,
+    online: Res<Online>,
+) {
+    let undo = actions.read().any(|a| *a == RecordsAction::Undo);
+    if undo && online.on_board() {
+        requests.write(OnlineRequest::Takeback);
+    }
+}
+
+/// The clocks stand still while the connection is down.
+fn hold_clocks_while_the_line_is_down(online: Res<Online>, mut hold: ResMut<ClockHold>) {
+    let down = online
+        .0
+        .as_ref()
+        .is_some_and(|c| c.on_board && !c.link_state.connected);
+    hold.set_if_neq(ClockHold(down));
+}
+
+/// Our clock ran out: the game is lost on time, and the friend is told.
+fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>) {
+    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+        return;
+    };
+    let Some(side) = connection.my_side() else {
+        return;
+    };
+    if clock.flagged() == Some(side) && connection.session.result().is_none() {
+        let _ = connection.session.out_of_time();
+    }
+}
+
+/// The board follows the session: set up when the game starts, the
+/// friend's moves played one a frame (each slides), anything else (a
+/// takeback, a sync, our move refused) a jump to the session's game.
+fn follow_the_session(
+    mut online: ResMut<Online>,
+    mut jump: Jump,
+    turn: Res<State<Turn>>,
+    mut clock: ResMut<GameClock>,
+) {
+    let Some(connection) = online.0.as_mut() else {
+        return;
+    };
+    if connection.on_board && jump.players().remote_side().is_none() {
+        // Another game took the board (a new game, one loaded): this one
+        // is left, kept in its autosave.
+        if let Some(mut connection) = online.0.take() {
+            connection.session.bye();
+            link::close(connection);
+        }
+        return;
+    }
+    let session = &connection.session;
+    if !session.started() {
+        return;
+    }
+    let Some(me) = connection.my_side() else {
+        return;
+    };
+    let ours = session.game();
+    if !connection.on_board {
+        let players = Players::seated(
+            jump.players().game_id,
+            Seats::Online {
+                remote: me.opponent(),
+            },
+        );
+        jump.seat(players);
+        let game = ours.clone();
+        jump.change(Turn::AwaitingInput, |current| {
+            *current = CurrentGame::new(game);
+            true
+        });
+        *clock = GameClock::start(session.settings().and_then(time_control));
+        connection.on_board = true;
+        return;
+    }
+    let turn = *turn.get();
+    let current = jump.current();
+    if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
+        return;
+    }
+    let shown = current.game();
+    if shown.ply() == ours.ply() && shown.hash() == ours.hash() {
+        let ended_here = session
+            .result()
+            .is_some_and(|(_, reason)| reason != EndReason::Rules);
+        if ended_here && turn == Turn::AwaitingInput {
+            jump.set_turn(Turn::GameOver);
+        }
+        return;
+    }
+    let follows = shown.ply() < ours.ply()
+        && shown.moves().zip(ours.moves()).all(|(a, b)| a == b)
+        && shown.options() == ours.options();
+    match ours.moves().nth(shown.ply() as usize) {
+        Some(next) if follows && turn == Turn::AwaitingInput => {
+            connection.echo = Some(next);
+            jump.play(next);
+        }
+        _ => {
+            connection.echo = None;
+            let game = ours.clone();
+            jump.change(Turn::AwaitingInput, |current| {
+                *current = CurrentGame::new(game);
+                true
+            });
+            if let Some(why) = connection.refusal.take() {
+                jump.notice().show(why);
+            }
+        }
+    }
+}
+
+/// Leaving the board leaves the online game (the friend is told; the game
+/// stays in its autosave to resume).
+fn leave_on_exit(mut online: ResMut<Online>, mut hold: ResMut<ClockHold>) {
+    hold.set_if_neq(ClockHold(false));
+    if online.on_board()
+        && let Some(mut connection) = online.0.take()
+    {
+        connection.session.bye();
+        link::close(connection);
+    }
+}
+
+/// The result and how it came, for the game-over dialog: `None` unless
+/// the online game ended by agreement, resignation or time.
+pub fn ended_off_the_board(online: &Online) -> Option<(GameResult, EndReason)> {
+    let connection = online.0.as_ref().filter(|c| c.on_board)?;
+    connection
+        .session
+        .result()
+        .filter(|(_, reason)| *reason != EndReason::Rules)
+}
+
+/// Whether we host this game (else we joined it).
+pub fn hosting(connection: &Connection) -> bool {
+    connection.session.seat() == Seat::Host
+}

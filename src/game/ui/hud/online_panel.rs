@@ -1,0 +1,255 @@
+//! The online game's panel over the board: who plays what, whose move it
+//! is, the connection (direct or relayed, the round trip, or
+//! "Reconnecting"), the friend's offer to answer, our offers (a draw, a
+//! takeback: Undo asks the same), resigning (asked twice), and the chat.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::layout::side_panel_width;
+use crate::game::core::{CurrentGame, Screen, Turn, Words};
+use crate::game::online::{Connection, Offer, Online, OnlineRequest};
+use crate::net::PathKind;
+use crate::rules::Color;
+use crate::text::{Args, Texts};
+
+pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_online_panel.run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// What the panel keeps between frames.
+#[derive(Default)]
+struct PanelState {
+    /// The chat line being typed.
+    typing: String,
+    /// Resign was pressed once: the second press resigns.
+    resigning: bool,
+}
+
+/// The panel's width.
+const WIDTH: f32 = 250.0;
+/// How many chat lines are shown.
+const CHAT_LINES: usize = 6;
+
+fn draw_online_panel(
+    mut contexts: EguiContexts,
+    online: Res<Online>,
+    current: Res<CurrentGame>,
+    turn: Res<State<Turn>>,
+    words: Res<Words>,
+    mut requests: MessageWriter<OnlineRequest>,
+    mut state: Local<PanelState>,
+) -> Result {
+    let Some(connection) = online.0.as_ref().filter(|_| online.on_board()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
+    let left = side_panel_width(ctx.content_rect().width()) + 8.0;
+    egui::Window::new(words.get("online-panel-title"))
+        .id(egui::Id::new("online_panel"))
+        .collapsible(true)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(left, -40.0))
+        .show(ctx, |ui| {
+            ui.set_width(WIDTH);
+            let over = current.game().status().is_over() || *turn.get() == Turn::GameOver;
+            who_and_whose_move(ui, words, connection, current.game().to_move(), over);
+            connection_line(ui, words, connection);
+            ui.separator();
+            offers(ui, words, connection, over, &mut state, &mut requests);
+            ui.separator();
+            chat(ui, words, connection, &mut state, &mut requests);
+        });
+    Ok(())
+}
+
+fn side_name(words: &Texts, side: Color) -> String {
+    words.get(match side {
+        Color::White => "game-side-white",
+        Color::Black => "game-side-black",
+    })
+}
+
+fn friend(connection: &Connection, words: &Texts) -> String {
+    connection
+        .peer_name()
+        .filter(|name| !name.trim().is_empty())
+        .map_or_else(|| words.get("online-your-friend"), str::to_string)
+}
+
+/// "You play White against Ann (Black)", and whose move it is.
+fn who_and_whose_move(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    connection: &Connection,
+    to_move: Color,
+    over: bool,
+) {
+    let Some(me) = connection.my_side() else {
+        return;
+    };
+    let name = friend(connection, words);
+    ui.label(
+        words.format(
+            "online-you-play",
+            &Args::new()
+                .with("side", side_name(words, me))
+                .with("name", name.as_str())
+                .with("their-side", side_name(words, me.opponent())),
+        ),
+    );
+    let whose = if over {
+        words.get("online-game-over")
+    } else if to_move == me {
+        words.get("online-your-move")
+    } else {
+        words.format(
+            "online-their-move",
+            &Args::new().with("name", name.as_str()),
+        )
+    };
+    ui.label(egui::RichText::new(whose).strong());
+}
+
+/// Connected (direct or relayed, the round trip), reconnecting, or gone.
+fn connection_line(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
+    let state = &connection.link_state;
+    let name = friend(connection, words);
+    let text = if connection.peer_left {
+        words.format("online-peer-left", &Args::new().with("name", name.as_str()))
+    } else if state.connected {
+        let path = match state.path {
+            Some(PathKind::Relayed) => words.get("online-relayed"),
+            _ => words.get("online-direct"),
+        };
+        words.format(
+            "online-connected",
+            &Args::new()
+                .with("path", path)
+                .with("ms", state.rtt_ms.unwrap_or(0)),
+        )
+    } else if let Some(attempt) = state.reconnecting {
+        words.format("online-reconnecting", &Args::new().with("attempt", attempt))
+    } else if state.lost {
+        words.get("online-waiting-for-friend")
+    } else {
+        words.get("online-connecting")
+    };
+    let color = if state.connected && !connection.peer_left {
+        ui.visuals().text_color()
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    ui.label(egui::RichText::new(text).color(color));
+    if let Some(problem) = &connection.problem {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+    }
+}
+
+/// The friend's offer to answer, ours waiting, and the buttons.
+fn offers(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    connection: &Connection,
+    over: bool,
+    state: &mut PanelState,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    let name = friend(connection, words);
+    let args = Args::new().with("name", name.as_str());
+    if let Some(offer) = connection.incoming {
+        let key = match offer {
+            Offer::Draw => "online-draw-offered",
+            Offer::Takeback => "online-takeback-asked",
+        };
+        ui.label(egui::RichText::new(words.format(key, &args)).strong());
+        ui.horizontal(|ui| {
+            for (accept, key) in [(true, "online-accept"), (false, "online-decline")] {
+                if ui.button(words.get(key)).clicked() {
+                    requests.write(match offer {
+                        Offer::Draw => OnlineRequest::AnswerDraw(accept),
+                        Offer::Takeback => OnlineRequest::AnswerTakeback(accept),
+                    });
+                }
+            }
+        });
+    }
+    if let Some(offer) = connection.asked {
+        let key = match offer {
+            Offer::Draw => "online-draw-waiting",
+            Offer::Takeback => "online-takeback-waiting",
+        };
+        ui.label(words.format(key, &args));
+    }
+    let playing = !over && connection.link_state.connected && connection.asked.is_none();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(playing, egui::Button::new(words.get("online-offer-draw")))
+            .clicked()
+        {
+            requests.write(OnlineRequest::OfferDraw);
+        }
+        if ui
+            .add_enabled(playing, egui::Button::new(words.get("online-ask-takeback")))
+            .on_hover_text(words.get("online-ask-takeback-tip"))
+            .clicked()
+        {
+            requests.write(OnlineRequest::Takeback);
+        }
+        let resign = if state.resigning {
+            "online-resign-sure"
+        } else {
+            "online-resign"
+        };
+        if ui
+            .add_enabled(
+                !over && connection.link_state.connected,
+                egui::Button::new(words.get(resign)),
+            )
+            .clicked()
+        {
+            if state.resigning {
+                requests.write(OnlineRequest::Resign);
+            }
+            state.resigning = !state.resigning;
+        }
+    });
+}
+
+/// The last lines said, and a line to type.
+fn chat(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    connection: &Connection,
+    state: &mut PanelState,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    let name = friend(connection, words);
+    let you = words.get("online-you");
+    let first = connection.chat.len().saturating_sub(CHAT_LINES);
+    for line in &connection.chat[first..] {
+        let who = if line.mine { &you } else { &name };
+        ui.label(format!("{who}: {}", line.text));
+    }
+    ui.horizontal(|ui| {
+        let field = egui::TextEdit::singleline(&mut state.typing)
+            .char_limit(crate::net::MAX_CHAT_CHARS)
+            .hint_text(words.get("online-chat-hint"))
+            .desired_width(WIDTH - 60.0);
+        let response = ui.add(field);
+        let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let connected = connection.link_state.connected;
+        if (ui
+            .add_enabled(connected, egui::Button::new(words.get("online-send")))
+            .clicked()
+            || (entered && connected))
+            && !state.typing.trim().is_empty()
+        {
+            requests.write(OnlineRequest::Chat(std::mem::take(&mut state.typing)));
+        }
+    });
+}

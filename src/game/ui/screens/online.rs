@@ -1,0 +1,344 @@
+//! "Play a friend online", over the main menu: host a game (the settings:
+//! your name, the expansions, your side, the clock; then the invitation to
+//! copy and send, while waiting for the friend), join one (paste the
+//! invitation, see the host's settings, accept), or go on with the online
+//! game kept from last time. Online play on this machine only, and a relay
+//! of one's own, are settings here too.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::game::core::{HumanSide, Screen, Settings, Words};
+use crate::game::online::{Connection, Online, OnlineRequest, hosting, read_kept};
+use crate::game::saves::{AutosaveStatus, RecordPaths};
+use crate::net::{Clock, GameSettings, HouseRules, Side};
+use crate::rules::{Bug, GameType};
+use crate::text::{Args, Texts};
+
+pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.init_resource::<OnlineWindow>();
+    app.add_systems(
+        EguiPrimaryContextPass,
+        draw_online_window.run_if(in_state(Screen::MainMenu)),
+    );
+}
+
+/// The window's state: open, which tab, what is typed.
+#[derive(Resource, Debug, Clone, Default)]
+pub(in crate::game::ui) struct OnlineWindow {
+    /// Shown over the main menu.
+    pub open: bool,
+    /// Joining (else hosting).
+    join: bool,
+    /// The invitation pasted.
+    invitation: String,
+    /// The host's side.
+    side: HumanSide,
+    /// The clock: an index into [`CLOCKS`].
+    clock: usize,
+}
+
+/// The clocks a host can choose: none, or minutes each plus seconds a move.
+const CLOCKS: [Option<(u64, u64)>; 4] = [None, Some((5, 5)), Some((10, 10)), Some((20, 20))];
+
+fn draw_online_window(
+    mut contexts: EguiContexts,
+    mut window: ResMut<OnlineWindow>,
+    online: Res<Online>,
+    mut settings: ResMut<Settings>,
+    (status, paths): (Res<AutosaveStatus>, Res<RecordPaths>),
+    words: Res<Words>,
+    mut requests: MessageWriter<OnlineRequest>,
+) -> Result {
+    if online.0.as_ref().is_some_and(|c| c.session.started()) {
+        // The game is on the board (or on its way there).
+        window.open = false;
+    }
+    if !window.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
+    let mut prefs = settings.clone();
+    let mut close = false;
+    egui::Modal::new(egui::Id::new("online_window")).show(ctx, |ui| {
+        ui.set_width(460.0);
+        ui.heading(words.get("online-title"));
+        ui.add_space(6.0);
+        match online.0.as_ref() {
+            Some(connection) if hosting(connection) => {
+                host_waiting(ui, words, connection, &mut requests);
+            }
+            Some(connection) => joiner_waiting(ui, words, connection, &mut requests),
+            None => {
+                choose(ui, words, &mut window, &mut prefs, &mut requests);
+                if status.online
+                    && let Some(kept) = read_kept(&paths)
+                {
+                    ui.separator();
+                    resume_row(ui, words, &kept, &mut requests);
+                }
+            }
+        }
+        ui.separator();
+        if ui.button(words.get("menu-cancel")).clicked() {
+            requests.write(OnlineRequest::Leave);
+            close = true;
+        }
+    });
+    if close {
+        window.open = false;
+    }
+    if prefs != *settings {
+        *settings = prefs;
+    }
+    Ok(())
+}
+
+/// The two tabs, your name, and the network settings.
+fn choose(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    window: &mut OnlineWindow,
+    prefs: &mut Settings,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut window.join, false, words.get("online-host"));
+        ui.selectable_value(&mut window.join, true, words.get("online-join"));
+    });
+    ui.horizontal(|ui| {
+        ui.label(words.get("online-your-name"));
+        ui.add(
+            egui::TextEdit::singleline(&mut prefs.player_name)
+                .char_limit(40)
+                .desired_width(200.0),
+        );
+    });
+    let name = prefs.player_name.trim().to_string();
+    if window.join {
+        ui.label(words.get("online-paste"));
+        ui.add(
+            egui::TextEdit::multiline(&mut window.invitation)
+                .desired_rows(3)
+                .desired_width(440.0)
+                .font(egui::TextStyle::Monospace),
+        );
+        let ready = !window.invitation.trim().is_empty();
+        if ui
+            .add_enabled(ready, egui::Button::new(words.get("online-join-button")))
+            .clicked()
+        {
+            requests.write(OnlineRequest::Join {
+                invitation: window.invitation.trim().to_string(),
+                name,
+            });
+        }
+    } else {
+        host_form(ui, words, window, prefs);
+        if ui.button(words.get("online-invite")).clicked() {
+            requests.write(OnlineRequest::Host(game_settings(window, prefs, name)));
+        }
+    }
+    ui.add_space(4.0);
+    ui.collapsing(words.get("online-network"), |ui| {
+        ui.checkbox(&mut prefs.online_local, words.get("online-local"))
+            .on_hover_text(words.get("online-local-tip"));
+        ui.horizontal(|ui| {
+            ui.label(words.get("online-relay"));
+            ui.add_enabled(
+                !prefs.online_local,
+                egui::TextEdit::singleline(&mut prefs.online_relay)
+                    .hint_text(words.get("online-relay-hint"))
+                    .desired_width(260.0),
+            );
+        });
+    });
+}
+
+/// The game the host proposes: the expansions, the side, the clock.
+fn host_form(ui: &mut egui::Ui, words: &Texts, window: &mut OnlineWindow, prefs: &mut Settings) {
+    ui.horizontal(|ui| {
+        ui.label(words.get("online-expansions"));
+        let game_type = &mut prefs.game_type;
+        ui.checkbox(&mut game_type.mosquito, words.bug(Bug::Mosquito, 1));
+        ui.checkbox(&mut game_type.ladybug, words.bug(Bug::Ladybug, 1));
+        ui.checkbox(&mut game_type.pillbug, words.bug(Bug::Pillbug, 1));
+    });
+    ui.horizontal(|ui| {
+        ui.label(words.get("online-you-take"));
+        for (side, key) in [
+            (HumanSide::White, "menu-white"),
+            (HumanSide::Black, "menu-black"),
+            (HumanSide::Random, "menu-random"),
+        ] {
+            ui.selectable_value(&mut window.side, side, words.get(key));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label(words.get("online-clock"));
+        for (k, clock) in CLOCKS.iter().enumerate() {
+            let label = match clock {
+                None => words.get("online-no-clock"),
+                Some((minutes, seconds)) => format!("{minutes}+{seconds}"),
+            };
+            ui.selectable_value(&mut window.clock, k, label);
+        }
+    });
+}
+
+fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameSettings {
+    let host_side = match window.side.draw() {
+        crate::rules::Color::White => Side::White,
+        crate::rules::Color::Black => Side::Black,
+    };
+    GameSettings {
+        game_type: prefs.game_type.to_string(),
+        host_side,
+        clock: CLOCKS
+            .get(window.clock)
+            .copied()
+            .flatten()
+            .map(|(minutes, seconds)| Clock {
+                base_ms: minutes * 60_000,
+                increment_ms: seconds * 1000,
+            }),
+        house_rules: HouseRules::from(prefs.options()),
+        host_name: name,
+        joiner_name: String::new(),
+    }
+}
+
+/// The invitation to send, and how the wait is going.
+fn host_waiting(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    connection: &Connection,
+    _requests: &mut MessageWriter<OnlineRequest>,
+) {
+    if let Some(problem) = &connection.problem {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+        return;
+    }
+    let Some(invitation) = &connection.invitation else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(words.get("online-preparing"));
+        });
+        return;
+    };
+    ui.label(words.get("online-send-this"));
+    let mut text = invitation.to_text();
+    ui.add(
+        egui::TextEdit::multiline(&mut text)
+            .desired_rows(3)
+            .desired_width(440.0)
+            .font(egui::TextStyle::Monospace)
+            .interactive(true),
+    );
+    ui.horizontal(|ui| {
+        if ui.button(words.get("online-copy")).clicked() {
+            ui.ctx().copy_text(invitation.to_text());
+        }
+        if ui
+            .button(words.get("online-copy-link"))
+            .on_hover_text(invitation.to_link())
+            .clicked()
+        {
+            ui.ctx().copy_text(invitation.to_link());
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.spinner();
+        match connection.peer_name() {
+            Some(name) => {
+                ui.label(words.format("online-friend-deciding", &Args::new().with("name", name)))
+            }
+            None => ui.label(words.get("online-waiting-for-friend")),
+        };
+    });
+}
+
+/// Connecting, then the host's settings to accept or decline.
+fn joiner_waiting(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    connection: &Connection,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    if let Some(problem) = &connection.problem {
+        ui.colored_label(ui.visuals().error_fg_color, problem);
+        return;
+    }
+    let Some(proposed) = &connection.proposed else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            let key = match connection.link_state.reconnecting {
+                Some(_) => "online-still-dialling",
+                None => "online-connecting",
+            };
+            ui.label(words.get(key));
+        });
+        return;
+    };
+    let host = if proposed.host_name.trim().is_empty() {
+        words.get("online-your-friend")
+    } else {
+        proposed.host_name.clone()
+    };
+    let your_side = match proposed.host_side {
+        Side::White => "game-side-black",
+        Side::Black => "game-side-white",
+    };
+    let game_type = proposed
+        .game_type
+        .parse::<GameType>()
+        .map_or_else(|_| proposed.game_type.clone(), |t| t.to_string());
+    let clock = proposed.clock.map_or_else(
+        || words.get("online-no-clock"),
+        |c| format!("{}+{}", c.base_ms / 60_000, c.increment_ms / 1000),
+    );
+    ui.label(
+        egui::RichText::new(
+            words.format(
+                "online-proposed",
+                &Args::new()
+                    .with("name", host.as_str())
+                    .with("game-type", game_type)
+                    .with("side", words.get(your_side))
+                    .with("clock", clock),
+            ),
+        )
+        .strong(),
+    );
+    ui.horizontal(|ui| {
+        if ui.button(words.get("online-accept")).clicked() {
+            requests.write(OnlineRequest::Accept);
+        }
+        if ui.button(words.get("online-decline")).clicked() {
+            requests.write(OnlineRequest::Decline);
+        }
+    });
+}
+
+/// Going on with the game kept from last time.
+fn resume_row(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    kept: &crate::game::online::Kept,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    let friend = if kept.host {
+        &kept.settings.joiner_name
+    } else {
+        &kept.settings.host_name
+    };
+    let text = words.format("online-resume", &Args::new().with("name", friend.as_str()));
+    if ui
+        .button(text)
+        .on_hover_text(words.get("online-resume-tip"))
+        .clicked()
+    {
+        requests.write(OnlineRequest::Resume);
+    }
+}

@@ -1,0 +1,305 @@
+//! Online play in the window's logic: two headless apps on this machine
+//! (the local mode: loopback only) host and join through a real
+//! invitation, play moves both ways, survive a dropped connection (a move
+//! made while the line is down arrives after it), take a move back (Undo
+//! asks the friend), agree a draw, and go on with a game kept from an
+//! earlier run. Bad invitations get a clear message.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::app::{app_keeping_files, game, screen, set_settings, turn};
+use bevy::prelude::*;
+use hive::game::online::{Offer, Online, OnlineRequest};
+use hive::game::{
+    AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
+};
+use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Side};
+use hive::records::Seats;
+use hive::rules::Color;
+use tempfile::TempDir;
+
+/// An app on the main menu keeping its files in `data`, online on this
+/// machine only, its player named `name`.
+fn online_app(data: &Path, name: &str) -> App {
+    let mut app = app_keeping_files(Some(data), None, NewGameSettings::default());
+    set_settings(&mut app, |settings| {
+        settings.online_local = true;
+        settings.player_name = name.to_string();
+    });
+    app
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+/// Runs frames of both apps until `done`, at most a minute.
+fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) -> bool) {
+    let start = Instant::now();
+    while !done(a, b) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        a.update();
+        b.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn settings() -> GameSettings {
+    GameSettings {
+        game_type: "Base+MLP".into(),
+        host_side: Side::White,
+        clock: None,
+        house_rules: HouseRules::default(),
+        host_name: "Ann".into(),
+        joiner_name: String::new(),
+    }
+}
+
+/// Plays `mv` on `app`'s board as a click would.
+fn play(app: &mut App, mv: &str) {
+    let parsed = game(app).parse_move(mv).expect("a move");
+    app.world_mut().write_message(PlayMove(parsed));
+}
+
+/// A host and a joiner with the game started on both boards.
+fn started(host_data: &Path, joiner_data: &Path) -> (App, App) {
+    let mut host = online_app(host_data, "Ann");
+    let mut joiner = online_app(joiner_data, "Ben");
+    host.world_mut()
+        .write_message(OnlineRequest::Host(settings()));
+    both_until(&mut host, &mut joiner, "the invitation", |h, _| {
+        online(h).0.as_ref().is_some_and(|c| c.invitation.is_some())
+    });
+    let invitation = online(&host)
+        .0
+        .as_ref()
+        .unwrap()
+        .invitation
+        .clone()
+        .unwrap();
+    joiner.world_mut().write_message(OnlineRequest::Join {
+        invitation: invitation.to_link(),
+        name: "Ben".into(),
+    });
+    both_until(&mut host, &mut joiner, "the host's settings", |_, j| {
+        online(j).0.as_ref().is_some_and(|c| c.proposed.is_some())
+    });
+    let proposed = online(&joiner)
+        .0
+        .as_ref()
+        .unwrap()
+        .proposed
+        .clone()
+        .unwrap();
+    assert_eq!(proposed.host_name, "Ann");
+    assert_eq!(proposed.game_type, "Base+MLP");
+    joiner.world_mut().write_message(OnlineRequest::Accept);
+    both_until(&mut host, &mut joiner, "both boards", |h, j| {
+        online(h).on_board() && online(j).on_board() && turn(h) == Some(Turn::AwaitingInput)
+    });
+    assert_eq!(
+        (screen(&host), screen(&joiner)),
+        (Screen::Playing, Screen::Playing)
+    );
+    (host, joiner)
+}
+
+fn notice(app: &App) -> String {
+    app.world()
+        .resource::<Notice>()
+        .0
+        .clone()
+        .unwrap_or_default()
+}
+
+fn seats(app: &App) -> Seats {
+    app.world().resource::<Players>().seats
+}
+
+fn same_games(host: &App, joiner: &App) -> bool {
+    game(host).game_string() == game(joiner).game_string()
+}
+
+#[test]
+fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let (mut host, mut joiner) = started(host_data.path(), joiner_data.path());
+    assert_eq!(
+        seats(&host),
+        Seats::Online {
+            remote: Color::Black
+        }
+    );
+    assert_eq!(
+        seats(&joiner),
+        Seats::Online {
+            remote: Color::White
+        }
+    );
+    assert_eq!(game(&host).game_type().to_string(), "Base+MLP");
+
+    // Moves both ways: each board follows the other.
+    play(&mut host, "wG1");
+    both_until(
+        &mut host,
+        &mut joiner,
+        "White's move on Black's board",
+        |h, j| game(j).ply() == 1 && same_games(h, j),
+    );
+    // A move for the friend's side asked on White's board goes no further:
+    // the board goes back to the connection's game.
+    play(&mut host, "bG1 -wG1");
+    for _ in 0..6 {
+        host.update();
+        joiner.update();
+    }
+    assert_eq!(game(&host).ply(), 1, "the friend's move is theirs to make");
+    assert_eq!(game(&joiner).ply(), 1);
+    assert!(
+        notice(&host).contains("your friend's turn"),
+        "{}",
+        notice(&host)
+    );
+    play(&mut joiner, "bG1 -wG1");
+    both_until(
+        &mut host,
+        &mut joiner,
+        "Black's move on White's board",
+        |h, j| game(h).ply() == 2 && same_games(h, j),
+    );
+
+    // The line drops; White moves anyway; the move arrives after it.
+    online(&host).0.as_ref().unwrap().cut();
+    both_until(&mut host, &mut joiner, "the drop seen", |h, _| {
+        online(h).0.as_ref().is_some_and(|c| c.link_state.lost)
+    });
+    play(&mut host, "wQ wG1-");
+    both_until(&mut host, &mut joiner, "the reconnection", |h, j| {
+        let back = |a: &App| online(a).0.as_ref().is_some_and(|c| c.link_state.connected);
+        back(h) && back(j) && game(j).ply() == 3 && same_games(h, j)
+    });
+
+    // Undo on Black's board asks White to take Black's move back.
+    play(&mut joiner, "bQ -bG1");
+    both_until(&mut host, &mut joiner, "Black's second move", |h, j| {
+        game(h).ply() == 4 && same_games(h, j)
+    });
+    joiner.world_mut().write_message(RecordsAction::Undo);
+    both_until(&mut host, &mut joiner, "the takeback request", |h, _| {
+        online(h).0.as_ref().unwrap().incoming == Some(Offer::Takeback)
+    });
+    assert_eq!(game(&joiner).ply(), 4, "Undo waits for the friend");
+    host.world_mut()
+        .write_message(OnlineRequest::AnswerTakeback(true));
+    both_until(&mut host, &mut joiner, "the move taken back", |h, j| {
+        game(h).ply() == 3 && game(j).ply() == 3 && same_games(h, j)
+    });
+
+    // A draw offered and accepted ends the game on both boards.
+    host.world_mut().write_message(OnlineRequest::OfferDraw);
+    both_until(&mut host, &mut joiner, "the draw offer", |_, j| {
+        online(j).0.as_ref().unwrap().incoming == Some(Offer::Draw)
+    });
+    joiner
+        .world_mut()
+        .write_message(OnlineRequest::AnswerDraw(true));
+    both_until(&mut host, &mut joiner, "the game over", |h, j| {
+        turn(h) == Some(Turn::GameOver) && turn(j) == Some(Turn::GameOver)
+    });
+    for app in [&host, &joiner] {
+        let ended = hive::game::online::ended_off_the_board(online(app));
+        assert_eq!(ended, Some((GameResult::Draw, EndReason::DrawAgreed)));
+    }
+    // Each side autosaved it as an online game, with how to dial again.
+    both_until(&mut host, &mut joiner, "the autosaves", |h, j| {
+        let kept = |a: &App| a.world().resource::<AutosaveStatus>().online;
+        kept(h) && kept(j)
+    });
+    for data in [host_data.path(), joiner_data.path()] {
+        assert!(data.join("online-game.ron").exists());
+    }
+}
+
+#[test]
+fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let (mut host, mut joiner) = started(host_data.path(), joiner_data.path());
+    play(&mut host, "wS1");
+    both_until(&mut host, &mut joiner, "the first move", |h, j| {
+        game(j).ply() == 1 && same_games(h, j)
+    });
+    both_until(&mut host, &mut joiner, "the kept connection", |h, j| {
+        let kept = |a: &App| a.world().resource::<AutosaveStatus>().online;
+        kept(h) && kept(j)
+    });
+    // The host closes the game; the friend is told.
+    host.world_mut().write_message(OnlineRequest::Leave);
+    both_until(&mut host, &mut joiner, "the friend told", |h, j| {
+        online(h).0.is_none() && online(j).0.as_ref().is_some_and(|c| c.peer_left)
+    });
+    // A fresh run of the host's program goes on with it from the menu.
+    drop(host);
+    let mut host = online_app(host_data.path(), "Ann");
+    host.world_mut().write_message(OnlineRequest::Resume);
+    both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
+        online(h).on_board()
+            && online(h).0.as_ref().is_some_and(|c| c.link_state.connected)
+            && online(j).0.as_ref().is_some_and(|c| c.link_state.connected)
+            && same_games(h, j)
+            && turn(h) == Some(Turn::AwaitingInput)
+    });
+    assert_eq!(game(&host).ply(), 1);
+    assert_eq!(
+        seats(&host),
+        Seats::Online {
+            remote: Color::Black
+        }
+    );
+    play(&mut joiner, "bS1 -wS1");
+    both_until(&mut host, &mut joiner, "play on", |h, j| {
+        game(h).ply() == 2 && same_games(h, j)
+    });
+}
+
+#[test]
+fn bad_invitations_are_refused_in_words() {
+    let data = TempDir::new().unwrap();
+    let mut app = online_app(data.path(), "Ben");
+    app.world_mut().write_message(OnlineRequest::Join {
+        invitation: "not an invitation".into(),
+        name: "Ben".into(),
+    });
+    app.update();
+    assert!(
+        notice(&app).contains("not a Hive invitation"),
+        "{}",
+        notice(&app)
+    );
+    assert!(online(&app).0.is_none());
+    // An invitation to another machine, in the local mode: refused before
+    // any socket is made.
+    let far = hive::net::Invitation {
+        endpoint: [7; 32],
+        addrs: vec!["192.0.2.1:4000".parse().unwrap()],
+        relay: None,
+        secret: hive::net::Secret::random(),
+        role: hive::net::Role::Player,
+    };
+    app.world_mut().write_message(OnlineRequest::Join {
+        invitation: far.to_text(),
+        name: "Ben".into(),
+    });
+    crate::app::update_until(&mut app, "the refusal", |app| {
+        online(app).0.as_ref().is_some_and(|c| c.problem.is_some())
+    });
+    assert!(
+        notice(&app).contains("this machine only"),
+        "{}",
+        notice(&app)
+    );
+    assert!(!online(&app).0.as_ref().unwrap().link_up());
+}

@@ -40,12 +40,30 @@ fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&App, &App) ->
     while !done(a, b) {
         assert!(
             start.elapsed() < Duration::from_secs(60),
-            "timed out waiting for {what}"
+            "timed out waiting for {what}: {}; {}",
+            state(a),
+            state(b)
         );
         a.update();
         b.update();
         std::thread::sleep(Duration::from_millis(1));
     }
+}
+
+/// The app's online game as a line, for a test that fails.
+fn state(app: &App) -> String {
+    let Some(c) = online(app).0.as_ref() else {
+        return "no online game".into();
+    };
+    format!(
+        "board {} ({:?}), session {} at {:?}, link {:?}, notice {:?}",
+        game(app).game_string(),
+        turn(app),
+        c.session.game().game_string(),
+        c.session.stage(),
+        c.link_state,
+        notice(app)
+    )
 }
 
 fn settings() -> GameSettings {
@@ -59,8 +77,17 @@ fn settings() -> GameSettings {
     }
 }
 
-/// Plays `mv` on `app`'s board as a click would.
+/// Plays `mv` on `app`'s board as a click would: once the board takes
+/// input and will next frame too (a move that just arrived may still be
+/// landing, or about to).
 fn play(app: &mut App, mv: &str) {
+    crate::app::update_until(app, "the board awaiting input", |app| {
+        let settled = matches!(
+            app.world().resource::<NextState<Turn>>(),
+            NextState::Unchanged
+        );
+        turn(app) == Some(Turn::AwaitingInput) && settled
+    });
     let parsed = game(app).parse_move(mv).expect("a move");
     app.world_mut().write_message(PlayMove(parsed));
 }
@@ -258,6 +285,14 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
         Seats::Online {
             remote: Color::Black
         }
+    );
+    both_until(&mut host, &mut joiner, "the friend back", |_, j| {
+        online(j).0.as_ref().is_some_and(|c| !c.peer_left)
+    });
+    assert!(
+        notice(&joiner).contains("onnected again"),
+        "{}",
+        notice(&joiner)
     );
     play(&mut joiner, "bS1 -wS1");
     both_until(&mut host, &mut joiner, "play on", |h, j| {

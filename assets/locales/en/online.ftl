@@ -7,6 +7,7 @@ online-title = Play a friend online
 online-host = Host a game
 online-join = Join a game
 online-your-name = Your name:
+online-name-hint = your name, as your friend will see it
 online-paste = Paste the invitation your friend sent:
 online-join-button = Join
 online-invite = Make the invitation

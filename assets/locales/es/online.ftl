@@ -7,6 +7,7 @@ online-title = Jugar con un amigo en línea
 online-host = Crear una partida
 online-join = Unirse a una partida
 online-your-name = Tu nombre:
+online-name-hint = tu nombre, tal como lo verá tu amigo
 online-paste = Pega la invitación que te envió tu amigo:
 online-join-button = Unirse
 online-invite = Crear la invitación

@@ -228,6 +228,13 @@ pub(super) fn heard(
         notice.show(words.format(key, &Args::new().with("name", name.as_str())));
     };
     match event {
+        // The friend back (after a drop, or from a game resumed).
+        SessionEvent::PeerJoined { .. } | SessionEvent::Welcomed { .. }
+            if connection.session.started() =>
+        {
+            connection.peer_left = false;
+            say(notice, "online-reconnected");
+        }
         SessionEvent::PeerJoined { .. } => say(notice, "online-peer-joined"),
         SessionEvent::Welcomed { .. } | SessionEvent::Moved { .. } => {}
         SessionEvent::Duplicate { .. } | SessionEvent::Synced { .. } => {}

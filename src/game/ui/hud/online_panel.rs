@@ -67,13 +67,6 @@ fn draw_online_panel(
     Ok(())
 }
 
-fn side_name(words: &Texts, side: Color) -> String {
-    words.get(match side {
-        Color::White => "game-side-white",
-        Color::Black => "game-side-black",
-    })
-}
-
 fn friend(connection: &Connection, words: &Texts) -> String {
     connection
         .peer_name()
@@ -97,9 +90,9 @@ fn who_and_whose_move(
         words.format(
             "online-you-play",
             &Args::new()
-                .with("side", side_name(words, me))
+                .with("side", words.color(me))
                 .with("name", name.as_str())
-                .with("their-side", side_name(words, me.opponent())),
+                .with("their-side", words.color(me.opponent())),
         ),
     );
     let whose = if over {
@@ -239,6 +232,7 @@ fn chat(
         let field = egui::TextEdit::singleline(&mut state.typing)
             .char_limit(crate::net::MAX_CHAT_CHARS)
             .hint_text(words.get("online-chat-hint"))
+            .background_color(ui.visuals().panel_fill)
             .desired_width(WIDTH - 60.0);
         let response = ui.add(field);
         let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

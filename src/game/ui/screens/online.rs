@@ -12,7 +12,7 @@ use crate::game::core::{HumanSide, Screen, Settings, Words};
 use crate::game::online::{Connection, Online, OnlineRequest, hosting, read_kept};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{Clock, GameSettings, HouseRules, Side};
-use crate::rules::{Bug, GameType};
+use crate::rules::{Bug, Color, GameType};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -103,6 +103,8 @@ fn choose(
     prefs: &mut Settings,
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
+    // Text fields stand out from the window they are on.
+    let field = ui.visuals().panel_fill;
     ui.horizontal(|ui| {
         ui.selectable_value(&mut window.join, false, words.get("online-host"));
         ui.selectable_value(&mut window.join, true, words.get("online-join"));
@@ -112,6 +114,8 @@ fn choose(
         ui.add(
             egui::TextEdit::singleline(&mut prefs.player_name)
                 .char_limit(40)
+                .hint_text(words.get("online-name-hint"))
+                .background_color(field)
                 .desired_width(200.0),
         );
     });
@@ -120,6 +124,8 @@ fn choose(
         ui.label(words.get("online-paste"));
         ui.add(
             egui::TextEdit::multiline(&mut window.invitation)
+                .hint_text("hive://join/…")
+                .background_color(field)
                 .desired_rows(3)
                 .desired_width(440.0)
                 .font(egui::TextStyle::Monospace),
@@ -150,6 +156,7 @@ fn choose(
                 !prefs.online_local,
                 egui::TextEdit::singleline(&mut prefs.online_relay)
                     .hint_text(words.get("online-relay-hint"))
+                    .background_color(field)
                     .desired_width(260.0),
             );
         });
@@ -189,8 +196,8 @@ fn host_form(ui: &mut egui::Ui, words: &Texts, window: &mut OnlineWindow, prefs:
 
 fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameSettings {
     let host_side = match window.side.draw() {
-        crate::rules::Color::White => Side::White,
-        crate::rules::Color::Black => Side::Black,
+        Color::White => Side::White,
+        Color::Black => Side::Black,
     };
     GameSettings {
         game_type: prefs.game_type.to_string(),
@@ -231,6 +238,7 @@ fn host_waiting(
     let mut text = invitation.to_text();
     ui.add(
         egui::TextEdit::multiline(&mut text)
+            .background_color(ui.visuals().panel_fill)
             .desired_rows(3)
             .desired_width(440.0)
             .font(egui::TextStyle::Monospace)
@@ -287,8 +295,8 @@ fn joiner_waiting(
         proposed.host_name.clone()
     };
     let your_side = match proposed.host_side {
-        Side::White => "game-side-black",
-        Side::Black => "game-side-white",
+        Side::White => Color::Black,
+        Side::Black => Color::White,
     };
     let game_type = proposed
         .game_type
@@ -305,7 +313,7 @@ fn joiner_waiting(
                 &Args::new()
                     .with("name", host.as_str())
                     .with("game-type", game_type)
-                    .with("side", words.get(your_side))
+                    .with("side", words.color(your_side))
                     .with("clock", clock),
             ),
         )

@@ -625,3 +625,46 @@ fn the_game_database_from_the_command_line() {
     }
     assert_eq!(first_moves, 12);
 }
+
+#[test]
+fn an_external_uhp_engine_plays_online_through_the_headless_host() {
+    // The host's moves come from `hive uhp` as an external engine
+    // (`--engine CMD`), the joiner's from the AI; on loopback.
+    let engine = format!("{HIVE} uhp");
+    let mut host = Command::new(HIVE)
+        .args(["online", "host", "--local", "--white", "--turn-limit", "4"])
+        .args(["--engine", &engine, "--wait", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the host starts");
+    let mut out = host.stdout.take().expect("piped");
+    let mut first = Vec::new();
+    let mut byte = [0u8; 1];
+    while out.read(&mut byte).expect("the invitation") == 1 && byte[0] != b'\n' {
+        first.push(byte[0]);
+    }
+    let invitation = String::from_utf8(first).expect("text");
+    let joiner = Command::new(HIVE)
+        .args(["online", "join", invitation.trim(), "--local"])
+        .args(["--ai", "beginner", "--wait", "60"])
+        .stderr(Stdio::null())
+        .output()
+        .expect("the joiner runs");
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).expect("the host's moves");
+    assert!(host.wait().expect("the host ends").success());
+    assert!(joiner.status.success());
+    let joiner_out = String::from_utf8_lossy(&joiner.stdout);
+    let last = |text: &str| text.lines().last().unwrap_or_default().to_string();
+    assert_eq!(last(&rest), last(&joiner_out), "the same game on both ends");
+    let end = last(&rest);
+    // The house rule is in the settings, not the GameString: its state
+    // says the draw.
+    assert!(
+        end.starts_with("Base+MLP;Draw;"),
+        "drawn at the turn limit: {end}"
+    );
+    let game = Game::from_game_string(&end).expect("a GameString");
+    assert_eq!(game.ply(), 8, "four turns each: {end}");
+}

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::{app_keeping_files, game, screen, set_settings, turn};
 use bevy::prelude::*;
-use hive::game::online::{Offer, Online, OnlineRequest};
+use hive::game::online::{Offer, Online, OnlineRequest, Resumable};
 use hive::game::{
     AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
 };
@@ -94,10 +94,14 @@ fn play(app: &mut App, mv: &str) {
 
 /// A host and a joiner with the game started on both boards.
 fn started(host_data: &Path, joiner_data: &Path) -> (App, App) {
+    started_with(host_data, joiner_data, settings())
+}
+
+/// [`started`] with these settings.
+fn started_with(host_data: &Path, joiner_data: &Path, game: GameSettings) -> (App, App) {
     let mut host = online_app(host_data, "Ann");
     let mut joiner = online_app(joiner_data, "Ben");
-    host.world_mut()
-        .write_message(OnlineRequest::Host(settings()));
+    host.world_mut().write_message(OnlineRequest::Host(game));
     both_until(&mut host, &mut joiner, "the invitation", |h, _| {
         online(h).0.as_ref().is_some_and(|c| c.invitation.is_some())
     });
@@ -271,6 +275,8 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
     // A fresh run of the host's program goes on with it from the menu.
     drop(host);
     let mut host = online_app(host_data.path(), "Ann");
+    let resumable = host.world().resource::<Resumable>();
+    assert_eq!(resumable.friend(), Some("Ben"), "offered on its screens");
     host.world_mut().write_message(OnlineRequest::Resume);
     both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
         online(h).on_board()
@@ -337,4 +343,27 @@ fn bad_invitations_are_refused_in_words() {
         notice(&app)
     );
     assert!(!online(&app).0.as_ref().unwrap().link_up());
+}
+
+#[test]
+fn a_flag_fall_loses_on_time_on_both_boards() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let timed = GameSettings {
+        clock: Some(hive::net::Clock {
+            base_ms: 400,
+            increment_ms: 0,
+        }),
+        ..settings()
+    };
+    let (mut host, mut joiner) = started_with(host_data.path(), joiner_data.path(), timed);
+    // White (the host) does not move: its clock runs out.
+    let ended = |app: &App| hive::game::online::ended_off_the_board(online(app)).is_some();
+    both_until(&mut host, &mut joiner, "the flag", |h, j| {
+        turn(h) == Some(Turn::GameOver) && turn(j) == Some(Turn::GameOver) && ended(h) && ended(j)
+    });
+    for app in [&host, &joiner] {
+        let ended = hive::game::online::ended_off_the_board(online(app));
+        assert_eq!(ended, Some((GameResult::BlackWins, EndReason::Time)));
+    }
+    assert_eq!(game(&joiner).ply(), 0);
 }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::link::Slot;
 use super::{Connection, Online, hosting, mode};
 use crate::game::core::{LaunchSettings, Settings};
-use crate::game::saves::RecordPaths;
+use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{GameSettings, Invitation, Mode, Seat, Secret, Session};
 use crate::records::PlayKind;
 
@@ -41,12 +41,39 @@ pub struct Kept {
     pub invitation: Option<String>,
 }
 
+/// The online game waiting in the autosave, with how to reach the friend:
+/// what "Go on with the game against …" offers (read again when the
+/// autosave changes).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Resumable(pub Option<Kept>);
+
+impl Resumable {
+    /// The friend's name in the game waiting, if one is.
+    pub fn friend(&self) -> Option<&str> {
+        let kept = self.0.as_ref()?;
+        Some(if kept.host {
+            &kept.settings.joiner_name
+        } else {
+            &kept.settings.host_name
+        })
+    }
+}
+
+pub(super) fn note_the_resumable(
+    status: Res<AutosaveStatus>,
+    paths: Res<RecordPaths>,
+    mut resumable: ResMut<Resumable>,
+) {
+    let kept = status.online.then(|| read_kept(&paths)).flatten();
+    resumable.set_if_neq(Resumable(kept));
+}
+
 fn file_in(paths: &RecordPaths) -> Option<PathBuf> {
     paths.data_dir().map(|dir| dir.join(FILE))
 }
 
 /// Reads the kept connection (`None`: none, or damaged: logged).
-pub fn read_kept(paths: &RecordPaths) -> Option<Kept> {
+fn read_kept(paths: &RecordPaths) -> Option<Kept> {
     let path = file_in(paths)?;
     let text = std::fs::read_to_string(&path).ok()?;
     ron::from_str(&text)

@@ -30,10 +30,11 @@ use crate::net::{
 use crate::records::{Seats, TimeControl};
 use crate::rules::Color;
 
-pub use keep::{Kept, read_kept};
+pub use keep::{Kept, Resumable};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>();
+    app.init_resource::<Resumable>();
     app.add_message::<OnlineRequest>();
     app.configure_sets(
         Update,
@@ -57,6 +58,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Playing)),
             keep::keep_the_connection,
+            keep::note_the_resumable.run_if(resource_changed::<AutosaveStatus>),
         )
             .chain()
             .in_set(OnlineSystems),

@@ -86,14 +86,17 @@ fn draw_games_screen(
     mut contexts: EguiContexts,
     mut library: ResMut<GameLibrary>,
     mut picker: ResMut<FolderPicker>,
-    mut requests: MessageWriter<LibraryRequest>,
-    mut actions: MessageWriter<RecordsAction>,
+    (mut requests, mut actions): (MessageWriter<LibraryRequest>, MessageWriter<RecordsAction>),
     (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
     (mut database, mut db, current, mut db_requests): (
         ResMut<DatabaseScreen>,
         ResMut<GameDatabase>,
         Res<CurrentGame>,
         MessageWriter<DatabaseRequest>,
+    ),
+    (resumable, mut online): (
+        Res<crate::game::online::Resumable>,
+        MessageWriter<crate::game::online::OnlineRequest>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -183,6 +186,10 @@ fn draw_games_screen(
             library.set_filter(&filter);
             ui.separator();
             status_line(ui, words, &mut library);
+            if let Some(friend) = resumable.friend() {
+                ui.separator();
+                super::online::resume_button(ui, words, friend, &mut online);
+            }
         });
         if let Some(error) = library.error() {
             ui.colored_label(ui.visuals().error_fg_color, error);

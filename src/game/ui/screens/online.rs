@@ -9,8 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{HumanSide, Screen, Settings, Words};
-use crate::game::online::{Connection, Online, OnlineRequest, hosting, read_kept};
-use crate::game::saves::{AutosaveStatus, RecordPaths};
+use crate::game::online::{Connection, Online, OnlineRequest, Resumable, hosting};
 use crate::net::{Clock, GameSettings, HouseRules, Side};
 use crate::rules::{Bug, Color, GameType};
 use crate::text::{Args, Texts};
@@ -46,7 +45,7 @@ fn draw_online_window(
     mut window: ResMut<OnlineWindow>,
     online: Res<Online>,
     mut settings: ResMut<Settings>,
-    (status, paths): (Res<AutosaveStatus>, Res<RecordPaths>),
+    resumable: Res<Resumable>,
     words: Res<Words>,
     mut requests: MessageWriter<OnlineRequest>,
 ) -> Result {
@@ -72,11 +71,9 @@ fn draw_online_window(
             Some(connection) => joiner_waiting(ui, words, connection, &mut requests),
             None => {
                 choose(ui, words, &mut window, &mut prefs, &mut requests);
-                if status.online
-                    && let Some(kept) = read_kept(&paths)
-                {
+                if let Some(friend) = resumable.friend() {
                     ui.separator();
-                    resume_row(ui, words, &kept, &mut requests);
+                    resume_button(ui, words, friend, &mut requests);
                 }
             }
         }
@@ -329,19 +326,14 @@ fn joiner_waiting(
     });
 }
 
-/// Going on with the game kept from last time.
-fn resume_row(
+/// Going on with the game kept from last time (also on the Games screen).
+pub(in crate::game::ui) fn resume_button(
     ui: &mut egui::Ui,
     words: &Texts,
-    kept: &crate::game::online::Kept,
+    friend: &str,
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
-    let friend = if kept.host {
-        &kept.settings.joiner_name
-    } else {
-        &kept.settings.host_name
-    };
-    let text = words.format("online-resume", &Args::new().with("name", friend.as_str()));
+    let text = words.format("online-resume", &Args::new().with("name", friend));
     if ui
         .button(text)
         .on_hover_text(words.get("online-resume-tip"))

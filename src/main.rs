@@ -209,14 +209,21 @@ enum ThemeCommand {
         #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
         data_dir: Option<std::path::PathBuf>,
     },
+    /// Load every theme as the game does (headless, through the asset
+    /// server) and check the files each names; status 1 if any is wrong.
+    Check {
+        /// The data directory whose themes folder to use.
+        #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
+        data_dir: Option<std::path::PathBuf>,
+    },
 }
 
 impl ThemeCommand {
     fn run(self) -> ExitCode {
         let data_dir = match &self {
-            ThemeCommand::New { data_dir, .. } | ThemeCommand::List { data_dir } => {
-                data_dir.clone()
-            }
+            ThemeCommand::New { data_dir, .. }
+            | ThemeCommand::List { data_dir }
+            | ThemeCommand::Check { data_dir } => data_dir.clone(),
         };
         let data = hive::records::Autosave::default_location(data_dir)
             .ok()
@@ -231,6 +238,31 @@ impl ThemeCommand {
                     }
                     Err(err) => {
                         eprintln!("hive theme new: {err}");
+                        ExitCode::FAILURE
+                    }
+                }
+            }
+            ThemeCommand::Check { .. } => {
+                let limit = std::time::Duration::from_secs(60);
+                match hive::game::theme::check::check_themes(&choice, limit) {
+                    Ok(themes) => {
+                        let bad = themes.iter().filter(|t| !t.problems.is_empty()).count();
+                        for theme in &themes {
+                            println!("{}: {}", theme.id, theme.name);
+                            for problem in &theme.problems {
+                                println!("  {problem}");
+                            }
+                        }
+                        if bad == 0 {
+                            println!("{} themes ok", themes.len());
+                            ExitCode::SUCCESS
+                        } else {
+                            println!("{bad} of {} themes have problems", themes.len());
+                            ExitCode::FAILURE
+                        }
+                    }
+                    Err(err) => {
+                        eprintln!("hive theme check: {err}");
                         ExitCode::FAILURE
                     }
                 }

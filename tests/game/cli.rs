@@ -555,6 +555,17 @@ fn the_binary_copied_alone_carries_its_files() {
     ] {
         assert!(assets.join(file).exists(), "{file}");
     }
+    // Every theme loaded headless through the asset server, as the game
+    // loads it, from the files written out; one of the player's too.
+    let made = run(&["theme", "new", "mine"]);
+    assert!(made.contains("themes"), "{made}");
+    let themes = run(&["theme", "check"]);
+    assert!(themes.contains("mine: "), "{themes}");
+    let count = assets.join("themes").read_dir().expect("themes").count() + 1;
+    assert!(
+        themes.contains(&format!("{count} themes ok")),
+        "{count}: {themes}"
+    );
     let easy = assets.join("puzzles/easy.puzzles");
     let puzzles = run(&["puzzles", "verify", easy.to_str().expect("a path")]);
     assert!(puzzles.contains(" puzzles verified"), "{puzzles}");

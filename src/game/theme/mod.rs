@@ -11,6 +11,7 @@
 //! reported once and replaced by the default theme's, until it is fixed.
 //! A bad mod never stops the game: each problem is one warning line.
 
+pub mod check;
 mod loader;
 pub mod manifest;
 mod overlay;

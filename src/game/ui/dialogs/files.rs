@@ -97,7 +97,7 @@ fn file_picker(words: &Texts, dialog: Dialog, dir: &Path, file_name: &str) -> Fi
 
 /// The file picker's own words (its side bar, buttons, questions and
 /// errors) in the player's language.
-fn picker_labels(words: &Texts) -> FileDialogLabels {
+pub(in crate::game::ui) fn picker_labels(words: &Texts) -> FileDialogLabels {
     let mut labels = FileDialogLabels::default();
     let fields: [(&mut String, &str); 35] = [
         (&mut labels.cancel, "picker-cancel"),

@@ -136,6 +136,7 @@ fn draw_games_screen(
             {
                 let mut dialog = FileDialog::new()
                     .id(egui::Id::new("library_folder"))
+                    .labels(crate::game::ui::dialogs::files::picker_labels(words))
                     .title(&words.get("library-picker-title"))
                     .default_size([640.0, 420.0]);
                 if let Some(folder) = library.folder() {

@@ -111,6 +111,7 @@ pub(super) fn show(
             // Opened where the player last was; its side bar has Downloads.
             let mut dialog = FileDialog::new()
                 .id(egui::Id::new("database_import"))
+                .labels(crate::game::ui::dialogs::files::picker_labels(words))
                 .title(&words.get("database-picker-title"))
                 .default_size([640.0, 420.0]);
             dialog.pick_multiple();

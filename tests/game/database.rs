@@ -114,6 +114,20 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
     );
     let total: u64 = answer.moves.iter().map(|m| m.games).sum();
     assert_eq!(answer.games.len() as u64, total.min(50));
+    assert_eq!(answer.page, 0);
+    // The next page of the games that reached it: the database's next 50.
+    app.world_mut().resource_mut::<GameDatabase>().explorer.page = 1;
+    update_until_within(&mut app, "the second page", LIMIT, |app| {
+        db(app)
+            .explorer
+            .answer_for(&game(app))
+            .is_some_and(|a| a.page == 1)
+    });
+    let second = db(&app).explorer.answer_for(&game(&app)).unwrap().clone();
+    let filter = ExplorerFilter::default();
+    let expected_page = direct.games_reaching(&start, &filter, 50, 50).unwrap();
+    assert_eq!(second.games, expected_page);
+    assert_eq!(second.moves, answer.moves, "the moves stay");
 
     // A click on the most played move plays it, and the explorer answers
     // about the new position.
@@ -126,6 +140,7 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
     assert_eq!(after.moves().next().unwrap(), first.mv);
     wait_for_answer(&mut app);
     let next = db(&app).explorer.answer_for(&after).unwrap();
+    assert_eq!(next.page, 0, "a new position starts at its newest games");
     let expected = direct.explore(&after, &ExplorerFilter::default()).unwrap();
     assert_eq!(next.moves, expected);
     assert_eq!(

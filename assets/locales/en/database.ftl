@@ -27,7 +27,10 @@ explorer-filter-from = From
 explorer-filter-to = To
 explorer-filter-player = Player
 explorer-filter-rating = Minimum rating
-explorer-games-reaching = Games that reached this position ({ $count })
+explorer-games-reaching = Games that reached this position
+explorer-newer = Newer
+explorer-older = Older
+explorer-games-range = { $from }–{ $to }
 explorer-open-tip = Open this game in review at this position
 
 database-tab-library = Folder of records

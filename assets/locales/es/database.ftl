@@ -27,7 +27,10 @@ explorer-filter-from = Desde
 explorer-filter-to = Hasta
 explorer-filter-player = Jugador
 explorer-filter-rating = Elo mínimo
-explorer-games-reaching = Partidas que llegaron a esta posición ({ $count })
+explorer-games-reaching = Partidas que llegaron a esta posición
+explorer-newer = Más recientes
+explorer-older = Más antiguas
+explorer-games-range = { $from }–{ $to }
 explorer-open-tip = Abrir esta partida en revisión en esta posición
 
 database-tab-library = Carpeta de registros

@@ -111,8 +111,10 @@ pub struct ExplorerAnswer {
     pub asked: (String, ExplorerFilter),
     /// Every move played from it, most played first.
     pub moves: Vec<ExplorerMove>,
-    /// The games that reached it, newest first (a page).
+    /// The games that reached it, newest first (page `page`).
     pub games: Vec<GameSummary>,
+    /// Which page of [`PAGE`] games `games` is (0: the newest).
+    pub page: u32,
     /// Why the database could not answer.
     pub error: Option<String>,
 }
@@ -124,8 +126,11 @@ pub struct Explorer {
     pub open: bool,
     /// The filter as typed.
     pub form: FilterForm,
+    /// The page of the games that reached the position to show (back to
+    /// the first when the position or the filter changes).
+    pub page: u32,
     answer: Option<ExplorerAnswer>,
-    asked: Option<(String, ExplorerFilter)>,
+    asked: Option<(String, ExplorerFilter, u32)>,
     task: Option<Task<ExplorerAnswer>>,
 }
 
@@ -431,16 +436,25 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
         return;
     };
     let asked = (current.game().game_string(), db.explorer.form.filter());
-    if db.explorer.asked.as_ref() == Some(&asked) {
+    let same_position = db
+        .explorer
+        .asked
+        .as_ref()
+        .is_some_and(|(game, filter, _)| (game, filter) == (&asked.0, &asked.1));
+    if !same_position {
+        db.explorer.page = 0;
+    }
+    let page = db.explorer.page;
+    if same_position && db.explorer.asked.as_ref().is_some_and(|a| a.2 == page) {
         return;
     }
-    db.explorer.asked = Some(asked.clone());
+    db.explorer.asked = Some((asked.0.clone(), asked.1.clone(), page));
     let game = current.game().clone();
     db.explorer.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         let filter = &asked.1;
         let answer = Database::open(&path).and_then(|db| {
             let moves = db.explore(&game, filter)?;
-            let games = db.games_reaching(&game, filter, PAGE, 0)?;
+            let games = db.games_reaching(&game, filter, PAGE, page * PAGE)?;
             Ok((moves, games))
         });
         match answer {
@@ -448,12 +462,14 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
                 asked,
                 moves,
                 games,
+                page,
                 error: None,
             },
             Err(error) => ExplorerAnswer {
                 asked,
                 moves: Vec::new(),
                 games: Vec::new(),
+                page,
                 error: Some(error.to_string()),
             },
         }

@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::db::{ExplorerMove, GameSummary};
 use crate::game::board::BoardInput;
 use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
-use crate::game::database::{DatabaseRequest, GameDatabase};
+use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -68,6 +68,7 @@ fn draw_explorer_panel(
     let game = current.game();
     let mut open = true;
     let mut form = db.explorer.form.clone();
+    let mut new_page = None;
     egui::Window::new(words.get("explorer-title"))
         .id(egui::Id::new("explorer_panel"))
         .open(&mut open)
@@ -115,21 +116,24 @@ fn draw_explorer_panel(
                 .id_salt("explorer_filters")
                 .show(ui, |ui| filters(ui, words, &mut form));
             if let Some(answer) = answer
-                && !answer.games.is_empty()
+                && (!answer.games.is_empty() || answer.page > 0)
             {
-                egui::CollapsingHeader::new(words.format(
-                    "explorer-games-reaching",
-                    &Args::new().with("count", answer.games.len()),
-                ))
-                .id_salt("explorer_games")
-                .show(ui, |ui| {
-                    if let Some((id, ply)) = games_list(ui, words, &answer.games) {
-                        requests.write(DatabaseRequest::Open { id, ply });
-                    }
-                });
+                egui::CollapsingHeader::new(words.get("explorer-games-reaching"))
+                    .id_salt("explorer_games")
+                    .show(ui, |ui| {
+                        if let Some((id, ply)) = games_list(ui, words, &answer.games) {
+                            requests.write(DatabaseRequest::Open { id, ply });
+                        }
+                        if let Some(page) = pages(ui, words, answer.page, answer.games.len()) {
+                            new_page = Some(page);
+                        }
+                    });
             }
         });
     db.explorer.open = open;
+    if let Some(page) = new_page {
+        db.explorer.page = page;
+    }
     if form != db.explorer.form {
         db.explorer.form = form;
     }
@@ -248,6 +252,37 @@ fn filters(ui: &mut egui::Ui, words: &Texts, form: &mut crate::game::database::F
                 ui.end_row();
             }
         });
+}
+
+/// Which games of the list these are, and Newer / Older: the page asked
+/// for, if one was.
+fn pages(ui: &mut egui::Ui, words: &Texts, page: u32, shown: usize) -> Option<u32> {
+    let mut asked = None;
+    let first = page as usize * PAGE as usize;
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(page > 0, egui::Button::new(words.get("explorer-newer")))
+            .clicked()
+        {
+            asked = Some(page - 1);
+        }
+        ui.label(
+            words.format(
+                "explorer-games-range",
+                &Args::new()
+                    .with("from", first + usize::from(shown > 0))
+                    .with("to", first + shown),
+            ),
+        );
+        let more = shown == PAGE as usize;
+        if ui
+            .add_enabled(more, egui::Button::new(words.get("explorer-older")))
+            .clicked()
+        {
+            asked = Some(page + 1);
+        }
+    });
+    asked
 }
 
 /// The games that reached the position; returns the game clicked and the

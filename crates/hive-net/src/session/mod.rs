@@ -1,0 +1,438 @@
+//! One game's connection as a pure state machine: no I/O, no clock of its
+//! own. Every incoming message is checked before it touches the game; a
+//! refused one leaves the game as it was and gives a [`PeerError`].
+//!
+//! The caller feeds it what the transport received ([`Session::receive`]),
+//! tells it when the connection comes and goes ([`Session::connected`],
+//! [`Session::disconnected`]), takes the player's actions ([`Session::play`],
+//! [`Session::offer_draw`], ...) and sends whatever
+//! [`Session::take_outgoing`] returns, in order.
+
+mod actions;
+mod receive;
+
+use std::time::Instant;
+
+use hive_rules::{Game, GameStatus, GameType, Move};
+
+use crate::error::{ActionError, PeerError};
+use crate::invite::Secret;
+use crate::protocol::{
+    EndReason, GameResult, GameSettings, MAX_CHAT_CHARS, MAX_NAME_CHARS, Message, PROTOCOL_VERSION,
+    Role, Side,
+};
+
+/// The program named in hello and welcome.
+pub const PROGRAM: &str = concat!("hive ", env!("CARGO_PKG_VERSION"));
+
+/// Which end of the connection this session is.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Seat {
+    /// Made the invitation, proposes the settings, accepts connections.
+    Host,
+    /// Dials the host with the invitation.
+    Joiner,
+}
+
+/// Where the conversation stands.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Stage {
+    /// No connection (the joiner before dialling, either side after a drop).
+    Disconnected,
+    /// The host waits for the joiner's hello.
+    AwaitHello,
+    /// The joiner waits for the host's welcome.
+    AwaitWelcome,
+    /// The joiner waits for the settings (or has them and must answer).
+    AwaitSettings,
+    /// The host waits for the joiner's accept.
+    AwaitAccept,
+    /// The game is on (or over, see [`Session::result`]).
+    Playing,
+    /// Declined, refused or left: nothing more happens.
+    Closed,
+}
+
+/// What a received message did, for the game to show.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SessionEvent {
+    /// (Host) the joiner's hello was good.
+    PeerJoined {
+        /// The joiner's name.
+        name: String,
+    },
+    /// (Joiner) the host welcomed us.
+    Welcomed {
+        /// The host's name.
+        name: String,
+    },
+    /// (Joiner) the host proposes these settings: answer with
+    /// [`Session::accept_settings`] or [`Session::decline_settings`].
+    SettingsProposed(GameSettings),
+    /// The game starts; we play `side`.
+    Started {
+        /// Our side.
+        side: Side,
+    },
+    /// The peer declined the settings.
+    Declined,
+    /// The peer's move, applied (also each move a sync brought).
+    Moved {
+        /// Its ply.
+        ply: u32,
+        /// Its UHP MoveString.
+        mv: String,
+    },
+    /// A move for a ply already played: ignored.
+    Duplicate {
+        /// Its ply.
+        ply: u32,
+    },
+    /// A sync brought the game to this ply.
+    Synced {
+        /// The game's ply now.
+        ply: u32,
+    },
+    /// The peer asks to take back the last move.
+    TakebackRequested,
+    /// The last move was taken back; the game is at `ply`.
+    TakenBack {
+        /// The game's ply now.
+        ply: u32,
+    },
+    /// The peer declined our takeback request.
+    TakebackDeclined,
+    /// The peer offers a draw.
+    DrawOffered,
+    /// The peer declined our draw offer.
+    DrawDeclined,
+    /// A chat line.
+    Chat(String),
+    /// The answer to our ping.
+    Pong(u64),
+    /// The peer said goodbye.
+    PeerLeft,
+    /// The game ended.
+    GameOver {
+        /// The result.
+        result: GameResult,
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+/// Messages allowed per second after the burst.
+pub const FLOOD_RATE: f64 = 20.0;
+/// Messages allowed at once.
+pub const FLOOD_BURST: f64 = 60.0;
+
+/// A token bucket: [`FLOOD_BURST`] messages at once, then [`FLOOD_RATE`] a
+/// second; an applied move costs nothing.
+#[derive(Clone, Debug)]
+struct Bucket {
+    tokens: f64,
+    last: Option<Instant>,
+}
+
+impl Bucket {
+    fn take(&mut self, now: Instant) -> bool {
+        if let Some(last) = self.last {
+            let secs = now.saturating_duration_since(last).as_secs_f64();
+            self.tokens = (self.tokens + secs * FLOOD_RATE).min(FLOOD_BURST);
+        }
+        self.last = Some(now);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One game's connection, from one end.
+#[derive(Clone)]
+pub struct Session {
+    seat: Seat,
+    secret: Secret,
+    name: String,
+    peer_name: Option<String>,
+    stage: Stage,
+    settings: Option<GameSettings>,
+    started: bool,
+    game: Game,
+    outbox: Vec<Message>,
+    bucket: Bucket,
+    result: Option<(GameResult, EndReason)>,
+    my_draw_offer: bool,
+    their_draw_offer: bool,
+    my_takeback: Option<u32>,
+    their_takeback: Option<u32>,
+    peer_clock_ms: Option<u64>,
+    peer_result: Option<GameResult>,
+}
+
+fn clip(text: &str, chars: usize) -> String {
+    text.chars().take(chars).collect()
+}
+
+fn hash_hex(game: &Game) -> String {
+    format!("{:016x}", game.hash())
+}
+
+fn result_of(status: GameStatus) -> Option<GameResult> {
+    match status {
+        GameStatus::WhiteWins => Some(GameResult::WhiteWins),
+        GameStatus::BlackWins => Some(GameResult::BlackWins),
+        GameStatus::Draw => Some(GameResult::Draw),
+        GameStatus::NotStarted | GameStatus::InProgress => None,
+    }
+}
+
+fn win_for(side: Side) -> GameResult {
+    match side {
+        Side::White => GameResult::WhiteWins,
+        Side::Black => GameResult::BlackWins,
+    }
+}
+
+/// Checks settings a peer sent or a host made: a known game type, names
+/// within [`MAX_NAME_CHARS`].
+fn check_settings(settings: &GameSettings) -> Result<Game, String> {
+    let game_type: GameType = settings
+        .game_type
+        .parse()
+        .map_err(|e: hive_rules::NotationError| e.to_string())?;
+    for name in [&settings.host_name, &settings.joiner_name] {
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(format!("a name over {MAX_NAME_CHARS} characters"));
+        }
+    }
+    if settings.house_rules.turn_limit == Some(0) {
+        return Err("a turn limit of 0".into());
+    }
+    Ok(Game::with_options(game_type, settings.house_rules.into()))
+}
+
+impl Session {
+    /// The host's session: `settings` is the game proposed to whoever
+    /// comes with `secret` (its `joiner_name` is filled from their hello).
+    pub fn host(secret: Secret, settings: GameSettings) -> Result<Session, ActionError> {
+        let game = check_settings(&settings).map_err(ActionError::BadSettings)?;
+        let name = settings.host_name.clone();
+        let mut session = Session::new(Seat::Host, secret, name, game);
+        session.settings = Some(settings);
+        Ok(session)
+    }
+
+    /// A session brought back from a saved game (after the program was
+    /// closed): the game goes on from `game` once the connection is up
+    /// again (each side's sync makes up for moves the other missed).
+    /// `settings` are the ones both accepted; `name` is ours.
+    pub fn resumed(
+        seat: Seat,
+        secret: Secret,
+        name: &str,
+        settings: GameSettings,
+        game: Game,
+    ) -> Result<Session, ActionError> {
+        let fresh = check_settings(&settings).map_err(ActionError::BadSettings)?;
+        if fresh.game_type() != game.game_type() || fresh.options() != game.options() {
+            return Err(ActionError::BadSettings(
+                "the saved game is not of these settings".into(),
+            ));
+        }
+        let mut session = Session::new(seat, secret, clip(name, MAX_NAME_CHARS), game);
+        session.peer_name = Some(match seat {
+            Seat::Host => settings.joiner_name.clone(),
+            Seat::Joiner => settings.host_name.clone(),
+        });
+        session.settings = Some(settings);
+        session.started = true;
+        if let Some(result) = result_of(session.game.status()) {
+            session.result = Some((result, EndReason::Rules));
+        }
+        Ok(session)
+    }
+
+    /// The joiner's session, with the invitation's secret.
+    pub fn join(secret: Secret, name: &str) -> Session {
+        let game = Game::new(GameType::BASE);
+        Session::new(Seat::Joiner, secret, clip(name, MAX_NAME_CHARS), game)
+    }
+
+    fn new(seat: Seat, secret: Secret, name: String, game: Game) -> Session {
+        Session {
+            seat,
+            secret,
+            name,
+            peer_name: None,
+            stage: Stage::Disconnected,
+            settings: None,
+            started: false,
+            game,
+            outbox: Vec::new(),
+            bucket: Bucket {
+                tokens: FLOOD_BURST,
+                last: None,
+            },
+            result: None,
+            my_draw_offer: false,
+            their_draw_offer: false,
+            my_takeback: None,
+            their_takeback: None,
+            peer_clock_ms: None,
+            peer_result: None,
+        }
+    }
+
+    /// Which end this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Where the conversation stands.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The game as this end has it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The settings (the host's from the start, the joiner's once received).
+    pub fn settings(&self) -> Option<&GameSettings> {
+        self.settings.as_ref()
+    }
+
+    /// Whether the settings were accepted (the game exists).
+    pub fn started(&self) -> bool {
+        self.started
+    }
+
+    /// The peer's name, once known.
+    pub fn peer_name(&self) -> Option<&str> {
+        self.peer_name.as_deref()
+    }
+
+    /// The peer's clock after its last move, in milliseconds, if it sent one.
+    pub fn peer_clock_ms(&self) -> Option<u64> {
+        self.peer_clock_ms
+    }
+
+    /// Our side, once the settings are known.
+    pub fn my_side(&self) -> Option<Side> {
+        let host_side = self.settings.as_ref()?.host_side;
+        Some(match self.seat {
+            Seat::Host => host_side,
+            Seat::Joiner => host_side.other(),
+        })
+    }
+
+    /// Whether we may move now: the game started and not over, our side to
+    /// move, connected or not (a move made while the line is down reaches
+    /// the peer with the sync after the reconnection).
+    pub fn may_move(&self) -> bool {
+        self.started
+            && self.result.is_none()
+            && self.stage != Stage::Closed
+            && self
+                .my_side()
+                .is_some_and(|side| side.color() == self.game.to_move())
+    }
+
+    /// Whether the game is on and it is our move.
+    pub fn is_my_turn(&self) -> bool {
+        self.playing()
+            && self
+                .my_side()
+                .is_some_and(|side| side.color() == self.game.to_move())
+    }
+
+    /// The result, once the game has ended.
+    pub fn result(&self) -> Option<(GameResult, EndReason)> {
+        self.result
+    }
+
+    /// Whether the peer has said the game ended with our result (its
+    /// game_over): a program can leave then, knowing the peer has every move.
+    pub fn peer_saw_end(&self) -> bool {
+        self.result
+            .is_some_and(|(ours, _)| self.peer_result == Some(ours))
+    }
+
+    /// The messages to send, in order (the outbox is emptied).
+    pub fn take_outgoing(&mut self) -> Vec<Message> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// A connection is up: the joiner sends its hello, the host waits for one.
+    /// Called again after every reconnection: the game resumes where it was.
+    pub fn connected(&mut self) {
+        if self.stage == Stage::Closed {
+            return;
+        }
+        match self.seat {
+            Seat::Host => self.stage = Stage::AwaitHello,
+            Seat::Joiner => {
+                self.outbox.push(Message::Hello {
+                    program: PROGRAM.into(),
+                    version: PROTOCOL_VERSION.into(),
+                    name: self.name.clone(),
+                    secret: self.secret.to_hex(),
+                    role: Role::Player,
+                });
+                self.stage = Stage::AwaitWelcome;
+            }
+        }
+    }
+
+    /// The connection dropped: unsent messages are forgotten (a sync after
+    /// the next hello makes up for them) and pending offers lapse.
+    pub fn disconnected(&mut self) {
+        self.outbox.clear();
+        self.my_draw_offer = false;
+        self.their_draw_offer = false;
+        self.my_takeback = None;
+        self.their_takeback = None;
+        if self.stage != Stage::Closed {
+            self.stage = Stage::Disconnected;
+        }
+    }
+
+    fn playing(&self) -> bool {
+        self.stage == Stage::Playing && self.started && self.result.is_none()
+    }
+
+    fn peer_side(&self) -> Option<Side> {
+        self.my_side().map(Side::other)
+    }
+
+    /// Takes one received message, now.
+    pub fn receive(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
+        self.receive_at(message, Instant::now())
+    }
+
+    /// Takes one received message at `now` (for the flood limit).
+    pub fn receive_at(
+        &mut self,
+        message: Message,
+        now: Instant,
+    ) -> Result<Vec<SessionEvent>, PeerError> {
+        if !self.bucket.take(now) {
+            return Err(PeerError::Flood);
+        }
+        let result = self.dispatch(message);
+        // A move applied is play, not flood: its token is given back, so a
+        // fast game between two programs never reaches the limit.
+        if let Ok(events) = &result
+            && events
+                .iter()
+                .any(|e| matches!(e, SessionEvent::Moved { .. }))
+        {
+            self.bucket.tokens = (self.bucket.tokens + 1.0).min(FLOOD_BURST);
+        }
+        result
+    }
+}

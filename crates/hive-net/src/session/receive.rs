@@ -1,0 +1,405 @@
+//! Taking the peer's messages: the handshake, the settings, the game's
+//! messages, each checked before it changes anything.
+
+use hive_rules::Game;
+
+use super::*;
+
+impl Session {
+    pub(super) fn dispatch(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
+        match self.stage {
+            Stage::Disconnected | Stage::Closed => Err(PeerError::OutOfOrder {
+                expected: "nothing",
+                got: message.kind(),
+            }),
+            Stage::AwaitHello => self.on_hello(message),
+            Stage::AwaitWelcome => self.on_welcome(message),
+            Stage::AwaitSettings => self.common(message, |s, m| match m {
+                Message::Settings(settings) => s.on_settings(settings),
+                other => Err(PeerError::OutOfOrder {
+                    expected: "settings",
+                    got: other.kind(),
+                }),
+            }),
+            Stage::AwaitAccept => self.common(message, |s, m| match m {
+                Message::Accept => {
+                    s.started = true;
+                    s.stage = Stage::Playing;
+                    let side = s.my_side().unwrap_or(Side::White);
+                    Ok(vec![SessionEvent::Started { side }])
+                }
+                Message::Decline => {
+                    s.stage = Stage::Closed;
+                    Ok(vec![SessionEvent::Declined])
+                }
+                other => Err(PeerError::OutOfOrder {
+                    expected: "accept",
+                    got: other.kind(),
+                }),
+            }),
+            Stage::Playing => self.common(message, Session::on_game_message),
+        }
+    }
+
+    /// Messages any stage after the handshake takes, then `rest`.
+    fn common(
+        &mut self,
+        message: Message,
+        rest: impl FnOnce(&mut Session, Message) -> Result<Vec<SessionEvent>, PeerError>,
+    ) -> Result<Vec<SessionEvent>, PeerError> {
+        match message {
+            Message::Ping { n } => {
+                self.outbox.push(Message::Pong { n });
+                Ok(vec![])
+            }
+            Message::Pong { n } => Ok(vec![SessionEvent::Pong(n)]),
+            Message::Chat { text } => {
+                let chars = text.chars().count();
+                if chars > MAX_CHAT_CHARS {
+                    return Err(PeerError::ChatTooLong { chars });
+                }
+                Ok(vec![SessionEvent::Chat(text)])
+            }
+            Message::Bye => {
+                self.stage = Stage::Disconnected;
+                Ok(vec![SessionEvent::PeerLeft])
+            }
+            other => rest(self, other),
+        }
+    }
+
+    fn on_hello(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
+        let Message::Hello {
+            version,
+            name,
+            secret,
+            role,
+            ..
+        } = message
+        else {
+            return Err(PeerError::OutOfOrder {
+                expected: "hello",
+                got: message.kind(),
+            });
+        };
+        let refuse = |s: &mut Session, reason: &str| {
+            s.outbox.push(Message::Refuse {
+                reason: reason.into(),
+            });
+        };
+        if version != PROTOCOL_VERSION {
+            refuse(self, "version");
+            return Err(PeerError::Version {
+                theirs: clip(&version, 20),
+            });
+        }
+        if !Secret::from_hex(&secret).is_some_and(|s| s.matches(&self.secret)) {
+            refuse(self, "wrong-secret");
+            return Err(PeerError::WrongSecret);
+        }
+        if role != Role::Player {
+            refuse(self, "role");
+            return Err(PeerError::Role);
+        }
+        let name = clip(&name, MAX_NAME_CHARS);
+        self.peer_name = Some(name.clone());
+        self.outbox.push(Message::Welcome {
+            program: PROGRAM.into(),
+            version: PROTOCOL_VERSION.into(),
+            name: self.name.clone(),
+        });
+        if self.started {
+            self.stage = Stage::Playing;
+            self.resume();
+        } else if let Some(settings) = self.settings.as_mut() {
+            settings.joiner_name = name.clone();
+            self.outbox.push(Message::Settings(settings.clone()));
+            self.stage = Stage::AwaitAccept;
+        }
+        Ok(vec![SessionEvent::PeerJoined { name }])
+    }
+
+    /// After a reconnection: our game, and our result again if the game
+    /// is over (the first game_over may have been lost with the connection).
+    fn resume(&mut self) {
+        self.outbox.push(Message::Sync {
+            game: self.game.game_string(),
+        });
+        if let Some((result, reason)) = self.result {
+            self.outbox.push(Message::GameOver { result, reason });
+        }
+    }
+
+    fn on_welcome(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
+        match message {
+            Message::Welcome { version, name, .. } => {
+                if version != PROTOCOL_VERSION {
+                    self.stage = Stage::Closed;
+                    return Err(PeerError::Version {
+                        theirs: clip(&version, 20),
+                    });
+                }
+                let name = clip(&name, MAX_NAME_CHARS);
+                self.peer_name = Some(name.clone());
+                if self.started {
+                    self.stage = Stage::Playing;
+                    self.resume();
+                } else {
+                    self.stage = Stage::AwaitSettings;
+                }
+                Ok(vec![SessionEvent::Welcomed { name }])
+            }
+            Message::Refuse { reason } => {
+                self.stage = Stage::Closed;
+                Err(PeerError::Refused {
+                    reason: clip(&reason, 40),
+                })
+            }
+            other => Err(PeerError::OutOfOrder {
+                expected: "welcome",
+                got: other.kind(),
+            }),
+        }
+    }
+
+    fn on_settings(&mut self, settings: GameSettings) -> Result<Vec<SessionEvent>, PeerError> {
+        if self.settings.is_some() {
+            return Err(PeerError::OutOfOrder {
+                expected: "accept",
+                got: "settings",
+            });
+        }
+        let game = check_settings(&settings).map_err(|detail| PeerError::BadSettings { detail })?;
+        self.game = game;
+        self.settings = Some(settings.clone());
+        Ok(vec![SessionEvent::SettingsProposed(settings)])
+    }
+
+    fn on_game_message(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
+        match message {
+            Message::Move {
+                ply,
+                mv,
+                hash,
+                clock_ms,
+            } => self.on_move(ply, &mv, &hash, clock_ms),
+            Message::Sync { game } => self.on_sync(&game),
+            Message::SyncRequest => {
+                self.outbox.push(Message::Sync {
+                    game: self.game.game_string(),
+                });
+                Ok(vec![])
+            }
+            Message::TakebackRequest { ply } => {
+                self.check_not_over()?;
+                if ply != self.game.ply() || ply == 0 || self.their_takeback.is_some() {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.their_takeback = Some(ply);
+                Ok(vec![SessionEvent::TakebackRequested])
+            }
+            Message::TakebackAnswer { ply, accept } => {
+                if self.my_takeback != Some(ply) {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.my_takeback = None;
+                if !accept {
+                    return Ok(vec![SessionEvent::TakebackDeclined]);
+                }
+                if self.game.ply() != ply || self.result.is_some() {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.game.undo();
+                Ok(vec![SessionEvent::TakenBack {
+                    ply: self.game.ply(),
+                }])
+            }
+            Message::DrawOffer => {
+                self.check_not_over()?;
+                if self.their_draw_offer {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.their_draw_offer = true;
+                Ok(vec![SessionEvent::DrawOffered])
+            }
+            Message::DrawAnswer { accept } => {
+                self.check_not_over()?;
+                if !self.my_draw_offer {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.my_draw_offer = false;
+                if accept {
+                    Ok(self.end(GameResult::Draw, EndReason::DrawAgreed, true))
+                } else {
+                    Ok(vec![SessionEvent::DrawDeclined])
+                }
+            }
+            Message::Resign => {
+                self.check_not_over()?;
+                let winner = self.my_side().unwrap_or(Side::White);
+                Ok(self.end(win_for(winner), EndReason::Resigned, true))
+            }
+            Message::GameOver { result, reason } => match self.result {
+                Some((ours, _)) if ours == result => {
+                    self.peer_result = Some(result);
+                    Ok(vec![])
+                }
+                Some(_) => Err(PeerError::ResultDiffers),
+                None if reason == EndReason::Time => {
+                    self.peer_result = Some(result);
+                    Ok(self.end(result, reason, true))
+                }
+                None if reason == EndReason::Rules => {
+                    // The peer has moves we lack.
+                    self.peer_result = Some(result);
+                    self.outbox.push(Message::SyncRequest);
+                    Ok(vec![])
+                }
+                None => Err(PeerError::ResultDiffers),
+            },
+            other => Err(PeerError::OutOfOrder {
+                expected: "a game message",
+                got: other.kind(),
+            }),
+        }
+    }
+
+    fn check_not_over(&self) -> Result<(), PeerError> {
+        if self.result.is_some() {
+            Err(PeerError::GameOver)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Ends the game; `announce` sends game_over to the peer (every end
+    /// is announced, so each side knows when the other has it).
+    pub(super) fn end(
+        &mut self,
+        result: GameResult,
+        reason: EndReason,
+        announce: bool,
+    ) -> Vec<SessionEvent> {
+        self.result = Some((result, reason));
+        self.my_draw_offer = false;
+        self.their_draw_offer = false;
+        self.my_takeback = None;
+        self.their_takeback = None;
+        if announce {
+            self.outbox.push(Message::GameOver { result, reason });
+        }
+        vec![SessionEvent::GameOver { result, reason }]
+    }
+
+    /// After a move: the game over by the rules, if it is.
+    pub(super) fn after_move(&mut self) -> Vec<SessionEvent> {
+        self.their_draw_offer = false;
+        self.my_draw_offer = false;
+        self.their_takeback = None;
+        self.my_takeback = None;
+        match result_of(self.game.status()) {
+            Some(result) if self.result.is_none() => self.end(result, EndReason::Rules, true),
+            _ => vec![],
+        }
+    }
+
+    fn on_move(
+        &mut self,
+        ply: u32,
+        mv: &str,
+        hash: &str,
+        clock_ms: Option<u64>,
+    ) -> Result<Vec<SessionEvent>, PeerError> {
+        let next = self.game.ply() + 1;
+        if ply < next {
+            return Ok(vec![SessionEvent::Duplicate { ply }]);
+        }
+        self.check_not_over()?;
+        if ply > next {
+            self.outbox.push(Message::SyncRequest);
+            return Err(PeerError::PlyAhead {
+                expected: next,
+                got: ply,
+            });
+        }
+        if self.peer_side().map(Side::color) != Some(self.game.to_move()) {
+            return Err(PeerError::OutOfTurn);
+        }
+        let parsed = self.game.parse_move(mv).map_err(|e| PeerError::BadMove {
+            mv: clip(mv, 40),
+            detail: e.to_string(),
+        })?;
+        self.game
+            .check_move(parsed)
+            .map_err(|rule| PeerError::IllegalMove {
+                mv: clip(mv, 40),
+                rule,
+            })?;
+        let canonical = self.game.move_string(parsed);
+        let mut after = self.game.clone();
+        after.play(parsed).map_err(|rule| PeerError::IllegalMove {
+            mv: clip(mv, 40),
+            rule,
+        })?;
+        if !hash.eq_ignore_ascii_case(&hash_hex(&after)) {
+            self.outbox.push(Message::SyncRequest);
+            return Err(PeerError::HashMismatch { ply });
+        }
+        self.game = after;
+        self.peer_clock_ms = clock_ms;
+        let mut events = vec![SessionEvent::Moved { ply, mv: canonical }];
+        events.extend(self.after_move());
+        Ok(events)
+    }
+
+    fn on_sync(&mut self, text: &str) -> Result<Vec<SessionEvent>, PeerError> {
+        let options = self.game.options();
+        let theirs =
+            Game::from_game_string_with(text, options).map_err(|e| PeerError::BadSync {
+                detail: clip(&e.to_string(), 200),
+            })?;
+        if theirs.game_type() != self.game.game_type() {
+            return Err(PeerError::BadSync {
+                detail: format!("a game of {}", theirs.game_type()),
+            });
+        }
+        let ours: Vec<Move> = self.game.moves().collect();
+        let their_moves: Vec<Move> = theirs.moves().collect();
+        for (i, (a, b)) in ours.iter().zip(&their_moves).enumerate() {
+            if a != b {
+                return Err(PeerError::SyncDiverges { ply: i as u32 + 1 });
+            }
+        }
+        if their_moves.len() <= ours.len() {
+            // Nothing we lack (the peer is behind or level: our own sync or
+            // moves bring it up).
+            return Ok(vec![]);
+        }
+        // Only the peer's own moves may come by sync.
+        let peer = self.peer_side().map(Side::color);
+        let mut replay = self.game.clone();
+        let mut events = Vec::new();
+        for &mv in &their_moves[ours.len()..] {
+            if Some(replay.to_move()) != peer {
+                return Err(PeerError::SyncDiverges {
+                    ply: replay.ply() + 1,
+                });
+            }
+            let text = replay.move_string(mv);
+            replay.play(mv).map_err(|rule| PeerError::IllegalMove {
+                mv: text.clone(),
+                rule,
+            })?;
+            events.push(SessionEvent::Moved {
+                ply: replay.ply(),
+                mv: text,
+            });
+        }
+        self.game = replay;
+        events.push(SessionEvent::Synced {
+            ply: self.game.ply(),
+        });
+        events.extend(self.after_move());
+        Ok(events)
+    }
+}

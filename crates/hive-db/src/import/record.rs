@@ -5,7 +5,7 @@ use hive_formats::{GameRecord, GameResult};
 use hive_rules::{Color, Game};
 use rusqlite::params;
 
-use super::rows::Buffer;
+use super::rows::{BatchGame, Buffer, Ply};
 use crate::db::Database;
 use crate::error::DbError;
 use crate::key::Canonical;
@@ -61,7 +61,7 @@ pub(super) fn insert_record(
     // and each position's key with the next move in the key's frame.
     let mut game = Game::with_options(game_type, record.tree.options());
     let mut moves_text = String::new();
-    let mut plies: Vec<(i64, Option<i64>, Color)> = Vec::new();
+    let mut plies: Vec<(i64, Option<u32>, Color)> = Vec::new();
     for node in record.tree.continuation(hive_formats::NodeId::ROOT) {
         let Some(mv) = record.tree.mv(node) else {
             break;
@@ -71,7 +71,7 @@ pub(super) fn insert_record(
         }
         moves_text.push_str(&game.move_string(mv));
         let canonical = Canonical::of(&game);
-        let next = canonical.canonical_move(mv).map(|m| i64::from(m.code()));
+        let next = canonical.canonical_move(mv).map(|m| m.code());
         plies.push((canonical.key.as_sql(), next, game.to_move()));
         game.apply_unchecked(mv);
     }
@@ -112,28 +112,26 @@ pub(super) fn insert_record(
         return Ok(false);
     }
     let id = conn.last_insert_rowid();
-    for (ply, (key, next_code, mover)) in plies.into_iter().enumerate() {
-        buffer
-            .positions
-            .push((key, id, ply as i64, next_code, result));
-        if let Some(code) = next_code {
-            let mover_rating = match mover {
-                Color::White => white_rating,
-                Color::Black => black_rating,
-            };
-            let counts = buffer.explorer.entry((key, code)).or_default();
-            counts.games += 1;
-            counts.white_wins += i64::from(result == Some(1));
-            counts.draws += i64::from(result == Some(0));
-            counts.black_wins += i64::from(result == Some(-1));
-            counts.rating_sum += mover_rating.unwrap_or(0);
-            counts.rating_count += i64::from(mover_rating.is_some());
-            if let Some(date) = &date
-                && counts.last_date.as_ref().is_none_or(|last| date > last)
-            {
-                counts.last_date = Some(date.clone());
-            }
-        }
-    }
+    let index = buffer.games.len() as u32;
+    buffer.games.push(BatchGame {
+        id,
+        result,
+        white_rating,
+        black_rating,
+        date,
+    });
+    buffer.plies.extend(
+        plies
+            .into_iter()
+            .enumerate()
+            .map(|(ply, (key, next, mover))| Ply {
+                key,
+                next: next.unwrap_or(0),
+                game: index,
+                ply: ply as u32,
+                flags: u8::from(next.is_some()) * Ply::HAS_NEXT
+                    | u8::from(mover == Color::Black) * Ply::BLACK,
+            }),
+    );
     Ok(true)
 }

@@ -1,68 +1,119 @@
 //! The positions and explorer rows of a batch, gathered and written
 //! sorted by key.
 
-use std::collections::HashMap;
-
 use crate::db::Database;
 use crate::error::DbError;
 
-/// A row of `positions`: key, game id, ply, next move, result.
-pub(super) type PositionRow = (i64, i64, i64, Option<i64>, Option<i64>);
+/// One game of the batch, as its positions' rows need it.
+pub(super) struct BatchGame {
+    pub(super) id: i64,
+    /// 1 White wins, 0 a draw, -1 Black wins.
+    pub(super) result: Option<i64>,
+    pub(super) white_rating: Option<i64>,
+    pub(super) black_rating: Option<i64>,
+    pub(super) date: Option<String>,
+}
 
-/// Rows gathered for the positions and explorer tables, written sorted by
-/// key (B-tree pages are then visited in order, not at random) at each
-/// commit or every [`FLUSH_ROWS`] positions, whichever comes first.
+/// One position of a game of the batch (24 bytes: a batch of 10,000 games
+/// holds about 800,000 of them).
+#[derive(Clone, Copy)]
+pub(super) struct Ply {
+    pub(super) key: i64,
+    /// The next move's code, if [`Ply::HAS_NEXT`].
+    pub(super) next: u32,
+    /// The game's index in [`Buffer::games`].
+    pub(super) game: u32,
+    pub(super) ply: u32,
+    pub(super) flags: u8,
+}
+
+impl Ply {
+    /// A move was played from this position (every ply but the last).
+    pub(super) const HAS_NEXT: u8 = 1;
+    /// Black is to move.
+    pub(super) const BLACK: u8 = 2;
+
+    fn next(&self) -> Option<i64> {
+        (self.flags & Ply::HAS_NEXT != 0).then_some(i64::from(self.next))
+    }
+}
+
+/// The games and positions of a batch, written to the positions and
+/// explorer tables sorted by key (B-tree pages are then visited in order,
+/// once each, not at random) at each commit, or every [`FLUSH_ROWS`]
+/// positions in a very large batch.
 #[derive(Default)]
 pub(crate) struct Buffer {
-    pub(super) positions: Vec<PositionRow>,
-    /// (key, move) → the counts to add.
-    pub(super) explorer: HashMap<(i64, i64), Counts>,
+    pub(super) games: Vec<BatchGame>,
+    pub(super) plies: Vec<Ply>,
 }
 
 /// What one (position, move) adds to the explorer's row.
 #[derive(Default)]
-pub(super) struct Counts {
-    pub(super) games: i64,
-    pub(super) white_wins: i64,
-    pub(super) draws: i64,
-    pub(super) black_wins: i64,
-    pub(super) rating_sum: i64,
-    pub(super) rating_count: i64,
-    pub(super) last_date: Option<String>,
+struct Counts<'a> {
+    key: i64,
+    mv: i64,
+    games: i64,
+    white_wins: i64,
+    draws: i64,
+    black_wins: i64,
+    rating_sum: i64,
+    rating_count: i64,
+    last_date: Option<&'a str>,
 }
 
-/// Position rows held before they are written (a fixed bound, so memory
-/// stays flat whatever the batch size).
-pub(super) const FLUSH_ROWS: usize = 200_000;
+/// Position rows held before they are written: a fixed bound (48 MiB), so
+/// memory stays flat whatever the batch size. A batch of the default size
+/// (10,000 games, about 800,000 positions) is written once, at its
+/// commit: each write visits most pages of the two tables, so fewer, larger
+/// writes cost less as the file grows.
+pub(super) const FLUSH_ROWS: usize = 2_000_000;
 
 impl Buffer {
     pub(super) fn len(&self) -> usize {
-        self.positions.len()
+        self.plies.len()
     }
 
     /// Writes the rows gathered, sorted, in the open transaction: [`ROWS_PER_INSERT`]
     /// rows a statement (one statement a row costs more in SQLite's
     /// per-statement work than in the B-tree).
     pub(crate) fn flush(&mut self, db: &Database) -> Result<(), DbError> {
-        let mut positions = std::mem::take(&mut self.positions);
-        positions.sort_unstable_by_key(|row| (row.0, row.1, row.2));
-        insert_rows(
-            db,
-            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",
-            "(?,?,?,?,?)",
-            "",
-            &positions,
-            |st, at, &(key, game, ply, next, result)| {
-                st.raw_bind_parameter(at, key)?;
-                st.raw_bind_parameter(at + 1, game)?;
-                st.raw_bind_parameter(at + 2, ply)?;
-                st.raw_bind_parameter(at + 3, next)?;
-                st.raw_bind_parameter(at + 4, result)
-            },
-        )?;
-        let mut explorer: Vec<((i64, i64), Counts)> =
-            std::mem::take(&mut self.explorer).into_iter().collect();
-        explorer.sort_unstable_by_key(|(key, _)| *key);
+        let games = std::mem::take(&mut self.games);
+        let mut plies = std::mem::take(&mut self.plies);
+        // The explorer: the plies with a next move, by (key, move), each run
+        // of equal pairs summed into one row.
+        plies.sort_unstable_by_key(|p| (p.key, p.next(), p.game));
+        let mut explorer: Vec<Counts<'_>> = Vec::new();
+        for p in &plies {
+            let Some(mv) = p.next() else { continue };
+            let game = &games[p.game as usize];
+            if explorer.last().is_none_or(|c| (c.key, c.mv) != (p.key, mv)) {
+                explorer.push(Counts {
+                    key: p.key,
+                    mv,
+                    ..Counts::default()
+                });
+            }
+            let Some(counts) = explorer.last_mut() else {
+                continue;
+            };
+            let rating = if p.flags & Ply::BLACK != 0 {
+                game.black_rating
+            } else {
+                game.white_rating
+            };
+            counts.games += 1;
+            counts.white_wins += i64::from(game.result == Some(1));
+            counts.draws += i64::from(game.result == Some(0));
+            counts.black_wins += i64::from(game.result == Some(-1));
+            counts.rating_sum += rating.unwrap_or(0);
+            counts.rating_count += i64::from(rating.is_some());
+            if let Some(date) = game.date.as_deref()
+                && counts.last_date.is_none_or(|last| date > last)
+            {
+                counts.last_date = Some(date);
+            }
+        }
         insert_rows(
             db,
             "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) VALUES ",
@@ -74,16 +125,35 @@ impl Buffer {
              last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
              WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
             &explorer,
-            |st, at, ((key, mv), c)| {
-                st.raw_bind_parameter(at, key)?;
-                st.raw_bind_parameter(at + 1, mv)?;
+            |st, at, c| {
+                st.raw_bind_parameter(at, c.key)?;
+                st.raw_bind_parameter(at + 1, c.mv)?;
                 st.raw_bind_parameter(at + 2, c.games)?;
                 st.raw_bind_parameter(at + 3, c.white_wins)?;
                 st.raw_bind_parameter(at + 4, c.draws)?;
                 st.raw_bind_parameter(at + 5, c.black_wins)?;
                 st.raw_bind_parameter(at + 6, c.rating_sum)?;
                 st.raw_bind_parameter(at + 7, c.rating_count)?;
-                st.raw_bind_parameter(at + 8, &c.last_date)
+                st.raw_bind_parameter(at + 8, c.last_date)
+            },
+        )?;
+        drop(explorer);
+        // The positions, by (key, game, ply): a batch's games are numbered
+        // in the order they were added.
+        plies.sort_unstable_by_key(|p| (p.key, p.game, p.ply));
+        insert_rows(
+            db,
+            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",
+            "(?,?,?,?,?)",
+            "",
+            &plies,
+            |st, at, p| {
+                let game = &games[p.game as usize];
+                st.raw_bind_parameter(at, p.key)?;
+                st.raw_bind_parameter(at + 1, game.id)?;
+                st.raw_bind_parameter(at + 2, i64::from(p.ply))?;
+                st.raw_bind_parameter(at + 3, p.next())?;
+                st.raw_bind_parameter(at + 4, game.result)
             },
         )
     }

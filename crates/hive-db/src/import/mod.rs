@@ -43,7 +43,7 @@ pub struct ImportOptions {
 
 impl Default for ImportOptions {
     fn default() -> ImportOptions {
-        ImportOptions { batch_size: 10_000 }
+        ImportOptions { batch_size: 25_000 }
     }
 }
 
@@ -125,6 +125,11 @@ impl Database {
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(&ImportProgress),
     ) -> Result<ImportReport, DbError> {
+        // The statement journals of the many-row statements (a few hundred
+        // KiB each) kept in memory, not spilled to temporary files.
+        self.conn
+            .pragma_update(None, "temp_store", "MEMORY")
+            .map_err(|e| self.err(e))?;
         let now = Instant::now();
         let mut importer = Importer {
             buffer: Buffer::default(),
@@ -147,8 +152,14 @@ impl Database {
             Ok(()) => importer.commit(),
             Err(_) => importer.rollback(),
         };
+        let restored = importer
+            .db
+            .conn
+            .pragma_update(None, "temp_store", "DEFAULT")
+            .map_err(|e| importer.db.err(e));
         result?;
         end?;
+        restored?;
         importer.report.progress.elapsed = importer.started.elapsed();
         let progress = importer.report.progress;
         (importer.progress)(&progress);

@@ -62,12 +62,34 @@ struct Counts<'a> {
     last_date: Option<&'a str>,
 }
 
-/// Position rows held before they are written: a fixed bound (48 MiB), so
+impl<'a> Counts<'a> {
+    /// Counts one game's ply.
+    fn add(&mut self, p: &Ply, game: &'a BatchGame) {
+        let rating = if p.flags & Ply::BLACK != 0 {
+            game.black_rating
+        } else {
+            game.white_rating
+        };
+        self.games += 1;
+        self.white_wins += i64::from(game.result == Some(1));
+        self.draws += i64::from(game.result == Some(0));
+        self.black_wins += i64::from(game.result == Some(-1));
+        self.rating_sum += rating.unwrap_or(0);
+        self.rating_count += i64::from(rating.is_some());
+        if let Some(date) = game.date.as_deref()
+            && self.last_date.is_none_or(|last| date > last)
+        {
+            self.last_date = Some(date);
+        }
+    }
+}
+
+/// Position rows held before they are written: a fixed bound (60 MiB), so
 /// memory stays flat whatever the batch size. A batch of the default size
-/// (10,000 games, about 800,000 positions) is written once, at its
+/// (25,000 games, about 2,000,000 positions) is written once, at its
 /// commit: each write visits most pages of the two tables, so fewer, larger
 /// writes cost less as the file grows.
-pub(super) const FLUSH_ROWS: usize = 2_000_000;
+pub(super) const FLUSH_ROWS: usize = 2_500_000;
 
 impl Buffer {
     pub(super) fn len(&self) -> usize {
@@ -83,37 +105,22 @@ impl Buffer {
         // The explorer: the plies with a next move, by (key, move), each run
         // of equal pairs summed into one row.
         plies.sort_unstable_by_key(|p| (p.key, p.next(), p.game));
-        let mut explorer: Vec<Counts<'_>> = Vec::new();
-        for p in &plies {
-            let Some(mv) = p.next() else { continue };
-            let game = &games[p.game as usize];
-            if explorer.last().is_none_or(|c| (c.key, c.mv) != (p.key, mv)) {
-                explorer.push(Counts {
-                    key: p.key,
-                    mv,
-                    ..Counts::default()
-                });
-            }
-            let Some(counts) = explorer.last_mut() else {
-                continue;
+        // Summed a run at a time as the rows are written (never all held).
+        let mut rest = plies.iter().filter(|p| p.next().is_some()).peekable();
+        let explorer = std::iter::from_fn(|| {
+            let first = rest.next()?;
+            let mv = first.next().unwrap_or(0);
+            let mut counts = Counts {
+                key: first.key,
+                mv,
+                ..Counts::default()
             };
-            let rating = if p.flags & Ply::BLACK != 0 {
-                game.black_rating
-            } else {
-                game.white_rating
-            };
-            counts.games += 1;
-            counts.white_wins += i64::from(game.result == Some(1));
-            counts.draws += i64::from(game.result == Some(0));
-            counts.black_wins += i64::from(game.result == Some(-1));
-            counts.rating_sum += rating.unwrap_or(0);
-            counts.rating_count += i64::from(rating.is_some());
-            if let Some(date) = game.date.as_deref()
-                && counts.last_date.is_none_or(|last| date > last)
-            {
-                counts.last_date = Some(date);
+            counts.add(first, &games[first.game as usize]);
+            while let Some(p) = rest.next_if(|p| (p.key, p.next()) == (first.key, Some(mv))) {
+                counts.add(p, &games[p.game as usize]);
             }
-        }
+            Some(counts)
+        });
         insert_rows(
             db,
             "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) VALUES ",
@@ -124,7 +131,7 @@ impl Buffer {
              rating_count = rating_count + excluded.rating_count, \
              last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
              WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
-            &explorer,
+            explorer,
             |st, at, c| {
                 st.raw_bind_parameter(at, c.key)?;
                 st.raw_bind_parameter(at + 1, c.mv)?;
@@ -137,7 +144,6 @@ impl Buffer {
                 st.raw_bind_parameter(at + 8, c.last_date)
             },
         )?;
-        drop(explorer);
         // The positions, by (key, game, ply): a batch's games are numbered
         // in the order they were added.
         plies.sort_unstable_by_key(|p| (p.key, p.game, p.ply));
@@ -146,7 +152,7 @@ impl Buffer {
             "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",
             "(?,?,?,?,?)",
             "",
-            &plies,
+            plies.iter(),
             |st, at, p| {
                 let game = &games[p.game as usize];
                 st.raw_bind_parameter(at, p.key)?;
@@ -171,7 +177,7 @@ fn insert_rows<T>(
     head: &str,
     values: &str,
     tail: &str,
-    rows: &[T],
+    rows: impl IntoIterator<Item = T>,
     bind: impl Fn(&mut rusqlite::Statement<'_>, usize, &T) -> rusqlite::Result<()>,
 ) -> Result<(), DbError> {
     let per_row = values.bytes().filter(|&b| b == b'?').count();
@@ -186,23 +192,26 @@ fn insert_rows<T>(
         sql.push_str(tail);
         sql
     };
-    let mut chunks = rows.chunks_exact(ROWS_PER_INSERT);
-    if chunks.len() > 0 {
-        let mut many = db
-            .conn
-            .prepare_cached(&sql(ROWS_PER_INSERT))
-            .map_err(|e| db.err(e))?;
-        for chunk in &mut chunks {
-            for (i, row) in chunk.iter().enumerate() {
-                bind(&mut many, 1 + i * per_row, row).map_err(|e| db.err(e))?;
-            }
-            many.raw_execute().map_err(|e| db.err(e))?;
+    let mut chunk: Vec<T> = Vec::with_capacity(ROWS_PER_INSERT);
+    let mut rows = rows.into_iter();
+    let mut many = db
+        .conn
+        .prepare_cached(&sql(ROWS_PER_INSERT))
+        .map_err(|e| db.err(e))?;
+    loop {
+        chunk.clear();
+        chunk.extend(rows.by_ref().take(ROWS_PER_INSERT));
+        if chunk.len() < ROWS_PER_INSERT {
+            break;
         }
+        for (i, row) in chunk.iter().enumerate() {
+            bind(&mut many, 1 + i * per_row, row).map_err(|e| db.err(e))?;
+        }
+        many.raw_execute().map_err(|e| db.err(e))?;
     }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
+    if !chunk.is_empty() {
         let mut one = db.conn.prepare_cached(&sql(1)).map_err(|e| db.err(e))?;
-        for row in rest {
+        for row in &chunk {
             bind(&mut one, 1, row).map_err(|e| db.err(e))?;
             one.raw_execute().map_err(|e| db.err(e))?;
         }

@@ -8,7 +8,6 @@ use rusqlite::params;
 use super::rows::{BatchGame, Buffer, Ply};
 use crate::db::Database;
 use crate::error::DbError;
-use crate::key::Canonical;
 
 /// A 64-bit FNV-1a hash (stable across versions and platforms).
 pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
@@ -60,6 +59,7 @@ pub(super) fn insert_record(
     // One replay gives the moves' text (for the game's row and its hash)
     // and each position's key with the next move in the key's frame.
     let mut game = Game::with_options(game_type, record.tree.options());
+    buffer.keys.reset();
     let mut moves_text = String::new();
     let mut plies: Vec<(i64, Option<u32>, Color)> = Vec::new();
     for node in record.tree.continuation(hive_formats::NodeId::ROOT) {
@@ -70,13 +70,13 @@ pub(super) fn insert_record(
             moves_text.push(';');
         }
         moves_text.push_str(&game.move_string(mv));
-        let canonical = Canonical::of(&game);
+        let canonical = buffer.keys.of(&game);
         let next = canonical.canonical_move(mv).map(|m| m.code());
         plies.push((canonical.key.as_sql(), next, game.to_move()));
         game.apply_unchecked(mv);
     }
     let moves = plies.len();
-    plies.push((Canonical::of(&game).key.as_sql(), None, game.to_move()));
+    plies.push((buffer.keys.of(&game).key.as_sql(), None, game.to_move()));
     let result = h.result.or_else(|| GameResult::from_status(game.status()));
     let type_text = game_type.to_string();
     let hash = game_hash(&type_text, &moves_text);

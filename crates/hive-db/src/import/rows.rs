@@ -3,6 +3,7 @@
 
 use crate::db::Database;
 use crate::error::DbError;
+use crate::key::Keys;
 
 /// One game of the batch, as its positions' rows need it.
 pub(super) struct BatchGame {
@@ -46,6 +47,8 @@ impl Ply {
 pub(crate) struct Buffer {
     pub(super) games: Vec<BatchGame>,
     pub(super) plies: Vec<Ply>,
+    /// The keys of the game being read, a ply after another.
+    pub(super) keys: Keys,
 }
 
 /// What one (position, move) adds to the explorer's row.

@@ -129,8 +129,8 @@ pub(super) fn insert_record(
                 next: next.unwrap_or(0),
                 game: index,
                 ply: ply as u32,
-                flags: u8::from(next.is_some()) * Ply::HAS_NEXT
-                    | u8::from(mover == Color::Black) * Ply::BLACK,
+                flags: (u8::from(next.is_some()) * Ply::HAS_NEXT)
+                    | (u8::from(mover == Color::Black) * Ply::BLACK),
             }),
     );
     Ok(true)

@@ -20,10 +20,13 @@
 //! encodings is kept, so the moves that the symmetry makes equal are one.
 //! [`CanonicalMove::on_board`] maps it back onto the board as shown.
 
-use hive_rules::{Bug, Color, Direction, Game, Hex, Move, PIECE_COUNT, Piece};
+use hive_rules::{Color, Direction, Game, Hex, Move, PIECE_COUNT, Piece};
 
+mod canonical_move;
 mod incremental;
 
+pub use canonical_move::CanonicalMove;
+use canonical_move::{KIND_MOVE, KIND_PASS, KIND_PLACE};
 pub(crate) use incremental::Keys;
 
 /// The key of a position (see the module's docs).
@@ -50,94 +53,6 @@ impl PositionKey {
 impl std::fmt::Display for PositionKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:016x}", self.0)
-    }
-}
-
-/// A move in the canonical frame of the position it is played in: its kind,
-/// the bug and colour, and the cells (see the module's docs). Stored as one
-/// integer ([`CanonicalMove::code`]).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct CanonicalMove(u32);
-
-/// Coordinates in a frame are stored with this offset in 6 bits.
-const COORD_OFFSET: i32 = 16;
-const KIND_PASS: u32 = 0;
-const KIND_PLACE: u32 = 1;
-const KIND_MOVE: u32 = 2;
-
-impl CanonicalMove {
-    /// The move `mv` of `game`'s position in its canonical frame; `None`
-    /// when the move cannot be located on the board (a corrupt move).
-    pub fn of(game: &Game, mv: Move) -> Option<CanonicalMove> {
-        Canonical::of(game).canonical_move(mv)
-    }
-
-    /// The integer stored in the database.
-    pub fn code(self) -> u32 {
-        self.0
-    }
-
-    /// The move of a stored integer.
-    pub fn from_code(code: u32) -> CanonicalMove {
-        CanonicalMove(code)
-    }
-
-    /// This move on `game`'s board as shown, if it is legal there (it is
-    /// whenever `game` has the position the move was stored for).
-    pub fn on_board(self, game: &Game) -> Option<Move> {
-        Canonical::of(game).board_move(game, self)
-    }
-
-    fn pack(
-        kind: u32,
-        piece: Option<(Color, Bug)>,
-        from: (i32, i32),
-        to: (i32, i32),
-    ) -> Option<u32> {
-        let coord = |v: i32| -> Option<u32> {
-            let v = v + COORD_OFFSET;
-            (0..64).contains(&v).then_some(v as u32)
-        };
-        let (color, bug) = piece.map_or((0, 0), |(c, b)| (c.index() as u32, b as u32));
-        Some(
-            kind << 30
-                | color << 29
-                | bug << 26
-                | coord(from.0)? << 18
-                | coord(from.1)? << 12
-                | coord(to.0)? << 6
-                | coord(to.1)?,
-        )
-    }
-
-    fn kind(self) -> u32 {
-        self.0 >> 30
-    }
-
-    fn color(self) -> Color {
-        if (self.0 >> 29) & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
-    fn bug(self) -> Bug {
-        Bug::ALL[((self.0 >> 26) & 7) as usize]
-    }
-
-    fn source_cell(self) -> (i32, i32) {
-        (
-            ((self.0 >> 18) & 63) as i32 - COORD_OFFSET,
-            ((self.0 >> 12) & 63) as i32 - COORD_OFFSET,
-        )
-    }
-
-    fn target_cell(self) -> (i32, i32) {
-        (
-            ((self.0 >> 6) & 63) as i32 - COORD_OFFSET,
-            (self.0 & 63) as i32 - COORD_OFFSET,
-        )
     }
 }
 

@@ -33,7 +33,7 @@ pub enum DbCommand {
         #[command(flatten)]
         db: DbArg,
         /// Games per committed batch.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = crate::ImportOptions::default().batch_size)]
         batch: usize,
         /// Print a line after each committed batch instead of a progress bar.
         #[arg(long)]

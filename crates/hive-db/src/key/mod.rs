@@ -20,7 +20,14 @@
 //! encodings is kept, so the moves that the symmetry makes equal are one.
 //! [`CanonicalMove::on_board`] maps it back onto the board as shown.
 
-use hive_rules::{Bug, Color, Direction, Game, Hex, Move, PIECE_COUNT, Piece};
+use hive_rules::{Color, Direction, Game, Hex, Move, PIECE_COUNT, Piece};
+
+mod canonical_move;
+mod incremental;
+
+pub use canonical_move::CanonicalMove;
+use canonical_move::{KIND_MOVE, KIND_PASS, KIND_PLACE};
+pub(crate) use incremental::Keys;
 
 /// The key of a position (see the module's docs).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -46,94 +53,6 @@ impl PositionKey {
 impl std::fmt::Display for PositionKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:016x}", self.0)
-    }
-}
-
-/// A move in the canonical frame of the position it is played in: its kind,
-/// the bug and colour, and the cells (see the module's docs). Stored as one
-/// integer ([`CanonicalMove::code`]).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct CanonicalMove(u32);
-
-/// Coordinates in a frame are stored with this offset in 6 bits.
-const COORD_OFFSET: i32 = 16;
-const KIND_PASS: u32 = 0;
-const KIND_PLACE: u32 = 1;
-const KIND_MOVE: u32 = 2;
-
-impl CanonicalMove {
-    /// The move `mv` of `game`'s position in its canonical frame; `None`
-    /// when the move cannot be located on the board (a corrupt move).
-    pub fn of(game: &Game, mv: Move) -> Option<CanonicalMove> {
-        Canonical::of(game).canonical_move(mv)
-    }
-
-    /// The integer stored in the database.
-    pub fn code(self) -> u32 {
-        self.0
-    }
-
-    /// The move of a stored integer.
-    pub fn from_code(code: u32) -> CanonicalMove {
-        CanonicalMove(code)
-    }
-
-    /// This move on `game`'s board as shown, if it is legal there (it is
-    /// whenever `game` has the position the move was stored for).
-    pub fn on_board(self, game: &Game) -> Option<Move> {
-        Canonical::of(game).board_move(game, self)
-    }
-
-    fn pack(
-        kind: u32,
-        piece: Option<(Color, Bug)>,
-        from: (i32, i32),
-        to: (i32, i32),
-    ) -> Option<u32> {
-        let coord = |v: i32| -> Option<u32> {
-            let v = v + COORD_OFFSET;
-            (0..64).contains(&v).then_some(v as u32)
-        };
-        let (color, bug) = piece.map_or((0, 0), |(c, b)| (c.index() as u32, b as u32));
-        Some(
-            kind << 30
-                | color << 29
-                | bug << 26
-                | coord(from.0)? << 18
-                | coord(from.1)? << 12
-                | coord(to.0)? << 6
-                | coord(to.1)?,
-        )
-    }
-
-    fn kind(self) -> u32 {
-        self.0 >> 30
-    }
-
-    fn color(self) -> Color {
-        if (self.0 >> 29) & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
-    fn bug(self) -> Bug {
-        Bug::ALL[((self.0 >> 26) & 7) as usize]
-    }
-
-    fn source_cell(self) -> (i32, i32) {
-        (
-            ((self.0 >> 18) & 63) as i32 - COORD_OFFSET,
-            ((self.0 >> 12) & 63) as i32 - COORD_OFFSET,
-        )
-    }
-
-    fn target_cell(self) -> (i32, i32) {
-        (
-            ((self.0 >> 6) & 63) as i32 - COORD_OFFSET,
-            (self.0 & 63) as i32 - COORD_OFFSET,
-        )
     }
 }
 
@@ -184,7 +103,7 @@ impl Symmetry {
 
 /// A few values on the stack (no allocation per position).
 #[derive(Clone, Copy)]
-struct Few<T, const N: usize> {
+pub(crate) struct Few<T, const N: usize> {
     items: [T; N],
     len: usize,
 }
@@ -199,14 +118,14 @@ impl<T: Copy + Default, const N: usize> Default for Few<T, N> {
 }
 
 impl<T: Copy, const N: usize> Few<T, N> {
-    fn push(&mut self, item: T) {
+    pub(crate) fn push(&mut self, item: T) {
         if self.len < N {
             self.items[self.len] = item;
             self.len += 1;
         }
     }
 
-    fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.len = 0;
     }
 }
@@ -259,6 +178,70 @@ fn piece_code(piece: Piece) -> u64 {
     ((piece.color().index() as u64) << 3 | piece.bug() as u64) + 1
 }
 
+/// One cell's hash in a frame: its coordinates there and its stack.
+fn cell_hash((q, r): (i32, i32), code: u64) -> u64 {
+    mix((q as u64) << 56 | (r as u64 & 0xff) << 48 | code)
+}
+
+/// The translation of the frame of `symmetry`: the smallest coordinates
+/// of the cells turned ((0, 0) for an empty board).
+fn frame_offset(symmetry: Symmetry, cells: &[(Hex, (i32, i32), u64)]) -> (i32, i32) {
+    if cells.is_empty() {
+        return (0, 0);
+    }
+    let [a, b, c, d] = symmetry.matrix();
+    cells
+        .iter()
+        .fold((i32::MAX, i32::MAX), |min, &(_, (q, r), _)| {
+            (min.0.min(a * q + b * r), min.1.min(c * q + d * r))
+        })
+}
+
+/// The sum of the cells' hashes in the frame of `symmetry` translated by
+/// `-min`.
+fn frame_sum(symmetry: Symmetry, min: (i32, i32), cells: &[(Hex, (i32, i32), u64)]) -> u64 {
+    let [a, b, c, d] = symmetry.matrix();
+    cells.iter().fold(0u64, |sum, &(_, (q, r), code)| {
+        sum.wrapping_add(cell_hash(
+            (a * q + b * r - min.0, c * q + d * r - min.1),
+            code,
+        ))
+    })
+}
+
+/// What a key hashes besides the cells: the side to move and game type,
+/// and in games with the Pillbug the plane cell and height of the piece
+/// moved last.
+#[derive(Clone, Copy)]
+pub(crate) struct Tail {
+    extra: u64,
+    last: Option<((i32, i32), u8)>,
+}
+
+impl Tail {
+    fn of(game: &Game, cells: &[(Hex, (i32, i32), u64)]) -> Tail {
+        let game_type = game.game_type();
+        let mut extra = u64::from(game.to_move() == Color::Black)
+            | u64::from(game_type.mosquito) << 1
+            | u64::from(game_type.ladybug) << 2
+            | u64::from(game_type.pillbug) << 3;
+        let last = if game_type.pillbug {
+            game.last_moved().and_then(|piece| {
+                let hex = game.position(piece)?;
+                let level = game.stack_level(piece).unwrap_or(0);
+                let plane = cells.iter().find(|(h, _, _)| *h == hex)?.1;
+                Some((plane, level))
+            })
+        } else {
+            None
+        };
+        if last.is_some() {
+            extra |= 1 << 4;
+        }
+        Tail { extra, last }
+    }
+}
+
 impl Canonical {
     pub(crate) fn of(game: &Game) -> Canonical {
         // Each occupied cell's slot in `stacks`, by torus index (0: none).
@@ -308,53 +291,34 @@ impl Canonical {
                 }
             }
         }
-        let game_type = game.game_type();
-        let mut extra = u64::from(game.to_move() == Color::Black)
-            | u64::from(game_type.mosquito) << 1
-            | u64::from(game_type.ladybug) << 2
-            | u64::from(game_type.pillbug) << 3;
-        let last = if game_type.pillbug {
-            game.last_moved().and_then(|piece| {
-                let hex = game.position(piece)?;
-                let level = game.stack_level(piece).unwrap_or(0);
-                let plane = cells.iter().find(|(h, _, _)| *h == hex)?.1;
-                Some((plane, level))
-            })
-        } else {
-            None
-        };
-        if last.is_some() {
-            extra |= 1 << 4;
+        let tail = Tail::of(game, &cells);
+        let mut sums = [((0, 0), 0u64); 12];
+        for (symmetry, sum) in Symmetry::all().zip(sums.iter_mut()) {
+            let min = frame_offset(symmetry, &cells);
+            *sum = (min, frame_sum(symmetry, min, &cells));
         }
+        Canonical::from_sums(anchor, cells, &sums, tail)
+    }
+
+    /// The key and canonical frames from each symmetry's translation and
+    /// sum of its cells' hashes ([`frame_sum`]), with the side to move,
+    /// game type and last moved piece.
+    pub(crate) fn from_sums(
+        anchor: (i32, i32),
+        cells: Few<(Hex, (i32, i32), u64), PIECE_COUNT>,
+        sums: &[((i32, i32), u64); 12],
+        tail: Tail,
+    ) -> Canonical {
         let mut best = u64::MAX;
         let mut frames: Few<Frame, 12> = Few::default();
-        let mut turned = [(0i32, 0i32); PIECE_COUNT];
-        for symmetry in Symmetry::all() {
-            let [a, b, c, d] = symmetry.matrix();
-            let mut min = (i32::MAX, i32::MAX);
-            for (i, &(_, (q, r), _)) in cells.iter().enumerate() {
-                let t = (a * q + b * r, c * q + d * r);
-                turned[i] = t;
-                min = (min.0.min(t.0), min.1.min(t.1));
-            }
-            if cells.is_empty() {
-                min = (0, 0);
-            }
-            let frame = Frame {
-                symmetry,
-                offset: min,
-            };
-            let mut sum = 0u64;
-            for (i, &(_, _, code)) in cells.iter().enumerate() {
-                let (q, r) = (turned[i].0 - min.0, turned[i].1 - min.1);
-                sum = sum.wrapping_add(mix((q as u64) << 56 | (r as u64 & 0xff) << 48 | code));
-            }
-            let mut tail = extra;
-            if let Some((plane, level)) = last {
+        for (symmetry, &(offset, sum)) in Symmetry::all().zip(sums) {
+            let frame = Frame { symmetry, offset };
+            let mut extra = tail.extra;
+            if let Some((plane, level)) = tail.last {
                 let (q, r) = frame.to_frame(plane);
-                tail |= (q as u64 & 0xff) << 8 | (r as u64 & 0xff) << 16 | u64::from(level) << 24;
+                extra |= (q as u64 & 0xff) << 8 | (r as u64 & 0xff) << 16 | u64::from(level) << 24;
             }
-            let hash = mix(sum ^ mix(tail));
+            let hash = mix(sum ^ mix(extra));
             if hash < best {
                 best = hash;
                 frames.clear();

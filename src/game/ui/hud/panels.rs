@@ -117,6 +117,7 @@ fn draw_hud(
             offer_pass: view.forced_pass.0 && (!auto_pass || view.practising()) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
+            online_end: crate::game::online::ended_off_the_board(&view.online).map(|(r, _)| r),
             words: &view.words,
         };
         top_bar::show(ui, &bar, &mut clicks);

@@ -33,6 +33,9 @@ pub(super) struct TopBar<'a> {
     pub words: &'a Texts,
     /// Give the first button (Restart) the keyboard focus now.
     pub focus_first: bool,
+    /// An online game's result, when it ended off the board (agreed,
+    /// resigned, on time).
+    pub online_end: Option<crate::net::GameResult>,
 }
 
 /// The top bar's contents; a click acts through `clicks`.
@@ -104,9 +107,10 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
         };
         // Whose turn first: it must always be seen whole.
         let flagged = bar.history.clock.flagged();
-        let side = match game.status() {
-            GameStatus::BlackWins => Color::Black,
-            GameStatus::WhiteWins => Color::White,
+        use crate::net::GameResult;
+        let side = match (bar.online_end, game.status()) {
+            (Some(GameResult::BlackWins), _) | (None, GameStatus::BlackWins) => Color::Black,
+            (Some(GameResult::WhiteWins), _) | (None, GameStatus::WhiteWins) => Color::White,
             _ => flagged.map_or(game.to_move(), Color::opponent),
         };
         side_swatch(ui, side);
@@ -114,6 +118,9 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
             .with("side", side_words(side))
             .with("turn", game.turn_number());
         let status = match game.status() {
+            _ if bar.online_end == Some(GameResult::WhiteWins) => words.get("game-white-wins"),
+            _ if bar.online_end == Some(GameResult::BlackWins) => words.get("game-black-wins"),
+            _ if bar.online_end == Some(GameResult::Draw) => words.get("game-draw"),
             _ if flagged.is_some() => words.format("game-wins-on-time", &args),
             GameStatus::WhiteWins => words.get("game-white-wins"),
             GameStatus::BlackWins => words.get("game-black-wins"),

@@ -8,6 +8,7 @@ online-host = Host a game
 online-join = Join a game
 online-your-name = Your name:
 online-name-hint = your name, as your friend will see it
+online-default-name = A player
 online-paste = Paste the invitation your friend sent:
 online-join-button = Join
 online-invite = Make the invitation

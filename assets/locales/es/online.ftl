@@ -8,6 +8,7 @@ online-host = Crear una partida
 online-join = Unirse a una partida
 online-your-name = Tu nombre:
 online-name-hint = tu nombre, tal como lo verá tu amigo
+online-default-name = Un jugador
 online-paste = Pega la invitación que te envió tu amigo:
 online-join-button = Unirse
 online-invite = Crear la invitación

@@ -223,7 +223,10 @@ pub(super) fn heard(
     words: &Words,
     screen: &mut NextState<crate::game::core::Screen>,
 ) {
-    let name = connection.peer_name().unwrap_or_default().to_string();
+    let name = connection
+        .peer_name()
+        .filter(|name| !name.trim().is_empty())
+        .map_or_else(|| words.get("online-your-friend"), str::to_string);
     let say = |notice: &mut Notice, key: &str| {
         notice.show(words.format(key, &Args::new().with("name", name.as_str())));
     };

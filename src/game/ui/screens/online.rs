@@ -116,7 +116,11 @@ fn choose(
                 .desired_width(200.0),
         );
     });
-    let name = prefs.player_name.trim().to_string();
+    // A name the friend can read even when none was typed.
+    let name = match prefs.player_name.trim() {
+        "" => words.get("online-default-name"),
+        typed => typed.to_string(),
+    };
     if window.join {
         ui.label(words.get("online-paste"));
         ui.add(
@@ -255,7 +259,10 @@ fn host_waiting(
     });
     ui.horizontal(|ui| {
         ui.spinner();
-        match connection.peer_name() {
+        match connection
+            .peer_name()
+            .filter(|name| !name.trim().is_empty())
+        {
             Some(name) => {
                 ui.label(words.format("online-friend-deciding", &Args::new().with("name", name)))
             }

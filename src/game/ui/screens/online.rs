@@ -66,7 +66,7 @@ fn draw_online_window(
         ui.add_space(6.0);
         match online.0.as_ref() {
             Some(connection) if hosting(connection) => {
-                host_waiting(ui, words, connection, &mut requests);
+                host_waiting(ui, words, connection);
             }
             Some(connection) => joiner_waiting(ui, words, connection, &mut requests),
             None => {
@@ -218,12 +218,7 @@ fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameS
 }
 
 /// The invitation to send, and how the wait is going.
-fn host_waiting(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    connection: &Connection,
-    _requests: &mut MessageWriter<OnlineRequest>,
-) {
+fn host_waiting(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
     if let Some(problem) = &connection.problem {
         ui.colored_label(ui.visuals().error_fg_color, problem);
         return;

@@ -165,8 +165,10 @@ pub enum Fact {
         /// The cell.
         cell: Hex,
     },
-    /// A Pillbug (or a Mosquito next to one) can now throw a piece that
-    /// matters: a Queen, or a piece onto or off a cell next to a Queen.
+    /// A Pillbug (or a Mosquito next to one) can now throw a piece where it
+    /// matters: a Queen anywhere, any piece onto a cell next to the
+    /// opponent's Queen, or an opponent's piece off a cell next to the
+    /// thrower's own Queen (as if the thrower's side were to move).
     ThrowPossible {
         /// The thrower.
         pillbug: Piece,
@@ -176,7 +178,7 @@ pub enum Fact {
         piece: Piece,
         /// Where that piece stands.
         from: Hex,
-        /// The cells it can drop it on that were not possible before.
+        /// The cells (that matter) it can drop it on, not possible before.
         to: Cells,
     },
     /// A piece is now held by the one-hive rule: lifting it would split
@@ -352,7 +354,9 @@ impl Game {
     /// as if that side were to move, handed to `found`.
     fn each_relevant_throw(&self, mut found: impl FnMut(Piece, Piece, Hex, Hex)) {
         let queens = Color::ALL.map(|c| self.queen_free(c).map(|(_, at, _)| at));
-        let near_queen = |hex: Hex| queens.iter().flatten().any(|&q| q.is_neighbor(hex));
+        let next_to = |color: Color, hex: Hex| {
+            queens[color.index()].is_some_and(|queen| queen.is_neighbor(hex))
+        };
         for color in Color::ALL {
             let game = self.turn_of(color);
             for bug in [Bug::Pillbug, Bug::Mosquito] {
@@ -363,8 +367,15 @@ impl Game {
                     continue;
                 }
                 for throw in game.pillbug_throws(actor) {
-                    if let Move::Move { piece, from, to } = throw
-                        && (piece.bug() == Bug::Queen || near_queen(from) || near_queen(to))
+                    let Move::Move { piece, from, to } = throw else {
+                        continue;
+                    };
+                    // A Queen moved; any piece dropped next to the
+                    // opponent's Queen; an opponent's piece lifted from
+                    // beside the thrower's own Queen.
+                    if piece.bug() == Bug::Queen
+                        || next_to(color.opponent(), to)
+                        || (piece.color() != color && next_to(color, from))
                     {
                         found(actor, piece, from, to);
                     }
@@ -376,9 +387,20 @@ impl Game {
 
 /// The facts that tell `before` from `after` (`mover` played the first
 /// move between them), appended to `out`.
+///
+/// Once the game is over only the Queens surrounded and the climbers on a
+/// Queen are told: nothing else matters any more.
 fn compare(before: &Game, after: &Game, mover: Color, out: &mut Vec<Fact>) {
     queen_cells(before, after, out);
     climbers(before, after, out);
+    if after.status.is_over() {
+        out.retain(|fact| match fact {
+            Fact::QueenCells { after, .. } => *after == 0,
+            Fact::BeetleOnQueen { .. } => true,
+            _ => false,
+        });
+        return;
+    }
     gates(before, after, out);
     throws(before, after, out);
     pins(before, after, mover, out);

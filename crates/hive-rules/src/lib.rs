@@ -3,7 +3,9 @@
 //! [`Game`] holds a position and its history; [`Game::legal_moves`] lists what
 //! the side to move may do, [`Game::play`] checks and plays a move (or says
 //! which rule it breaks), [`Game::undo`] takes it back. Notation follows the
-//! Universal Hive Protocol.
+//! Universal Hive Protocol. [`Game::move_facts`] says what a move changed
+//! (a Queen's free cells, pins, gates, climbers, throws), for a review to
+//! put into words.
 
 mod check;
 mod display;
@@ -18,6 +20,7 @@ mod notation;
 mod path;
 mod piece;
 mod piece_ref;
+mod why;
 mod zobrist;
 
 pub use ending::Ending;
@@ -29,3 +32,4 @@ pub use hex::{CELLS, Direction, Hex};
 pub use notation::{parse_state, parse_turn};
 pub use piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 pub use piece_ref::PieceRef;
+pub use why::{Cells, Fact, MoveFacts};

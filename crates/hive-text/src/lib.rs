@@ -14,6 +14,9 @@
 //!   [`Worded`] sentence with the cells it means.
 //! - [`Texts::problem`] words every [`hive_learn::Problem`] of a position
 //!   set up by hand (`setup-*` messages).
+//! - [`Texts::fact`] words every [`hive_rules::Fact`] of a move the
+//!   review explains (why it is worse, or why the engine's move is
+//!   better), with the cells it lights (`why-*` messages).
 //! - [`available_languages`] lists the languages for a menu; [`check`]
 //!   compares each with English (behind `hive lang check`, [`cli`]).
 //!
@@ -23,8 +26,9 @@
 //! `language-name`; `color-*` (sides), `bug-*` (bug names, plural by
 //! `$count`, gender by `.gender`), `piece` and `piece-name`, `side-*`
 //! (directions as seen on screen), `cell-*` (places), `with-notation`,
-//! `list-*`, `move-*` (moves), `how-*` (how each bug moves) and `rule-*`
-//! (one per [`hive_rules::RuleError`] variant, see [`rule_key`]).
+//! `list-*`, `move-*` (moves), `how-*` (how each bug moves), `rule-*`
+//! (one per [`hive_rules::RuleError`] variant, see [`rule_key`]) and `why-*`
+//! (what a move changed, see [`fact_key`]).
 //!
 //! No dependency on the game window: the game keeps a [`Texts`] as a
 //! resource (it is `Send + Sync`).
@@ -38,6 +42,7 @@ mod learn;
 mod reasons;
 mod setup;
 mod texts;
+mod why;
 pub mod words;
 
 pub use args::{Arg, Args};
@@ -49,4 +54,5 @@ pub use learn::{LESSON_PREFIX, PUZZLE_PREFIX, lesson_texts, puzzle_texts};
 pub use reasons::rule_key;
 pub use setup::{capitalized, problem_key};
 pub use texts::{FALLBACK, TextWarning, Texts, builtin_english_files};
+pub use why::fact_key;
 pub use words::{Landmark, Worded};

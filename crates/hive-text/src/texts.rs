@@ -70,6 +70,10 @@ const BUILTIN_ENGLISH: &[(&str, &str)] = &[
         "online.ftl",
         include_str!("../../../assets/locales/en/online.ftl"),
     ),
+    (
+        "why.ftl",
+        include_str!("../../../assets/locales/en/why.ftl"),
+    ),
 ];
 
 /// The names of the built-in English files (they mirror

@@ -11,3 +11,7 @@ mod perft;
 mod positions;
 mod properties;
 mod rules_api;
+mod why;
+
+#[path = "../common/why_cases.rs"]
+mod why_cases;

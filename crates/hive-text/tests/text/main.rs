@@ -4,4 +4,5 @@
 
 mod setup;
 mod texts;
+mod why;
 mod words;

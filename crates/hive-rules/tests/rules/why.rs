@@ -1,0 +1,139 @@
+//! What a move changed (`Game::move_facts`): the positions of
+//! `tests/common/why_cases.rs`, and the API's edges.
+
+use hive_rules::{Cells, Color, Fact, Game, GameStatus, Hex, Move, Piece, PieceRef, RuleError};
+
+use crate::why_cases::{WHY_CASES, WhyCase, describe, why_facts, why_game};
+
+#[test]
+fn every_why_case() {
+    let mut failures = Vec::new();
+    for case in WHY_CASES {
+        let facts = why_facts(case);
+        let got: Vec<String> = facts
+            .facts
+            .iter()
+            .map(|fact| describe(fact, &facts.after))
+            .collect();
+        if got != case.facts {
+            failures.push(format!(
+                "{}: got {got:?}\n{}",
+                case.name,
+                facts.after.ascii_board()
+            ));
+        }
+    }
+    assert!(WHY_CASES.len() >= 30);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn case(name: &str) -> &'static WhyCase {
+    WHY_CASES
+        .iter()
+        .find(|case| case.name == name)
+        .unwrap_or_else(|| panic!("no case {name}"))
+}
+
+fn hex(game: &Game, reference: &str) -> Hex {
+    let reference: PieceRef = reference.parse().expect("reference");
+    reference.cell(game.position(reference.piece).expect("on the board"))
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_its_rule() {
+    let game = why_game(case("ant-beside-own-queen"));
+    let wa1: Piece = "wA1".parse().expect("piece");
+    let far = Move::Place {
+        piece: wa1,
+        to: Hex::from_axial(5, 5),
+    };
+    assert!(matches!(
+        game.move_facts(far, &[]),
+        Err(RuleError::PlaceNotTouchingOwn { .. })
+    ));
+    assert_eq!(
+        game.move_facts(Move::Pass, &[]).err(),
+        Some(RuleError::PassNotAllowed)
+    );
+}
+
+#[test]
+fn the_line_is_followed_up_to_its_first_illegal_move() {
+    assert_eq!(why_facts(case("line-stops-at-illegal")).followed, 1);
+    assert_eq!(why_facts(case("line-beetle-on-queen")).followed, 1);
+    assert_eq!(why_facts(case("gate-closed")).followed, 0);
+    // The game ends along the line: nothing after the win is played.
+    let lost = case("line-loses");
+    let game = why_game(lost);
+    let mut after = game.clone();
+    let mv = after.play_move_string(lost.mv).expect("legal");
+    let win = after.parse_move("wQ -bA1").expect("legal");
+    let facts = game.move_facts(mv, &[win, Move::Pass]).expect("legal");
+    assert_eq!(facts.followed, 1);
+    assert_eq!(facts.after.status(), GameStatus::WhiteWins);
+}
+
+#[test]
+fn the_line_changes_what_is_told() {
+    // The move alone: Black's placement pins its own Ant; along the line,
+    // White's Beetle climbs onto the black Queen.
+    let line = case("line-beetle-on-queen");
+    let game = why_game(line);
+    let mv = game.parse_move(line.mv).expect("legal");
+    let alone = game.move_facts(mv, &[]).expect("legal");
+    let ba1: Piece = "bA1".parse().expect("piece");
+    assert_eq!(
+        alone.facts,
+        [Fact::Pinned {
+            piece: ba1,
+            at: hex(&game, "bA1")
+        }]
+    );
+    assert_eq!(alone.mover, Color::Black);
+    assert_eq!(alone.mv, mv);
+}
+
+#[test]
+fn each_fact_lights_its_pieces_and_cells() {
+    let throw = why_facts(case("pillbug-reaches-queen"));
+    let after = &throw.after;
+    let fact = throw.facts[1];
+    let Fact::ThrowPossible { to, .. } = fact else {
+        panic!("{fact:?}");
+    };
+    let mut expected = vec![hex(after, "wP"), hex(after, "bQ")];
+    expected.extend_from_slice(to.as_slice());
+    assert_eq!(fact.cells().as_slice(), expected);
+    assert_eq!(fact.cells().len(), 6);
+    assert_eq!(fact.side(), Color::White);
+
+    let gate = why_facts(case("gate-closed"));
+    assert_eq!(gate.facts[0].cells().as_slice(), [hex(&gate.after, "-wQ")]);
+    assert_eq!(gate.facts[0].side(), Color::White);
+
+    let queen = why_facts(case("ant-attacks-queen"));
+    assert_eq!(
+        queen.facts[1].cells().as_slice(),
+        [hex(&queen.after, "bQ"), hex(&queen.after, "wA1")]
+    );
+    assert_eq!(queen.facts[1].side(), Color::Black);
+
+    let beetle = why_facts(case("beetle-reaches-queen"));
+    assert_eq!(
+        beetle.facts[1].cells().as_slice(),
+        [hex(&beetle.after, "wB1"), hex(&beetle.after, "bQ")]
+    );
+
+    let forced = why_facts(case("missed-win-and-loss"));
+    assert!(forced.facts[0].cells().is_empty());
+    assert_eq!(forced.facts[0].side(), Color::White);
+    assert_eq!(forced.facts[1].side(), Color::Black);
+}
+
+#[test]
+fn cells_keep_each_cell_once_and_at_most_eight() {
+    let cells: Cells = (0..20).map(|i| Hex::from_axial(i % 10, 0)).collect();
+    assert_eq!(cells.len(), 8);
+    let twice: Cells = [Hex::ORIGIN, Hex::ORIGIN].into_iter().collect();
+    assert_eq!(twice.as_slice(), [Hex::ORIGIN]);
+}

@@ -2,9 +2,10 @@
 //!
 //! [`search`] is a game-agnostic iterative-deepening alpha-beta searcher;
 //! [`eval`] scores Hive positions; [`Engine`] ties them to [`Game`] with
-//! difficulty presets; [`review`] grades every move of a played game.
+//! difficulty presets; [`review`] grades every move of a played game and [`explain`] says why.
 
 pub mod eval;
+pub mod explain;
 pub mod review;
 pub mod search;
 pub mod tt;
@@ -18,6 +19,7 @@ use rand::{Rng, SeedableRng};
 use hive_rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
+pub use explain::{Explanation, explain_hint, explain_move};
 pub use review::{
     GameReview, MoveClass, MoveReview, PlayerSummary, REVIEW_DEPTH, default_review_limits,
     review_game,

@@ -5,5 +5,6 @@
 mod common;
 
 mod ai;
+mod explain;
 mod review;
 mod tactics;

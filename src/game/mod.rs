@@ -72,7 +72,7 @@ pub use self::play::{
 };
 pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, KeptIn, Leaving,
-    LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewedLine, Stake,
+    LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewWhy, ReviewedLine, Stake,
 };
 pub use self::settings::{SavedSettings, restore_settings};
 

@@ -10,7 +10,8 @@ use crate::app::{SCRIPT, local_app_from, scripted_game, settle, turn, update_unt
 use bevy::prelude::*;
 use hive::ai::{Limits, MoveClass};
 use hive::game::{
-    CurrentGame, EngineReview, EngineReviewRequest, NewGame, RecordsAction, ReviewedLine, Turn,
+    CurrentGame, EngineReview, EngineReviewRequest, NewGame, RecordsAction, ReviewAction,
+    ReviewWhy, ReviewedLine, Turn, Words,
 };
 use hive::rules::Color;
 
@@ -87,6 +88,74 @@ fn the_engine_grades_every_move_of_the_line_with_progress_shown() {
     // The last move surrounds the Queen: nothing better exists.
     let last = line.review.moves.last().expect("moves");
     assert_eq!(last.class, MoveClass::Best);
+}
+
+/// Shows the move at `node` of the reviewed line and what is said of it.
+fn why_at(app: &mut App, node: hive::records::NodeId) -> ReviewWhy {
+    app.world_mut().write_message(ReviewAction::GotoNode(node));
+    settle(app);
+    assert_eq!(app.world().resource::<CurrentGame>().node(), node);
+    app.world().resource::<ReviewWhy>().clone()
+}
+
+#[test]
+fn a_marked_move_says_why_and_what_the_engines_move_does_instead() {
+    let mut app = app();
+    review_to_the_end(&mut app);
+    let line = review_shown(&app);
+    let marked = |class| {
+        matches!(
+            class,
+            MoveClass::Inaccuracy | MoveClass::Mistake | MoveClass::Blunder
+        )
+    };
+    let mut explained = 0;
+    for (index, verdict) in line.review.moves.iter().enumerate() {
+        if !marked(verdict.class) {
+            continue;
+        }
+        let node = line.nodes[index];
+        let why = why_at(&mut app, node);
+        assert!(why.explained, "move {} ({})", index + 1, verdict.played);
+        // What the review's explanation says, in the player's words, the
+        // first two facts of each move.
+        let before = {
+            let tree = app.world().resource::<CurrentGame>().variations();
+            tree.game_at(tree.parent(node))
+        };
+        let expected = line.review.explain(index, &before).expect("of this game");
+        let words = &app.world().resource::<Words>().0;
+        let mut played = words.move_facts(&expected.played);
+        played.truncate(2);
+        let mut better = expected
+            .better
+            .map(|facts| words.move_facts(&facts))
+            .unwrap_or_default();
+        better.truncate(2);
+        assert_eq!(why.played, played);
+        assert_eq!(why.better, better);
+        for worded in why.played.iter().chain(&why.better) {
+            assert!(!worded.text.is_empty());
+            assert!(
+                !worded.text.contains("why-"),
+                "a missing message: {}",
+                worded.text
+            );
+        }
+        explained += usize::from(!why.played.is_empty() || !why.better.is_empty());
+    }
+    assert!(
+        explained > 0,
+        "no marked move of the game had a fact to tell"
+    );
+    // A move the review does not mark is not explained.
+    let sound = line
+        .review
+        .moves
+        .iter()
+        .position(|verdict| !marked(verdict.class))
+        .expect("a sound move");
+    assert!(!why_at(&mut app, line.nodes[sound]).explained);
 }
 
 #[test]

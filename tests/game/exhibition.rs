@@ -307,6 +307,40 @@ fn local_game(moves: &[&str]) -> App {
 }
 
 #[test]
+fn a_hint_says_what_its_move_changes_with_the_cells_lit() {
+    // Black to move wins at once (a row of the AI's tactics file): the hint
+    // surrounds White's Queen and says so.
+    let mut app = crate::app::local_app_from(
+        "Base+M;InProgress;Black[9];wS1;bS1 \\wS1;wS2 /wS1;bA1 \\bS1;wA1 wS2\\;bS2 /bA1;\
+         wQ wA1\\;bQ bA1-;wM /wQ;bS2 \\bQ;wG1 wS1-;bM bQ-;wA2 /wA1;bA1 wQ-;wM wA1-;\
+         bA2 /bS2;wA3 wA2\\",
+    );
+    let before = game(&app);
+    app.world_mut().write_message(RequestHint);
+    app.update();
+    update_until(&mut app, "the hint", |app| {
+        app.world().resource::<Hint>().suggestion().is_some()
+    });
+    let hint = app.world().resource::<Hint>().suggestion().unwrap();
+    let mut after = before.clone();
+    after.play(hint).unwrap();
+    assert_eq!(after.status(), GameStatus::BlackWins, "{hint:?} wins");
+    let notice = app.world().resource::<hive::game::Notice>().clone();
+    let text = notice.0.clone().unwrap_or_default();
+    let piece = hint.piece().unwrap().to_string();
+    assert!(text.contains(&piece), "the hint names its piece: {text}");
+    assert!(
+        text.contains("Why: ") && text.contains("surrounded"),
+        "the message line says why: {text}"
+    );
+    let queen = before.position(Piece::new(Side::White, hive::rules::Bug::Queen, 1).unwrap());
+    assert!(
+        queen.is_some_and(|at| notice.cells().contains(&at)),
+        "the Queen's cell is lit"
+    );
+}
+
+#[test]
 fn a_hint_is_a_legal_move_shown_as_a_selection_and_playable() {
     let mut app = local_game(&["wA1", "bG1 wA1-", "wQ -wA1"]);
     let before = game(&app);

@@ -48,6 +48,8 @@ notice-hint-looking = the AI ({ $difficulty }) looks for a hint…
 notice-hint-none = the AI found no move to suggest
 notice-hint = hint ({ $difficulty }): { $move }
 notice-hint-click = hint ({ $difficulty }): { $move }; click the green cell to play it
+# $hint: notice-hint or notice-hint-click; $why: what the move changes (why-*.ftl).
+notice-hint-why = { $hint }. Why: { $why }
 notice-exhibition-paused = Paused: Play goes on, Step plays one move
 
 ## Saving, loading, importing. $file: the file's path.

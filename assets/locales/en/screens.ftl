@@ -143,6 +143,11 @@ review-engine-choice = The engine's own choice.
 # $loss: what the move gave away (1.00 is about a piece); $best: the engine's move, a MoveString.
 review-lost = Lost { $loss }. The engine plays { $best } (the arrow on the board).
 review-lost-tip = How much of the evaluation the move gave away against the engine's move (1.00 is about a piece's worth)
+# Why the move shown is worse: the facts along the engine's lines
+# (why-*.ftl), the move played's first, then the engine's move's ($best).
+review-why = Why:
+review-why-better = With { $best } instead:
+review-why-none = Along the engine's lines the Queens, gates, climbers and pins stay as they are: the difference is in how freely the pieces move, which the evaluation weighs.
 review-play-line = Play the engine's line
 review-play-line-tip = Add the engine's line here as a variation and go to its first move
 # What the review's marks mean (tooltips). $mark: the class's symbol

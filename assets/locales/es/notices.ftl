@@ -57,6 +57,8 @@ notice-hint-looking = la IA ({ $difficulty }) busca una pista…
 notice-hint-none = la IA no ha encontrado ninguna jugada que sugerir
 notice-hint = pista ({ $difficulty }): { $move }
 notice-hint-click = pista ({ $difficulty }): { $move }; haz clic en la casilla verde para jugarla
+# $hint: notice-hint o notice-hint-click; $why: lo que cambia la jugada (why-*.ftl).
+notice-hint-why = { $hint }. Por qué: { $why }
 notice-exhibition-paused = En pausa: Jugar continúa, Paso juega una jugada
 
 ## Guardar, cargar, importar. $file: la ruta del archivo.

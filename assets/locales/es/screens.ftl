@@ -120,6 +120,11 @@ review-verdict = { $class }: { $after } (antes { $before })
 review-engine-choice = La jugada que elige el motor.
 review-lost = Pierde { $loss }. El motor juega { $best } (la flecha del tablero).
 review-lost-tip = Cuánto de la evaluación cedió la jugada frente a la del motor (1.00 vale más o menos una pieza)
+# Por qué la jugada mostrada es peor: los hechos a lo largo de las líneas
+# del motor (why-*.ftl), primero los de la jugada, luego los del motor ($best).
+review-why = Por qué:
+review-why-better = Con { $best } en su lugar:
+review-why-none = En las líneas del motor las reinas, los pasos estrechos, los escarabajos y las piezas clavadas quedan igual: la diferencia está en la libertad de movimiento de las piezas, que pesa la evaluación.
 review-play-line = Jugar la línea del motor
 review-play-line-tip = Añade aquí la línea del motor como variante y ve a su primera jugada
 review-mark-best = La jugada que elige el motor.

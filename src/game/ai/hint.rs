@@ -2,7 +2,9 @@
 //! the current preset (the opponent's in a game against the AI, the one
 //! chosen in the menu otherwise), on the task pool like its own moves. The
 //! move found is shown as a selection of its piece with that one
-//! destination (click it to play it) and named on the message line. A move
+//! destination (click it to play it) and named on the message line, with
+//! the weightiest thing it changes along the AI's line (the rules' facts,
+//! as the review words them). A move
 //! played, a restart or leaving the game drops the search (and its cancel
 //! flag is set), so a hint never lands on a position it was not meant for.
 
@@ -163,10 +165,23 @@ fn collect_hint(
     } else {
         "notice-hint"
     };
-    notice.show_worded(Worded {
+    let mut said = Worded {
         text: words.format(key, &args),
         cells: worded.cells,
-    });
+    };
+    // Why: the weightiest thing the move changes along the AI's line.
+    let why = crate::ai::explain_hint(game, mv, &result.pv)
+        .and_then(|facts| words.move_facts(&facts).into_iter().next());
+    if let Some(why) = why {
+        let args = Args::new().with("hint", said.text).with("why", why.text);
+        said.text = words.format("notice-hint-why", &args);
+        for cell in why.cells {
+            if !said.cells.contains(&cell) {
+                said.cells.push(cell);
+            }
+        }
+    }
+    notice.show_worded(said);
     if let Some(shown) = shown {
         *selection = shown;
     }

@@ -10,6 +10,7 @@ pub mod files;
 pub mod library;
 pub mod paths;
 pub mod review;
+pub mod review_why;
 pub mod stake;
 pub mod undo;
 
@@ -21,6 +22,7 @@ pub use files::ImportResult;
 pub use library::{GameLibrary, LibraryRequest};
 pub use paths::{AutosaveStatus, RecordPaths};
 pub use review::ReviewAction;
+pub use review_why::ReviewWhy;
 pub use stake::{KeptIn, Leaving, Stake};
 pub use undo::Jump;
 
@@ -40,7 +42,12 @@ pub(super) fn plugin(app: &mut App) {
     // Sent by the window; added here too so the headless app can send it.
     app.add_message::<bevy::window::FileDragAndDrop>();
     app.add_systems(Startup, files::detect_autosave);
-    app.add_plugins((review::plugin, engine_review::plugin, library::plugin));
+    app.add_plugins((
+        review::plugin,
+        engine_review::plugin,
+        review_why::plugin,
+        library::plugin,
+    ));
     // Every change of the position, in one order, after a restart and
     // before the AI looks at the game.
     app.add_systems(

@@ -20,4 +20,5 @@ pub(super) mod online_panel;
 pub(super) mod panels;
 pub(super) mod review_bar;
 pub(super) mod review_panel;
+pub(super) mod review_why;
 pub(super) mod top_bar;

@@ -4,7 +4,8 @@
 //! a click goes to the move under it), each player's summary, and the
 //! verdict on the move shown: its class, the value it gave away, and for a
 //! move that was not the engine's choice, the engine's move (drawn as an
-//! arrow on the board) and its line, which a click adds as a variation.
+//! arrow on the board) and its line, which a click adds as a variation;
+//! for a marked move, why ([`super::review_why`]).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,6 +15,7 @@ use crate::ai::{MoveClass, MoveReview};
 use crate::game::board::{BoardLayout, hex_to_world};
 use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
 use crate::game::saves::ReviewAction;
+use crate::game::saves::ReviewWhy;
 use crate::game::saves::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 use crate::rules::{Color as Side, Move};
 use crate::text::{Args, Texts};
@@ -24,6 +26,7 @@ use crate::text::{Args, Texts};
 const GRAPH_SIZE: egui::Vec2 = egui::vec2(178.0, 72.0);
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.add_plugins(super::review_why::plugin);
     app.add_systems(
         EguiPrimaryContextPass,
         draw_review_panel.run_if(in_state(Screen::Playing)),
@@ -63,7 +66,7 @@ fn draw_review_panel(
     review: Res<EngineReview>,
     current: Res<CurrentGame>,
     mut requests: MessageWriter<EngineReviewRequest>,
-    (mut steps, words): (MessageWriter<ReviewAction>, Res<Words>),
+    (mut steps, words, why): (MessageWriter<ReviewAction>, Res<Words>, Res<ReviewWhy>),
 ) -> Result {
     let words = &words.0;
     let progress = review.progress();
@@ -111,7 +114,7 @@ fn draw_review_panel(
                 node if shown.is_some_and(|ply| ply > 0) => {
                     if line
                         .verdict(node)
-                        .is_some_and(|verdict| verdict_text(ui, words, verdict))
+                        .is_some_and(|verdict| verdict_text(ui, words, verdict, &why))
                     {
                         request = Some(EngineReviewRequest::PlayBestLine(node));
                     }
@@ -287,7 +290,7 @@ fn summaries(ui: &mut egui::Ui, words: &Texts, line: &ReviewedLine) {
 
 /// The verdict on the move shown; whether its "play the engine's line"
 /// button was clicked.
-fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview) -> bool {
+fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview, why: &ReviewWhy) -> bool {
     let number = verdict.ply / 2 + 1;
     let dots = if verdict.ply.is_multiple_of(2) {
         "."
@@ -340,6 +343,7 @@ fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview) -> bool 
         ),
     )
     .on_hover_text(words.get("review-lost-tip"));
+    super::review_why::show(ui, words, why, best, class_color(ui, verdict.class));
     if verdict.best_line.len() > 1 {
         ui.label(
             egui::RichText::new(verdict.best_line.join("  "))

@@ -118,18 +118,19 @@ fn a_marked_move_says_why_and_what_the_engines_move_does_instead() {
         let why = why_at(&mut app, node);
         assert!(why.explained, "move {} ({})", index + 1, verdict.played);
         // What the review's explanation says, in the player's words, the
-        // first two facts of each move.
-        let before = {
+        // first two facts of each move, lit where their pieces stand on the
+        // board shown.
+        let (before, shown) = {
             let tree = app.world().resource::<CurrentGame>().variations();
-            tree.game_at(tree.parent(node))
+            (tree.game_at(tree.parent(node)), tree.game_at(node))
         };
         let expected = line.review.explain(index, &before).expect("of this game");
         let words = &app.world().resource::<Words>().0;
-        let mut played = words.move_facts(&expected.played);
+        let mut played = words.move_facts_on(&expected.played, &shown);
         played.truncate(2);
         let mut better = expected
             .better
-            .map(|facts| words.move_facts(&facts))
+            .map(|facts| words.move_facts_on(&facts, &shown))
             .unwrap_or_default();
         better.truncate(2);
         assert_eq!(why.played, played);

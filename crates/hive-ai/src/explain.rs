@@ -22,22 +22,20 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// Facts both lines share (the same Queen's cells, the same pin) say
-    /// nothing of the difference between the moves: they are dropped from
-    /// both, so each side keeps what is its own.
+    /// Facts both lines share (the same Queen's cells, the same pin, told
+    /// in the same words even where their cells differ: [`Fact::same_claim`])
+    /// say nothing of the difference between the moves: they are dropped
+    /// from both, so each side keeps what is its own.
     fn without_shared(mut self) -> Explanation {
         let Some(better) = self.better.as_mut() else {
             return self;
         };
-        let shared: Vec<Fact> = self
-            .played
+        let said_by = |facts: &[Fact], fact: &Fact| facts.iter().any(|f| f.same_claim(fact));
+        let played = self.played.facts.clone();
+        self.played
             .facts
-            .iter()
-            .filter(|fact| better.facts.contains(fact))
-            .copied()
-            .collect();
-        self.played.facts.retain(|fact| !shared.contains(fact));
-        better.facts.retain(|fact| !shared.contains(fact));
+            .retain(|fact| !said_by(&better.facts, fact));
+        better.facts.retain(|fact| !said_by(&played, fact));
         self
     }
 }

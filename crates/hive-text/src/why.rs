@@ -103,4 +103,18 @@ impl Texts {
             .map(|fact| self.fact(fact, &facts.after))
             .collect()
     }
+
+    /// Every fact of a move in words, like [`Texts::move_facts`], with the
+    /// cells lit on `shown`, another position of the same game (the one on
+    /// screen): its pieces where they stand there ([`Fact::cells_in`]).
+    pub fn move_facts_on(&self, facts: &MoveFacts, shown: &Game) -> Vec<Worded> {
+        facts
+            .facts
+            .iter()
+            .map(|fact| Worded {
+                cells: fact.cells_in(&facts.after, shown).as_slice().to_vec(),
+                ..self.fact(fact, &facts.after)
+            })
+            .collect()
+    }
 }

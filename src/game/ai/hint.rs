@@ -171,7 +171,7 @@ fn collect_hint(
     };
     // Why: the weightiest thing the move changes along the AI's line.
     let why = crate::ai::explain_hint(game, mv, &result.pv)
-        .and_then(|facts| words.move_facts(&facts).into_iter().next());
+        .and_then(|facts| words.move_facts_on(&facts, game).into_iter().next());
     if let Some(why) = why {
         let args = Args::new().with("hint", said.text).with("why", why.text);
         said.text = words.format("notice-hint-why", &args);

@@ -2,7 +2,7 @@
 //! a blunder: the rules' facts of the move played along the engine's reply
 //! and of the engine's move along its line ([`crate::ai::explain_move`]),
 //! worded by `hive-text`, the first two of each with the cells they are
-//! about. Worked out once when the move shown, the review or the language
+//! about on the board shown. Worked out once when the move shown, the review or the language
 //! changes; the review panel shows it and lights its cells.
 
 use bevy::prelude::*;
@@ -66,8 +66,11 @@ fn explain(review: &EngineReview, current: &CurrentGame, words: &Texts) -> Optio
     }
     let before = tree.game_at(tree.parent(node));
     let explanation = line.review.explain(index, &before)?;
+    // The facts are of the ends of the lines; their pieces are lit where
+    // they stand on the board shown (after the move played).
+    let shown = tree.game_at(node);
     let told = |facts| -> Vec<Worded> {
-        let mut worded = words.move_facts(facts);
+        let mut worded = words.move_facts_on(facts, &shown);
         worded.truncate(FACTS_TOLD);
         worded
     };

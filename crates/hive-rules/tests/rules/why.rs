@@ -137,3 +137,70 @@ fn cells_keep_each_cell_once_and_at_most_eight() {
     let twice: Cells = [Hex::ORIGIN, Hex::ORIGIN].into_iter().collect();
     assert_eq!(twice.as_slice(), [Hex::ORIGIN]);
 }
+
+#[test]
+fn cells_on_the_position_shown_follow_the_pieces() {
+    // On the position the fact was found in, the same cells as the fact's.
+    for case in WHY_CASES {
+        let facts = why_facts(case);
+        for fact in &facts.facts {
+            assert_eq!(
+                fact.cells_in(&facts.after, &facts.after),
+                fact.cells(),
+                "{}: {fact:?}",
+                case.name
+            );
+        }
+    }
+    // Shown before the line is played: the Beetle is lit where it stands
+    // now, not on the Queen it reaches at the end of the line.
+    let line = case("line-beetle-on-queen");
+    let game = why_game(line);
+    let mut shown = game.clone();
+    let mv = shown.play_move_string(line.mv).expect("legal");
+    let facts = why_facts(line);
+    let on_queen = facts
+        .facts
+        .iter()
+        .find(|fact| matches!(fact, Fact::BeetleOnQueen { .. }))
+        .expect("the Beetle climbs along the line");
+    let Fact::BeetleOnQueen { beetle, queen, .. } = *on_queen else {
+        unreachable!()
+    };
+    let (beetle_now, queen_now) = (
+        shown.position(beetle).expect("on the board"),
+        shown.position(queen).expect("on the board"),
+    );
+    assert_ne!(beetle_now, queen_now);
+    assert_eq!(
+        on_queen.cells_in(&facts.after, &shown).as_slice(),
+        [beetle_now, queen_now]
+    );
+    assert_eq!(facts.mv, mv);
+}
+
+#[test]
+fn the_same_claim_is_the_same_words_wherever_the_cells() {
+    let bq: Piece = "bQ".parse().expect("piece");
+    let wa1: Piece = "wA1".parse().expect("piece");
+    let (a, b) = (Hex::from_axial(0, 0), Hex::from_axial(1, 0));
+    let cells = |hex| -> Cells { [hex].into_iter().collect() };
+    let queen = |before, after, changed| Fact::QueenCells {
+        queen: bq,
+        at: a,
+        before,
+        after,
+        changed,
+    };
+    assert!(queen(2, 3, cells(a)).same_claim(&queen(2, 3, cells(b))));
+    assert!(!queen(2, 3, cells(a)).same_claim(&queen(2, 4, cells(a))));
+    let pinned = |at| Fact::Pinned { piece: wa1, at };
+    assert!(pinned(a).same_claim(&pinned(b)));
+    assert!(!pinned(a).same_claim(&Fact::Freed { piece: wa1, at: a }));
+    let gate = |cell| Fact::GateClosed { queen: bq, cell };
+    assert!(gate(a).same_claim(&gate(a)));
+    assert!(
+        !gate(a).same_claim(&gate(b)),
+        "another gate is another claim"
+    );
+}

@@ -676,3 +676,29 @@ fn spanish_agrees_with_the_piece() {
         "the black Grasshopper (bG2) is now pinned: moving it would split the hive"
     );
 }
+
+#[test]
+fn on_the_position_shown_the_same_words_light_the_pieces_where_they_stand() {
+    let en = texts("en");
+    for case in WHY_CASES {
+        let facts = why_facts(case);
+        let mut shown = why_game(case);
+        shown.play_move_string(case.mv).expect("legal");
+        let at_end = en.move_facts(&facts);
+        let on_screen = en.move_facts_on(&facts, &shown);
+        assert_eq!(at_end.len(), on_screen.len());
+        for ((fact, end), now) in facts.facts.iter().zip(&at_end).zip(&on_screen) {
+            assert_eq!(end.text, now.text, "{}", case.name);
+            assert_eq!(
+                now.cells,
+                fact.cells_in(&facts.after, &shown).as_slice(),
+                "{}",
+                case.name
+            );
+        }
+        // With no line after the move, the position shown is the end.
+        if facts.followed == 0 {
+            assert_eq!(on_screen, at_end, "{}", case.name);
+        }
+    }
+}

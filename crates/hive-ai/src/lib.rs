@@ -6,6 +6,7 @@
 
 pub mod eval;
 pub mod explain;
+pub mod rating;
 pub mod review;
 pub mod search;
 pub mod tt;
@@ -20,6 +21,7 @@ use hive_rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
 pub use explain::{Explanation, explain_hint, explain_move};
+pub use rating::{LevelRatings, PlayerRating, RatedGame, Score};
 pub use review::{
     GameReview, MoveClass, MoveReview, PlayerSummary, REVIEW_DEPTH, default_review_limits,
     review_game,

@@ -6,5 +6,6 @@ mod common;
 
 mod ai;
 mod explain;
+mod rating;
 mod review;
 mod tactics;

@@ -1,0 +1,433 @@
+//! Ratings: one scale for the AI's levels, fitted from their matches, and
+//! the player's own rating from their games against the levels.
+//!
+//! The levels' ratings are a maximum-likelihood fit ([`fit`]) of the match
+//! results in `data/levels.tsv` (measured with `hive match`, commands and
+//! seeds in that file and in `docs/ai.md`): the Elo model (a 400-point gap
+//! is ten-to-one odds, a draw half a win to each side) with one virtual
+//! draw added to each pairing, so that a 40-0 result gives a finite gap, and
+//! the scale placed with Beginner at [`BEGINNER_RATING`]. The player's rating
+//! is Glicko-2 (the `skillratings` crate): a rating, how sure it is (the
+//! deviation) and its volatility, updated after each game against a level
+//! as against an opponent of the level's rating whose deviation is
+//! [`LEVEL_DEVIATION`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use crate::Difficulty;
+
+/// Where the scale is placed: Beginner's rating.
+pub const BEGINNER_RATING: f64 = 800.0;
+
+/// How uncertain a level's rating is taken to be in the player's updates
+/// (a measured level: well below a new player's 350).
+pub const LEVEL_DEVIATION: f64 = 60.0;
+
+/// A player's expected score against the level suggested next: about two
+/// games in five.
+pub const SUGGESTED_SCORE: f64 = 0.4;
+
+/// Points per factor ten in the odds of winning.
+const ELO_SCALE: f64 = 400.0;
+
+/// The results of one match-up, from `a`'s side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairing {
+    /// The first player.
+    pub a: String,
+    /// The second player.
+    pub b: String,
+    /// `a`'s wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// `a`'s losses.
+    pub losses: u32,
+}
+
+/// Why ratings could not be fitted or read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RatingError {
+    /// A line of a results table or rating file that does not read.
+    #[error("line {line}: {reason}")]
+    BadLine {
+        /// 1-based.
+        line: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A player with no games against the others (or not linked to the
+    /// anchor by any chain of games): no rating can be given.
+    #[error("{0} has no games linking it to {1}")]
+    NotLinked(String, String),
+    /// The anchor has no games at all.
+    #[error("{0} is not among the players")]
+    NoAnchor(String),
+}
+
+/// The expected score of a player rated `rating` against one rated
+/// `opponent` (Elo model).
+pub fn expected_score(rating: f64, opponent: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf((opponent - rating) / ELO_SCALE))
+}
+
+/// Maximum-likelihood ratings of every player in `pairings` (Elo model,
+/// draws half a point, one virtual draw added to each pairing), placed so
+/// that `anchor` has `anchor_rating`. Every player must be linked to the
+/// anchor by a chain of games.
+pub fn fit(
+    pairings: &[Pairing],
+    anchor: &str,
+    anchor_rating: f64,
+) -> Result<BTreeMap<String, f64>, RatingError> {
+    let mut names: Vec<&str> = Vec::new();
+    for p in pairings {
+        for name in [p.a.as_str(), p.b.as_str()] {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    let index = |name: &str| names.iter().position(|n| *n == name);
+    let anchor_at = index(anchor).ok_or_else(|| RatingError::NoAnchor(anchor.into()))?;
+    // Games and points between each two players, the virtual draw included.
+    let n = names.len();
+    let mut games = vec![vec![0.0f64; n]; n];
+    let mut points = vec![vec![0.0f64; n]; n];
+    for p in pairings {
+        let (i, j) = (index(&p.a).unwrap_or(0), index(&p.b).unwrap_or(0));
+        let total = f64::from(p.wins + p.draws + p.losses) + 1.0;
+        let a_points = f64::from(p.wins) + 0.5 * f64::from(p.draws) + 0.5;
+        games[i][j] += total;
+        games[j][i] += total;
+        points[i][j] += a_points;
+        points[j][i] += total - a_points;
+    }
+    // Every player linked to the anchor.
+    let mut linked = vec![false; n];
+    let mut stack = vec![anchor_at];
+    linked[anchor_at] = true;
+    while let Some(i) = stack.pop() {
+        for j in 0..n {
+            if games[i][j] > 0.0 && !linked[j] {
+                linked[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    if let Some(j) = linked.iter().position(|&l| !l) {
+        return Err(RatingError::NotLinked(names[j].into(), anchor.into()));
+    }
+    // Newton steps, one player at a time, until nothing moves.
+    let ln10 = std::f64::consts::LN_10 / ELO_SCALE;
+    let mut ratings = vec![0.0f64; n];
+    for _ in 0..10_000 {
+        let mut largest = 0.0f64;
+        for i in 0..n {
+            let (mut gradient, mut curvature) = (0.0, 0.0);
+            for j in (0..n).filter(|&j| games[i][j] > 0.0) {
+                let e = expected_score(ratings[i], ratings[j]);
+                gradient += points[i][j] - games[i][j] * e;
+                curvature += games[i][j] * e * (1.0 - e);
+            }
+            let step = (gradient / (curvature * ln10)).clamp(-200.0, 200.0);
+            ratings[i] += step;
+            largest = largest.max(step.abs());
+        }
+        if largest < 1e-9 {
+            break;
+        }
+    }
+    let shift = anchor_rating - ratings[anchor_at];
+    Ok(names
+        .iter()
+        .zip(ratings)
+        .map(|(name, r)| (name.to_string(), r + shift))
+        .collect())
+}
+
+/// Reads a results table: tab-separated `a`, `b`, wins, draws, losses (and
+/// anything after, e.g. the date and command); `#` comments and blank
+/// lines skipped.
+pub fn read_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
+    let mut pairings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |reason: &str| RatingError::BadLine {
+            line: number + 1,
+            reason: reason.into(),
+        };
+        let fields: Vec<&str> = line.split('\t').collect();
+        if fields.len() < 5 {
+            return Err(bad("expected a, b, wins, draws, losses"));
+        }
+        let count = |field: &str| {
+            field
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| bad(&format!("{field:?} is not a count of games")))
+        };
+        pairings.push(Pairing {
+            a: fields[0].trim().to_lowercase(),
+            b: fields[1].trim().to_lowercase(),
+            wins: count(fields[2])?,
+            draws: count(fields[3])?,
+            losses: count(fields[4])?,
+        });
+    }
+    Ok(pairings)
+}
+
+/// The levels' matches the ratings are fitted from.
+pub const LEVEL_MATCHES: &str = include_str!("../data/levels.tsv");
+
+/// Each level's rating on one scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelRatings {
+    ratings: Vec<(Difficulty, f64)>,
+}
+
+impl LevelRatings {
+    /// The ratings fitted from `text` (a results table naming the levels in
+    /// lower case; other players, such as external engines, are fitted too
+    /// but not kept). Every level must be in it.
+    pub fn from_matches(text: &str) -> Result<LevelRatings, RatingError> {
+        let anchor = Difficulty::Beginner.name().to_lowercase();
+        let fitted = fit(&read_pairings(text)?, &anchor, BEGINNER_RATING)?;
+        let ratings = Difficulty::ALL
+            .iter()
+            .map(|&level| {
+                let name = level.name().to_lowercase();
+                fitted
+                    .get(&name)
+                    .map(|&r| (level, r))
+                    .ok_or(RatingError::NotLinked(name, anchor.clone()))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(LevelRatings { ratings })
+    }
+
+    /// The ratings of the levels as measured (`data/levels.tsv`).
+    pub fn measured() -> &'static LevelRatings {
+        static MEASURED: LazyLock<LevelRatings> = LazyLock::new(|| {
+            // The table is part of the build and checked by the tests.
+            LevelRatings::from_matches(LEVEL_MATCHES).unwrap_or_else(|err| {
+                panic!("data/levels.tsv: {err}");
+            })
+        });
+        &MEASURED
+    }
+
+    /// A level's rating.
+    pub fn of(&self, level: Difficulty) -> f64 {
+        self.ratings
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map_or(BEGINNER_RATING, |&(_, r)| r)
+    }
+
+    /// Every level with its rating, weakest first.
+    pub fn all(&self) -> &[(Difficulty, f64)] {
+        &self.ratings
+    }
+}
+
+/// A game's result for the player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The player won.
+    Win,
+    /// A draw.
+    Draw,
+    /// The player lost.
+    Loss,
+}
+
+impl Score {
+    fn name(self) -> &'static str {
+        match self {
+            Score::Win => "win",
+            Score::Draw => "draw",
+            Score::Loss => "loss",
+        }
+    }
+}
+
+impl FromStr for Score {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Score, String> {
+        match s {
+            "win" => Ok(Score::Win),
+            "draw" => Ok(Score::Draw),
+            "loss" => Ok(Score::Loss),
+            other => Err(format!("{other:?} is not win, draw or loss")),
+        }
+    }
+}
+
+/// One rated game and the rating after it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct RatedGame {
+    /// When it ended (seconds since 1970).
+    pub when: u64,
+    /// The level played.
+    pub level: Difficulty,
+    /// The result.
+    pub score: Score,
+    /// The player's rating after it.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+}
+
+/// The player's rating and its history.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerRating {
+    /// Every rated game, oldest first.
+    pub history: Vec<RatedGame>,
+}
+
+/// The heading of a rating file.
+const RATING_HEADING: &str = "# Your rating against the AI's levels (Glicko-2), a game a line:\n\
+# when (seconds since 1970), level, result, rating, deviation, volatility\n";
+
+impl PlayerRating {
+    /// The rating now (Glicko-2's start, 1500 ± 350, before any game).
+    pub fn current(&self) -> Glicko2Rating {
+        self.history
+            .last()
+            .map_or_else(Glicko2Rating::new, |game| Glicko2Rating {
+                rating: game.rating,
+                deviation: game.deviation,
+                volatility: game.volatility,
+            })
+    }
+
+    /// Records a game against `level` (rated `levels.of(level)`), ended at
+    /// `when`; returns the rating after it.
+    pub fn record(
+        &mut self,
+        levels: &LevelRatings,
+        level: Difficulty,
+        score: Score,
+        when: u64,
+    ) -> Glicko2Rating {
+        let opponent = Glicko2Rating {
+            rating: levels.of(level),
+            deviation: LEVEL_DEVIATION,
+            volatility: 0.06,
+        };
+        let outcome = match score {
+            Score::Win => Outcomes::WIN,
+            Score::Draw => Outcomes::DRAW,
+            Score::Loss => Outcomes::LOSS,
+        };
+        let (after, _) = glicko2(&self.current(), &opponent, &outcome, &Glicko2Config::new());
+        self.history.push(RatedGame {
+            when,
+            level,
+            score,
+            rating: after.rating,
+            deviation: after.deviation,
+            volatility: after.volatility,
+        });
+        after
+    }
+
+    /// The level to try next and the player's expected score against it:
+    /// the strongest level against which the player is expected to score
+    /// at least [`SUGGESTED_SCORE`]; the weakest before any game (or if
+    /// none is that close).
+    pub fn suggestion(&self, levels: &LevelRatings) -> (Difficulty, f64) {
+        let rating = self.current().rating;
+        let expected = |r: f64| expected_score(rating, r);
+        let weakest = levels.all()[0];
+        if self.history.is_empty() {
+            return (weakest.0, expected(weakest.1));
+        }
+        levels
+            .all()
+            .iter()
+            .rev()
+            .find(|&&(_, r)| expected(r) >= SUGGESTED_SCORE)
+            .map_or((weakest.0, expected(weakest.1)), |&(level, r)| {
+                (level, expected(r))
+            })
+    }
+
+    /// The file's text: a heading, then a game a line.
+    pub fn to_text(&self) -> String {
+        let mut text = RATING_HEADING.to_string();
+        for game in &self.history {
+            text.push_str(&format!(
+                "{}\t{}\t{}\t{:.1}\t{:.1}\t{:.6}\n",
+                game.when,
+                game.level.name().to_lowercase(),
+                game.score.name(),
+                game.rating,
+                game.deviation,
+                game.volatility
+            ));
+        }
+        text
+    }
+
+    /// Reads a rating file (as [`PlayerRating::to_text`] writes it); the
+    /// first line that does not read is the error.
+    pub fn from_text(text: &str) -> Result<PlayerRating, RatingError> {
+        let mut history = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = |reason: String| RatingError::BadLine {
+                line: number + 1,
+                reason,
+            };
+            let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+            let [when, level, score, rating, deviation, volatility] = fields[..] else {
+                return Err(bad(format!("expected 6 fields, found {}", fields.len())));
+            };
+            let number = |field: &str| -> Result<f64, RatingError> {
+                field
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| bad(format!("{field:?} is not a number")))
+            };
+            history.push(RatedGame {
+                when: when
+                    .parse()
+                    .map_err(|_| bad(format!("{when:?} is not a time")))?,
+                level: level
+                    .parse()
+                    .map_err(|_| bad(format!("no level {level:?}")))?,
+                score: score.parse().map_err(bad)?,
+                rating: number(rating)?,
+                deviation: number(deviation)?,
+                volatility: number(volatility)?,
+            });
+        }
+        Ok(PlayerRating { history })
+    }
+}
+
+impl fmt::Display for PlayerRating {
+    /// `1532 ± 240`: the rating and twice its deviation (a 95% range).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let now = self.current();
+        write!(f, "{:.0} ± {:.0}", now.rating, 2.0 * now.deviation)
+    }
+}

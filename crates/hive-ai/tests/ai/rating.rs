@@ -1,0 +1,206 @@
+//! Ratings: the maximum-likelihood fit of match results, the levels' scale
+//! from their measured matches, and the player's Glicko-2 rating with its
+//! history, file and suggestion.
+
+use hive_ai::rating::{
+    BEGINNER_RATING, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, expected_score, fit,
+    read_pairings,
+};
+use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
+
+fn pairing(a: &str, b: &str, wins: u32, draws: u32, losses: u32) -> Pairing {
+    Pairing {
+        a: a.into(),
+        b: b.into(),
+        wins,
+        draws,
+        losses,
+    }
+}
+
+#[test]
+fn the_fit_finds_the_ratings_that_made_the_results() {
+    // Results as the Elo model expects them of players 0, 150, 400 and 420
+    // apart, over many games: the fit gives those gaps back.
+    let truth = [("a", 0.0), ("b", 150.0), ("c", 400.0), ("d", 420.0)];
+    let games = 1_000_000u32;
+    let mut pairings = Vec::new();
+    for (i, &(a, ra)) in truth.iter().enumerate() {
+        for &(b, rb) in &truth[i + 1..] {
+            let wins = (f64::from(games) * expected_score(ra, rb)).round() as u32;
+            pairings.push(pairing(a, b, wins, 0, games - wins));
+        }
+    }
+    let fitted = fit(&pairings, "a", 1000.0).expect("linked");
+    for (name, r) in truth {
+        assert!(
+            (fitted[name] - (1000.0 + r)).abs() < 0.5,
+            "{name}: {}",
+            fitted[name]
+        );
+    }
+}
+
+#[test]
+fn one_match_gives_the_gap_of_its_score_with_a_virtual_draw() {
+    // 30 wins, 10 losses: with the virtual draw 30.5 of 41.
+    let fitted = fit(&[pairing("x", "y", 30, 0, 10)], "y", 0.0).expect("linked");
+    let p: f64 = 30.5 / 41.0;
+    let gap = 400.0 * (p / (1.0 - p)).log10();
+    assert!((fitted["x"] - gap).abs() < 1e-6, "{} vs {gap}", fitted["x"]);
+    // A clean sweep still gives a finite gap.
+    let sweep = fit(&[pairing("x", "y", 40, 0, 0)], "y", 0.0).expect("linked");
+    assert!(sweep["x"].is_finite() && sweep["x"] > gap);
+    // Draws count half to each side.
+    let even = fit(&[pairing("x", "y", 10, 20, 10)], "y", 0.0).expect("linked");
+    assert!(even["x"].abs() < 1e-6);
+}
+
+#[test]
+fn players_without_a_chain_of_games_to_the_anchor_are_refused() {
+    let pairings = [pairing("a", "b", 5, 0, 5), pairing("c", "d", 5, 0, 5)];
+    assert_eq!(
+        fit(&pairings, "a", 0.0),
+        Err(RatingError::NotLinked("c".into(), "a".into()))
+    );
+    assert_eq!(
+        fit(&pairings, "z", 0.0),
+        Err(RatingError::NoAnchor("z".into()))
+    );
+    let bad = read_pairings("# heading\neasy\tbeginner\t3\tx\t1\n");
+    assert!(
+        matches!(&bad, Err(RatingError::BadLine { line: 2, reason }) if reason.contains("\"x\"")),
+        "{bad:?}"
+    );
+    assert!(matches!(
+        read_pairings("easy\tbeginner\t3\n"),
+        Err(RatingError::BadLine { line: 1, .. })
+    ));
+}
+
+#[test]
+fn the_levels_rise_on_one_scale_from_their_measured_matches() {
+    let levels = LevelRatings::measured();
+    assert_eq!(levels, &LevelRatings::from_matches(LEVEL_MATCHES).unwrap());
+    assert!((levels.of(Difficulty::Beginner) - BEGINNER_RATING).abs() < 1e-9);
+    let ratings: Vec<f64> = levels.all().iter().map(|&(_, r)| r).collect();
+    assert_eq!(levels.all().len(), Difficulty::ALL.len());
+    assert!(ratings.windows(2).all(|w| w[1] > w[0]), "{ratings:?}");
+    // Each step's gap is what its own match says (one match per step here).
+    let pairings = read_pairings(LEVEL_MATCHES).unwrap();
+    for p in &pairings {
+        let (a, b) = (
+            p.a.parse::<Difficulty>().unwrap(),
+            p.b.parse::<Difficulty>().unwrap(),
+        );
+        let games = f64::from(p.wins + p.draws + p.losses) + 1.0;
+        let score = (f64::from(p.wins) + 0.5 * f64::from(p.draws) + 0.5) / games;
+        let gap = levels.of(a) - levels.of(b);
+        assert!(
+            (expected_score(gap, 0.0) - score).abs() < 1e-6,
+            "{a:?} vs {b:?}: {gap}"
+        );
+    }
+    // A table without a level is refused.
+    assert!(LevelRatings::from_matches("easy\tbeginner\t3\t0\t1\n").is_err());
+}
+
+#[test]
+fn wins_raise_the_rating_losses_lower_it_and_each_game_makes_it_surer() {
+    let levels = LevelRatings::measured();
+    let mut player = PlayerRating::default();
+    assert_eq!(player.current().rating, 1500.0);
+    assert_eq!(player.current().deviation, 350.0);
+    let before = player.current();
+    let after = player.record(levels, Difficulty::Medium, Score::Win, 100);
+    assert!(after.rating > before.rating);
+    assert!(after.deviation < before.deviation);
+    let after_loss = player.record(levels, Difficulty::Medium, Score::Loss, 200);
+    assert!(after_loss.rating < after.rating);
+    assert!(after_loss.deviation < after.deviation);
+    // A draw against a much weaker level costs; against a much stronger
+    // one it gains.
+    let mut weak = player.clone();
+    let mut strong = player.clone();
+    let now = player.current().rating;
+    assert!(
+        weak.record(levels, Difficulty::Beginner, Score::Draw, 300)
+            .rating
+            < now
+    );
+    assert!(
+        strong
+            .record(levels, Difficulty::Expert, Score::Draw, 300)
+            .rating
+            > now
+    );
+    assert_eq!(player.history.len(), 2);
+    assert_eq!(player.history[1].score, Score::Loss);
+    assert_eq!(player.history[1].when, 200);
+}
+
+#[test]
+fn the_rating_file_reads_back_what_it_wrote_and_names_a_bad_line() {
+    let levels = LevelRatings::measured();
+    let mut player = PlayerRating::default();
+    for (i, (level, score)) in [
+        (Difficulty::Beginner, Score::Win),
+        (Difficulty::Easy, Score::Draw),
+        (Difficulty::Medium, Score::Loss),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        player.record(levels, level, score, 1_700_000_000 + i as u64);
+    }
+    let text = player.to_text();
+    let read = PlayerRating::from_text(&text).expect("its own file");
+    assert_eq!(read.to_text(), text);
+    assert_eq!(read.history.len(), 3);
+    assert_eq!(read.history[2].level, Difficulty::Medium);
+    assert!((read.current().rating - player.current().rating).abs() < 0.05);
+    assert_eq!(
+        PlayerRating::from_text("").unwrap(),
+        PlayerRating::default()
+    );
+
+    let broken = text.replace("\tdraw\t", "\tdrew\t");
+    let err = PlayerRating::from_text(&broken).unwrap_err();
+    assert!(
+        matches!(&err, RatingError::BadLine { line: 4, reason } if reason.contains("drew")),
+        "{err:?}"
+    );
+    assert!(PlayerRating::from_text("1\tmedium\twin\t1500\tNaN\t0.06\n").is_err());
+    assert!(PlayerRating::from_text("1\tgrandmaster\twin\t1500\t300\t0.06\n").is_err());
+    assert!(PlayerRating::from_text("1\tmedium\twin\n").is_err());
+}
+
+#[test]
+fn the_suggestion_is_the_strongest_level_the_player_can_score_two_in_five_against() {
+    let levels = LevelRatings::measured();
+    let new = PlayerRating::default();
+    assert_eq!(
+        new.suggestion(levels).0,
+        Difficulty::Beginner,
+        "a first game"
+    );
+    let mut player = PlayerRating::default();
+    for i in 0..6 {
+        player.record(levels, Difficulty::Easy, Score::Win, i);
+        player.record(levels, Difficulty::Medium, Score::Loss, i);
+    }
+    let (level, expected) = player.suggestion(levels);
+    let rating = player.current().rating;
+    assert!(expected >= SUGGESTED_SCORE);
+    assert!((expected - expected_score(rating, levels.of(level))).abs() < 1e-12);
+    for &(stronger, r) in levels.all().iter().filter(|&&(_, r)| r > levels.of(level)) {
+        assert!(expected_score(rating, r) < SUGGESTED_SCORE, "{stronger:?}");
+    }
+    // Beating the strongest level again and again: it is the suggestion.
+    let mut master = PlayerRating::default();
+    for i in 0..30 {
+        master.record(levels, Difficulty::Expert, Score::Win, i);
+    }
+    assert_eq!(master.suggestion(levels).0, Difficulty::Expert);
+    assert!(master.to_string().contains(" ± "));
+}

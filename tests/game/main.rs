@@ -28,6 +28,7 @@ mod online;
 mod panels;
 mod player_themes;
 mod puzzles;
+mod rating;
 mod reasons;
 mod restart;
 mod saves;

@@ -72,6 +72,9 @@ over-review = Review game
 over-review-tip = Step through the moves of this game
 over-engine-review = Review with the engine
 over-engine-review-tip = The engine grades every move and draws the evaluation graph
+# After a game against the AI: the player's rating and its change ($change: "+48", "-12").
+rating-change = Your rating: { $rating } ({ $change })
+rating-unreadable = { $file } could not be read ({ $error }): games are not rated until it is mended or moved away
 over-analyse = Analyse this game
 over-analyse-tip = Step through the game with the engine's lines
 confirm-restart-title = Restart?

@@ -34,6 +34,21 @@ menu-ai-vs-ai = AI vs AI
 menu-ai-vs-ai-tip = Watch the computer play itself; pause, step and change its speed as it plays
 menu-ai-level = AI level
 menu-ai-level-tip = How strongly the AI plays: Beginner makes mistakes on purpose, Expert thinks longest
+# The player's rating against the AI's levels (Glicko-2, from games
+# against a level played from the start to the end).
+menu-rating = Your rating
+menu-rating-tip = How strong you play against the AI's levels, from every game you finished against one (started from the beginning); each level has its rating on the same scale
+menu-rating-none = not rated yet: finish a game against a level
+# $rating: the number and its range, e.g. "1532 ± 240".
+menu-rating-now = { $rating } ({ $games ->
+    [one] one game
+   *[other] { $games } games
+})
+menu-rating-range-tip = Your rating and the range your strength most likely lies in; the range narrows with each game. The line is its history.
+menu-rating-try = Try { $level }
+menu-rating-try-tip = You would score about { $percent }% against { $level }: a level you can beat, though not every time
+# A level in the list with its rating.
+menu-level-rated = { $level } ({ $rating })
 menu-you-play = You play
 menu-you-play-tip = Your colour against the AI; White moves first
 menu-random-tip = A coin toss picks your colour

@@ -34,6 +34,19 @@ menu-ai-vs-ai = IA contra IA
 menu-ai-vs-ai-tip = Mira al ordenador jugar contra sí mismo; pausa, avanza jugada a jugada y cambia su velocidad mientras juega
 menu-ai-level = Nivel de la IA
 menu-ai-level-tip = Lo fuerte que juega la IA: Principiante se equivoca a propósito, Experto piensa más
+# La puntuación del jugador frente a los niveles de la IA (Glicko-2, de
+# las partidas contra un nivel jugadas de principio a fin).
+menu-rating = Tu puntuación
+menu-rating-tip = Lo fuerte que juegas frente a los niveles de la IA, según cada partida que terminaste contra uno (empezada desde el principio); cada nivel tiene su puntuación en la misma escala
+menu-rating-none = aún sin puntuación: termina una partida contra un nivel
+menu-rating-now = { $rating } ({ $games ->
+    [one] una partida
+   *[other] { $games } partidas
+})
+menu-rating-range-tip = Tu puntuación y el margen en el que más probablemente está tu fuerza; el margen se estrecha con cada partida. La línea es su historia.
+menu-rating-try = Prueba { $level }
+menu-rating-try-tip = Sacarías más o menos un { $percent } % frente a { $level }: un nivel al que puedes ganar, aunque no siempre
+menu-level-rated = { $level } ({ $rating })
 menu-you-play = Juegas con
 menu-you-play-tip = Tu color contra la IA; las blancas mueven primero
 menu-random-tip = Una moneda al aire elige tu color

@@ -25,6 +25,7 @@ pub mod editor_layout;
 pub mod lessons;
 mod progress;
 pub mod puzzles;
+pub mod rating;
 
 use bevy::prelude::*;
 
@@ -36,9 +37,15 @@ pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
 pub use editor_layout::{BoardFrame, HandSlot, hand_slots};
 pub use lessons::{LessonRequest, LessonRun, Lessons, StepState};
 pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
+pub use rating::{RATING_FILE, RatedNow, Rating};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((puzzles::plugin, lessons::plugin, editor::plugin));
+    app.add_plugins((
+        puzzles::plugin,
+        lessons::plugin,
+        editor::plugin,
+        rating::plugin,
+    ));
     // The puzzles in the order the lessons teach what they use.
     let taught = app
         .world()

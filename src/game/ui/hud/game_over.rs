@@ -93,12 +93,14 @@ const TOP: f32 = 60.0;
 /// Room between the bar over the board and the dialog.
 const GAP: f32 = 8.0;
 
-/// The dialog; a click acts through `clicks`.
+/// The dialog (with the rating's change when the game was rated); a click
+/// acts through `clicks`.
 pub(super) fn show(
     ctx: &egui::Context,
     words: &Texts,
     game: &Game,
     ending: Ending,
+    rated: Option<String>,
     clicks: &mut Clicks,
 ) {
     let (title, detail) = verdict(words, game, ending);
@@ -117,6 +119,9 @@ pub(super) fn show(
                 ui.heading(title);
                 ui.label(detail);
                 ui.label(words.format("over-after", &Args::new().with("moves", game.ply())));
+                if let Some(rated) = rated {
+                    ui.label(egui::RichText::new(rated).strong());
+                }
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
                     if ui.button(words.get("over-new-game")).clicked() {

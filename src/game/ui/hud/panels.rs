@@ -64,6 +64,7 @@ struct HudView<'w> {
     words: Res<'w, Words>,
     activity: Option<Res<'w, State<Activity>>>,
     online: Res<'w, crate::game::online::Online>,
+    rating: Res<'w, crate::game::learn::Rating>,
 }
 
 impl HudView<'_> {
@@ -206,6 +207,12 @@ fn draw_hud(
     }
     // A lesson or a puzzle says so in its own bar, with its own next step.
     if *view.turn.get() == Turn::GameOver && !view.practising() {
+        // A game against the AI just rated: the rating's change.
+        let rated = view
+            .rating
+            .last
+            .filter(|last| last.game_id == view.players.game_id)
+            .map(|last| crate::game::learn::rating::change_in_words(&view.words, &last));
         game_over::show(
             ctx,
             &view.words,
@@ -214,6 +221,7 @@ fn draw_hud(
                 flagged: view.history.clock.flagged(),
                 online: crate::game::online::ended_off_the_board(&view.online),
             },
+            rated,
             &mut clicks,
         );
     }

@@ -69,6 +69,7 @@ fn draw_main_menu(
     mut records: MenuRecords,
     (mut local, theme, words): (Local<MenuState>, Option<Res<Theme>>, Res<Words>),
     choice: Option<Res<ThemeChoice>>,
+    rating: Res<crate::game::learn::Rating>,
 ) -> Result {
     let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
@@ -123,7 +124,7 @@ fn draw_main_menu(
                         language_picked = new_game_grid(
                             right,
                             &words,
-                            &mut prefs,
+                            (&mut prefs, &rating),
                             &mut clock,
                             (languages, &choice, themes, &mut launched_theme),
                         );

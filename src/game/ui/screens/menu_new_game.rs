@@ -8,9 +8,10 @@
 use bevy_egui::egui;
 
 use super::preferences::{Languages, language_box, rules_box, sound_row, theme_box};
-use crate::ai::Difficulty;
+use crate::ai::{Difficulty, LevelRatings, PlayerRating};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{ConsideredDestinations, HumanSide, Opponent, Settings};
+use crate::game::learn::Rating;
 use crate::game::theme::{ThemeChoice, ThemeEntry};
 use crate::game::ui::difficulty_name;
 use crate::records::TimeControl;
@@ -30,7 +31,7 @@ pub(super) struct ClockChoice {
 pub(super) fn new_game_grid(
     ui: &mut egui::Ui,
     words: &Texts,
-    prefs: &mut Settings,
+    (prefs, rating): (&mut Settings, &Rating),
     clock: &mut ClockChoice,
     (languages, choice, themes, launched_theme): (
         &mut Languages,
@@ -49,6 +50,7 @@ pub(super) fn new_game_grid(
             opponent_row(ui, words, &mut prefs.opponent, prefs.difficulty);
             let against_ai = prefs.opponent == Opponent::Ai;
             level_row(ui, words, against_ai, &mut prefs.difficulty);
+            rating_row(ui, words, against_ai, rating, &mut prefs.difficulty);
             side_row(ui, words, against_ai, &mut prefs.human_side);
             exhibition_row(ui, words, &mut prefs.opponent, prefs.difficulty);
             let any_ai = prefs.opponent != Opponent::Human;
@@ -107,6 +109,82 @@ fn level_row(ui: &mut egui::Ui, words: &Texts, against_ai: bool, level: &mut Dif
         preset_box(ui, words, "ai_level", level);
     });
     ui.end_row();
+}
+
+/// The player's rating against the levels: the number and its range, the
+/// games, a line of its history, and the level to try next (a click picks
+/// it).
+fn rating_row(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    against_ai: bool,
+    rating: &Rating,
+    level: &mut Difficulty,
+) {
+    tip(
+        ui.add_enabled(against_ai, egui::Label::new(words.get("menu-rating"))),
+        words.get("menu-rating-tip"),
+    );
+    ui.add_enabled_ui(against_ai, |ui| {
+        ui.horizontal(|ui| {
+            if let Some(err) = &rating.unreadable {
+                let text = crate::game::learn::rating::unreadable_in_words(words, err);
+                ui.label(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
+                return;
+            }
+            let player = &rating.player;
+            let games = player.history.len();
+            if games == 0 {
+                ui.label(egui::RichText::new(words.get("menu-rating-none")).weak());
+            } else {
+                let args = Args::new()
+                    .with("rating", player.to_string())
+                    .with("games", games);
+                ui.label(words.format("menu-rating-now", &args))
+                    .on_hover_text(words.get("menu-rating-range-tip"));
+                history_line(ui, player);
+            }
+            let levels = LevelRatings::measured();
+            let (next, expected) = player.suggestion(levels);
+            let args = Args::new()
+                .with("level", difficulty_name(words, next))
+                .with("percent", (expected * 100.0).round() as i64);
+            let button = ui
+                .add_enabled(
+                    *level != next,
+                    egui::Button::new(words.format("menu-rating-try", &args)),
+                )
+                .on_hover_text(words.format("menu-rating-try-tip", &args))
+                .on_disabled_hover_text(words.format("menu-rating-try-tip", &args));
+            if button.clicked() {
+                *level = next;
+            }
+        });
+    });
+    ui.end_row();
+}
+
+/// The rating after each game, as a small line (the start at 1500 first).
+fn history_line(ui: &mut egui::Ui, player: &PlayerRating) {
+    let mut values = vec![PlayerRating::default().current().rating];
+    values.extend(player.history.iter().map(|game| game.rating));
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(90.0, 20.0), egui::Sense::hover());
+    let (low, high) = values
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    let span = (high - low).max(50.0);
+    let last = (values.len() - 1).max(1) as f32;
+    let points: Vec<egui::Pos2> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let x = rect.left() + rect.width() * i as f32 / last;
+            let y = rect.bottom() - rect.height() * ((v - low) / span) as f32;
+            egui::pos2(x, y)
+        })
+        .collect();
+    let stroke = egui::Stroke::new(1.5, ui.visuals().hyperlink_color);
+    ui.painter().add(egui::Shape::line(points, stroke));
 }
 
 /// The side the human plays (against the AI).
@@ -332,8 +410,12 @@ fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficult
     egui::ComboBox::from_id_salt(id)
         .selected_text(difficulty_name(words, *preset))
         .show_ui(ui, |ui| {
+            let levels = LevelRatings::measured();
             for choice in Difficulty::ALL {
-                ui.selectable_value(preset, choice, difficulty_name(words, choice));
+                let args = Args::new()
+                    .with("level", difficulty_name(words, choice))
+                    .with("rating", format!("{:.0}", levels.of(choice)));
+                ui.selectable_value(preset, choice, words.format("menu-level-rated", &args));
             }
         });
 }

@@ -1,0 +1,142 @@
+//! The player's rating: a game against the AI won, drawn or lost here moves
+//! it, once; it is kept in the data directory and read again by the next
+//! run; an unreadable file rates nothing and is never written over.
+
+use std::path::Path;
+
+use crate::app::{
+    app_keeping_files, game, set_settings, settle, start_playing, turn, update_until,
+};
+use bevy::prelude::*;
+use hive::ai::{Difficulty, Score};
+use hive::game::learn::{RATING_FILE, Rating};
+use hive::game::{HumanSide, NewGame, NewGameSettings, Opponent, PlayMove, Turn};
+use hive::rules::{Game, GameStatus};
+
+const TACTICS: &str = include_str!("../../crates/hive-ai/tests/data/tactics.tsv");
+
+/// A game from the start, White to move and win at once, and the move.
+fn white_wins_in_one() -> (Game, String) {
+    TACTICS
+        .lines()
+        .filter(|l| l.starts_with("win1\t"))
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .map(|f| {
+            (
+                Game::from_game_string(f[1]).expect("a legal row"),
+                f[2].to_string(),
+            )
+        })
+        .find(|(game, _)| game.to_move() == hive::rules::Color::White)
+        .expect("a row with White to move")
+}
+
+/// An app keeping its files in `data`, the person White against
+/// `opponent` (the AI at Medium), on the position before White's winning
+/// move.
+fn app_at_the_win(data: &Path, opponent: Opponent) -> App {
+    let (opening, _) = white_wins_in_one();
+    let settings = NewGameSettings {
+        opening: Some(opening),
+        ..default()
+    };
+    let mut app = app_keeping_files(Some(data), None, settings);
+    set_settings(&mut app, |s| {
+        s.opponent = opponent;
+        s.difficulty = Difficulty::Medium;
+        s.human_side = HumanSide::White;
+    });
+    start_playing(&mut app);
+    settle(&mut app);
+    app
+}
+
+fn play_the_win(app: &mut App) {
+    let (_, win) = white_wins_in_one();
+    let mv = game(app).parse_move(&win).expect("legal");
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    assert_eq!(game(app).status(), GameStatus::WhiteWins);
+}
+
+fn rating_file(data: &Path) -> std::path::PathBuf {
+    data.join("progress").join(RATING_FILE)
+}
+
+/// Runs frames until the rating file has `games` lines of games.
+fn wait_for_the_file(app: &mut App, data: &Path, games: usize) {
+    let path = rating_file(data);
+    update_until(app, "the rating file", |_| {
+        std::fs::read_to_string(&path)
+            .is_ok_and(|text| text.lines().filter(|l| !l.starts_with('#')).count() == games)
+    });
+}
+
+#[test]
+fn a_game_won_against_a_level_raises_the_rating_once_and_the_next_run_reads_it() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_at_the_win(data.path(), Opponent::Ai);
+    assert!(app.world().resource::<Rating>().player.history.is_empty());
+    play_the_win(&mut app);
+    let (rating, last) = {
+        let rating = app.world().resource::<Rating>();
+        let last = rating.last.expect("the game is rated");
+        (rating.player.current().rating, last)
+    };
+    assert_eq!(last.level, Difficulty::Medium);
+    assert_eq!(last.score, Score::Win);
+    assert!(last.after > last.before, "{last:?}");
+    assert_eq!(last.after, rating);
+    wait_for_the_file(&mut app, data.path(), 1);
+    // More frames over the finished game rate nothing again.
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Rating>().player.history.len(), 1);
+
+    // The next run reads the rating and its history.
+    let again = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    let kept = again.world().resource::<Rating>();
+    assert_eq!(kept.player.history.len(), 1);
+    assert!((kept.player.current().rating - rating).abs() < 0.05);
+    assert!(kept.unreadable.is_none());
+
+    // A second game won in the same run: two games in the file.
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    play_the_win(&mut app);
+    wait_for_the_file(&mut app, data.path(), 2);
+    assert_eq!(app.world().resource::<Rating>().player.history.len(), 2);
+}
+
+#[test]
+fn a_game_between_two_people_is_not_rated() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_at_the_win(data.path(), Opponent::Human);
+    play_the_win(&mut app);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().resource::<Rating>().last.is_none());
+    assert!(!rating_file(data.path()).exists());
+}
+
+#[test]
+fn an_unreadable_rating_file_is_reported_rates_nothing_and_stays_as_it_was() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let path = rating_file(data.path());
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let broken = "1700000000\tmedium\twon\t1500.0\t300.0\t0.06\n";
+    std::fs::write(&path, broken).unwrap();
+    let mut app = app_at_the_win(data.path(), Opponent::Ai);
+    let err = app.world().resource::<Rating>().unreadable.clone();
+    assert!(err.is_some_and(|e| e.contains("line 1") && e.contains("won")));
+    play_the_win(&mut app);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(app.world().resource::<Rating>().last.is_none());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
+}

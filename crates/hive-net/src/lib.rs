@@ -32,6 +32,7 @@ pub mod invite;
 pub mod protocol;
 pub mod session;
 pub mod transport;
+pub mod watch;
 
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -44,3 +45,4 @@ pub use protocol::{
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
 pub use transport::{Event, Link, LinkError, Mode, PathKind, check_local, check_local_invitation};
+pub use watch::{Audience, AudienceEvent, Watch, WatchEvent, WatchStage, WatcherId};

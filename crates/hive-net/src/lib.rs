@@ -44,5 +44,8 @@ pub use protocol::{
     Message, PROTOCOL_VERSION, Role, Side, encode_frame,
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
-pub use transport::{Event, Link, LinkError, Mode, PathKind, check_local, check_local_invitation};
+pub use transport::{
+    Event, Link, LinkError, MAX_WATCHERS, Mode, PathKind, WatcherEvent, check_local,
+    check_local_invitation,
+};
 pub use watch::{Audience, AudienceEvent, Watch, WatchEvent, WatchStage, WatcherId};

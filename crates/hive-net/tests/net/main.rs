@@ -10,4 +10,5 @@ mod invite;
 mod pairing;
 mod transport;
 mod util;
+mod watch_link;
 mod watching;

@@ -377,3 +377,11 @@ fn a_watcher_in_the_local_mode_refuses_other_addresses_before_any_socket() {
         Err(LinkError::NotLoopback(_))
     ));
 }
+
+#[test]
+fn watching_can_live_in_a_game_engine_resource() {
+    fn send_sync<T: Send + Sync + 'static>() {}
+    send_sync::<Audience>();
+    send_sync::<Watch>();
+    send_sync::<WatcherEvent>();
+}

@@ -125,12 +125,22 @@ fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
             "{command} with the other invitation"
         );
     }
-    let watcher = Command::new(BIN)
+    let mut watcher = Command::new(BIN)
         .args(["watch", watch_invitation, "--local", "--wait", "60"])
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the watcher starts");
+    // The game starts once the watcher is in (a slow start under load
+    // must not find the game over and the host gone).
+    let mut watcher_err = BufReader::new(watcher.stderr.take().expect("piped"));
+    let mut line = String::new();
+    while !line.starts_with("Welcomed") {
+        line.clear();
+        let read = watcher_err.read_line(&mut line).expect("the watcher's log");
+        assert!(read > 0, "the watcher stopped before it was welcomed");
+    }
+    let drain = std::thread::spawn(move || std::io::copy(&mut watcher_err, &mut std::io::sink()));
     let joiner = Command::new(BIN)
         .args([
             "join", invitation, "--local", "--ai", "beginner", "--seed", "5", "--wait", "60",
@@ -145,6 +155,7 @@ fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
     assert!(host.wait().expect("the host ends").success());
     assert!(joiner.status.success());
     let watched = watcher.wait_with_output().expect("the watcher ends");
+    let _ = drain.join();
     assert!(watched.status.success(), "watcher: {}", watched.status);
     let watcher_out = String::from_utf8_lossy(&watched.stdout);
     let host_lines: Vec<&str> = rest.lines().collect();

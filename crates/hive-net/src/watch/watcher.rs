@@ -38,8 +38,10 @@ pub enum WatchEvent {
         name: String,
     },
     /// The game's settings: its type, who plays which side and their
-    /// names. The game so far follows (as [`WatchEvent::Moved`] events and
-    /// a [`WatchEvent::Synced`]).
+    /// names. The game so far follows (as [`WatchEvent::Moved`] events for
+    /// the moves we lack and a [`WatchEvent::Synced`]). Again after every
+    /// reconnection (the same settings: our game is kept and brought up to
+    /// date).
     Started(GameSettings),
     /// A move, checked and applied (also each move a sync brought).
     Moved {

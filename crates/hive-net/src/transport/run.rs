@@ -304,6 +304,9 @@ pub(super) async fn run(
                         break "hung up".to_string();
                     }
                     Some(Command::Close) | None => {
+                        // Watchers are told at once: their goodbyes and the
+                        // player's go out together.
+                        watching.begin_close();
                         let _ = send.finish();
                         let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
                         conn.close(0u32.into(), b"bye");

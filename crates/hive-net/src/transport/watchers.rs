@@ -68,14 +68,20 @@ impl Watching {
         }
     }
 
-    /// Closes every watcher's connection politely and waits (up to two
-    /// seconds) for them to be gone.
-    pub(crate) async fn close_all(&self) {
+    /// Asks every watcher's connection to close politely (what is queued
+    /// is sent first).
+    pub(crate) fn begin_close(&self) {
         if let Ok(queues) = self.queues.lock() {
             for queue in queues.values() {
                 let _ = queue.send(WatcherCommand::Close);
             }
         }
+    }
+
+    /// Closes every watcher's connection politely and waits (up to two
+    /// seconds) for them to be gone.
+    pub(crate) async fn close_all(&self) {
+        self.begin_close();
         let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
         while self.count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(20)).await;

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Proves the local mode of online play stays on this machine: two headless
 # peers (`hive-online host --local` and `join --local`) play a short game
-# under strace, and the script fails if any connect() or send names a
-# destination other than loopback.
+# with a watcher (`watch --local`) under strace, and the script fails if any
+# connect() or send names a destination other than loopback.
 #
 #   scripts/local-only.sh [path/to/hive-online]
 #
@@ -30,21 +30,32 @@ trap 'rm -rf "$work"' EXIT
 trace=(strace -f -qq -yy -e trace=connect,sendto,sendmsg,sendmmsg)
 
 "${trace[@]}" -o "$work/host.trace" "$bin" host --local --ai beginner --white --turn-limit 10 --wait 60 \
-    >"$work/host.out" 2>/dev/null &
+    --watchers 1 >"$work/host.out" 2>/dev/null &
 host_pid=$!
 for _ in $(seq 100); do
-    [[ -s $work/host.out ]] && break
+    [[ $(wc -l <"$work/host.out") -ge 2 ]] && break
     sleep 0.1
 done
 invitation=$(head -n 1 "$work/host.out")
+watch_invitation=$(sed -n '2s/^watch //p' "$work/host.out")
+"${trace[@]}" -o "$work/watch.trace" "$bin" watch "$watch_invitation" --local --wait 60 \
+    >"$work/watch.out" 2>"$work/watch.err" &
+watch_pid=$!
+# The game starts once the watcher is in.
+for _ in $(seq 300); do
+    grep -q '^Welcomed' "$work/watch.err" && break
+    sleep 0.1
+done
 "${trace[@]}" -o "$work/join.trace" "$bin" join "$invitation" --local --ai beginner --wait 60 \
     >"$work/join.out" 2>/dev/null
 wait "$host_pid"
+wait "$watch_pid"
 
 host_end=$(tail -n 1 "$work/host.out")
 join_end=$(tail -n 1 "$work/join.out")
-if [[ $host_end != "$join_end" || $host_end != Base* ]]; then
-    echo "FAIL: the game did not end the same on both sides" >&2
+watch_end=$(tail -n 1 "$work/watch.out")
+if [[ $host_end != "$join_end" || $host_end != "$watch_end" || $host_end != Base* ]]; then
+    echo "FAIL: the game did not end the same on both sides and the watcher's" >&2
     exit 1
 fi
 
@@ -69,10 +80,10 @@ while IFS= read -r line; do
         echo "NOT LOCAL ($addr): ${line:0:200}" >&2
         bad=1
     done
-done < <(cat "$work/host.trace" "$work/join.trace" | grep -E ' (connect|sendto|sendmsg|sendmmsg)\(')
+done < <(cat "$work/host.trace" "$work/join.trace" "$work/watch.trace" | grep -E ' (connect|sendto|sendmsg|sendmmsg)\(')
 
 if ((bad)); then
     echo "FAIL: the local mode reached beyond loopback" >&2
     exit 1
 fi
-echo "ok: $checked network calls, every destination loopback; the game ended the same on both sides"
+echo "ok: $checked network calls, every destination loopback; the game ended the same on both sides and the watcher's"

@@ -169,8 +169,9 @@ enum Command {
     /// The game database and opening explorer: `db import|stats|explore|search|generate`.
     #[command(subcommand)]
     Db(hive::db::cli::DbCommand),
-    /// Online play without the window: `online host|join`, an AI or an
-    /// external engine playing a friend's window or another machine.
+    /// Online play without the window: `online host|join|watch`, an AI or
+    /// an external engine playing a friend's window or another machine, or
+    /// a game followed.
     #[command(subcommand)]
     Online(hive::net::cli::OnlineCommand),
     /// Themes: `theme new NAME` makes your own theme, `theme list` lists them.

@@ -1,11 +1,13 @@
 //! The headless peers: `hive online host` and `hive online join`, each
-//! playing one online game with the AI or an external UHP engine.
+//! playing one online game with the AI or an external UHP engine, and
+//! `hive online watch`, following one.
 //!
 //! Output for scripts: `host` prints the invitation alone on its first line
-//! of standard output; both print each move as it is played, one line each
-//! (`<ply> <MoveString>`); both end with the game's UHP GameString alone on
-//! the last line, and exit 0 when the game ended normally. Everything else
-//! (connection, refusals) goes to standard error.
+//! of standard output (with `--watchers N`, the watch invitation on the
+//! second, after `watch `); all three print each move as it is played, one
+//! line each (`<ply> <MoveString>`); all end with the game's UHP GameString
+//! alone on the last line, and exit 0 when the game ended normally.
+//! Everything else (connection, refusals) goes to standard error.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -22,7 +24,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::protocol::{GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
-use crate::transport::{Event, Link, Mode};
+use crate::transport::{Event, Link, MAX_WATCHERS, Mode, WatcherEvent};
+use crate::watch::{Audience, Watch, WatchEvent, WatchStage};
 use crate::{Invitation, Secret};
 
 /// Online play without the window.
@@ -33,6 +36,9 @@ pub enum OnlineCommand {
     Host(HostArgs),
     /// Join a game with its invitation (the text or the hive://join/ link).
     Join(JoinArgs),
+    /// Watch a game with its watch invitation: every move as it is played,
+    /// the GameString at the end.
+    Watch(WatchArgs),
 }
 
 /// `hive online host`'s arguments.
@@ -53,6 +59,32 @@ pub struct HostArgs {
     /// agree to with the settings, so the rules engine itself ends it.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=9999))]
     turn_limit: Option<u16>,
+    /// Let up to N people watch (at most 16): the watch invitation is
+    /// printed on the second line of output, after `watch `.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_WATCHERS as i64))]
+    watchers: Option<u8>,
+}
+
+/// `hive online watch`'s arguments.
+#[derive(Args, Debug)]
+pub struct WatchArgs {
+    /// The host's watch invitation.
+    invitation: String,
+    /// Stay on this machine (loopback only: no relay, no lookup, no port mapping).
+    #[arg(long)]
+    local: bool,
+    /// A relay of one's own instead of n0's public relays.
+    #[arg(long, conflicts_with = "local")]
+    relay: Option<url::Url>,
+    /// The name the host sees.
+    #[arg(long, default_value = "Watcher")]
+    name: String,
+    /// Save the finished game to this file.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Give up after this many seconds with nothing from the host.
+    #[arg(long, default_value_t = 300)]
+    wait: u64,
 }
 
 /// `hive online join`'s arguments.
@@ -112,6 +144,7 @@ impl OnlineCommand {
         let result = match self {
             OnlineCommand::Host(args) => host(args),
             OnlineCommand::Join(args) => join(args),
+            OnlineCommand::Watch(args) => watch(args),
         };
         match result {
             Ok(()) => ExitCode::SUCCESS,
@@ -123,12 +156,12 @@ impl OnlineCommand {
     }
 }
 
-fn mode(args: &PlayerArgs) -> Mode {
-    if args.local {
+fn mode(local: bool, relay: &Option<url::Url>) -> Mode {
+    if local {
         Mode::Local
     } else {
         Mode::Public {
-            relay: args.relay.clone(),
+            relay: relay.clone(),
         }
     }
 }
@@ -202,7 +235,8 @@ fn host(args: HostArgs) -> Result<(), String> {
     let secret = Secret::random();
     let session = Session::host(secret, settings).map_err(|e| e.to_string())?;
     let mover = Mover::new(&args.player)?;
-    let mut link = Link::host(mode(&args.player)).map_err(|e| e.to_string())?;
+    let mut link =
+        Link::host(mode(args.player.local, &args.player.relay)).map_err(|e| e.to_string())?;
     if !args.player.local {
         // The public addresses and relay, before the invitation is made.
         while !link
@@ -211,19 +245,29 @@ fn host(args: HostArgs) -> Result<(), String> {
         {}
     }
     println!("{}", link.invitation(secret, Role::Player).to_text());
+    // Watchers get an invitation of their own, with a secret of its own:
+    // it can never be used to play.
+    let audience = args.watchers.map(|max| {
+        let audience = Audience::new(Secret::random());
+        link.allow_watchers(usize::from(max));
+        let invitation = link.invitation(audience.secret(), Role::Watcher);
+        println!("watch {}", invitation.to_text());
+        audience
+    });
     let _ = io::stdout().flush();
-    play(link, session, mover, &args.player)
+    play(link, session, audience, mover, &args.player)
 }
 
 fn join(args: JoinArgs) -> Result<(), String> {
     let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
     if invitation.role != Role::Player {
-        return Err("a watcher's invitation: watching is not supported yet".into());
+        return Err("a watch invitation: `hive online watch` follows the game with it".into());
     }
     let session = Session::join(invitation.secret, &args.player.name);
     let mover = Mover::new(&args.player)?;
-    let link = Link::join(mode(&args.player), &invitation).map_err(|e| e.to_string())?;
-    play(link, session, mover, &args.player)
+    let link = Link::join(mode(args.player.local, &args.player.relay), &invitation)
+        .map_err(|e| e.to_string())?;
+    play(link, session, None, mover, &args.player)
 }
 
 /// Plays the game to its end: the loop a window's frame would run, with
@@ -231,6 +275,7 @@ fn join(args: JoinArgs) -> Result<(), String> {
 fn play(
     mut link: Link,
     mut session: Session,
+    mut audience: Option<Audience>,
     mut mover: Mover,
     args: &PlayerArgs,
 ) -> Result<(), String> {
@@ -335,6 +380,9 @@ fn play(
         for message in session.take_outgoing() {
             link.send(message);
         }
+        if let Some(audience) = &mut audience {
+            serve_watchers(&mut link, audience, &session);
+        }
         // Once over, wait (a while) for the peer's game_over: it then has
         // every move, even one lost in a cut at the very end.
         match (session.result(), ended) {
@@ -354,12 +402,59 @@ fn play(
     for message in session.take_outgoing() {
         link.send(message);
     }
+    if let Some(audience) = &mut audience {
+        serve_watchers(&mut link, audience, &session);
+        audience.bye();
+        for (id, message) in audience.take_outgoing() {
+            link.send_to_watcher(id, message);
+        }
+    }
     link.close();
     if let Some((result, reason)) = session.result() {
         eprintln!("game over: {result:?} ({reason:?})");
     }
-    let game = session.game().clone();
-    if let Some(path) = &args.save {
+    finish(session.game(), &args.save)
+}
+
+/// The host's watchers: their events to the audience, the game's changes
+/// and the audience's answers to them; a watcher refused for good is hung
+/// up on once its refusal is sent.
+fn serve_watchers(link: &mut Link, audience: &mut Audience, session: &Session) {
+    for event in link.poll_watchers() {
+        match event {
+            WatcherEvent::Connected { id } => audience.connected(id),
+            WatcherEvent::Disconnected { id, reason } => {
+                eprintln!("watcher {} left: {reason}", id.0);
+                audience.disconnected(id);
+            }
+            WatcherEvent::Refused { id, error } => {
+                eprintln!("refused from watcher {}: {error} [{}]", id.0, error.key());
+            }
+            WatcherEvent::Message { id, message } => match audience.receive(id, message, session) {
+                Ok(events) => events.iter().for_each(|e| eprintln!("{e:?}")),
+                Err(error) => {
+                    eprintln!("refused from watcher {}: {error} [{}]", id.0, error.key());
+                    if error.is_fatal() {
+                        for (to, message) in audience.take_outgoing() {
+                            link.send_to_watcher(to, message);
+                        }
+                        link.hang_up_watcher(id);
+                    }
+                }
+            },
+        }
+    }
+    audience.update(session);
+    for (id, message) in audience.take_outgoing() {
+        link.send_to_watcher(id, message);
+    }
+}
+
+/// Saves the game if asked and prints its GameString, last.
+fn finish(game: &Game, save: &Option<PathBuf>) -> Result<(), String> {
+    let out = io::stdout();
+    let game = game.clone();
+    if let Some(path) = save {
         let saved = hive_records::SavedGame {
             cursor: game.moves().len(),
             game: game.clone(),
@@ -372,4 +467,88 @@ fn play(
     }
     let _ = writeln!(out.lock(), "{}", game.game_string());
     Ok(())
+}
+
+/// Follows a game to its end with a watch invitation, printing each move.
+fn watch(args: WatchArgs) -> Result<(), String> {
+    let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
+    if invitation.role != Role::Watcher {
+        return Err("a player's invitation: watching needs the host's watch invitation".into());
+    }
+    let mut watch = Watch::new(invitation.secret, &args.name);
+    let mut link =
+        Link::join(mode(args.local, &args.relay), &invitation).map_err(|e| e.to_string())?;
+    let wait = Duration::from_secs(args.wait);
+    let mut last_heard = Instant::now();
+    let out = io::stdout();
+    while watch.result().is_none() {
+        for event in link.wait(Duration::from_millis(50)) {
+            last_heard = Instant::now();
+            match event {
+                Event::Connected { path, rtt } => {
+                    eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
+                    watch.connected();
+                }
+                Event::Disconnected { reason } => {
+                    eprintln!("disconnected: {reason}");
+                    watch.disconnected();
+                }
+                Event::Reconnecting { attempt, delay } => {
+                    eprintln!(
+                        "reconnecting (attempt {attempt}, in {} ms)",
+                        delay.as_millis()
+                    );
+                }
+                Event::Refused(e) => eprintln!("refused from the host: {e} [{}]", e.key()),
+                Event::Error(e) => return Err(e),
+                Event::Online => {}
+                Event::Message(message) => match watch.receive(message) {
+                    Ok(events) => {
+                        for event in events {
+                            match event {
+                                WatchEvent::Moved { ply, mv } => {
+                                    let _ = writeln!(out.lock(), "{ply} {mv}");
+                                }
+                                WatchEvent::Started(settings) => eprintln!(
+                                    "watching {}: {} ({:?}) against {}",
+                                    settings.game_type,
+                                    settings.host_name,
+                                    settings.host_side,
+                                    settings.joiner_name
+                                ),
+                                WatchEvent::HostLeft if watch.result().is_none() => {
+                                    return Err("the host left before the end".into());
+                                }
+                                other => eprintln!("{other:?}"),
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("refused from the host: {e} [{}]", e.key());
+                        if watch.stage() == WatchStage::Closed {
+                            return Err(e.to_string());
+                        }
+                        if e.is_fatal() {
+                            link.hang_up();
+                        }
+                    }
+                },
+            }
+        }
+        for message in watch.take_outgoing() {
+            link.send(message);
+        }
+        if last_heard.elapsed() > wait {
+            return Err(format!("nothing from the host for {} s", args.wait));
+        }
+    }
+    watch.bye();
+    for message in watch.take_outgoing() {
+        link.send(message);
+    }
+    link.close();
+    if let Some((result, reason)) = watch.result() {
+        eprintln!("game over: {result:?} ({reason:?})");
+    }
+    finish(watch.game(), &args.save)
 }

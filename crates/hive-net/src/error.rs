@@ -35,9 +35,19 @@ pub enum PeerError {
         /// The peer's version.
         theirs: String,
     },
-    /// A role this host does not take (watchers).
-    #[error("the peer asked to join as a watcher, which this game does not take")]
+    /// A role this end does not take: a watcher's hello to a host that
+    /// takes no watchers (or to the player's seat), a player's hello on the
+    /// watchers' side.
+    #[error("the peer asked to join in a role this game does not take")]
     Role,
+    /// A watcher sent what only a player may send (a move, an offer, a
+    /// resignation, a chat line, settings' answers, a sync): watchers
+    /// cannot change the game. The watcher is hung up on.
+    #[error("a watcher sent '{got}': watchers cannot play, offer, resign or chat")]
+    WatcherActed {
+        /// The message's type.
+        got: &'static str,
+    },
     /// The host refused us.
     #[error("the host refused the connection ({reason})")]
     Refused {
@@ -134,6 +144,7 @@ impl PeerError {
             PeerError::WrongSecret => "peer-wrong-secret",
             PeerError::Version { .. } => "peer-version",
             PeerError::Role => "peer-role",
+            PeerError::WatcherActed { .. } => "peer-watcher-acted",
             PeerError::Refused { .. } => "peer-refused",
             PeerError::OutOfOrder { .. } => "peer-out-of-order",
             PeerError::BadSettings { .. } => "peer-bad-settings",
@@ -161,6 +172,7 @@ impl PeerError {
                 | PeerError::WrongSecret
                 | PeerError::Version { .. }
                 | PeerError::Role
+                | PeerError::WatcherActed { .. }
                 | PeerError::Refused { .. }
                 | PeerError::SyncDiverges { .. }
                 | PeerError::BadSettings { .. }

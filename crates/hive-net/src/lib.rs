@@ -2,8 +2,11 @@
 //! ([`protocol`], `docs/online.md`), one game's connection as a pure state
 //! machine ([`Session`]), invitations ([`Invitation`]) and an iroh
 //! transport behind a synchronous, pollable handle ([`Link`]) a game's
-//! frame can call without blocking. The `cli` feature adds the headless
-//! peers, `hive online host|join` ([`cli::OnlineCommand`]).
+//! frame can call without blocking. Watchers, who follow a game and cannot
+//! move, have their own state machines ([`watch`]: the host's
+//! [`Audience`], the watcher's [`Watch`]) and their own events on the
+//! host's link ([`WatcherEvent`]). The `cli` feature adds the headless
+//! peers, `hive online host|join|watch` ([`cli::OnlineCommand`]).
 //!
 //! A game frame's loop, in short:
 //!
@@ -32,6 +35,7 @@ pub mod invite;
 pub mod protocol;
 pub mod session;
 pub mod transport;
+pub mod watch;
 
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -43,4 +47,8 @@ pub use protocol::{
     Message, PROTOCOL_VERSION, Role, Side, encode_frame,
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
-pub use transport::{Event, Link, LinkError, Mode, PathKind, check_local, check_local_invitation};
+pub use transport::{
+    Event, Link, LinkError, MAX_WATCHERS, Mode, PathKind, WatcherEvent, check_local,
+    check_local_invitation,
+};
+pub use watch::{Audience, AudienceEvent, Watch, WatchEvent, WatchStage, WatcherId};

@@ -143,7 +143,8 @@ pub enum EndReason {
 pub enum Role {
     /// Plays one side.
     Player,
-    /// Watches (not supported yet by this version's host: refused).
+    /// Watches: gets the game and every move, never moves (see
+    /// [`crate::watch`]; a host taking no watchers refuses it).
     Watcher,
 }
 

@@ -129,13 +129,26 @@ pub const FLOOD_BURST: f64 = 60.0;
 /// A token bucket: [`FLOOD_BURST`] messages at once, then [`FLOOD_RATE`] a
 /// second; an applied move costs nothing.
 #[derive(Clone, Debug)]
-struct Bucket {
+pub(crate) struct Bucket {
     tokens: f64,
     last: Option<Instant>,
 }
 
 impl Bucket {
-    fn take(&mut self, now: Instant) -> bool {
+    /// A full bucket.
+    pub(crate) fn new() -> Bucket {
+        Bucket {
+            tokens: FLOOD_BURST,
+            last: None,
+        }
+    }
+
+    /// Gives a token back (an applied move is play, not flood).
+    pub(crate) fn refund(&mut self) {
+        self.tokens = (self.tokens + 1.0).min(FLOOD_BURST);
+    }
+
+    pub(crate) fn take(&mut self, now: Instant) -> bool {
         if let Some(last) = self.last {
             let secs = now.saturating_duration_since(last).as_secs_f64();
             self.tokens = (self.tokens + secs * FLOOD_RATE).min(FLOOD_BURST);
@@ -172,15 +185,15 @@ pub struct Session {
     peer_result: Option<GameResult>,
 }
 
-fn clip(text: &str, chars: usize) -> String {
+pub(crate) fn clip(text: &str, chars: usize) -> String {
     text.chars().take(chars).collect()
 }
 
-fn hash_hex(game: &Game) -> String {
+pub(crate) fn hash_hex(game: &Game) -> String {
     format!("{:016x}", game.hash())
 }
 
-fn result_of(status: GameStatus) -> Option<GameResult> {
+pub(crate) fn result_of(status: GameStatus) -> Option<GameResult> {
     match status {
         GameStatus::WhiteWins => Some(GameResult::WhiteWins),
         GameStatus::BlackWins => Some(GameResult::BlackWins),
@@ -198,7 +211,7 @@ fn win_for(side: Side) -> GameResult {
 
 /// Checks settings a peer sent or a host made: a known game type, names
 /// within [`MAX_NAME_CHARS`].
-fn check_settings(settings: &GameSettings) -> Result<Game, String> {
+pub(crate) fn check_settings(settings: &GameSettings) -> Result<Game, String> {
     let game_type: GameType = settings
         .game_type
         .parse()
@@ -272,10 +285,7 @@ impl Session {
             started: false,
             game,
             outbox: Vec::new(),
-            bucket: Bucket {
-                tokens: FLOOD_BURST,
-                last: None,
-            },
+            bucket: Bucket::new(),
             result: None,
             my_draw_offer: false,
             their_draw_offer: false,
@@ -431,7 +441,7 @@ impl Session {
                 .iter()
                 .any(|e| matches!(e, SessionEvent::Moved { .. }))
         {
-            self.bucket.tokens = (self.bucket.tokens + 1.0).min(FLOOD_BURST);
+            self.bucket.refund();
         }
         result
     }

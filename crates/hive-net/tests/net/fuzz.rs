@@ -166,3 +166,140 @@ fn ten_thousand_random_and_mutated_messages_never_change_the_game_when_refused()
     }
     let _: Session = session;
 }
+
+/// A message from `rng` that a watcher or a host might send: the random
+/// game messages above, hellos, settings and welcomes.
+fn any_message(rng: &mut StdRng, game: &hive_rules::Game, secret: hive_net::Secret) -> Message {
+    match rng.random_range(0..10) {
+        0 => Message::Hello {
+            program: "fuzz".into(),
+            version: if rng.random_bool(0.8) { "1" } else { "2" }.into(),
+            name: "n".repeat(rng.random_range(0..60)),
+            secret: if rng.random_bool(0.5) {
+                secret.to_hex()
+            } else {
+                hive_net::Secret::random().to_hex()
+            },
+            role: if rng.random_bool(0.7) {
+                hive_net::Role::Watcher
+            } else {
+                hive_net::Role::Player
+            },
+        },
+        1 => Message::Settings(crate::util::settings(hive_net::Side::Black)),
+        2 => Message::Bye,
+        _ => random_message(rng, game),
+    }
+}
+
+/// Through the frame reader, mutated, or as it is.
+fn maybe_mutated(rng: &mut StdRng, message: Message) -> Option<Message> {
+    if !rng.random_bool(0.3) {
+        return Some(message);
+    }
+    let frame = hive_net::encode_frame(&message).expect("small");
+    let mut reader = FrameReader::new();
+    reader.push(&mutate(rng, frame));
+    match reader.next_message() {
+        Some(Ok(m)) => Some(m),
+        Some(Err(e)) => {
+            assert!(e.key().starts_with("peer-"));
+            None
+        }
+        None => None,
+    }
+}
+
+#[test]
+fn random_and_mutated_watcher_messages_never_panic_nor_change_any_game() {
+    use hive_net::{Audience, Secret, Watch, WatchEvent, WatchStage, WatcherId};
+    let mut rng = StdRng::seed_from_u64(7);
+    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    play_plies(&mut host, &mut joiner, 8, 4);
+    let watch_secret = Secret::random();
+    let mut audience = Audience::new(watch_secret);
+    let host_game = host.game().game_string();
+    let mut now = std::time::Instant::now();
+    // The host's side: whatever a watcher sends, the game stays.
+    let mut id = 0u64;
+    let (mut refused, mut taken) = (0, 0);
+    for i in 0..6_000 {
+        if i % 10 == 0 {
+            // A new watcher, welcomed, every ten messages.
+            id += 1;
+            audience.connected(WatcherId(id));
+            let mut watch = Watch::new(watch_secret, "W");
+            watch.connected();
+            for hello in watch.take_outgoing() {
+                audience
+                    .receive_at(WatcherId(id), hello, &host, now)
+                    .expect("welcomed");
+            }
+        }
+        now += std::time::Duration::from_millis(60);
+        let message = any_message(&mut rng, host.game(), watch_secret);
+        let Some(message) = maybe_mutated(&mut rng, message) else {
+            continue;
+        };
+        match audience.receive_at(WatcherId(id), message, &host, now) {
+            Ok(_) => taken += 1,
+            Err(e) => {
+                refused += 1;
+                assert!(e.key().starts_with("peer-"));
+            }
+        }
+        assert_eq!(host.game().game_string(), host_game);
+        audience.take_outgoing();
+    }
+    assert!(
+        refused > 500 && taken > 100,
+        "{refused} refused, {taken} taken"
+    );
+    // The watcher's side: a watcher following the game takes random and
+    // mutated messages from the host; a refused one leaves its game as it was.
+    let mut base = Watch::new(watch_secret, "W");
+    audience.connected(WatcherId(10_000));
+    base.connected();
+    crate::watching::pump_watch(&mut audience, &host, WatcherId(10_000), &mut base);
+    assert_eq!(base.game().game_string(), host_game);
+    let mut watch = base.clone();
+    let (mut refused, mut taken) = (0, 0);
+    for i in 0..8_000 {
+        if i % 300 == 0 || watch.result().is_some() || watch.stage() == WatchStage::Closed {
+            watch = base.clone();
+        }
+        now += std::time::Duration::from_millis(60);
+        let message = any_message(&mut rng, watch.game(), watch_secret);
+        let Some(message) = maybe_mutated(&mut rng, message) else {
+            continue;
+        };
+        let before = watch.game().game_string();
+        match watch.receive_at(message, now) {
+            Ok(events) => {
+                taken += 1;
+                let changed = events.iter().any(|e| {
+                    matches!(
+                        e,
+                        WatchEvent::Moved { .. }
+                            | WatchEvent::Synced { .. }
+                            | WatchEvent::TakenBack { .. }
+                            | WatchEvent::Started(_)
+                    )
+                });
+                if !changed {
+                    assert_eq!(watch.game().game_string(), before);
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(e.key().starts_with("peer-"));
+                assert_eq!(watch.game().game_string(), before, "{e}");
+            }
+        }
+        watch.take_outgoing();
+    }
+    assert!(
+        refused > 1000 && taken > 1000,
+        "{refused} refused, {taken} taken"
+    );
+}

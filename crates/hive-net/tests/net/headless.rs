@@ -78,3 +78,94 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
         )
     );
 }
+
+#[test]
+fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
+    let mut host = Command::new(BIN)
+        .args([
+            "host",
+            "--local",
+            "--ai",
+            "beginner",
+            "--black",
+            "--turn-limit",
+            "12",
+            "--wait",
+            "60",
+            "--watchers",
+            "2",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the host starts");
+    let mut host_out = BufReader::new(host.stdout.take().expect("piped"));
+    let (mut invitation, mut watch_line) = (String::new(), String::new());
+    host_out
+        .read_line(&mut invitation)
+        .expect("the invitation line");
+    host_out
+        .read_line(&mut watch_line)
+        .expect("the watch invitation line");
+    let invitation = invitation.trim();
+    assert!(!invitation.contains(' '), "{invitation}");
+    let watch_invitation = watch_line
+        .trim()
+        .strip_prefix("watch ")
+        .expect("marked 'watch '");
+    assert_ne!(invitation, watch_invitation);
+    // The player's invitation does not watch, the watch invitation does not play.
+    for (command, text) in [("watch", invitation), ("join", watch_invitation)] {
+        let wrong = Command::new(BIN)
+            .args([command, text, "--local"])
+            .output()
+            .expect("runs");
+        assert!(
+            !wrong.status.success(),
+            "{command} with the other invitation"
+        );
+    }
+    let mut watcher = Command::new(BIN)
+        .args(["watch", watch_invitation, "--local", "--wait", "60"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the watcher starts");
+    // The game starts once the watcher is in (a slow start under load
+    // must not find the game over and the host gone).
+    let mut watcher_err = BufReader::new(watcher.stderr.take().expect("piped"));
+    let mut line = String::new();
+    while !line.starts_with("Welcomed") {
+        line.clear();
+        let read = watcher_err.read_line(&mut line).expect("the watcher's log");
+        assert!(read > 0, "the watcher stopped before it was welcomed");
+    }
+    let drain = std::thread::spawn(move || std::io::copy(&mut watcher_err, &mut std::io::sink()));
+    let joiner = Command::new(BIN)
+        .args([
+            "join", invitation, "--local", "--ai", "beginner", "--seed", "5", "--wait", "60",
+        ])
+        .stderr(Stdio::null())
+        .output()
+        .expect("the joiner runs");
+    let mut rest = String::new();
+    host_out
+        .read_to_string(&mut rest)
+        .expect("the host's output");
+    assert!(host.wait().expect("the host ends").success());
+    assert!(joiner.status.success());
+    let watched = watcher.wait_with_output().expect("the watcher ends");
+    let _ = drain.join();
+    assert!(watched.status.success(), "watcher: {}", watched.status);
+    let watcher_out = String::from_utf8_lossy(&watched.stdout);
+    let host_lines: Vec<&str> = rest.lines().collect();
+    let watcher_lines: Vec<&str> = watcher_out.lines().collect();
+    assert!(
+        host_lines
+            .last()
+            .is_some_and(|l| l.starts_with("Base+MLP;Draw;White[13];")),
+        "{host_lines:?}"
+    );
+    // Every move once, then the same GameString.
+    assert_eq!(watcher_lines, host_lines);
+}

@@ -1,5 +1,6 @@
 //! hive-net's tests: sessions paired in memory, every bad peer, a fuzz
-//! run, invitations, the iroh transport on loopback and the headless peers.
+//! run, invitations, the iroh transport on loopback, the headless peers
+//! and watching.
 
 mod bad_peer;
 mod fuzz;
@@ -9,3 +10,5 @@ mod invite;
 mod pairing;
 mod transport;
 mod util;
+mod watch_link;
+mod watching;

@@ -12,19 +12,19 @@ use hive_net::{
 
 use crate::util::{ai_move, settings};
 
-struct Peer {
-    link: Link,
-    session: Session,
+pub struct Peer {
+    pub link: Link,
+    pub session: Session,
     /// Plies applied from the peer (moves and syncs).
-    applied: Vec<u32>,
-    connections: u32,
+    pub applied: Vec<u32>,
+    pub connections: u32,
     /// Messages refused from the peer.
-    refused: Vec<PeerError>,
+    pub refused: Vec<PeerError>,
 }
 
 impl Peer {
     /// Polls the link, feeds the session, sends its answers.
-    fn step(&mut self) {
+    pub fn step(&mut self) {
         for event in self.link.wait(Duration::from_millis(5)) {
             match event {
                 Event::Connected { .. } => {
@@ -66,7 +66,7 @@ impl Peer {
     }
 }
 
-fn peer(link: Link, session: Session) -> Peer {
+pub fn peer(link: Link, session: Session) -> Peer {
     Peer {
         link,
         session,
@@ -77,7 +77,7 @@ fn peer(link: Link, session: Session) -> Peer {
 }
 
 /// A host on loopback and its invitation.
-fn host(turn_limit: u16) -> (Peer, Invitation) {
+pub fn host(turn_limit: u16) -> (Peer, Invitation) {
     let secret = Secret::random();
     let mut game = settings(Side::White);
     game.house_rules = HouseRules {
@@ -91,7 +91,7 @@ fn host(turn_limit: u16) -> (Peer, Invitation) {
 }
 
 /// A joiner dialling `invitation` (read back from its text), with `secret`.
-fn joiner(invitation: &Invitation, secret: Secret) -> Peer {
+pub fn joiner(invitation: &Invitation, secret: Secret) -> Peer {
     let text = invitation.to_text();
     let read = Invitation::parse(&text).expect("own invitation");
     let link = Link::join(Mode::Local, &read).expect("dials loopback");

@@ -11,10 +11,20 @@
 //! current connection are dropped, so nothing meant for an old connection
 //! reaches a new one (the session's hello and sync make up for them).
 //!
+//! Watchers ([`Link::allow_watchers`]): the host then reads each new
+//! connection's hello before reporting it; one with the watcher role is a
+//! watcher's, reported apart ([`WatcherEvent`], [`Link::poll_watchers`])
+//! and served on its own, up to the cap; any other is the player's, as
+//! before. The player's connection, its drops and reconnections are
+//! unchanged by watchers coming and going.
+//!
 //! [`Mode::Local`] never leaves the machine: no relay, no address lookup,
 //! no port mapping, sockets bound to 127.0.0.1 only, and a guard
 //! ([`check_local`]) refusing to dial or accept any other address before a
 //! socket is touched.
+
+mod run;
+mod watchers;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -23,14 +33,15 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, RecvStream, SendStream, presets};
-use iroh::{Endpoint, EndpointAddr, PublicKey, RelayMode, RelayUrl, SecretKey, TransportAddr};
+use iroh::{EndpointAddr, PublicKey, RelayUrl, TransportAddr};
 use tokio::sync::mpsc;
 use url::Url;
 
+use self::watchers::{WatcherCommand, Watching};
 use crate::error::PeerError;
 use crate::invite::{Invitation, Secret};
-use crate::protocol::{MAX_FRAME, Message, Role, encode_frame};
+use crate::protocol::{Message, Role};
+pub use crate::watch::WatcherId;
 
 /// The ALPN of protocol version 1.
 pub const ALPN: &[u8] = b"hive/online/1";
@@ -93,6 +104,43 @@ pub enum Event {
     Error(String),
 }
 
+/// What the host's link reports about watchers, in order for each watcher
+/// (see [`Link::poll_watchers`]). Never mixed with the player's [`Event`]s.
+#[derive(Clone, PartialEq, Debug)]
+pub enum WatcherEvent {
+    /// A watcher's connection is up: call `Audience::connected`. Its hello
+    /// follows at once.
+    Connected {
+        /// The watcher's connection.
+        id: WatcherId,
+    },
+    /// A message from the watcher: `Audience::receive`.
+    Message {
+        /// The watcher's connection.
+        id: WatcherId,
+        /// The message.
+        message: Message,
+    },
+    /// A frame from the watcher refused before it became a message.
+    Refused {
+        /// The watcher's connection.
+        id: WatcherId,
+        /// Why.
+        error: PeerError,
+    },
+    /// The watcher's connection closed: call `Audience::disconnected`.
+    Disconnected {
+        /// The watcher's connection.
+        id: WatcherId,
+        /// Why, in words.
+        reason: String,
+    },
+}
+
+/// The most watchers a host takes at once; [`Link::allow_watchers`] may
+/// set fewer. One more is sent `refuse` (`"full"`) and closed.
+pub const MAX_WATCHERS: usize = 16;
+
 /// Why a link cannot start.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum LinkError {
@@ -131,7 +179,7 @@ pub fn check_local_invitation(invitation: &Invitation) -> Result<(), LinkError> 
     invitation.addrs.iter().try_for_each(check_local)
 }
 
-enum Command {
+pub(crate) enum Command {
     Send(u64, Message),
     Cut,
     HangUp,
@@ -154,6 +202,8 @@ pub struct Link {
     thread: Option<JoinHandle<()>>,
     id: [u8; 32],
     reach: Arc<Mutex<Reach>>,
+    watching: Arc<Watching>,
+    watcher_events: Mutex<std_mpsc::Receiver<WatcherEvent>>,
 }
 
 /// How the endpoint can be reached: its addresses and relay.
@@ -163,43 +213,9 @@ struct Reach {
     relay: Option<String>,
 }
 
-enum Side {
+pub(crate) enum Side {
     Host,
     Join(EndpointAddr),
-}
-
-async fn bind(mode: &Mode, key: Option<[u8; 32]>, port: u16) -> Result<Endpoint, LinkError> {
-    let bind_error = |e: &dyn std::fmt::Display| LinkError::Bind(e.to_string());
-    let builder = match mode {
-        Mode::Local => Endpoint::builder(presets::Minimal)
-            .relay_mode(RelayMode::Disabled)
-            .clear_address_lookup()
-            .portmapper_config(PortmapperConfig::Disabled)
-            .clear_ip_transports()
-            .bind_addr(SocketAddr::from(([127, 0, 0, 1], port)))
-            .map_err(|e| bind_error(&e))?,
-        Mode::Public { relay: None } => Endpoint::builder(presets::N0),
-        Mode::Public { relay: Some(url) } => Endpoint::builder(presets::N0)
-            .relay_mode(RelayMode::custom([RelayUrl::from(url.clone())])),
-    };
-    let builder = match key {
-        Some(bytes) => builder.secret_key(SecretKey::from_bytes(&bytes)),
-        None => builder,
-    };
-    let endpoint = builder
-        .alpns(vec![ALPN.to_vec()])
-        .bind()
-        .await
-        .map_err(|e| bind_error(&e))?;
-    if *mode == Mode::Local {
-        for addr in endpoint.bound_sockets() {
-            if let Err(e) = check_local(&addr) {
-                endpoint.close().await;
-                return Err(e);
-            }
-        }
-    }
-    Ok(endpoint)
 }
 
 impl Link {
@@ -258,8 +274,11 @@ impl Link {
         let (command_tx, command_rx) = mpsc::unbounded_channel();
         let (event_tx, event_rx) = std_mpsc::channel();
         let (ready_tx, ready_rx) = std_mpsc::channel();
+        let (watcher_tx, watcher_rx) = std_mpsc::channel();
         let reach = Arc::new(Mutex::new(Reach::default()));
         let shared = Arc::clone(&reach);
+        let watching = Arc::new(Watching::default());
+        let served = Arc::clone(&watching);
         let thread = std::thread::Builder::new()
             .name("hive-net".into())
             .spawn(move || {
@@ -274,7 +293,7 @@ impl Link {
                     }
                 };
                 runtime.block_on(async move {
-                    let endpoint = match bind(&mode, key, port).await {
+                    let endpoint = match run::bind(&mode, key, port).await {
                         Ok(endpoint) => endpoint,
                         Err(e) => {
                             let _ = ready_tx.send(Err(e));
@@ -296,7 +315,8 @@ impl Link {
                         }
                         let _ = event_tx.send(Event::Online);
                     }
-                    run(endpoint, mode, side, command_rx, event_tx).await;
+                    let watchers = (served, watcher_tx);
+                    run::run(endpoint, mode, side, command_rx, event_tx, watchers).await;
                 });
             })
             .map_err(|e| LinkError::Bind(e.to_string()))?;
@@ -311,7 +331,48 @@ impl Link {
             thread: Some(thread),
             id,
             reach,
+            watching,
+            watcher_events: Mutex::new(watcher_rx),
         })
+    }
+
+    /// (Host) takes up to `max` watchers at once (at most [`MAX_WATCHERS`];
+    /// `0`, the default, takes none: a watcher's hello then reaches the
+    /// player's session, which refuses it). With watchers on, a new
+    /// connection is reported only once its hello is read (within ten
+    /// seconds), so that a watcher's never reaches the player's events.
+    /// Give watchers `invitation(watch_secret, Role::Watcher)`.
+    pub fn allow_watchers(&self, max: usize) {
+        self.watching.set_cap(max.min(MAX_WATCHERS));
+    }
+
+    /// (Host) what happened to watchers since the last call, without
+    /// blocking.
+    pub fn poll_watchers(&mut self) -> Vec<WatcherEvent> {
+        let mut out = Vec::new();
+        if let Ok(events) = self.watcher_events.get_mut() {
+            while let Ok(event) = events.try_recv() {
+                out.push(event);
+            }
+        }
+        out
+    }
+
+    /// (Host) queues a message for watcher `id`; dropped if its connection
+    /// is gone.
+    pub fn send_to_watcher(&self, id: WatcherId, message: Message) {
+        self.watching.command(id, WatcherCommand::Send(message));
+    }
+
+    /// (Host) ends watcher `id`'s connection politely: what is queued is
+    /// sent (a refusal reaches it), then it closes.
+    pub fn hang_up_watcher(&self, id: WatcherId) {
+        self.watching.command(id, WatcherCommand::HangUp);
+    }
+
+    /// (Host) the watchers connected now.
+    pub fn watcher_count(&self) -> usize {
+        self.watching.count()
     }
 
     /// The invitation to this host. In the public mode, wait for
@@ -410,214 +471,4 @@ impl Drop for Link {
     fn drop(&mut self) {
         self.shutdown();
     }
-}
-
-fn path_of(conn: &Connection) -> (PathKind, Duration) {
-    let paths = conn.paths();
-    let chosen = paths
-        .iter()
-        .find(|p| p.is_selected())
-        .or_else(|| paths.iter().next());
-    match chosen {
-        Some(p) if p.is_relay() => (PathKind::Relayed, p.rtt()),
-        Some(p) => (PathKind::Direct, p.rtt()),
-        None => (PathKind::Direct, Duration::ZERO),
-    }
-}
-
-/// Accepts joiners for as long as the endpoint is open, each connection's
-/// handshake and stream on a task of its own (a connection that dies half
-/// way holds up no other); in the local mode a connection from any other
-/// address is refused before the handshake.
-async fn accept_all(endpoint: Endpoint, mode: Mode, accepted: mpsc::Sender<Accepted>) {
-    while let Some(incoming) = endpoint.accept().await {
-        if mode == Mode::Local {
-            let local = matches!(incoming.remote_addr(), IncomingAddr::Ip(addr) if check_local(&addr).is_ok());
-            if !local {
-                incoming.refuse();
-                continue;
-            }
-        }
-        let accepted = accepted.clone();
-        tokio::spawn(async move {
-            let Ok(accepting) = incoming.accept() else {
-                return;
-            };
-            let Ok(conn) = accepting.await else {
-                return;
-            };
-            // The joiner's stream shows when its hello is written.
-            match tokio::time::timeout(Duration::from_secs(10), conn.accept_bi()).await {
-                Ok(Ok((send, recv))) => {
-                    let _ = accepted.send((conn, send, recv)).await;
-                }
-                _ => conn.close(0u32.into(), b"no stream"),
-            }
-        });
-    }
-}
-
-async fn dial(
-    endpoint: &Endpoint,
-    addr: &EndpointAddr,
-) -> Result<(Connection, SendStream, RecvStream), String> {
-    let conn = tokio::time::timeout(
-        Duration::from_secs(10),
-        endpoint.connect(addr.clone(), ALPN),
-    )
-    .await
-    .map_err(|_| "timed out".to_string())?
-    .map_err(|e| e.to_string())?;
-    let (send, recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
-    Ok((conn, send, recv))
-}
-
-/// Reads frames until the stream ends; an oversized header is refused
-/// before its body is read and ends the connection.
-async fn read_frames(mut recv: RecvStream, events: std_mpsc::Sender<Event>) -> String {
-    loop {
-        let mut header = [0u8; 4];
-        if let Err(e) = recv.read_exact(&mut header).await {
-            return e.to_string();
-        }
-        let len = u32::from_be_bytes(header) as usize;
-        if len > MAX_FRAME {
-            let _ = events.send(Event::Refused(PeerError::Oversized { len }));
-            return "an oversized frame".into();
-        }
-        let mut body = vec![0u8; len];
-        if let Err(e) = recv.read_exact(&mut body).await {
-            return e.to_string();
-        }
-        let event = match Message::from_json(&body) {
-            Ok(message) => Event::Message(message),
-            Err(e) => Event::Refused(e),
-        };
-        if events.send(event).is_err() {
-            return "closed".into();
-        }
-    }
-}
-
-/// A connection accepted with its stream.
-type Accepted = (Connection, SendStream, RecvStream);
-
-async fn run(
-    endpoint: Endpoint,
-    mode: Mode,
-    side: Side,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-    events: std_mpsc::Sender<Event>,
-) {
-    let is_host = matches!(side, Side::Host);
-    // The host accepts on a task of its own, so that no command cancels a
-    // handshake half done, and a joiner coming back on a new connection is
-    // seen while the old one still looks alive.
-    let (accepted_tx, mut accepted_rx) = mpsc::channel::<Accepted>(4);
-    if is_host {
-        tokio::spawn(accept_all(endpoint.clone(), mode.clone(), accepted_tx));
-    } else {
-        drop(accepted_tx);
-    }
-    let mut accepting = is_host;
-    let mut next: Option<Accepted> = None;
-    let mut number = 0u64;
-    let mut attempt = 0u32;
-    'connections: loop {
-        let got = match (&side, next.take()) {
-            (_, Some(got)) => Ok(got),
-            (Side::Host, None) => {
-                tokio::select! {
-                    got = accepted_rx.recv() => got.ok_or_else(|| "the endpoint closed".to_string()),
-                    command = commands.recv() => match command {
-                        Some(Command::Close) | None => break 'connections,
-                        // Nothing to send to nor cut before a joiner comes.
-                        Some(_) => continue 'connections,
-                    },
-                }
-            }
-            (Side::Join(addr), None) => {
-                if attempt > 0 {
-                    let delay = Duration::from_millis(100 << (attempt - 1).min(6))
-                        .min(Duration::from_secs(5));
-                    let _ = events.send(Event::Reconnecting { attempt, delay });
-                    tokio::select! {
-                        _ = tokio::time::sleep(delay) => {}
-                        command = commands.recv() => if matches!(command, Some(Command::Close) | None) {
-                            break 'connections;
-                        },
-                    }
-                }
-                attempt += 1;
-                tokio::select! {
-                    got = dial(&endpoint, addr) => got,
-                    command = commands.recv() => match command {
-                        Some(Command::Close) | None => break 'connections,
-                        Some(_) => continue 'connections,
-                    },
-                }
-            }
-        };
-        let (conn, mut send, recv) = match got {
-            Ok(got) => got,
-            Err(e) if is_host => {
-                let _ = events.send(Event::Error(e));
-                break 'connections;
-            }
-            Err(_) => continue 'connections,
-        };
-        attempt = 1;
-        number += 1;
-        let (path, rtt) = path_of(&conn);
-        let _ = events.send(Event::Connected { path, rtt });
-        let mut reader = tokio::spawn(read_frames(recv, events.clone()));
-        let reason = loop {
-            tokio::select! {
-                command = commands.recv() => match command {
-                    Some(Command::Send(epoch, message)) => {
-                        if epoch != number {
-                            continue;
-                        }
-                        let Ok(frame) = encode_frame(&message) else { continue };
-                        if let Err(e) = send.write_all(&frame).await {
-                            break e.to_string();
-                        }
-                    }
-                    Some(Command::Cut) => {
-                        conn.close(1u32.into(), b"cut");
-                        break "cut".to_string();
-                    }
-                    Some(Command::HangUp) => {
-                        let _ = send.finish();
-                        let _ = tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
-                        conn.close(3u32.into(), b"hung up");
-                        break "hung up".to_string();
-                    }
-                    Some(Command::Close) | None => {
-                        let _ = send.finish();
-                        let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-                        conn.close(0u32.into(), b"bye");
-                        break 'connections;
-                    }
-                },
-                ended = &mut reader => {
-                    break ended.unwrap_or_else(|e| e.to_string());
-                }
-                newer = accepted_rx.recv(), if accepting => match newer {
-                    // The same joiner on a new connection: the old one is dead.
-                    Some(got) if got.0.remote_id() == conn.remote_id() => {
-                        next = Some(got);
-                        break "the peer came back on a new connection".to_string();
-                    }
-                    Some((other, ..)) => other.close(2u32.into(), b"busy"),
-                    None => accepting = false,
-                },
-            }
-        };
-        reader.abort();
-        conn.close(1u32.into(), b"dropped");
-        let _ = events.send(Event::Disconnected { reason });
-    }
-    // Closing waits for the connections to say goodbye: not for ever.
-    let _ = tokio::time::timeout(Duration::from_secs(3), endpoint.close()).await;
 }

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use crate::app::{app_keeping_files, game, screen, set_settings, turn};
 use bevy::prelude::*;
-use hive::game::online::{Offer, Online, OnlineRequest, Resumable};
+use hive::game::online::{Offer, Online, OnlineRequest, Resumable, Watching};
 use hive::game::{
     AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
 };
-use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Side};
+use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
 use hive::records::Seats;
 use hive::rules::Color;
 use tempfile::TempDir;
@@ -366,4 +366,105 @@ fn a_flag_fall_loses_on_time_on_both_boards() {
         assert_eq!(ended, Some((GameResult::BlackWins, EndReason::Time)));
     }
     assert_eq!(game(&joiner).ply(), 0);
+}
+
+/// Runs frames of the three apps until `done`, at most a minute.
+fn all_until(apps: &mut [&mut App; 3], what: &str, done: impl Fn(&[&mut App; 3]) -> bool) {
+    let start = Instant::now();
+    while !done(apps) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "timed out waiting for {what}: {}; {}; watcher board {} notice {:?}",
+            state(apps[0]),
+            state(apps[1]),
+            game(apps[2]).game_string(),
+            notice(apps[2])
+        );
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn watching(app: &App) -> &Watching {
+    app.world().resource::<Watching>()
+}
+
+#[test]
+fn a_watcher_gets_the_game_so_far_and_every_move_and_cannot_move() {
+    let dirs = [
+        TempDir::new().unwrap(),
+        TempDir::new().unwrap(),
+        TempDir::new().unwrap(),
+    ];
+    let (mut host, mut joiner) = started(dirs[0].path(), dirs[1].path());
+    play(&mut host, "wS1");
+    both_until(&mut host, &mut joiner, "the first move", |h, j| {
+        game(j).ply() == 1 && same_games(h, j)
+    });
+    // The host's watch-only invitation, not the player's.
+    let (to_play, to_watch) = {
+        let connection = online(&host).0.as_ref().unwrap();
+        (
+            connection.invitation.clone().unwrap(),
+            connection
+                .watch_invitation
+                .clone()
+                .expect("a watch invitation"),
+        )
+    };
+    assert_eq!(to_watch.role, Role::Watcher);
+    assert_ne!(to_watch.secret, to_play.secret);
+    let mut watcher = online_app(dirs[2].path(), "Cy");
+    watcher.world_mut().write_message(OnlineRequest::Join {
+        invitation: to_watch.to_text(),
+        name: "Cy".into(),
+    });
+    let mut apps = [&mut host, &mut joiner, &mut watcher];
+    all_until(&mut apps, "the game so far on the watcher's board", |a| {
+        watching(a[2]).on_board() && game(a[2]).game_string() == game(a[0]).game_string()
+    });
+    assert_eq!(screen(&watcher), Screen::Playing);
+    assert_eq!(seats(&watcher), Seats::Watching);
+    let players = *watcher.world().resource::<Players>();
+    assert!(
+        players.moves_elsewhere(&game(&watcher)),
+        "no side moves here"
+    );
+    assert!(
+        notice(&host).contains("Cy"),
+        "the host is told: {}",
+        notice(&host)
+    );
+    // The game goes on: the watcher follows, move by move.
+    play(&mut joiner, "bS1 wS1-");
+    let mut apps = [&mut host, &mut joiner, &mut watcher];
+    all_until(&mut apps, "the second move everywhere", |a| {
+        game(a[2]).ply() == 2 && game(a[2]).game_string() == game(a[1]).game_string()
+    });
+    // A move asked on the watcher's board is not played.
+    let before = game(&watcher).game_string();
+    let mv = game(&watcher).parse_move("wQ -wS1").expect("a move");
+    watcher.world_mut().write_message(PlayMove(mv));
+    for _ in 0..5 {
+        watcher.update();
+    }
+    assert_eq!(game(&watcher).game_string(), before);
+    let watchers = online(&host)
+        .0
+        .as_ref()
+        .unwrap()
+        .audience
+        .as_ref()
+        .unwrap()
+        .watchers();
+    assert_eq!(watchers.len(), 1);
+    assert_eq!(watchers[0].1, "Cy");
+    // The host leaves: the watcher is told.
+    host.world_mut().write_message(OnlineRequest::Leave);
+    let mut apps = [&mut host, &mut joiner, &mut watcher];
+    all_until(&mut apps, "the watcher told", |a| {
+        notice(a[2]).contains("host")
+    });
 }

@@ -74,7 +74,6 @@ online-no-offer = there is no such offer to answer, or yours is still waiting
 online-chat-too-long = a chat line has at most 280 characters
 online-bad-settings = those settings cannot be played online
 online-nothing-to-take-back = there is no move to take back
-online-watch-not-yet = that is an invitation to watch: watching is not supported yet
 online-bad-invitation = that is not a Hive invitation (copy the whole line your friend sent)
 online-not-loopback = "this machine only" is on: that invitation is for another machine
 online-no-network = the network could not be started
@@ -113,3 +112,16 @@ confirm-quit-online-text = Your friend is told you left. The game is kept: next 
 confirm-load-online-text = The game you load takes this online game's place; your friend is told you left. The online game is kept to go on with.
 notice-resumed-online = the online game as you left it
 library-player-online = A friend online
+
+# Watching: the host's watch-only invitation, and the watcher's side.
+online-watch-this = Others can watch (they see every move and cannot play) with this invitation:
+online-watchers = { $count ->
+    [one] one person is watching
+   *[other] { $count } people are watching
+}
+online-watcher-joined = { $name } is watching the game
+online-watch-dialling = connecting to the game to watch it…
+online-watch-host-left = the host has left: the game you watched stops here
+online-watch-players = { $white } (White) against { $black } (Black)
+game-title-watching = { $game-type } online: you are watching
+peer-watcher-acted = a watcher tried to play or offer something, which watchers cannot do

@@ -74,7 +74,6 @@ online-no-offer = no hay tal oferta que responder, o la tuya sigue esperando
 online-chat-too-long = una línea de chat tiene como mucho 280 caracteres
 online-bad-settings = esas condiciones no se pueden jugar en línea
 online-nothing-to-take-back = no hay jugada que deshacer
-online-watch-not-yet = es una invitación para mirar: mirar aún no está disponible
 online-bad-invitation = eso no es una invitación de Hive (copia la línea entera que te envió tu amigo)
 online-not-loopback = «solo este equipo» está activado: esa invitación es para otro equipo
 online-no-network = no se pudo iniciar la red
@@ -116,3 +115,16 @@ confirm-quit-online-text = Se avisa a tu amigo de que te fuiste. La partida se g
 confirm-load-online-text = La partida que cargues ocupa el lugar de esta partida en línea; se avisa a tu amigo de que te fuiste. La partida en línea se guarda para seguirla.
 notice-resumed-online = la partida en línea como la dejaste
 library-player-online = Un amigo en línea
+
+# Mirar: la invitación para mirar del anfitrión, y el lado de quien mira.
+online-watch-this = Otros pueden mirar (ven cada jugada y no pueden jugar) con esta invitación:
+online-watchers = { $count ->
+    [one] una persona está mirando
+   *[other] { $count } personas están mirando
+}
+online-watcher-joined = { $name } está mirando la partida
+online-watch-dialling = conectando con la partida para mirarla…
+online-watch-host-left = el anfitrión se ha ido: la partida que mirabas se detiene aquí
+online-watch-players = { $white } (blancas) contra { $black } (negras)
+game-title-watching = { $game-type } en línea: estás mirando
+peer-watcher-acted = alguien que mira intentó jugar u ofrecer algo, y quien mira no puede hacerlo

@@ -38,6 +38,9 @@ pub enum Seats {
         /// The side played over the internet.
         remote: Color,
     },
+    /// Two people elsewhere play; this screen watches (a watch-only
+    /// invitation): no side moves here.
+    Watching,
 }
 
 impl Seats {
@@ -51,7 +54,7 @@ impl Seats {
             } => (ai == side).then_some(difficulty),
             Seats::Exhibition { white, .. } if side == Color::White => Some(white),
             Seats::Exhibition { black, .. } => Some(black),
-            Seats::Online { .. } => None,
+            Seats::Online { .. } | Seats::Watching => None,
         }
     }
 
@@ -59,7 +62,9 @@ impl Seats {
     pub fn ai_side(self) -> Option<Color> {
         match self {
             Seats::Ai { side, .. } => Some(side),
-            Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } => None,
+            Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } | Seats::Watching => {
+                None
+            }
         }
     }
 
@@ -69,10 +74,11 @@ impl Seats {
     }
 
     /// The kind of play whose autosave a game so seated goes to
-    /// (`analysing`: the analysis board is on).
+    /// (`analysing`: the analysis board is on). A game watched over the
+    /// internet is kept with the exhibitions: games others play, watched.
     pub fn play_kind(self, analysing: bool) -> PlayKind {
         match self {
-            Seats::Exhibition { .. } => PlayKind::Exhibition,
+            Seats::Exhibition { .. } | Seats::Watching => PlayKind::Exhibition,
             Seats::Human if analysing => PlayKind::Analysis,
             Seats::Online { .. } => PlayKind::Online,
             Seats::Human | Seats::Ai { .. } => PlayKind::Game,
@@ -88,14 +94,19 @@ impl Seats {
     }
 
     /// Whether a person at this screen moves for `side` (not the AI, not
-    /// someone over the internet).
+    /// someone over the internet, not while watching).
     pub fn here(self, side: Color) -> bool {
-        self.preset(side).is_none() && self.remote_side() != Some(side)
+        self != Seats::Watching && self.preset(side).is_none() && self.remote_side() != Some(side)
+    }
+
+    /// Whether both sides are played elsewhere and this screen watches.
+    pub fn watching(self) -> bool {
+        self == Seats::Watching
     }
 
     /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium`,
-    /// `exhibition=white:easy,black:medium` or `online=black` (the side
-    /// played over the internet).
+    /// `exhibition=white:easy,black:medium`, `online=black` (the side
+    /// played over the internet) or `watching`.
     pub fn words(self) -> String {
         let preset = |difficulty: Difficulty| difficulty.name().to_lowercase();
         match self {
@@ -107,6 +118,7 @@ impl Seats {
                 format!("exhibition=white:{},black:{}", preset(white), preset(black))
             }
             Seats::Online { remote } => format!("online={}", side_word(remote)),
+            Seats::Watching => "watching".to_string(),
         }
     }
 
@@ -115,6 +127,9 @@ impl Seats {
         let words = words.trim();
         if words == "human" {
             return Some(Seats::Human);
+        }
+        if words == "watching" {
+            return Some(Seats::Watching);
         }
         if let Some(ai) = words.strip_prefix("ai=") {
             let (side, difficulty) = parse_side_preset(ai)?;
@@ -185,6 +200,7 @@ mod tests {
                 },
                 "online=white",
             ),
+            (Seats::Watching, "watching"),
         ];
         for (seats, words) in cases {
             assert_eq!(seats.words(), words);

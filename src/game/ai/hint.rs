@@ -118,7 +118,7 @@ fn start_hint_on_request(
     }
     let preset = match players.seats {
         Seats::Ai { difficulty, .. } => difficulty,
-        Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } => {
+        Seats::Human | Seats::Exhibition { .. } | Seats::Online { .. } | Seats::Watching => {
             request.settings.difficulty
         }
     };

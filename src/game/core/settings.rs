@@ -174,7 +174,7 @@ impl Settings {
                 next.opponent = Opponent::Exhibition { white, black };
             }
             // A game over the internet is started from its own screen.
-            Seats::Online { .. } => {}
+            Seats::Online { .. } | Seats::Watching => {}
         }
         if next != *self {
             *self = next;

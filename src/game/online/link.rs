@@ -11,7 +11,10 @@ use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
 use super::{ChatLine, Connection, Offer, Online};
 use crate::game::core::{Notice, Words};
-use crate::net::{Event, Invitation, Link, LinkError, Mode, PeerError, Role, SessionEvent, Stage};
+use crate::net::{
+    AudienceEvent, Event, Invitation, Link, LinkError, MAX_WATCHERS, Mode, PeerError, Role,
+    SessionEvent, Stage, WatcherEvent,
+};
 use crate::text::Args;
 
 /// How often the round trip is measured.
@@ -67,10 +70,21 @@ impl Slot {
 /// Closes the connection off the frame (after the last messages left).
 pub(super) fn close(mut connection: Connection) {
     let outgoing = connection.session.take_outgoing();
+    // The watchers are told the host is gone.
+    let to_watchers = connection
+        .audience
+        .as_mut()
+        .map_or_else(Vec::new, |audience| {
+            audience.bye();
+            audience.take_outgoing()
+        });
     match std::mem::replace(&mut connection.slot, Slot::Failed) {
         Slot::Up(link) => {
             for message in outgoing {
                 link.send(message);
+            }
+            for (to, message) in to_watchers {
+                link.send_to_watcher(to, message);
             }
             IoTaskPool::get()
                 .spawn(async move { link.close() })
@@ -107,8 +121,11 @@ pub(super) fn collect_started_link(
     let local = *mode == Mode::Local;
     match started {
         Ok(link) => {
-            if super::hosting(connection) && local {
-                connection.invitation = Some(link.invitation(connection.secret, Role::Player));
+            if super::hosting(connection) {
+                link.allow_watchers(MAX_WATCHERS);
+                if local {
+                    invite(connection, &link);
+                }
             }
             connection.slot = Slot::Up(link);
         }
@@ -172,7 +189,7 @@ pub(super) fn pump_link(
             }
             Event::Online => {
                 if super::hosting(connection) {
-                    connection.invitation = Some(link.invitation(connection.secret, Role::Player));
+                    invite(connection, &link);
                 }
             }
             Event::Refused(e) => refused(&mut notice, &words, &e),
@@ -212,7 +229,67 @@ pub(super) fn pump_link(
     for message in connection.session.take_outgoing() {
         link.send(message);
     }
+    serve_the_watchers(connection, &mut link, &mut notice, &words);
     connection.slot = Slot::Up(link);
+}
+
+/// The host's invitations: to play, and to watch.
+fn invite(connection: &mut Connection, link: &Link) {
+    connection.invitation = Some(link.invitation(connection.secret, Role::Player));
+    if let Some(audience) = &connection.audience {
+        connection.watch_invitation = Some(link.invitation(audience.secret(), Role::Watcher));
+    }
+}
+
+/// (Host) the watchers' comings and goings and messages; each is sent the
+/// game so far and then every move (the audience reads the session, never
+/// changes it).
+fn serve_the_watchers(
+    connection: &mut Connection,
+    link: &mut Link,
+    notice: &mut Notice,
+    words: &Words,
+) {
+    let Some(audience) = connection.audience.as_mut() else {
+        return;
+    };
+    for event in link.poll_watchers() {
+        match event {
+            WatcherEvent::Connected { id } => audience.connected(id),
+            WatcherEvent::Disconnected { id, reason } => {
+                info!("online: watcher {id:?} left: {reason}");
+                audience.disconnected(id);
+            }
+            WatcherEvent::Refused { id, error } => {
+                info!("online: watcher {id:?} refused: {error}");
+            }
+            WatcherEvent::Message { id, message } => {
+                match audience.receive(id, message, &connection.session) {
+                    Ok(events) => {
+                        for event in events {
+                            if let AudienceEvent::Joined { name, .. } = event {
+                                let args = Args::new().with("name", name.as_str());
+                                notice.show(words.format("online-watcher-joined", &args));
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        warn!("online: watcher {id:?}: {e}");
+                        if e.is_fatal() {
+                            for (to, message) in audience.take_outgoing() {
+                                link.send_to_watcher(to, message);
+                            }
+                            link.hang_up_watcher(id);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    audience.update(&connection.session);
+    for (to, message) in audience.take_outgoing() {
+        link.send_to_watcher(to, message);
+    }
 }
 
 /// What the friend's message (or our answer) did.

@@ -13,6 +13,7 @@
 
 mod keep;
 mod link;
+mod watch;
 
 use std::time::{Duration, Instant};
 
@@ -24,16 +25,18 @@ use crate::game::core::{
 };
 use crate::game::saves::{AutosaveStatus, Jump, RecordPaths, RecordsAction};
 use crate::net::{
-    ActionError, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind, Seat, Secret,
-    Session, SessionEvent, Side,
+    ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind, Seat,
+    Secret, Session, SessionEvent, Side,
 };
 use crate::records::{Seats, TimeControl};
 use crate::rules::Color;
 
 pub use keep::{Kept, Resumable};
+pub use watch::{Watcher, Watching, players_in_words};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>();
+    app.init_resource::<Watching>();
     app.init_resource::<Resumable>();
     app.add_message::<OnlineRequest>();
     app.configure_sets(
@@ -48,12 +51,14 @@ pub(super) fn plugin(app: &mut App) {
             handle_requests,
             link::collect_started_link,
             link::pump_link,
+            watch::pump_the_watch,
             (
                 send_own_moves,
                 takeback_for_undo,
                 own_flag_falls,
                 hold_clocks_while_the_line_is_down,
                 follow_the_session,
+                watch::follow_the_watch,
             )
                 .chain()
                 .run_if(in_state(Screen::Playing)),
@@ -63,7 +68,10 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(OnlineSystems),
     );
-    app.add_systems(OnExit(Screen::Playing), leave_on_exit);
+    app.add_systems(
+        OnExit(Screen::Playing),
+        (leave_on_exit, watch::stop_on_exit),
+    );
 }
 
 /// Online play's systems: after the AI's (the friend is a player from
@@ -173,6 +181,10 @@ pub struct Connection {
     pub problem: Option<String>,
     /// The friend said goodbye.
     pub peer_left: bool,
+    /// (Host) who watches, and what they are sent.
+    pub audience: Option<Audience>,
+    /// (Host) the watch-only invitation, once it can be given.
+    pub watch_invitation: Option<Invitation>,
     secret: Secret,
     key: Option<[u8; 32]>,
     slot: link::Slot,
@@ -201,6 +213,9 @@ impl Connection {
             asked: None,
             problem: None,
             peer_left: false,
+            // A host takes watchers, with a secret of their own.
+            audience: key.map(|_| Audience::new(Secret::random())),
+            watch_invitation: None,
             secret,
             key,
             slot,
@@ -278,7 +293,7 @@ fn action_key(error: &ActionError) -> &'static str {
 #[allow(clippy::too_many_arguments)]
 fn handle_requests(
     mut requests: MessageReader<OnlineRequest>,
-    mut online: ResMut<Online>,
+    (mut online, mut watching): (ResMut<Online>, ResMut<Watching>),
     (settings, launch, paths, status): (
         Res<Settings>,
         Res<LaunchSettings>,
@@ -307,8 +322,14 @@ fn handle_requests(
             }
             OnlineRequest::Join { invitation, name } => {
                 match Invitation::parse(invitation.trim()) {
-                    Ok(read) if read.role != crate::net::Role::Player => {
-                        say("online-watch-not-yet")
+                    Ok(read) if read.role == crate::net::Role::Watcher => {
+                        // A watch-only invitation: the game is watched.
+                        if let Some(old) = watching.0.take() {
+                            old.close();
+                        }
+                        let mode = mode(&settings, &launch);
+                        watching.0 = Some(Watcher::dial(mode, read, name));
+                        say("online-watch-dialling");
                     }
                     Ok(read) => {
                         if let Some(old) = online.0.take() {

@@ -86,7 +86,7 @@ fn draw_exhibition_bar(
     let game = view.game.game();
     let exhibition = match view.players.seats {
         Seats::Exhibition { white, black } => Some((white, black)),
-        Seats::Human | Seats::Ai { .. } | Seats::Online { .. } => None,
+        Seats::Human | Seats::Ai { .. } | Seats::Online { .. } | Seats::Watching => None,
     };
     // A lesson or a puzzle has its own hints, and its bar in this place.
     if exhibition.is_none() && view.activity.as_ref().is_some_and(|a| a.practising()) {

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::side_panel_width;
 use crate::game::core::{CurrentGame, Screen, Turn, Words};
-use crate::game::online::{Connection, Offer, Online, OnlineRequest};
+use crate::game::online::{Connection, Offer, Online, OnlineRequest, Watching};
 use crate::net::PathKind;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
@@ -16,7 +16,7 @@ use crate::text::{Args, Texts};
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        draw_online_panel.run_if(in_state(Screen::Playing)),
+        (draw_online_panel, draw_watch_panel).run_if(in_state(Screen::Playing)),
     );
 }
 
@@ -59,6 +59,7 @@ fn draw_online_panel(
             let over = current.game().status().is_over() || *turn.get() == Turn::GameOver;
             who_and_whose_move(ui, words, connection, current.game().to_move(), over);
             connection_line(ui, words, connection);
+            watchers(ui, words, connection);
             ui.separator();
             offers(ui, words, connection, over, &mut state, &mut requests);
             ui.separator();
@@ -246,4 +247,59 @@ fn chat(
             requests.write(OnlineRequest::Chat(std::mem::take(&mut state.typing)));
         }
     });
+}
+
+/// (Host) how many watch, and their invitation to hand out.
+fn watchers(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
+    let Some(audience) = &connection.audience else {
+        return;
+    };
+    let count = audience.watchers().len();
+    if count > 0 {
+        ui.label(words.format("online-watchers", &Args::new().with("count", count)));
+    }
+    if let Some(invitation) = &connection.watch_invitation {
+        crate::game::ui::screens::online::watch_invitation(ui, words, invitation);
+    }
+}
+
+/// A watched game's panel: who plays whom, whose move, the connection.
+fn draw_watch_panel(
+    mut contexts: EguiContexts,
+    watching: Res<Watching>,
+    current: Res<CurrentGame>,
+    words: Res<Words>,
+) -> Result {
+    let Some(watcher) = watching.0.as_ref().filter(|_| watching.on_board()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let words = &words.0;
+    let left = side_panel_width(ctx.content_rect().width()) + 8.0;
+    egui::Window::new(words.get("online-panel-title"))
+        .id(egui::Id::new("watch_panel"))
+        .collapsible(true)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(left, -40.0))
+        .show(ctx, |ui| {
+            ui.set_width(WIDTH);
+            ui.label(
+                egui::RichText::new(crate::game::online::players_in_words(watcher, words)).strong(),
+            );
+            let game = current.game();
+            if !game.status().is_over() {
+                let side = match game.to_move() {
+                    Color::White => crate::net::Side::White,
+                    Color::Black => crate::net::Side::Black,
+                };
+                let name = watcher.watch.name_of(side).unwrap_or("?");
+                ui.label(words.format("online-their-move", &Args::new().with("name", name)));
+            }
+            if let Some(problem) = &watcher.problem {
+                ui.colored_label(ui.visuals().error_fg_color, problem);
+            } else if !watcher.connected {
+                ui.label(words.get("online-watch-dialling"));
+            }
+        });
+    Ok(())
 }

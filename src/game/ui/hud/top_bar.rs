@@ -103,6 +103,10 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
                     .with("game-type", game_type.as_str())
                     .with("human", side_name(remote.opponent())),
             ),
+            Seats::Watching => words.format(
+                "game-title-watching",
+                &Args::new().with("game-type", game_type.as_str()),
+            ),
             Seats::Human => local_title(words, bar.history, &game_type),
         };
         // Whose turn first: it must always be seen whole.

@@ -454,7 +454,7 @@ fn player(words: &Texts, summary: &RecordSummary, side: Color) -> String {
         }),
         Some(Seats::Online { remote }) if remote == side => words.get("library-player-online"),
         Some(Seats::Online { .. }) => words.get("library-player-you"),
-        Some(Seats::Human) => words.get("library-player-person"),
+        Some(Seats::Human | Seats::Watching) => words.get("library-player-person"),
         None => String::new(),
     }
 }

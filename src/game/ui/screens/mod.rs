@@ -10,7 +10,7 @@ pub(super) mod lessons;
 pub(super) mod main_menu;
 pub(super) mod menu_new_game;
 pub(super) mod menu_records;
-pub(super) mod online;
+pub(in crate::game::ui) mod online;
 pub(super) mod preferences;
 pub(super) mod puzzles;
 pub(super) mod waiting;

@@ -252,6 +252,9 @@ fn host_waiting(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
             ui.ctx().copy_text(invitation.to_link());
         }
     });
+    if let Some(watch) = &connection.watch_invitation {
+        watch_invitation(ui, words, watch);
+    }
     ui.horizontal(|ui| {
         ui.spinner();
         match connection
@@ -343,4 +346,25 @@ pub(in crate::game::ui) fn resume_button(
     {
         requests.write(OnlineRequest::Resume);
     }
+}
+
+/// The host's watch-only invitation, to copy.
+pub(in crate::game::ui) fn watch_invitation(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    invitation: &crate::net::Invitation,
+) {
+    ui.label(egui::RichText::new(words.get("online-watch-this")).weak());
+    ui.horizontal(|ui| {
+        if ui.small_button(words.get("online-copy")).clicked() {
+            ui.ctx().copy_text(invitation.to_text());
+        }
+        if ui
+            .small_button(words.get("online-copy-link"))
+            .on_hover_text(invitation.to_link())
+            .clicked()
+        {
+            ui.ctx().copy_text(invitation.to_link());
+        }
+    });
 }

@@ -125,3 +125,4 @@ online-watch-host-left = the host has left: the game you watched stops here
 online-watch-players = { $white } (White) against { $black } (Black)
 game-title-watching = { $game-type } online: you are watching
 peer-watcher-acted = a watcher tried to play or offer something, which watchers cannot do
+game-help-watching-online = You are watching an online game: each move appears as it is played; the review bar steps back through the moves so far.

@@ -128,3 +128,4 @@ online-watch-host-left = el anfitrión se ha ido: la partida que mirabas se deti
 online-watch-players = { $white } (blancas) contra { $black } (negras)
 game-title-watching = { $game-type } en línea: estás mirando
 peer-watcher-acted = alguien que mira intentó jugar u ofrecer algo, y quien mira no puede hacerlo
+game-help-watching-online = Estás mirando una partida en línea: cada jugada aparece en cuanto se juega; la barra de repaso recorre las jugadas hechas.

@@ -118,10 +118,12 @@ pub(super) fn handle_undo_redo(
         left.0 = None;
     }
     for action in actions.read() {
-        let online = jump.players().remote_side().is_some();
+        let seats = jump.players().seats;
+        let online = seats.remote_side().is_some() || seats.watching();
         if online && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
             // Over the internet Undo asks the friend (online play's
-            // takeback); the move list is theirs too.
+            // takeback); the move list is theirs too. A game watched is
+            // the players' alone.
             continue;
         }
         if *action == RecordsAction::Undo

@@ -59,6 +59,7 @@ struct PlayedGame<'w> {
     engine_review: Res<'w, EngineReview>,
     restarted_from: Res<'w, RestartedFrom>,
     activity: Option<Res<'w, State<Activity>>>,
+    players: Res<'w, crate::game::core::Players>,
 }
 
 impl PlayedGame<'_> {
@@ -92,12 +93,18 @@ impl PlayedGame<'_> {
     /// Whether Undo can do something now.
     fn can_undo(&self) -> bool {
         let restart = self.current.is_empty() && self.restarted_from.0.is_some();
-        !self.reviewing() && (restart || (!self.clock.timed() && self.current.can_undo()))
+        let watching = self.players.seats.watching();
+        !self.reviewing()
+            && !watching
+            && (restart || (!self.clock.timed() && self.current.can_undo()))
     }
 
     /// Whether Redo can do something now.
     fn can_redo(&self) -> bool {
-        !self.reviewing() && !self.clock.timed() && self.current.can_redo()
+        !self.reviewing()
+            && !self.players.seats.watching()
+            && !self.clock.timed()
+            && self.current.can_redo()
     }
 
     /// How many moves of the line are played.

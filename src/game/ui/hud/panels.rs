@@ -79,6 +79,8 @@ fn doing(view: &HudView) -> top_bar::Doing {
     use top_bar::Doing;
     if view.players.seats.is_exhibition() {
         Doing::Watching
+    } else if view.players.seats.watching() {
+        Doing::WatchingOnline
     } else if view.players.ai_to_move(view.game.game()) {
         Doing::AiToMove
     } else if view.players.moves_elsewhere(view.game.game()) {

@@ -171,16 +171,19 @@ pub(super) enum Doing {
     FriendToMove,
     /// Watching the AI play itself.
     Watching,
+    /// Watching two people play over the internet.
+    WatchingOnline,
 }
 
 impl Doing {
-    const ALL: [Doing; 6] = [
+    const ALL: [Doing; 7] = [
         Doing::Choosing,
         Doing::Selected,
         Doing::Dragging,
         Doing::AiToMove,
         Doing::FriendToMove,
         Doing::Watching,
+        Doing::WatchingOnline,
     ];
 }
 
@@ -270,6 +273,7 @@ fn side_key(side: Color) -> &'static str {
 fn help_for(words: &Texts, device: InputDevice, doing: Doing) -> String {
     words.get(match (doing, device) {
         (Doing::Watching, _) => "game-help-watching",
+        (Doing::WatchingOnline, _) => "game-help-watching-online",
         (Doing::AiToMove, _) => "game-help-ai-to-move",
         (Doing::FriendToMove, _) => "game-help-friend-to-move",
         (Doing::Dragging, _) => "game-help-dragging",

@@ -548,39 +548,66 @@ fn follow_the_session(
         connection.on_board = true;
         return;
     }
-    let turn = *turn.get();
+    match follow(&mut jump, *turn.get(), ours) {
+        Followed::NotNow => {}
+        Followed::Same => {
+            let ended_here = session
+                .result()
+                .is_some_and(|(_, reason)| reason != EndReason::Rules);
+            if ended_here && *turn.get() == Turn::AwaitingInput {
+                jump.set_turn(Turn::GameOver);
+            }
+        }
+        Followed::Played(next) => connection.echo = Some(next),
+        Followed::Jumped => {
+            connection.echo = None;
+            if let Some(why) = connection.refusal.take() {
+                jump.notice().show(why);
+            }
+        }
+    }
+}
+
+/// What [`follow`] did.
+pub(super) enum Followed {
+    /// Nothing: the board is in review, a piece is sliding, or the move
+    /// shown is not the last.
+    NotNow,
+    /// The board shows the game already.
+    Same,
+    /// The game's next move is played on the board (it slides).
+    Played(crate::rules::Move),
+    /// The board jumped to the game (a takeback, a sync, a refusal).
+    Jumped,
+}
+
+/// Brings the board one step toward `ours`, the game it follows (online,
+/// played or watched): its next move when the board is that game so far,
+/// else a jump to it.
+pub(super) fn follow(jump: &mut Jump, turn: Turn, ours: &crate::rules::Game) -> Followed {
     let current = jump.current();
     if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
-        return;
+        return Followed::NotNow;
     }
     let shown = current.game();
     if shown.ply() == ours.ply() && shown.hash() == ours.hash() {
-        let ended_here = session
-            .result()
-            .is_some_and(|(_, reason)| reason != EndReason::Rules);
-        if ended_here && turn == Turn::AwaitingInput {
-            jump.set_turn(Turn::GameOver);
-        }
-        return;
+        return Followed::Same;
     }
     let follows = shown.ply() < ours.ply()
         && shown.moves().zip(ours.moves()).all(|(a, b)| a == b)
         && shown.options() == ours.options();
     match ours.moves().nth(shown.ply() as usize) {
         Some(next) if follows && turn == Turn::AwaitingInput => {
-            connection.echo = Some(next);
             jump.play(next);
+            Followed::Played(next)
         }
         _ => {
-            connection.echo = None;
             let game = ours.clone();
             jump.change(Turn::AwaitingInput, |current| {
                 *current = CurrentGame::new(game);
                 true
             });
-            if let Some(why) = connection.refusal.take() {
-                jump.notice().show(why);
-            }
+            Followed::Jumped
         }
     }
 }

@@ -184,30 +184,12 @@ pub(super) fn follow_the_watch(
         watcher.on_board = true;
         return;
     }
-    let turn = *turn.get();
-    let current = jump.current();
-    if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
-        return;
-    }
-    let shown = current.game();
-    if shown.ply() == ours.ply() && shown.hash() == ours.hash() {
-        if watcher.watch.result().is_some() && turn == Turn::AwaitingInput {
-            jump.set_turn(Turn::GameOver);
-        }
-        return;
-    }
-    let follows = shown.ply() < ours.ply()
-        && shown.moves().zip(ours.moves()).all(|(a, b)| a == b)
-        && shown.options() == ours.options();
-    match ours.moves().nth(shown.ply() as usize) {
-        Some(next) if follows && turn == Turn::AwaitingInput => jump.play(next),
-        _ => {
-            let game = ours.clone();
-            jump.change(Turn::AwaitingInput, |current| {
-                *current = CurrentGame::new(game);
-                true
-            });
-        }
+    let over = watcher.watch.result().is_some();
+    if let super::Followed::Same = super::follow(&mut jump, *turn.get(), ours)
+        && over
+        && *turn.get() == Turn::AwaitingInput
+    {
+        jump.set_turn(Turn::GameOver);
     }
 }
 

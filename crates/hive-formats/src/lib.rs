@@ -45,6 +45,6 @@ pub use pgn_split::{PgnSplitter, split_pgn};
 pub use pgn_write::write_pgn;
 pub use record::{GameRecord, GameResult, Headers};
 pub use sgf::{parse_date, read_sgf};
-pub use sgf_write::write_sgf;
+pub use sgf_write::{boardspace_date, write_sgf};
 pub use variations::{NodeId, Variations};
 pub use variations_text::{VARIATIONS_HEADER, is_variations_text};

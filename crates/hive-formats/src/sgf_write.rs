@@ -29,9 +29,9 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// A `yyyy.mm.dd` date as boardspace writes it (`28 October 2018`);
-/// anything else as it is.
-fn sgf_date(date: &str) -> String {
+/// A `yyyy.mm.dd` date as boardspace writes it in `DT` (`28 October
+/// 2018`); anything else as it is.
+pub fn boardspace_date(date: &str) -> String {
     let parts: Vec<&str> = date.split(['.', '-']).collect();
     if let [year, month, day] = parts.as_slice()
         && let (Ok(month), Ok(day)) = (month.parse::<usize>(), day.parse::<u32>())
@@ -56,7 +56,7 @@ pub fn write_sgf(record: &GameRecord) -> String {
         out.push_str(&format!("SU[hive-{letters}]\n"));
     }
     if let Some(date) = &h.date {
-        out.push_str(&format!("DT[{}]\n", escape(&sgf_date(date))));
+        out.push_str(&format!("DT[{}]\n", escape(&boardspace_date(date))));
     }
     if let Some(name) = h.extra("SgfGameName") {
         out.push_str(&format!("GN[{}]\n", escape(name)));

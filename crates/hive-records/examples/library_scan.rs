@@ -28,20 +28,6 @@ use boardspace_writer::{boardspace_sgf, random_game};
 const PLAYERS: [&str; 8] = [
     "Dumbot", "WeakBot", "SmartBot", "Abbo69", "Kaur50", "blue1224", "Eucalyx", "kearf29",
 ];
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 fn main() {
     let mut count = 5000;
@@ -121,8 +107,8 @@ fn write_records(dir: &Path, count: usize) -> usize {
                 None => String::new(),
             };
             let about = format!(
-                "DT[{day} {} 2018]\nGN[{stem}]\n{result}P0[id \"{white}\"]\nP1[id \"{black}\"]",
-                MONTHS[month - 1]
+                "DT[{}]\nGN[{stem}]\n{result}P0[id \"{white}\"]\nP1[id \"{black}\"]",
+                hive_formats::boardspace_date(&format!("2018.{month}.{day}"))
             );
             text = text.replacen("P0[id \"w\"]\nP1[id \"b\"]", &about, 1);
             fs::write(dir.join(format!("{stem}.sgf")), text).expect("written");

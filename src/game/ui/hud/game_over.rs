@@ -15,12 +15,6 @@ use crate::text::{Args, Texts};
 /// Queen, by whose move; both at once; the turn limit; threefold
 /// repetition).
 fn verdict(words: &Texts, game: &Game, ending: Ending) -> (String, String) {
-    let side_name = |side: Color| {
-        words.get(match side {
-            Color::White => "game-side-white",
-            Color::Black => "game-side-black",
-        })
-    };
     if let Some((result, reason)) = ending.online {
         return online_verdict(words, result, reason);
     }
@@ -32,12 +26,7 @@ fn verdict(words: &Texts, game: &Game, ending: Ending) -> (String, String) {
                 "over-wins",
                 &Args::new().with("winner", words.color(winner)),
             ),
-            words.format(
-                "over-out-of-time",
-                &Args::new()
-                    .with("side", side_name(side))
-                    .with("side-code", crate::text::words::color_code(side)),
-            ),
+            words.format("over-out-of-time", &side_args(words, side)),
         );
     }
     let Some(ending) = game.ending() else {
@@ -49,6 +38,17 @@ fn verdict(words: &Texts, game: &Game, ending: Ending) -> (String, String) {
         None => words.get("over-draw"),
     };
     (title, words.ending(&ending))
+}
+
+/// A side named for the verdicts: `$side` ("White") and `$side-code`.
+fn side_args(words: &Texts, side: Color) -> Args {
+    let name = words.get(match side {
+        Color::White => "game-side-white",
+        Color::Black => "game-side-black",
+    });
+    Args::new()
+        .with("side", name)
+        .with("side-code", crate::text::words::color_code(side))
 }
 
 /// How a game ended besides its position: a flag, or an online game's
@@ -72,13 +72,7 @@ fn online_verdict(words: &Texts, result: GameResult, reason: EndReason) -> (Stri
         GameResult::WhiteWins => Color::Black,
         GameResult::BlackWins | GameResult::Draw => Color::White,
     };
-    let side = words.get(match loser {
-        Color::White => "game-side-white",
-        Color::Black => "game-side-black",
-    });
-    let args = Args::new()
-        .with("side", side)
-        .with("side-code", crate::text::words::color_code(loser));
+    let args = side_args(words, loser);
     let detail = match reason {
         EndReason::Resigned => words.format("over-resigned", &args),
         EndReason::DrawAgreed => words.get("over-draw-agreed"),

@@ -162,6 +162,9 @@ pub(super) struct HandContext<'a> {
     pub clocks: Option<&'a Clocks>,
     /// Where the stacks that can be picked up now lie, with their pieces.
     pub slots: &'a mut Vec<(egui::Rect, Piece)>,
+    /// The game has ended off the board too (agreed, resigned, on time):
+    /// nobody is to move.
+    pub over: bool,
 }
 
 /// The hand of `side`. A stack activated from the keyboard selects its
@@ -182,9 +185,10 @@ pub(super) fn show(
         words,
         clocks,
         slots,
+        over,
     } = context;
     let flagged = clocks.is_some_and(|clocks| clocks.flagged().is_some());
-    let to_move = game.to_move() == side && !game.status().is_over() && !flagged;
+    let to_move = game.to_move() == side && !game.status().is_over() && !flagged && !over;
     let heading = if to_move {
         words.format(
             "hand-to-move",

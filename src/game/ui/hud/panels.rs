@@ -155,6 +155,7 @@ fn draw_hud(
                         words: &view.words,
                         clocks: clocks.as_ref(),
                         slots: &mut slots,
+                        over: *view.turn.get() == Turn::GameOver,
                     },
                     &mut clicks,
                 );

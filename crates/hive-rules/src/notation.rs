@@ -92,16 +92,26 @@ impl Game {
 
     /// Writes a move (legal in this position) as a MoveString.
     pub fn move_string(&self, mv: Move) -> String {
+        let mut text = String::with_capacity(9);
+        self.push_move_string(mv, &mut text);
+        text
+    }
+
+    /// [`Game::move_string`] appended to `out` (no allocation when `out`
+    /// has room: a database import writes millions).
+    pub fn push_move_string(&self, mv: Move, out: &mut String) {
         let (piece, from, to) = match mv {
-            Move::Pass => return "pass".to_string(),
+            Move::Pass => return out.push_str("pass"),
             Move::Place { piece, to } => (piece, None, to),
             Move::Move { piece, from, to } => (piece, Some(from), to),
         };
+        piece.push_name(out);
         if self.ply == 0 || self.placed == 0 {
-            return piece.to_string();
+            return;
         }
+        out.push(' ');
         if let Some(top) = self.top(to) {
-            return format!("{piece} {top}");
+            return top.push_name(out);
         }
         for dir in Direction::ALL {
             let neighbour = to.neighbor(dir.opposite());
@@ -117,10 +127,10 @@ impl Game {
                     None => continue,
                 }
             };
-            return format!("{piece} {}", PieceRef::beside(reference, dir));
+            return PieceRef::beside(reference, dir).push_to(out);
         }
         // Not reachable for legal moves: every destination touches the hive.
-        piece.to_string()
+        out.pop();
     }
 
     /// Parses and plays a MoveString. Any spelling that names the right cell

@@ -258,12 +258,28 @@ impl Piece {
     }
 }
 
+impl Piece {
+    /// Its name (`wQ`, `bA2`) appended to `out`, as [`fmt::Display`]
+    /// writes it but without the formatting machinery (a database import
+    /// writes millions of MoveStrings).
+    pub fn push_name(self, out: &mut String) {
+        let bug = self.bug();
+        out.push(self.color().letter());
+        out.push(bug.letter());
+        if bug.count() > 1 {
+            out.push(char::from(b'0' + self.number()));
+        }
+    }
+}
+
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
         let bug = self.bug();
-        write!(f, "{}{}", self.color().letter(), bug.letter())?;
+        f.write_char(self.color().letter())?;
+        f.write_char(bug.letter())?;
         if bug.count() > 1 {
-            write!(f, "{}", self.number())?;
+            f.write_char(char::from(b'0' + self.number()))?;
         }
         Ok(())
     }

@@ -120,6 +120,24 @@ impl PieceRef {
     }
 }
 
+impl PieceRef {
+    /// The reference (`wS1-`, `/bQ`, `wB1`) appended to `out`, as
+    /// [`fmt::Display`] writes it, without the formatting machinery.
+    pub fn push_to(&self, out: &mut String) {
+        match self.side.map(mark) {
+            None => self.piece.push_name(out),
+            Some(Mark::Before(m)) => {
+                out.push(m);
+                self.piece.push_name(out);
+            }
+            Some(Mark::After(m)) => {
+                self.piece.push_name(out);
+                out.push(m);
+            }
+        }
+    }
+}
+
 impl fmt::Display for PieceRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let piece = self.piece;

@@ -421,13 +421,16 @@ impl Boardspace {
 
     /// Plays `mv`, recording the grid cell its piece lands on.
     fn play(&mut self, mv: Move, cell: Option<Cell>) -> Result<(), LineFault> {
-        let notation = self.game.move_string(mv);
         let number = self.game.ply() as usize + 1;
-        play_lenient(&mut self.game, mv).map_err(|rule| LineFault::Illegal {
-            number,
-            notation: Some(notation),
-            rule,
-        })?;
+        // A move refused leaves the game as it was, so its MoveString is
+        // written only then.
+        if let Err(rule) = play_lenient(&mut self.game, mv) {
+            return Err(LineFault::Illegal {
+                number,
+                notation: Some(self.game.move_string(mv)),
+                rule,
+            });
+        }
         if let (Some(piece), Some(cell)) = (mv.piece(), cell) {
             self.cells[piece.id()] = Some(cell);
         }

@@ -24,6 +24,8 @@
 //! Anything that cannot be read is refused naming its line: a file cut
 //! short, an unknown event, an unknown piece, a move that breaks a rule.
 
+use std::borrow::Cow;
+
 use hive_rules::{Color, GameType};
 
 use super::FormatError;
@@ -33,9 +35,10 @@ use super::record::{GameRecord, GameResult, Headers};
 
 /// One property value, and the line it starts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Property {
-    ident: String,
-    value: String,
+struct Property<'a> {
+    ident: &'a str,
+    /// Borrowed from the text unless it had escapes.
+    value: Cow<'a, str>,
     line: usize,
 }
 
@@ -66,7 +69,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, FormatError> {
     }
     let mut replay = Boardspace::new(about.game_type);
     for property in &properties {
-        let seat = match property.ident.as_str() {
+        let seat = match property.ident {
             "P0" => 0,
             "P1" => 1,
             _ => continue,
@@ -145,7 +148,7 @@ impl About {
     fn take(&mut self, property: &Property) -> Result<(), RecordProblem> {
         let value = property.value.trim();
         let text = (!value.is_empty()).then(|| value.to_string());
-        match property.ident.as_str() {
+        match property.ident {
             "GM" if !value.is_empty() && value != "27" => return Err(RecordProblem::NotHive),
             "SU" => self.game_type = game_type(value).ok_or(RecordProblem::UnknownGameType)?,
             "DT" => self.date = text,
@@ -306,17 +309,29 @@ fn month_number(word: &str) -> Option<u32> {
 }
 
 /// The properties of the first game's main line, in order (see the
-/// module's docs).
-fn main_line(text: &str) -> Result<Vec<Property>, SyntaxError> {
-    let mut chars = text.chars().peekable();
+/// module's docs). The text is read a byte at a time: everything SGF
+/// itself uses is ASCII, and a byte of a longer UTF-8 character is never
+/// one of them.
+fn main_line(text: &str) -> Result<Vec<Property<'_>>, SyntaxError> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
     let mut line = 1;
     // Subtrees opened so far inside each open level; a second one at a level
     // is a variation, skipped with everything in it.
     let mut children: Vec<u32> = Vec::new();
     let mut skip_below: Option<usize> = None;
-    let mut ident: Option<String> = None;
-    let mut properties = Vec::new();
-    while let Some(c) = chars.next() {
+    let mut ident: Option<&str> = None;
+    let mut properties = Vec::with_capacity(bytes.len() / 24);
+    while at < bytes.len() {
+        let start = at;
+        let c = match bytes[at] {
+            b if b.is_ascii() => char::from(b),
+            _ => text[at..]
+                .chars()
+                .next()
+                .unwrap_or(char::REPLACEMENT_CHARACTER),
+        };
+        at += c.len_utf8();
         let depth = children.len();
         match c {
             '\n' => line += 1,
@@ -345,25 +360,24 @@ fn main_line(text: &str) -> Result<Vec<Property>, SyntaxError> {
             }
             ';' if depth > 0 => ident = None,
             c if c.is_ascii_alphanumeric() && depth > 0 => {
-                let mut name = String::from(c);
-                while let Some(&next) = chars.peek().filter(|n| n.is_ascii_alphanumeric()) {
-                    name.push(next);
-                    chars.next();
+                while bytes.get(at).is_some_and(u8::is_ascii_alphanumeric) {
+                    at += 1;
                 }
-                ident = Some(name);
+                ident = Some(&text[start..at]);
             }
             '[' if depth > 0 => {
-                let Some(name) = ident.clone() else {
+                let Some(name) = ident else {
                     return Err((line, "[".to_string(), RecordProblem::NotSgf));
                 };
-                let start = line;
-                let value = read_value(&mut chars, &mut line)
-                    .ok_or_else(|| (start, format!("{name}["), RecordProblem::UnclosedValue))?;
+                let first = line;
+                let (value, end) = read_value(text, at, &mut line)
+                    .ok_or_else(|| (first, format!("{name}["), RecordProblem::UnclosedValue))?;
+                at = end;
                 if skip_below.is_none() {
                     properties.push(Property {
                         ident: name,
                         value,
-                        line: start,
+                        line: first,
                     });
                 }
             }
@@ -371,7 +385,7 @@ fn main_line(text: &str) -> Result<Vec<Property>, SyntaxError> {
                 return Err((line, c.to_string(), RecordProblem::NotSgf));
             }
             _ => {
-                let near: String = std::iter::once(c).chain(chars.by_ref().take(20)).collect();
+                let near: String = text[start..].chars().take(21).collect();
                 return Err((line, near, RecordProblem::NotSgf));
             }
         }
@@ -383,23 +397,44 @@ fn main_line(text: &str) -> Result<Vec<Property>, SyntaxError> {
     Err((line, near, RecordProblem::UnclosedGame))
 }
 
-/// The rest of a `[...]` value, unescaped; `None` if the text ends first.
-fn read_value(chars: &mut impl Iterator<Item = char>, line: &mut usize) -> Option<String> {
-    let mut value = String::new();
+/// The rest of a `[...]` value from byte `at`, unescaped, and the byte
+/// after its `]`; `None` if the text ends first. A value without escapes
+/// is borrowed from the text.
+fn read_value<'a>(text: &'a str, mut at: usize, line: &mut usize) -> Option<(Cow<'a, str>, usize)> {
+    let bytes = text.as_bytes();
+    let mut value: Option<String> = None;
+    let mut from = at;
     loop {
-        match chars.next()? {
-            ']' => return Some(value),
-            '\\' => match chars.next()? {
-                // A soft line break.
-                '\n' => *line += 1,
-                '\r' => {}
-                escaped => value.push(escaped),
-            },
-            '\n' => {
-                *line += 1;
-                value.push('\n');
+        match *bytes.get(at)? {
+            b']' => {
+                let rest = &text[from..at];
+                let value = match value {
+                    None => Cow::Borrowed(rest),
+                    Some(mut owned) => {
+                        owned.push_str(rest);
+                        Cow::Owned(owned)
+                    }
+                };
+                return Some((value, at + 1));
             }
-            c => value.push(c),
+            b'\\' => {
+                let owned = value.get_or_insert_with(String::new);
+                owned.push_str(&text[from..at]);
+                let escaped = text[at + 1..].chars().next()?;
+                match escaped {
+                    // A soft line break.
+                    '\n' => *line += 1,
+                    '\r' => {}
+                    escaped => owned.push(escaped),
+                }
+                at += 1 + escaped.len_utf8();
+                from = at;
+            }
+            b'\n' => {
+                *line += 1;
+                at += 1;
+            }
+            _ => at += 1,
         }
     }
 }
@@ -414,7 +449,7 @@ mod tests {
         let props = main_line(text).unwrap();
         let got: Vec<(&str, &str, usize)> = props
             .iter()
-            .map(|p| (p.ident.as_str(), p.value.as_str(), p.line))
+            .map(|p| (p.ident, p.value.as_ref(), p.line))
             .collect();
         assert_eq!(
             got,

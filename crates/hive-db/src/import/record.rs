@@ -69,7 +69,8 @@ pub(super) fn insert_record(
         if !plies.is_empty() {
             moves_text.push(';');
         }
-        moves_text.push_str(&game.move_string(mv));
+        // The tree holds each move's MoveString, written as it was read.
+        moves_text.push_str(record.tree.text(node));
         let canonical = buffer.keys.of(&game);
         let next = canonical.canonical_move(mv).map(|m| m.code());
         plies.push((canonical.key.as_sql(), next, game.to_move()));

@@ -37,6 +37,25 @@ impl Ply {
     fn next(&self) -> Option<i64> {
         (self.flags & Ply::HAS_NEXT != 0).then_some(i64::from(self.next))
     }
+
+    /// The key as an unsigned number in the same order as the signed one
+    /// (the sign bit flipped), the high half of the sort keys below.
+    fn key_order(&self) -> u128 {
+        u128::from((self.key as u64) ^ (1 << 63)) << 64
+    }
+
+    /// Sorts as (key, next move, game), the explorer's order, in one
+    /// integer comparison (no move sorts first; a batch's game indexes fit
+    /// in 31 bits).
+    fn by_key_move_game(&self) -> u128 {
+        let next = u64::from(self.flags & Ply::HAS_NEXT != 0) << 63 | u64::from(self.next) << 31;
+        self.key_order() | u128::from(next | u64::from(self.game))
+    }
+
+    /// Sorts as (key, game, ply), the positions table's order.
+    fn by_key_game_ply(&self) -> u128 {
+        self.key_order() | u128::from(u64::from(self.game) << 32 | u64::from(self.ply))
+    }
 }
 
 /// The games and positions of a batch, written to the positions and
@@ -107,7 +126,7 @@ impl Buffer {
         let mut plies = std::mem::take(&mut self.plies);
         // The explorer: the plies with a next move, by (key, move), each run
         // of equal pairs summed into one row.
-        plies.sort_unstable_by_key(|p| (p.key, p.next(), p.game));
+        plies.sort_unstable_by_key(Ply::by_key_move_game);
         // Summed a run at a time as the rows are written (never all held).
         let mut rest = plies.iter().filter(|p| p.next().is_some()).peekable();
         let explorer = std::iter::from_fn(|| {
@@ -149,7 +168,7 @@ impl Buffer {
         )?;
         // The positions, by (key, game, ply): a batch's games are numbered
         // in the order they were added.
-        plies.sort_unstable_by_key(|p| (p.key, p.game, p.ply));
+        plies.sort_unstable_by_key(Ply::by_key_game_ply);
         insert_rows(
             db,
             "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",

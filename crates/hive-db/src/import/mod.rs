@@ -6,9 +6,11 @@
 //!   ([`Database::import`], [`Database::add_record`]);
 //! - `walk`: folders, files, zip entries and PGN games read one record at
 //!   a time, batches committed, sources recorded as done;
+//! - `entry`: a zip entry read whole with one inflater for all;
 //! - `record`: one record replayed into a game's row and its positions;
 //! - `rows`: the positions and explorer rows of a batch, written sorted.
 
+mod entry;
 mod record;
 mod rows;
 mod walk;
@@ -133,6 +135,7 @@ impl Database {
         let now = Instant::now();
         let mut importer = Importer {
             buffer: Buffer::default(),
+            entries: Default::default(),
             db: self,
             options: ImportOptions {
                 batch_size: options.batch_size.max(1),

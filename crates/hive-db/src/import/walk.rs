@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use hive_formats::PgnSplitter;
 use rusqlite::params;
 
+use super::entry::EntryReader;
 use super::record::insert_record;
 use super::rows::{Buffer, FLUSH_ROWS};
 use super::{
@@ -26,6 +27,8 @@ enum Outcome {
 
 pub(super) struct Importer<'a> {
     pub(super) buffer: Buffer,
+    /// Zip entries read whole.
+    pub(super) entries: EntryReader,
     pub(super) db: &'a mut Database,
     pub(super) options: ImportOptions,
     pub(super) cancel: &'a AtomicBool,
@@ -148,22 +151,30 @@ impl Importer<'_> {
                 self.report.progress.sources_skipped += 1;
                 continue;
             }
-            let entry = match archive.by_index(index) {
-                Ok(entry) => entry,
-                Err(error) => {
-                    self.fail(source, format!("cannot read the archive's entry: {error}"));
-                    continue;
-                }
-            };
             let added = match extension(Path::new(&entry_name)).as_str() {
-                "pgn" => self.pgn(BufReader::new(entry), &source)?,
+                "pgn" => match archive.by_index(index) {
+                    Ok(entry) => self.pgn(BufReader::new(entry), &source)?,
+                    Err(error) => {
+                        self.fail(source, format!("cannot read the archive's entry: {error}"));
+                        continue;
+                    }
+                },
                 // An archive inside an archive is not opened.
                 "zip" => {
-                    drop(entry);
                     self.fail(source, "an archive inside an archive is not read".into());
                     continue;
                 }
-                _ => self.whole(entry, &source)?,
+                _ => match self.entries.read(&mut archive, index) {
+                    Ok(bytes) => {
+                        let added = self.text(&String::from_utf8_lossy(&bytes), source.clone());
+                        self.entries.give_back(bytes);
+                        added?
+                    }
+                    Err(reason) => {
+                        self.fail(source, reason);
+                        continue;
+                    }
+                },
             };
             self.source_done(&source, added)?;
         }

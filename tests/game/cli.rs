@@ -186,12 +186,30 @@ fn a_match_reports_the_time_each_player_gets() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}");
     assert!(
-        stdout.contains(
-            "# time a move: A 0.3 s, B 1 s (asked for 0.3 s; UHP times are whole seconds)"
-        ),
+        stdout.contains("# a move: A 0.3 s, B 1 s (asked for 0.3 s; UHP times are whole seconds)"),
         "{stdout}"
     );
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
+}
+
+/// `--uhp-depth` has UHP engines search to a depth (`bestmove depth N`,
+/// as hivegame.com's bots are run) instead of for a time.
+#[test]
+fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
+    let engine = format!("uhp:{HIVE} uhp");
+    let output = Command::new(HIVE)
+        .args(["match", "beginner", &engine, "--games", "2"])
+        .args(["--uhp-depth", "1", "--max-moves", "6", "--threads", "1"])
+        .output()
+        .expect("hive runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("# a move: A Beginner's own limit, B depth 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
+    assert!(!stdout.contains("forfeits"), "{stdout}");
 }
 
 /// A boardspace game in the records crate's test data.

@@ -38,6 +38,8 @@ pub enum Player {
         client: Box<UhpClient>,
         /// Thinking time per move.
         time_per_move: Duration,
+        /// A fixed search depth instead of the time (`bestmove depth N`).
+        depth: Option<u32>,
         /// `NumThreads` to set, when the engine lists that option.
         threads: Option<usize>,
     },
@@ -139,6 +141,7 @@ impl Player {
                 command: command.to_string(),
                 client: Box::new(client),
                 time_per_move: time_per_move.unwrap_or(Duration::from_secs(1)),
+                depth: None,
                 threads: threads.filter(|_| threads_set),
             });
         }
@@ -154,6 +157,15 @@ impl Player {
         })
     }
 
+    /// A UHP engine searching to `depth` (`bestmove depth N`) instead of
+    /// for a time; a preset is unchanged (its levels are its own).
+    pub fn with_uhp_depth(mut self, depth: u32) -> Player {
+        if let Player::Uhp { depth: d, .. } = &mut self {
+            *d = Some(depth);
+        }
+        self
+    }
+
     /// The time a move this player gets, in words: UHP engines are told
     /// whole seconds (`bestmove time hh:mm:ss`), so a shorter budget is
     /// rounded up for them.
@@ -164,6 +176,9 @@ impl Player {
                 ..
             } => format!("{} s", t.as_secs_f64()),
             Player::Preset { level, .. } => format!("{level}'s own limit"),
+            Player::Uhp {
+                depth: Some(depth), ..
+            } => format!("depth {depth}"),
             Player::Uhp { time_per_move, .. } => {
                 let secs = crate::whole_seconds(*time_per_move);
                 if Duration::from_secs(secs) == *time_per_move {
@@ -211,6 +226,7 @@ impl Player {
             Player::Uhp {
                 client,
                 time_per_move,
+                depth,
                 command,
                 threads,
             } => {
@@ -218,9 +234,11 @@ impl Player {
                     .new_game(&game.game_string())
                     .map_err(MoveError::NewGame)
                     .and_then(|_| {
-                        client
-                            .best_move_time(*time_per_move)
-                            .map_err(MoveError::BestMove)
+                        match depth {
+                            Some(depth) => client.best_move_depth(*depth),
+                            None => client.best_move_time(*time_per_move),
+                        }
+                        .map_err(MoveError::BestMove)
                     });
                 if answer.is_err() {
                     // This game is forfeited; a fresh engine plays the next.

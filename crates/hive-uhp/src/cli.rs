@@ -72,6 +72,10 @@ pub struct MatchArgs {
     /// that lists the NumThreads option is set to it (default: its own).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: Option<u32>,
+    /// UHP engines search to this depth (`bestmove depth N`) instead of
+    /// for --time: hivegame.com's bots are nokamute at depths 2, 4 and 7.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
+    uhp_depth: Option<u32>,
     /// Player B's threads when they differ from --threads (e.g. to measure
     /// what a second thread is worth: `--threads 2 --threads-b 1`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -128,6 +132,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         seed,
         threads,
         threads_b,
+        uhp_depth,
     } = args;
     let threads = threads.map(|t| t as usize);
     let threads_b = threads_b.map(|t| t as usize).or(threads);
@@ -144,7 +149,10 @@ fn run_match(args: MatchArgs) -> ExitCode {
     let players = Player::from_spec_threads(a, time, threads)
         .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads_b)?)));
     let (mut a, mut b) = match players {
-        Ok(p) => p,
+        Ok((a, b)) => match uhp_depth {
+            Some(depth) => (a.with_uhp_depth(depth), b.with_uhp_depth(depth)),
+            None => (a, b),
+        },
         Err(e) => {
             eprintln!("hive match: {e}");
             return ExitCode::FAILURE;
@@ -174,7 +182,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         shown(threads_b)
     );
     println!(
-        "# time a move: A {}, B {}",
+        "# a move: A {}, B {}",
         a.time_per_move_label(),
         b.time_per_move_label()
     );

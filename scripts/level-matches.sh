@@ -3,12 +3,13 @@
 # crates/hive-ai/data/levels.tsv (a, b, a's wins, draws, a's losses, date,
 # commit, command), the table the levels' ratings are fitted from.
 #
-# Usage: scripts/level-matches.sh [--games N] [--seed S] A:B [A:B ...]
-#   A and B: a level (beginner ... expert) or nokamute-dN, nokamute searching
-#   to depth N on one thread (hivegame.com's bots are nokamute at depths 2, 4
-#   and 7). NOKAMUTE names its binary (default: ../shared/peers/bin/nokamute).
-#   Each match's whole log (every game's GameString) goes to
-#   target/level-matches/A-B-seedS.log.
+# Usage: scripts/level-matches.sh [--games N] [--seed S] A/B [A/B ...]
+#   A and B: a level (beginner ... expert), a style being measured
+#   (nodes:N or depth:N, then ,tolerance:T ,opening:P), or nokamute-dN,
+#   nokamute searching to depth N on one thread (hivegame.com's bots are
+#   nokamute at depths 2, 4 and 7). NOKAMUTE names its binary (default:
+#   ../shared/peers/bin/nokamute). Each match's whole log (every game's
+#   GameString) goes to target/level-matches/A-B-seedS.log.
 #
 # Needs the engine binary: cargo build --release -p hive-uhp --features cli --bin hive-engine
 set -euo pipefail
@@ -22,12 +23,12 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-        *:*) pairs+=("$1"); shift ;;
-        *) echo "level-matches.sh: '$1' is not A:B (see --help)" >&2; exit 2 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        */*) pairs+=("$1"); shift ;;
+        *) echo "level-matches.sh: '$1' is not A/B (see --help)" >&2; exit 2 ;;
     esac
 done
-[[ ${#pairs[@]} -gt 0 ]] || { echo "level-matches.sh: no A:B given (see --help)" >&2; exit 2; }
+[[ ${#pairs[@]} -gt 0 ]] || { echo "level-matches.sh: no A/B given (see --help)" >&2; exit 2; }
 [[ -x $engine ]] || { echo "level-matches.sh: no engine at $engine (see --help)" >&2; exit 1; }
 commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo -)
 logs=$here/target/level-matches
@@ -48,8 +49,8 @@ depth() {
 }
 
 for pair in "${pairs[@]}"; do
-    a=${pair%%:*}
-    b=${pair#*:}
+    a=${pair%%/*}
+    b=${pair#*/}
     da=$(depth "$a")
     db=$(depth "$b")
     if [[ -n $da && -n $db && $da != "$db" ]]; then
@@ -62,7 +63,7 @@ for pair in "${pairs[@]}"; do
         args+=(--uhp-depth "${da:-$db}")
         shown+=" --uhp-depth ${da:-$db}"
     fi
-    log=$logs/$a-$b-seed$seed.log
+    log=$logs/$(tr ':,' '=_' <<<"$a-$b")-seed$seed.log
     "$engine" "${args[@]}" >"$log"
     result=$(grep '^result:' "$log" | tail -n 1)
     read -r wins draws losses < <(sed -E 's/^result: wins ([0-9]+) draws ([0-9]+) losses ([0-9]+).*/\1 \2 \3/' <<<"$result")

@@ -9,10 +9,10 @@ pub mod explain;
 pub mod rating;
 pub mod review;
 pub mod search;
+pub mod style;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -29,6 +29,7 @@ pub use review::{
 pub use search::{
     Limits, OrderingStats, Outcome, SearchConfig, SearchGame, Searcher, available_threads,
 };
+pub use style::{Style, StyleError};
 pub use tt::PackedMove;
 
 /// What a search of a Hive position found.
@@ -200,7 +201,7 @@ impl Difficulty {
             Difficulty::Easy => Limits::depth(2),
             Difficulty::Medium => Limits::nodes(MEDIUM_NODES),
             Difficulty::Hard => Limits::nodes(HARD_NODES),
-            Difficulty::Expert => Limits::time(Duration::from_secs(5)),
+            Difficulty::Expert => Limits::time(style::EXPERT_TIME),
         }
     }
 
@@ -220,6 +221,17 @@ impl Difficulty {
         match self {
             Difficulty::Beginner | Difficulty::Easy => 0,
             Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 4,
+        }
+    }
+}
+
+impl Difficulty {
+    /// How the level plays, as numbers ([`Style`]).
+    pub fn style(self) -> Style {
+        Style {
+            limits: self.limits(),
+            tolerance: self.tolerance(),
+            varied_opening_plies: self.varied_opening_plies(),
         }
     }
 }
@@ -333,10 +345,22 @@ impl Engine {
         seed: u64,
         cancel: &AtomicBool,
     ) -> SearchResult {
-        let (limits, tolerance) = if game.ply() < difficulty.varied_opening_plies() {
+        self.play_style(game, difficulty.style(), seed, cancel)
+    }
+
+    /// A move as `style` plays it: [`Engine::choose`] for any [`Style`],
+    /// a level's or one being measured.
+    pub fn play_style(
+        &mut self,
+        game: &Game,
+        style: Style,
+        seed: u64,
+        cancel: &AtomicBool,
+    ) -> SearchResult {
+        let (limits, tolerance) = if game.ply() < style.varied_opening_plies {
             (Limits::depth(2), OPENING_TOLERANCE)
         } else {
-            (difficulty.limits(), difficulty.tolerance())
+            (style.limits, style.tolerance)
         };
         let mut work = game.clone();
         self.searcher.config.exact_root = tolerance > 0;

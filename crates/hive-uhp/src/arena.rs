@@ -13,7 +13,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use hive_ai::{Difficulty, Engine, Limits, available_threads};
+use hive_ai::{Difficulty, Engine, Limits, Style, StyleError, available_threads};
 use hive_rules::{Color, Game, GameStatus, GameType, Move};
 use thiserror::Error;
 
@@ -27,6 +27,15 @@ pub enum Player {
         level: Difficulty,
         /// Replaces the preset's limits when set.
         time_per_move: Option<Duration>,
+        /// The engine (kept between moves for its table).
+        engine: Box<Engine>,
+    },
+    /// The engine playing a [`Style`] given as numbers (`nodes:20000`,
+    /// `depth:2,tolerance:60`): a candidate level, measured before it is
+    /// named.
+    Style {
+        /// How it plays.
+        style: Style,
         /// The engine (kept between moves for its table).
         engine: Box<Engine>,
     },
@@ -51,12 +60,18 @@ pub enum PlayerError {
     /// `uhp:` with nothing after it.
     #[error("uhp: needs a command line, like uhp:nokamute uhp")]
     NoCommand,
-    /// Neither a preset's name nor `uhp:<command line>`.
-    #[error("'{spec}' is not a player: use beginner, easy, medium, hard, expert or uhp:<command>")]
+    /// Neither a preset's name, a style nor `uhp:<command line>`.
+    #[error(
+        "'{spec}' is not a player: use beginner, easy, medium, hard, expert, a style \
+         (nodes:N or depth:N, then ,tolerance:T ,opening:P) or uhp:<command>"
+    )]
     Unknown {
         /// What was given.
         spec: String,
     },
+    /// A style that could not be read.
+    #[error("{0}")]
+    Style(#[from] StyleError),
     /// The engine's process did not start or did not answer `info`.
     #[error("could not start '{command}': {source}")]
     Start {
@@ -145,11 +160,15 @@ impl Player {
                 threads: threads.filter(|_| threads_set),
             });
         }
+        let mut engine = Box::new(Engine::new(64));
+        engine.set_threads(threads.unwrap_or_else(available_threads));
+        if spec.contains(':') {
+            let style = Style::parse(spec)?;
+            return Ok(Player::Style { style, engine });
+        }
         let level = Difficulty::from_name(spec).ok_or_else(|| PlayerError::Unknown {
             spec: spec.to_string(),
         })?;
-        let mut engine = Box::new(Engine::new(64));
-        engine.set_threads(threads.unwrap_or_else(available_threads));
         Ok(Player::Preset {
             level,
             time_per_move,
@@ -176,6 +195,7 @@ impl Player {
                 ..
             } => format!("{} s", t.as_secs_f64()),
             Player::Preset { level, .. } => format!("{level}'s own limit"),
+            Player::Style { style, .. } => style.to_string(),
             Player::Uhp {
                 depth: Some(depth), ..
             } => format!("depth {depth}"),
@@ -203,6 +223,7 @@ impl Player {
     pub fn name(&self) -> String {
         match self {
             Player::Preset { level, .. } => level.name().to_string(),
+            Player::Style { style, .. } => style.to_string(),
             Player::Uhp { command, .. } => command.clone(),
         }
     }
@@ -220,6 +241,12 @@ impl Player {
                     Some(t) => engine.search(game, Limits::time(*t), &cancel),
                     None => engine.choose(game, *level, seed, &cancel),
                 };
+                let mv = result.best.ok_or(MoveError::NoMove)?;
+                Ok(game.move_string(mv))
+            }
+            Player::Style { style, engine } => {
+                let cancel = AtomicBool::new(false);
+                let result = engine.play_style(game, *style, seed, &cancel);
                 let mv = result.best.ok_or(MoveError::NoMove)?;
                 Ok(game.move_string(mv))
             }
@@ -500,6 +527,12 @@ mod tests {
             assert!(Game::from_game_string(&r.game_string).is_ok());
         }
         assert!(Player::from_spec("grandmaster", None).is_err());
+        let style = Player::from_spec("depth:1,tolerance:100", None).expect("a style");
+        assert_eq!(style.name(), "depth:1,tolerance:100");
+        assert!(matches!(
+            Player::from_spec("nodes:many", None),
+            Err(PlayerError::Style(_))
+        ));
         assert!(Player::from_spec("uhp:", None).is_err());
     }
 }

@@ -49,6 +49,8 @@ menu-rating-try = Try { $level }
 menu-rating-try-tip = You would score about { $percent }% against { $level }: a level you can beat, though not every time
 # A level in the list with its rating.
 menu-level-rated = { $level } ({ $rating })
+# The same with hivegame.com's bot (nokamute searching to $depth) nearest its rating.
+menu-level-rated-bot = { $level } ({ $rating }, like hivegame.com's depth-{ $depth } bot)
 menu-you-play = You play
 menu-you-play-tip = Your colour against the AI; White moves first
 menu-random-tip = A coin toss picks your colour

@@ -47,6 +47,7 @@ menu-rating-range-tip = Tu puntuación y el margen en el que más probablemente 
 menu-rating-try = Prueba { $level }
 menu-rating-try-tip = Sacarías más o menos un { $percent } % frente a { $level }: un nivel al que puedes ganar, aunque no siempre
 menu-level-rated = { $level } ({ $rating })
+menu-level-rated-bot = { $level } ({ $rating }, como el bot de profundidad { $depth } de hivegame.com)
 menu-you-play = Juegas con
 menu-you-play-tip = Tu color contra la IA; las blancas mueven primero
 menu-random-tip = Una moneda al aire elige tu color

@@ -194,6 +194,15 @@ pub const LEVEL_MATCHES: &str = include_str!("../data/levels.tsv");
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelRatings {
     ratings: Vec<(Difficulty, f64)>,
+    /// hivegame.com's bots (nokamute at a fixed depth, `nokamute-dN` in the
+    /// table) on the same scale: (depth, rating), shallowest first.
+    bots: Vec<(u32, f64)>,
+}
+
+/// The name a table gives hivegame.com's bot at `depth`: nokamute
+/// searching to that depth (as `scripts/level-matches.sh` plays it).
+pub fn bot_name(depth: u32) -> String {
+    format!("nokamute-d{depth}")
 }
 
 impl LevelRatings {
@@ -213,7 +222,15 @@ impl LevelRatings {
                     .ok_or(RatingError::NotLinked(name, anchor.clone()))
             })
             .collect::<Result<_, _>>()?;
-        Ok(LevelRatings { ratings })
+        let mut bots: Vec<(u32, f64)> = fitted
+            .iter()
+            .filter_map(|(name, &rating)| {
+                let depth = name.strip_prefix("nokamute-d")?.parse().ok()?;
+                (bot_name(depth) == *name).then_some((depth, rating))
+            })
+            .collect();
+        bots.sort_by_key(|&(depth, _)| depth);
+        Ok(LevelRatings { ratings, bots })
     }
 
     /// The ratings of the levels as measured (`data/levels.tsv`).
@@ -238,6 +255,21 @@ impl LevelRatings {
     /// Every level with its rating, weakest first.
     pub fn all(&self) -> &[(Difficulty, f64)] {
         &self.ratings
+    }
+
+    /// hivegame.com's bots measured against the levels: (depth, rating),
+    /// shallowest first (none before their matches are in the table).
+    pub fn bots(&self) -> &[(u32, f64)] {
+        &self.bots
+    }
+
+    /// The bot whose rating is nearest `level`'s: (depth, rating).
+    pub fn nearest_bot(&self, level: Difficulty) -> Option<(u32, f64)> {
+        let rating = self.of(level);
+        self.bots
+            .iter()
+            .copied()
+            .min_by(|a, b| (a.1 - rating).abs().total_cmp(&(b.1 - rating).abs()))
     }
 }
 

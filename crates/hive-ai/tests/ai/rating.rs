@@ -3,8 +3,8 @@
 //! history, file and suggestion.
 
 use hive_ai::rating::{
-    BEGINNER_RATING, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, expected_score, fit,
-    read_pairings,
+    BEGINNER_RATING, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, bot_name,
+    expected_score, fit, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -86,8 +86,14 @@ fn the_levels_rise_on_one_scale_from_their_measured_matches() {
     let ratings: Vec<f64> = levels.all().iter().map(|&(_, r)| r).collect();
     assert_eq!(levels.all().len(), Difficulty::ALL.len());
     assert!(ratings.windows(2).all(|w| w[1] > w[0]), "{ratings:?}");
-    // Each step's gap is what its own match says (one match per step here).
+    // While the table is one match per step between levels, each step's
+    // gap is what its own match says (with other rows, the fit weighs them
+    // all together).
     let pairings = read_pairings(LEVEL_MATCHES).unwrap();
+    let is_level = |name: &str| name.parse::<Difficulty>().is_ok();
+    if !pairings.iter().all(|p| is_level(&p.a) && is_level(&p.b)) {
+        return;
+    }
     for p in &pairings {
         let (a, b) = (
             p.a.parse::<Difficulty>().unwrap(),
@@ -103,6 +109,39 @@ fn the_levels_rise_on_one_scale_from_their_measured_matches() {
     }
     // A table without a level is refused.
     assert!(LevelRatings::from_matches("easy\tbeginner\t3\t0\t1\n").is_err());
+}
+
+/// hivegame.com's bots (nokamute at a depth) are rated on the levels'
+/// scale from their matches against the levels, and each level is told
+/// the bot nearest it.
+#[test]
+fn the_bots_are_rated_beside_the_levels_and_each_level_has_its_nearest() {
+    let table = "\
+easy\tbeginner\t30\t0\t10
+medium\teasy\t30\t0\t10
+hard\tmedium\t30\t0\t10
+expert\thard\t30\t0\t10
+easy\tnokamute-d2\t20\t0\t20
+beginner\tnokamute-d2\t10\t0\t30
+hard\tnokamute-d4\t20\t0\t20
+expert\tnokamute-d4\t30\t0\t10
+nokamute-d02\tbeginner\t1\t0\t1
+";
+    let levels = LevelRatings::from_matches(table).unwrap();
+    let depths: Vec<u32> = levels.bots().iter().map(|&(d, _)| d).collect();
+    assert_eq!(depths, [2, 4], "a misspelt bot is not one");
+    let (d2, d4) = (levels.bots()[0].1, levels.bots()[1].1);
+    assert!((d2 - levels.of(Difficulty::Easy)).abs() < 40.0, "{d2}");
+    assert!((d4 - levels.of(Difficulty::Hard)).abs() < 40.0, "{d4}");
+    let nearest = |level| levels.nearest_bot(level).map(|(depth, _)| depth);
+    assert_eq!(nearest(Difficulty::Beginner), Some(2));
+    assert_eq!(nearest(Difficulty::Easy), Some(2));
+    assert_eq!(nearest(Difficulty::Hard), Some(4));
+    assert_eq!(nearest(Difficulty::Expert), Some(4));
+    assert_eq!(bot_name(7), "nokamute-d7");
+    // Without bot rows there is no nearest bot.
+    let plain = LevelRatings::from_matches(&table.lines().take(4).collect::<Vec<_>>().join("\n"));
+    assert_eq!(plain.unwrap().nearest_bot(Difficulty::Easy), None);
 }
 
 #[test]

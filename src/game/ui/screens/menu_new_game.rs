@@ -415,7 +415,13 @@ fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficult
                 let args = Args::new()
                     .with("level", difficulty_name(words, choice))
                     .with("rating", format!("{:.0}", levels.of(choice)));
-                ui.selectable_value(preset, choice, words.format("menu-level-rated", &args));
+                let text = match levels.nearest_bot(choice) {
+                    Some((depth, _)) => {
+                        words.format("menu-level-rated-bot", &args.with("depth", depth))
+                    }
+                    None => words.format("menu-level-rated", &args),
+                };
+                ui.selectable_value(preset, choice, text);
             }
         });
 }

@@ -67,6 +67,9 @@ for pair in "${pairs[@]}"; do
     "$engine" "${args[@]}" >"$log"
     result=$(grep '^result:' "$log" | tail -n 1)
     read -r wins draws losses < <(sed -E 's/^result: wins ([0-9]+) draws ([0-9]+) losses ([0-9]+).*/\1 \2 \3/' <<<"$result")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$a" "$b" "$wins" "$draws" "$losses" \
-        "$(date +%F)" "$commit" "$shown"
+    # Forfeited games (a crash, an illegal or refused move) are not in the
+    # counts; the row says how many there were.
+    forfeits=$(grep -o 'forfeits: A [0-9]* B [0-9]*' <<<"$result" || true)
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n' "$a" "$b" "$wins" "$draws" "$losses" \
+        "$(date +%F)" "$commit" "$shown" "${forfeits:+ ($forfeits)}"
 done

@@ -199,6 +199,10 @@ pub struct LevelRatings {
     bots: Vec<(u32, f64)>,
 }
 
+/// How near a bot's rating must be to a level's for the level to be said
+/// to play like it (150 points: a 70-30 score either way).
+pub const BOT_NEAR: f64 = 150.0;
+
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
 /// searching to that depth (as `scripts/level-matches.sh` plays it).
 pub fn bot_name(depth: u32) -> String {
@@ -263,12 +267,15 @@ impl LevelRatings {
         &self.bots
     }
 
-    /// The bot whose rating is nearest `level`'s: (depth, rating).
+    /// The bot whose rating is nearest `level`'s, if it is within
+    /// [`BOT_NEAR`] points (a level is not said to be like a bot it would
+    /// beat or lose to three games in four): (depth, rating).
     pub fn nearest_bot(&self, level: Difficulty) -> Option<(u32, f64)> {
         let rating = self.of(level);
         self.bots
             .iter()
             .copied()
+            .filter(|&(_, bot)| (bot - rating).abs() <= BOT_NEAR)
             .min_by(|a, b| (a.1 - rating).abs().total_cmp(&(b.1 - rating).abs()))
     }
 }

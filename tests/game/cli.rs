@@ -156,62 +156,6 @@ fn a_misspelt_level_is_refused_with_the_choices() {
     }
 }
 
-/// `hive match` can give player B its own thread count (to measure what a
-/// second thread is worth) and says which counts it used.
-#[test]
-fn a_match_gives_each_player_its_threads() {
-    let output = Command::new(HIVE)
-        .args(["match", "beginner", "beginner", "--games", "2"])
-        .args(["--threads", "2", "--threads-b", "1", "--seed", "3"])
-        .output()
-        .expect("hive runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
-    assert!(stdout.contains("threads: A 2, B 1"), "{stdout}");
-    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
-}
-
-/// A UHP engine is told whole seconds, and the report says so when the
-/// asked-for time a move had to be rounded up.
-#[test]
-fn a_match_reports_the_time_each_player_gets() {
-    let engine = format!("uhp:{HIVE} uhp");
-    let output = Command::new(HIVE)
-        .args([
-            "match", "beginner", &engine, "--games", "2", "--time", "0.3",
-        ])
-        .args(["--max-moves", "4", "--threads", "1"])
-        .output()
-        .expect("hive runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
-    assert!(
-        stdout.contains("# a move: A 0.3 s, B 1 s (asked for 0.3 s; UHP times are whole seconds)"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
-}
-
-/// `--uhp-depth` has UHP engines search to a depth (`bestmove depth N`,
-/// as hivegame.com's bots are run) instead of for a time.
-#[test]
-fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
-    let engine = format!("uhp:{HIVE} uhp");
-    let output = Command::new(HIVE)
-        .args(["match", "beginner", &engine, "--games", "2"])
-        .args(["--uhp-depth", "1", "--max-moves", "6", "--threads", "1"])
-        .output()
-        .expect("hive runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}");
-    assert!(
-        stdout.contains("# a move: A Beginner's own limit, B depth 1"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
-    assert!(!stdout.contains("forfeits"), "{stdout}");
-}
-
 /// A boardspace game in the records crate's test data.
 fn recording(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

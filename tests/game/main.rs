@@ -22,6 +22,7 @@ mod kept;
 mod languages;
 mod layers;
 mod lessons;
+mod matches;
 mod monkey;
 mod on_top;
 mod online;

@@ -45,7 +45,21 @@ fn a_match_reports_the_time_each_player_gets() {
 /// as hivegame.com's bots are run) instead of for a time.
 #[test]
 fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
-    let engine = format!("uhp:{HIVE} uhp");
+    // Our own engine behind a script that keeps every command it is sent.
+    let dir = std::env::temp_dir().join(format!("hive-uhp-depth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let (script, sent) = (dir.join("engine.sh"), dir.join("sent.txt"));
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | exec '{HIVE}' uhp\n",
+            sent.display()
+        ),
+    )
+    .expect("script written");
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, mode).expect("script made runnable");
+    let engine = format!("uhp:{}", script.display());
     let output = Command::new(HIVE)
         .args(["match", "beginner", &engine, "--games", "2"])
         .args(["--uhp-depth", "1", "--max-moves", "6", "--threads", "1"])
@@ -59,4 +73,8 @@ fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
     );
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
     assert!(!stdout.contains("forfeits"), "{stdout}");
+    let sent = std::fs::read_to_string(&sent).expect("the engine's commands");
+    assert!(sent.contains("bestmove depth 1"), "{sent}");
+    assert!(!sent.contains("bestmove time"), "{sent}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -230,26 +230,15 @@ impl Player {
 
     /// The player's move in `game` (as a MoveString), or why it has none.
     fn choose(&mut self, game: &Game, seed: u64) -> Result<String, MoveError> {
-        match self {
+        let cancel = AtomicBool::new(false);
+        let result = match self {
             Player::Preset {
-                level,
-                time_per_move,
+                time_per_move: Some(t),
                 engine,
-            } => {
-                let cancel = AtomicBool::new(false);
-                let result = match time_per_move {
-                    Some(t) => engine.search(game, Limits::time(*t), &cancel),
-                    None => engine.choose(game, *level, seed, &cancel),
-                };
-                let mv = result.best.ok_or(MoveError::NoMove)?;
-                Ok(game.move_string(mv))
-            }
-            Player::Style { style, engine } => {
-                let cancel = AtomicBool::new(false);
-                let result = engine.play_style(game, *style, seed, &cancel);
-                let mv = result.best.ok_or(MoveError::NoMove)?;
-                Ok(game.move_string(mv))
-            }
+                ..
+            } => engine.search(game, Limits::time(*t), &cancel),
+            Player::Preset { level, engine, .. } => engine.choose(game, *level, seed, &cancel),
+            Player::Style { style, engine } => engine.play_style(game, *style, seed, &cancel),
             Player::Uhp {
                 client,
                 time_per_move,
@@ -273,9 +262,11 @@ impl Player {
                         **client = fresh;
                     }
                 }
-                answer
+                return answer;
             }
-        }
+        };
+        let mv = result.best.ok_or(MoveError::NoMove)?;
+        Ok(game.move_string(mv))
     }
 }
 

@@ -13,6 +13,7 @@ pub mod style;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -201,7 +202,7 @@ impl Difficulty {
             Difficulty::Easy => Limits::depth(2),
             Difficulty::Medium => Limits::nodes(MEDIUM_NODES),
             Difficulty::Hard => Limits::nodes(HARD_NODES),
-            Difficulty::Expert => Limits::time(style::EXPERT_TIME),
+            Difficulty::Expert => Limits::time(EXPERT_TIME),
         }
     }
 
@@ -236,6 +237,8 @@ impl Difficulty {
     }
 }
 
+/// Expert's budget a move.
+const EXPERT_TIME: Duration = Duration::from_secs(5);
 /// Node budget of [`Difficulty::Medium`].
 pub const MEDIUM_NODES: u64 = 6_000;
 /// Node budget of [`Difficulty::Hard`].

@@ -6,7 +6,6 @@
 //! candidate level is measured before it is named.
 
 use std::fmt;
-use std::time::Duration;
 
 use crate::search::Limits;
 
@@ -93,9 +92,6 @@ impl fmt::Display for Style {
         Ok(())
     }
 }
-
-/// Expert's budget a move.
-pub(crate) const EXPERT_TIME: Duration = Duration::from_secs(5);
 
 #[cfg(test)]
 mod tests {

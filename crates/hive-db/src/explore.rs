@@ -7,12 +7,13 @@ use rusqlite::types::Value;
 
 use crate::db::Database;
 use crate::error::DbError;
-use crate::import::result_code;
+use crate::import::{day_text, opening, result_code};
 use crate::key::{Canonical, CanonicalMove, PositionKey};
 
 /// Which games the explorer and "games that reached this position" count.
 /// The default counts every game (and the explorer then answers from its
-/// aggregate table in one indexed lookup).
+/// aggregate table in one indexed lookup for an opening position, or from
+/// the position's rows alone for any other).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExplorerFilter {
     /// Only games of this type.
@@ -259,7 +260,9 @@ pub fn parse_position(text: &str) -> Result<Game, DbError> {
 impl Database {
     /// Every move played from `game`'s position in the stored games (in any
     /// orientation and numbering), mapped onto `game`'s board, most played
-    /// first. Without a filter this is one indexed lookup in the aggregate.
+    /// first. Without a filter this is one indexed lookup in the aggregate
+    /// for an opening position, else a read of the position's rows (in key
+    /// order, one per visit; the games are read only to filter).
     pub fn explore(
         &self,
         game: &Game,
@@ -268,20 +271,24 @@ impl Database {
         let canonical = Canonical::of(game);
         let key = canonical.key.as_sql();
         let mut values = vec![Value::Integer(key)];
-        let sql = if filter.is_empty() {
-            "SELECT move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date \
+        let sums = "p.next_move, count(*), coalesce(sum(p.result = 1), 0), \
+                    coalesce(sum(p.result = 0), 0), coalesce(sum(p.result = -1), 0), \
+                    coalesce(sum(p.rating), 0), count(p.rating), max(p.day)";
+        let sql = if !filter.is_empty() {
+            let conditions = filter.conditions(&mut values);
+            format!(
+                "SELECT {sums} FROM {join} \
+                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{conditions} GROUP BY p.next_move",
+                join = filter.join()
+            )
+        } else if opening(game) {
+            "SELECT move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_day \
              FROM explorer WHERE key = ?1"
                 .to_string()
         } else {
-            let conditions = filter.conditions(&mut values);
             format!(
-                "SELECT p.next_move, count(*), coalesce(sum(p.result = 1), 0), coalesce(sum(p.result = 0), 0), \
-                 coalesce(sum(p.result = -1), 0), \
-                 coalesce(sum(CASE WHEN p.ply % 2 = 0 THEN g.white_rating ELSE g.black_rating END), 0), \
-                 count(CASE WHEN p.ply % 2 = 0 THEN g.white_rating ELSE g.black_rating END), max(g.date) \
-                 FROM {join} \
-                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{conditions} GROUP BY p.next_move",
-                join = filter.join()
+                "SELECT {sums} FROM positions p \
+                 WHERE p.key = ?1 AND p.next_move IS NOT NULL GROUP BY p.next_move"
             )
         };
         let mut statement = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
@@ -295,13 +302,13 @@ impl Database {
                     row.get::<_, i64>(4)?,
                     row.get::<_, i64>(5)?,
                     row.get::<_, i64>(6)?,
-                    row.get::<_, Option<String>>(7)?,
+                    row.get::<_, Option<i64>>(7)?,
                 ))
             })
             .map_err(|e| self.err(e))?;
         let mut moves = Vec::new();
         for row in rows {
-            let (code, games, white, draws, black, rating_sum, rating_count, last_date) =
+            let (code, games, white, draws, black, rating_sum, rating_count, last_day) =
                 row.map_err(|e| self.err(e))?;
             let Some(mv) = canonical.board_move(game, CanonicalMove::from_code(code as u32)) else {
                 continue;
@@ -314,7 +321,7 @@ impl Database {
                 draws: draws.max(0) as u64,
                 black_wins: black.max(0) as u64,
                 average_rating: (rating_count > 0).then(|| rating_sum as f64 / rating_count as f64),
-                last_date,
+                last_date: last_day.map(day_text),
             });
         }
         moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.uhp.cmp(&b.uhp)));
@@ -389,7 +396,7 @@ impl Database {
                 // the order asked and look each up (by key and game, the
                 // primary key) until the page is full; a rarer one: its
                 // games first.
-                let common = self.position_visits(key)? > 2_000;
+                let common = self.position_visits(key, 2_001)? > 2_000;
                 values.push(Value::Integer(key.as_sql()));
                 let n = values.len();
                 if common {
@@ -422,12 +429,18 @@ impl Database {
         self.summaries(&sql, values, reached_index)
     }
 
-    /// How many times the stored games left the position `key` (from the
-    /// explorer's aggregate: one indexed lookup).
-    pub fn position_visits(&self, key: PositionKey) -> Result<u64, DbError> {
+    /// How many times the stored games reached the position `key`, counted
+    /// up to `at_most` (the position's rows, read in key order).
+    pub fn position_visits(&self, key: PositionKey, at_most: u64) -> Result<u64, DbError> {
         self.conn
-            .prepare_cached("SELECT coalesce(sum(games), 0) FROM explorer WHERE key = ?1")
-            .and_then(|mut st| st.query_row([key.as_sql()], |row| row.get::<_, i64>(0)))
+            .prepare_cached(
+                "SELECT count(*) FROM (SELECT 1 FROM positions WHERE key = ?1 LIMIT ?2)",
+            )
+            .and_then(|mut st| {
+                st.query_row((key.as_sql(), at_most.min(i64::MAX as u64) as i64), |row| {
+                    row.get::<_, i64>(0)
+                })
+            })
             .map(|n| n.max(0) as u64)
             .map_err(|e| self.err(e))
     }

@@ -6,7 +6,9 @@
 //! - [`Database`]: the file (`games.sqlite` in the data folder by default,
 //!   [`Database::default_path`]), opened with its schema brought up to date
 //!   ([`schema`]: version 1 the games, positions and sources, version 2
-//!   the explorer's aggregate and the search indexes), or set aside as
+//!   the explorer's aggregate and the search indexes, version 3 the
+//!   mover's rating and the day on each position's row and the aggregate
+//!   kept for the openings), or set aside as
 //!   `<name>.broken-<time>` when it cannot be read ([`SetAside`]);
 //!   [`Database::stats`].
 //! - [`Database::import`]: files, folders, zip archives and PGN files of

@@ -290,6 +290,12 @@ impl Game {
         self.placed & (1 << piece.id()) != 0
     }
 
+    /// How many pieces are on the board (placed pieces never leave it).
+    #[inline]
+    pub fn pieces_placed(&self) -> u32 {
+        self.placed.count_ones()
+    }
+
     /// The pieces of `color` still in hand, in numbering order.
     pub fn hand(&self, color: Color) -> impl Iterator<Item = Piece> + '_ {
         Piece::all().filter(move |&p| p.color() == color && self.has_piece(p) && !self.is_placed(p))

@@ -38,6 +38,28 @@ pub(crate) fn normal_date(date: &str) -> Option<String> {
     hive_formats::parse_date(date).map(|d| d.replace('.', "-"))
 }
 
+/// A stored date (`yyyy-mm-dd`) as the number `yyyymmdd`, as the
+/// positions rows hold it.
+pub(crate) fn day_number(date: &str) -> Option<i64> {
+    let digits: String = date.chars().filter(char::is_ascii_digit).collect();
+    (digits.len() == 8).then(|| digits.parse().ok()).flatten()
+}
+
+/// A day number (`yyyymmdd`) as a date (`yyyy-mm-dd`).
+pub(crate) fn day_text(day: i64) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        day / 10_000,
+        day / 100 % 100,
+        day % 100
+    )
+}
+
+/// Whether the explorer's aggregate counts this position.
+pub(crate) fn opening(game: &Game) -> bool {
+    game.pieces_placed() <= crate::schema::EXPLORER_PIECES
+}
+
 fn rating(record: &GameRecord, name: &str) -> Option<i64> {
     record
         .headers
@@ -61,7 +83,7 @@ pub(super) fn insert_record(
     let mut game = Game::with_options(game_type, record.tree.options());
     buffer.keys.reset();
     let mut moves_text = String::new();
-    let mut plies: Vec<(i64, Option<u32>, Color)> = Vec::new();
+    let mut plies: Vec<(i64, Option<u32>, Color, bool)> = Vec::new();
     for node in record.tree.continuation(hive_formats::NodeId::ROOT) {
         let Some(mv) = record.tree.mv(node) else {
             break;
@@ -73,15 +95,21 @@ pub(super) fn insert_record(
         moves_text.push_str(record.tree.text(node));
         let canonical = buffer.keys.of(&game);
         let next = canonical.canonical_move(mv).map(|m| m.code());
-        plies.push((canonical.key.as_sql(), next, game.to_move()));
+        plies.push((canonical.key.as_sql(), next, game.to_move(), opening(&game)));
         game.apply_unchecked(mv);
     }
     let moves = plies.len();
-    plies.push((buffer.keys.of(&game).key.as_sql(), None, game.to_move()));
+    plies.push((
+        buffer.keys.of(&game).key.as_sql(),
+        None,
+        game.to_move(),
+        opening(&game),
+    ));
     let result = h.result.or_else(|| GameResult::from_status(game.status()));
     let type_text = game_type.to_string();
     let hash = game_hash(&type_text, &moves_text);
     let date = h.date.as_deref().and_then(normal_date);
+    let day = date.as_deref().and_then(day_number);
     let (white_rating, black_rating) = (rating(record, "WhiteElo"), rating(record, "BlackElo"));
     let result = result_code(result);
     let conn = &db.conn;
@@ -119,19 +147,20 @@ pub(super) fn insert_record(
         result,
         white_rating,
         black_rating,
-        date,
+        day,
     });
     buffer.plies.extend(
         plies
             .into_iter()
             .enumerate()
-            .map(|(ply, (key, next, mover))| Ply {
+            .map(|(ply, (key, next, mover, opening))| Ply {
                 key,
                 next: next.unwrap_or(0),
                 game: index,
                 ply: ply as u32,
                 flags: (u8::from(next.is_some()) * Ply::HAS_NEXT)
-                    | (u8::from(mover == Color::Black) * Ply::BLACK),
+                    | (u8::from(mover == Color::Black) * Ply::BLACK)
+                    | (u8::from(opening) * Ply::OPENING),
             }),
     );
     Ok(true)

@@ -1,5 +1,5 @@
 //! The positions and explorer rows of a batch, gathered and written
-//! sorted by key.
+//! sorted by key (the explorer's for the opening positions only).
 
 use crate::db::Database;
 use crate::error::DbError;
@@ -12,7 +12,19 @@ pub(super) struct BatchGame {
     pub(super) result: Option<i64>,
     pub(super) white_rating: Option<i64>,
     pub(super) black_rating: Option<i64>,
-    pub(super) date: Option<String>,
+    /// The date as `yyyymmdd`.
+    pub(super) day: Option<i64>,
+}
+
+impl BatchGame {
+    /// The rating of the player who moves from `ply`'s position.
+    fn rating(&self, ply: &Ply) -> Option<i64> {
+        if ply.flags & Ply::BLACK != 0 {
+            self.black_rating
+        } else {
+            self.white_rating
+        }
+    }
 }
 
 /// One position of a game of the batch (24 bytes: a batch of 10,000 games
@@ -33,6 +45,9 @@ impl Ply {
     pub(super) const HAS_NEXT: u8 = 1;
     /// Black is to move.
     pub(super) const BLACK: u8 = 2;
+    /// An opening position, counted in the explorer's aggregate
+    /// ([`crate::schema::EXPLORER_PIECES`]).
+    pub(super) const OPENING: u8 = 4;
 
     fn next(&self) -> Option<i64> {
         (self.flags & Ply::HAS_NEXT != 0).then_some(i64::from(self.next))
@@ -72,7 +87,7 @@ pub(crate) struct Buffer {
 
 /// What one (position, move) adds to the explorer's row.
 #[derive(Default)]
-struct Counts<'a> {
+struct Counts {
     key: i64,
     mv: i64,
     games: i64,
@@ -81,28 +96,20 @@ struct Counts<'a> {
     black_wins: i64,
     rating_sum: i64,
     rating_count: i64,
-    last_date: Option<&'a str>,
+    last_day: Option<i64>,
 }
 
-impl<'a> Counts<'a> {
+impl Counts {
     /// Counts one game's ply.
-    fn add(&mut self, p: &Ply, game: &'a BatchGame) {
-        let rating = if p.flags & Ply::BLACK != 0 {
-            game.black_rating
-        } else {
-            game.white_rating
-        };
+    fn add(&mut self, p: &Ply, game: &BatchGame) {
+        let rating = game.rating(p);
         self.games += 1;
         self.white_wins += i64::from(game.result == Some(1));
         self.draws += i64::from(game.result == Some(0));
         self.black_wins += i64::from(game.result == Some(-1));
         self.rating_sum += rating.unwrap_or(0);
         self.rating_count += i64::from(rating.is_some());
-        if let Some(date) = game.date.as_deref()
-            && self.last_date.is_none_or(|last| date > last)
-        {
-            self.last_date = Some(date);
-        }
+        self.last_day = self.last_day.max(game.day);
     }
 }
 
@@ -124,11 +131,14 @@ impl Buffer {
     pub(crate) fn flush(&mut self, db: &Database) -> Result<(), DbError> {
         let games = std::mem::take(&mut self.games);
         let mut plies = std::mem::take(&mut self.plies);
-        // The explorer: the plies with a next move, by (key, move), each run
-        // of equal pairs summed into one row.
+        // The explorer: the opening plies with a next move, by (key, move),
+        // each run of equal pairs summed into one row.
         plies.sort_unstable_by_key(Ply::by_key_move_game);
         // Summed a run at a time as the rows are written (never all held).
-        let mut rest = plies.iter().filter(|p| p.next().is_some()).peekable();
+        let mut rest = plies
+            .iter()
+            .filter(|p| p.flags & Ply::OPENING != 0 && p.next().is_some())
+            .peekable();
         let explorer = std::iter::from_fn(|| {
             let first = rest.next()?;
             let mv = first.next().unwrap_or(0);
@@ -145,14 +155,13 @@ impl Buffer {
         });
         insert_rows(
             db,
-            "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_date) VALUES ",
+            "INSERT INTO explorer (key, move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_day) VALUES ",
             "(?,?,?,?,?,?,?,?,?)",
             " ON CONFLICT (key, move) DO UPDATE SET games = games + excluded.games, \
              white_wins = white_wins + excluded.white_wins, draws = draws + excluded.draws, \
              black_wins = black_wins + excluded.black_wins, rating_sum = rating_sum + excluded.rating_sum, \
              rating_count = rating_count + excluded.rating_count, \
-             last_date = CASE WHEN excluded.last_date IS NULL THEN last_date \
-             WHEN last_date IS NULL OR excluded.last_date > last_date THEN excluded.last_date ELSE last_date END",
+             last_day = max(coalesce(last_day, excluded.last_day), coalesce(excluded.last_day, last_day))",
             explorer,
             |st, at, c| {
                 st.raw_bind_parameter(at, c.key)?;
@@ -163,7 +172,7 @@ impl Buffer {
                 st.raw_bind_parameter(at + 5, c.black_wins)?;
                 st.raw_bind_parameter(at + 6, c.rating_sum)?;
                 st.raw_bind_parameter(at + 7, c.rating_count)?;
-                st.raw_bind_parameter(at + 8, c.last_date)
+                st.raw_bind_parameter(at + 8, c.last_day)
             },
         )?;
         // The positions, by (key, game, ply): a batch's games are numbered
@@ -171,8 +180,8 @@ impl Buffer {
         plies.sort_unstable_by_key(Ply::by_key_game_ply);
         insert_rows(
             db,
-            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result) VALUES ",
-            "(?,?,?,?,?)",
+            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result, rating, day) VALUES ",
+            "(?,?,?,?,?,?,?)",
             "",
             plies.iter(),
             |st, at, p| {
@@ -181,7 +190,9 @@ impl Buffer {
                 st.raw_bind_parameter(at + 1, game.id)?;
                 st.raw_bind_parameter(at + 2, i64::from(p.ply))?;
                 st.raw_bind_parameter(at + 3, p.next())?;
-                st.raw_bind_parameter(at + 4, game.result)
+                st.raw_bind_parameter(at + 4, game.result)?;
+                st.raw_bind_parameter(at + 5, game.rating(p))?;
+                st.raw_bind_parameter(at + 6, game.day)
             },
         )
     }

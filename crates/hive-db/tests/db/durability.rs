@@ -105,11 +105,28 @@ fn a_killed_import_keeps_whole_batches_and_resumes() {
         count(&db_path, "SELECT count(*) FROM positions"),
         count(&db_path, "SELECT coalesce(sum(plies + 1), 0) FROM games")
     );
+    // The explorer's aggregate counts each game's opening positions (those
+    // a move was played from), and every visit of the positions it holds.
+    let conn = rusqlite::Connection::open(&db_path).expect("opens");
+    let mut openings = 0;
+    let mut st = conn
+        .prepare("SELECT moves, plies FROM games")
+        .expect("a query");
+    let mut rows = st.query([]).expect("rows");
+    while let Some(row) = rows.next().expect("a row") {
+        let (moves, plies): (String, i64) =
+            (row.get(0).expect("moves"), row.get(1).expect("plies"));
+        openings += (schema::opening_positions(&moves) as i64).min(plies);
+    }
+    let explored = count(&db_path, "SELECT coalesce(sum(games), 0) FROM explorer");
+    assert!(explored > games, "{explored}");
+    assert_eq!(explored, openings);
     assert_eq!(
-        count(&db_path, "SELECT coalesce(sum(games), 0) FROM explorer"),
+        explored,
         count(
             &db_path,
-            "SELECT count(*) FROM positions WHERE next_move IS NOT NULL"
+            "SELECT count(*) FROM positions WHERE next_move IS NOT NULL \
+             AND key IN (SELECT key FROM explorer)"
         )
     );
     // Reopened, the import resumes and completes.
@@ -121,32 +138,39 @@ fn a_killed_import_keeps_whole_batches_and_resumes() {
     assert_eq!(report.progress.added as i64, 400 - games);
 }
 
-#[test]
-fn a_version_1_database_is_migrated_and_its_explorer_built() {
-    // The games imported by this version, copied into a file made by
-    // migration 1 alone (no explorer, no indexes).
+/// The games this version imports from the recordings, copied into a file
+/// made by the first `old` migrations, then opened (and migrated): the
+/// explorer answers as on the file this version wrote, at the start and at
+/// every position of a stored game.
+fn migrated_from(old: usize) {
     let (dir, mut current) = fresh();
     import(&mut current, &[recordings()]);
-    let expected = current
-        .explore(&Game::new(GameType::default()), &ExplorerFilter::default())
-        .expect("explorer");
     let start = Game::new("Base+MLP".parse::<GameType>().expect("a game type"));
-    let expected_mlp = current
-        .explore(&start, &ExplorerFilter::default())
-        .expect("explorer");
-    assert!(!expected_mlp.is_empty());
+    let mut positions = vec![Game::new(GameType::default()), start.clone()];
+    let stored = current.game(1).expect("read").expect("a stored game");
+    let mut game = stored.game().expect("replayed");
+    while game.ply() > 0 {
+        positions.push(game.clone());
+        game.undo();
+    }
+    let expected: Vec<_> = positions
+        .iter()
+        .map(|p| {
+            current
+                .explore(p, &ExplorerFilter::default())
+                .expect("explorer")
+        })
+        .collect();
+    assert!(!expected[1].is_empty());
+    let explorer_rows = current.stats().expect("stats").explorer_rows;
     let current_path = current.path().to_path_buf();
     drop(current);
-    let old = dir.path().join("old.sqlite");
+    let path = dir.path().join("old.sqlite");
     {
-        let mut conn = rusqlite::Connection::open(&old).expect("a file");
+        let mut conn = rusqlite::Connection::open(&path).expect("a file");
         Migrations::new(vec![M::up(schema::V1)])
             .to_latest(&mut conn)
             .expect("version 1");
-        let version: u32 = conn
-            .pragma_query_value(None, "user_version", |row| row.get(0))
-            .expect("a version");
-        assert_eq!(version, 1);
         conn.execute(
             "ATTACH DATABASE ?1 AS new",
             [current_path.to_string_lossy()],
@@ -154,25 +178,45 @@ fn a_version_1_database_is_migrated_and_its_explorer_built() {
         .expect("attached");
         conn.execute_batch(
             "INSERT INTO games SELECT * FROM new.games;
-             INSERT INTO positions SELECT * FROM new.positions;
+             INSERT INTO positions SELECT key, game_id, ply, next_move, result FROM new.positions;
              INSERT INTO sources SELECT * FROM new.sources;
              DETACH DATABASE new;",
         )
         .expect("copied");
+        // Version 2 builds its explorer from those rows, as it did.
+        let versions = [schema::V1, schema::V2];
+        Migrations::new(versions[..old].iter().map(|sql| M::up(sql)).collect())
+            .to_latest(&mut conn)
+            .expect("the old version");
+        let version: usize = conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .expect("a version");
+        assert_eq!(version, old);
     }
-    let db = Database::open(&old).expect("the old file opens");
+    let db = Database::open(&path).expect("the old file opens");
     let stats = db.stats().expect("stats");
     assert_eq!((stats.schema_version, stats.games), (schema::VERSION, 5));
-    assert_eq!(
-        db.explore(&start, &ExplorerFilter::default())
-            .expect("explorer"),
-        expected_mlp
-    );
-    assert_eq!(
-        db.explore(&Game::new(GameType::default()), &ExplorerFilter::default())
-            .expect("explorer"),
-        expected
-    );
+    // The aggregate holds the opening positions only, as an import writes it.
+    assert_eq!(stats.explorer_rows, explorer_rows);
+    for (position, expected) in positions.iter().zip(&expected) {
+        assert_eq!(
+            &db.explore(position, &ExplorerFilter::default())
+                .expect("explorer"),
+            expected,
+            "at ply {}",
+            position.ply()
+        );
+    }
+}
+
+#[test]
+fn a_version_1_database_is_migrated_and_its_explorer_built() {
+    migrated_from(1);
+}
+
+#[test]
+fn a_version_2_database_is_migrated_its_positions_rated_and_its_explorer_cut_to_openings() {
+    migrated_from(2);
 }
 
 #[test]

@@ -92,3 +92,64 @@ fn black_answers_to_the_first_move_are_found_after_it() {
         .collect();
     assert_eq!(bugs, ["bA1", "bL"]);
 }
+
+#[test]
+fn the_explorer_answers_alike_from_its_aggregate_and_from_the_rows_at_every_position() {
+    use hive_db::generate::{GenerateConfig, generate};
+    use hive_db::schema::{EXPLORER_PIECES, opening_positions};
+    let dir = tempfile::tempdir().expect("a folder");
+    let config = GenerateConfig {
+        games: 40,
+        seed: 9,
+        first_year: 2019,
+        last_year: 2020,
+    };
+    generate(&config, dir.path(), &mut |_| {}).expect("generated");
+    let (_db_dir, mut db) = fresh();
+    let report = import(&mut db, &[dir.path().to_path_buf()]);
+    assert_eq!(report.progress.added, 40, "{:?}", report.failures);
+    // A filter every game passes reads the rows joined with the games;
+    // without a filter an opening position is answered from the aggregate
+    // and any other from its rows alone.
+    let everyone = ExplorerFilter {
+        from: Some("1000".into()),
+        ..ExplorerFilter::default()
+    };
+    let (mut opening_checked, mut deeper_checked, mut shared) = (0, 0, 0);
+    for summary in db.search(&hive_db::SearchQuery::default()).expect("search") {
+        let stored = db.game(summary.id).expect("read").expect("stored");
+        let mut game = stored.game().expect("replayed");
+        let moves = stored.moves.join(";");
+        // The opening positions read from the moves' text are those the
+        // replay counts.
+        let mut back = game.clone();
+        let mut placed = vec![back.pieces_placed()];
+        while back.undo().is_some() {
+            placed.push(back.pieces_placed());
+        }
+        let opening = placed.iter().filter(|&&n| n <= EXPLORER_PIECES).count();
+        assert_eq!(opening_positions(&moves), opening, "{moves}");
+        while game.ply() > 0 {
+            game.undo();
+            let plain = db
+                .explore(&game, &ExplorerFilter::default())
+                .expect("explorer");
+            let filtered = db.explore(&game, &everyone).expect("filtered explorer");
+            assert_eq!(
+                plain,
+                filtered,
+                "at ply {} of game {}",
+                game.ply(),
+                summary.id
+            );
+            assert!(!plain.is_empty(), "a move was played from here");
+            shared += usize::from(plain.iter().map(|m| m.games).sum::<u64>() > 1);
+            if game.pieces_placed() <= EXPLORER_PIECES {
+                opening_checked += 1;
+            } else {
+                deeper_checked += 1;
+            }
+        }
+    }
+    assert!(opening_checked > 100 && deeper_checked > 1000 && shared > 40);
+}

@@ -10,7 +10,9 @@
 //!
 //! `import` prints games per second, the peak resident memory (VmHWM) and
 //! the bytes per game; `query` times the explorer at the start, 10 plies
-//! into a stored game (unfiltered, and filtered by a player), a search by
+//! into a stored game, at the most reached position beyond the openings
+//! (unfiltered, and at the start filtered by rating, a player, dates), the
+//! games that reached the start (all, and rated), a search by
 //! player and a search by position, each the median of 21 runs after one
 //! cold run; `parse` only reads the records (no database), to tell reading
 //! from storing.
@@ -139,6 +141,42 @@ fn ms(d: Duration) -> String {
     format!("{:.3} ms", d.as_secs_f64() * 1000.0)
 }
 
+/// The most visited position with more than the aggregate's pieces (its
+/// visits, and the position replayed from a game that reached it); found
+/// with one scan of the positions, in key order.
+fn most_reached_beyond_openings(db: &Database, path: &str) -> Result<Option<(i64, Game)>, DbError> {
+    let Ok(conn) = rusqlite::Connection::open(path) else {
+        return Ok(None);
+    };
+    let found: Option<(i64, i64, i64)> = conn
+        .query_row(
+            "SELECT count(*) AS visits, min(game_id), key FROM positions \
+             WHERE key NOT IN (SELECT key FROM explorer) \
+             GROUP BY key ORDER BY visits DESC LIMIT 1",
+            [],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
+        .ok();
+    let Some((visits, id, key)) = found else {
+        return Ok(None);
+    };
+    let ply: Option<i64> = conn
+        .query_row(
+            "SELECT ply FROM positions WHERE key = ?1 AND game_id = ?2",
+            (key, id),
+            |row| row.get(0),
+        )
+        .ok();
+    let (Some(stored), Some(ply)) = (db.game(id)?, ply) else {
+        return Ok(None);
+    };
+    let mut game = stored.game()?;
+    while i64::from(game.ply()) > ply {
+        game.undo();
+    }
+    Ok(Some((visits, game)))
+}
+
 fn run_query(path: &str) -> Result<(), DbError> {
     let db = Database::open(path)?;
     let none = ExplorerFilter::default();
@@ -177,6 +215,44 @@ fn run_query(path: &str) -> Result<(), DbError> {
         "explorer 10 plies in (game {}): {} moves: cold {}, median {}",
         summary.id,
         moves.len(),
+        ms(cold),
+        ms(warm)
+    );
+    // The position beyond the openings that most games reached: summed from
+    // its rows (the aggregate holds the openings only).
+    if let Some((visits, game)) = most_reached_beyond_openings(&db, path)? {
+        let (cold, warm, moves) = time(|| db.explore(&game, &none))?;
+        println!(
+            "explorer at the most reached position beyond the openings ({} pieces, {visits} visits): {} moves: cold {}, median {}",
+            game.pieces_placed(),
+            moves.len(),
+            ms(cold),
+            ms(warm)
+        );
+    }
+    let rated = ExplorerFilter {
+        min_rating: Some(1500),
+        ..ExplorerFilter::default()
+    };
+    let (cold, warm, moves) = time(|| db.explore(&start, &rated))?;
+    println!(
+        "explorer at the start, both players rated 1500+: {} moves, {} games: cold {}, median {}",
+        moves.len(),
+        moves.iter().map(|m| m.games).sum::<u64>(),
+        ms(cold),
+        ms(warm)
+    );
+    let (cold, warm, found) = time(|| db.games_reaching(&start, &none, 50, 0))?;
+    println!(
+        "games that reached the start (newest 50): {} games: cold {}, median {}",
+        found.len(),
+        ms(cold),
+        ms(warm)
+    );
+    let (cold, warm, found) = time(|| db.games_reaching(&start, &rated, 50, 0))?;
+    println!(
+        "games that reached the start, both players rated 1500+ (newest 50): {} games: cold {}, median {}",
+        found.len(),
         ms(cold),
         ms(warm)
     );

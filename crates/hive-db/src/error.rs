@@ -72,6 +72,9 @@ pub enum DbError {
         #[source]
         source: zip::result::ZipError,
     },
+    /// A date in a filter that is not one.
+    #[error("'{0}' is not a date: write yyyy, yyyy-mm or yyyy-mm-dd")]
+    BadDate(String),
     /// A position given as a GameString could not be read.
     #[error("'{text}' is not a position: {reason}")]
     BadPosition {

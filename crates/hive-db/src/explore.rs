@@ -35,39 +35,73 @@ impl ExplorerFilter {
         *self == ExplorerFilter::default()
     }
 
-    /// The join of `positions p` and `games g` in the order that is fast
-    /// for this filter: from a player's or a period's games (an index) to their rows of
-    /// the position (the primary key, by key and game), else from the
-    /// position's rows to their games. SQLite's `CROSS JOIN` keeps the order.
-    fn join(&self) -> &'static str {
-        if self.player.is_some() || self.from.is_some() || self.to.is_some() {
-            "games g CROSS JOIN positions p ON p.key = ?1 AND p.game_id = g.id"
-        } else {
-            "positions p CROSS JOIN games g ON g.id = p.game_id"
+    /// The filter for `game`'s position: a position's key holds its game
+    /// type, so a filter by type lets all its games through (and is
+    /// dropped) or none (`None`).
+    fn for_position(&self, game: &Game) -> Option<ExplorerFilter> {
+        match self.game_type {
+            Some(t) if t != game.game_type() => None,
+            _ => Some(ExplorerFilter {
+                game_type: None,
+                ..self.clone()
+            }),
         }
     }
 
-    /// SQL conditions on `g` (games), with their values appended to `values`.
-    fn conditions(&self, values: &mut Vec<Value>) -> String {
+    /// Conditions on the position's rows `p` (dates and ratings: the rows
+    /// hold the mover's and the opponent's ratings and the day), with their
+    /// values appended to `values`.
+    fn row_conditions(&self, values: &mut Vec<Value>) -> Result<String, DbError> {
         let mut sql = String::new();
-        if let Some(game_type) = self.game_type {
-            values.push(Value::Text(game_type.to_string()));
-            sql += &format!(" AND g.game_type = ?{}", values.len());
+        if let Some(from) = &self.from {
+            values.push(Value::Integer(day_bound(from, false)?));
+            sql += &format!(" AND p.day >= ?{}", values.len());
         }
-        date_conditions(&self.from, &self.to, values, &mut sql);
-        if let Some(player) = &self.player {
-            values.push(Value::Text(player.clone()));
-            let n = values.len();
-            sql +=
-                &format!(" AND (g.white = ?{n} COLLATE NOCASE OR g.black = ?{n} COLLATE NOCASE)");
+        if let Some(to) = &self.to {
+            values.push(Value::Integer(day_bound(to, true)?));
+            sql += &format!(" AND p.day <= ?{}", values.len());
         }
         if let Some(min) = self.min_rating {
             values.push(Value::Integer(min));
             let n = values.len();
-            sql += &format!(" AND g.white_rating >= ?{n} AND g.black_rating >= ?{n}");
+            sql += &format!(" AND p.rating >= ?{n} AND p.opponent_rating >= ?{n}");
         }
-        sql
+        Ok(sql)
     }
+
+    /// The condition on the games `g` (the player), if any.
+    fn player_condition(&self, values: &mut Vec<Value>) -> Option<String> {
+        let player = self.player.as_ref()?;
+        values.push(Value::Text(player.clone()));
+        let n = values.len();
+        Some(format!(
+            " AND (g.white = ?{n} COLLATE NOCASE OR g.black = ?{n} COLLATE NOCASE)"
+        ))
+    }
+}
+
+/// A filter's date as a day number (`yyyymmdd`): a year or a month alone
+/// is its first day, or with `last` its last.
+fn day_bound(text: &str, last: bool) -> Result<i64, DbError> {
+    let bad = || DbError::BadDate(text.to_string());
+    let parts: Vec<&str> = text.trim().split(['-', '.', '/']).collect();
+    let number = |i: usize, max: i64| -> Result<Option<i64>, DbError> {
+        match parts.get(i) {
+            None => Ok(None),
+            Some(p) => match p.parse::<i64>() {
+                Ok(n) if (0..=max).contains(&n) && p.len() <= 4 => Ok(Some(n)),
+                _ => Err(bad()),
+            },
+        }
+    };
+    if parts.len() > 3 || parts.first().is_none_or(|y| y.len() != 4) {
+        return Err(bad());
+    }
+    let year = number(0, 9999)?.ok_or_else(bad)?;
+    let month = number(1, 12)?;
+    let day = number(2, 31)?;
+    let fill = if last { 99 } else { 0 };
+    Ok(year * 10_000 + month.unwrap_or(fill) * 100 + day.unwrap_or(fill))
 }
 
 fn date_conditions(
@@ -261,34 +295,39 @@ impl Database {
     /// Every move played from `game`'s position in the stored games (in any
     /// orientation and numbering), mapped onto `game`'s board, most played
     /// first. Without a filter this is one indexed lookup in the aggregate
-    /// for an opening position, else a read of the position's rows (in key
-    /// order, one per visit; the games are read only to filter).
+    /// for an opening position; otherwise the position's rows are read (in
+    /// key order, one per visit, holding the ratings and the day), and the
+    /// games only to filter by player, from that player's games.
     pub fn explore(
         &self,
         game: &Game,
         filter: &ExplorerFilter,
     ) -> Result<Vec<ExplorerMove>, DbError> {
+        let Some(filter) = filter.for_position(game) else {
+            return Ok(Vec::new());
+        };
         let canonical = Canonical::of(game);
         let key = canonical.key.as_sql();
         let mut values = vec![Value::Integer(key)];
+        let rows = filter.row_conditions(&mut values)?;
         let sums = "p.next_move, count(*), coalesce(sum(p.result = 1), 0), \
                     coalesce(sum(p.result = 0), 0), coalesce(sum(p.result = -1), 0), \
                     coalesce(sum(p.rating), 0), count(p.rating), max(p.day)";
-        let sql = if !filter.is_empty() {
-            let conditions = filter.conditions(&mut values);
+        let sql = if let Some(player) = filter.player_condition(&mut values) {
+            // From the player's games (an index) to their rows of the
+            // position (the primary key); `CROSS JOIN` keeps the order.
             format!(
-                "SELECT {sums} FROM {join} \
-                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{conditions} GROUP BY p.next_move",
-                join = filter.join()
+                "SELECT {sums} FROM games g CROSS JOIN positions p ON p.key = ?1 AND p.game_id = g.id \
+                 WHERE p.next_move IS NOT NULL{rows}{player} GROUP BY p.next_move"
             )
-        } else if opening(game) {
+        } else if filter.is_empty() && opening(game) {
             "SELECT move, games, white_wins, draws, black_wins, rating_sum, rating_count, last_day \
              FROM explorer WHERE key = ?1"
                 .to_string()
         } else {
             format!(
                 "SELECT {sums} FROM positions p \
-                 WHERE p.key = ?1 AND p.next_move IS NOT NULL GROUP BY p.next_move"
+                 WHERE p.key = ?1 AND p.next_move IS NOT NULL{rows} GROUP BY p.next_move"
             )
         };
         let mut statement = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
@@ -337,15 +376,29 @@ impl Database {
         limit: u32,
         offset: u32,
     ) -> Result<Vec<GameSummary>, DbError> {
+        let Some(filter) = filter.for_position(game) else {
+            return Ok(Vec::new());
+        };
         let key = PositionKey::of(game).as_sql();
         let mut values = vec![Value::Integer(key)];
-        let conditions = filter.conditions(&mut values);
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS}, min(p.ply) FROM {} \
-             WHERE p.key = ?1{conditions} GROUP BY g.id ORDER BY g.date DESC, g.id{}",
-            filter.join(),
-            limit_clause(limit, offset)
-        );
+        let rows = filter.row_conditions(&mut values)?;
+        let page = limit_clause(limit, offset);
+        let sql = if let Some(player) = filter.player_condition(&mut values) {
+            format!(
+                "SELECT {SUMMARY_COLUMNS}, min(p.ply) FROM games g \
+                 CROSS JOIN positions p ON p.key = ?1 AND p.game_id = g.id \
+                 WHERE 1{rows}{player} GROUP BY g.id ORDER BY g.date DESC, g.id{page}"
+            )
+        } else {
+            // The page chosen from the position's rows alone (they hold the
+            // day), then only its games read.
+            format!(
+                "SELECT {SUMMARY_COLUMNS}, r.ply FROM \
+                 (SELECT p.game_id, min(p.ply) AS ply, max(p.day) AS day FROM positions p \
+                  WHERE p.key = ?1{rows} GROUP BY p.game_id ORDER BY day DESC, p.game_id{page}) r \
+                 CROSS JOIN games g ON g.id = r.game_id ORDER BY r.day DESC, g.id"
+            )
+        };
         self.summaries(&sql, values, Some(9))
     }
 

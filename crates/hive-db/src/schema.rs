@@ -10,9 +10,10 @@
 //! - Version 2: `explorer`, the aggregate of `positions` by position and
 //!   next move (games, wins, draws, losses, ratings, last date), rebuilt
 //!   from the rows already there, and the indexes that search uses.
-//! - Version 3: each `positions` row also holds the mover's rating and the
-//!   game's day, so the explorer sums any position from its rows without
-//!   reading the games; `explorer` keeps only the opening positions (at
+//! - Version 3: each `positions` row also holds the mover's and the
+//!   opponent's ratings and the game's day, so the explorer sums any
+//!   position from its rows, filtered by dates and ratings, without reading
+//!   the games; `explorer` keeps only the opening positions (at
 //!   most [`EXPLORER_PIECES`] pieces on the board), which most games pass
 //!   through. Beyond those, almost every position is one game's, and its
 //!   aggregate row was half of what an import wrote.
@@ -83,8 +84,9 @@ CREATE INDEX games_date ON games (date);
 CREATE INDEX games_type_plies ON games (game_type, plies);
 ";
 
-/// Version 3: the mover's rating and the game's day (`yyyymmdd`) on each
-/// position's row, and the explorer's aggregate kept for the opening
+/// Version 3: the mover's and the opponent's ratings and the game's day
+/// (`yyyymmdd`) on each position's row (the explorer's filters by date and
+/// rating read no games), and the explorer's aggregate kept for the opening
 /// positions only (filled by [`v3_explorer`]).
 pub const V3: &str = "
 CREATE TABLE positions_v3 (
@@ -94,12 +96,14 @@ CREATE TABLE positions_v3 (
     next_move INTEGER,
     result INTEGER,
     rating INTEGER,
+    opponent_rating INTEGER,
     day INTEGER,
     PRIMARY KEY (key, game_id, ply)
 ) WITHOUT ROWID;
 INSERT INTO positions_v3
 SELECT p.key, p.game_id, p.ply, p.next_move, p.result,
        CASE WHEN p.ply % 2 = 0 THEN g.white_rating ELSE g.black_rating END,
+       CASE WHEN p.ply % 2 = 0 THEN g.black_rating ELSE g.white_rating END,
        CAST(replace(g.date, '-', '') AS INTEGER)
 FROM positions p LEFT JOIN games g ON g.id = p.game_id
 ORDER BY p.key, p.game_id, p.ply;

@@ -17,12 +17,13 @@ pub(super) struct BatchGame {
 }
 
 impl BatchGame {
-    /// The rating of the player who moves from `ply`'s position.
-    fn rating(&self, ply: &Ply) -> Option<i64> {
+    /// The ratings of the player who moves from `ply`'s position and of
+    /// the opponent.
+    fn ratings(&self, ply: &Ply) -> (Option<i64>, Option<i64>) {
         if ply.flags & Ply::BLACK != 0 {
-            self.black_rating
+            (self.black_rating, self.white_rating)
         } else {
-            self.white_rating
+            (self.white_rating, self.black_rating)
         }
     }
 }
@@ -102,7 +103,7 @@ struct Counts {
 impl Counts {
     /// Counts one game's ply.
     fn add(&mut self, p: &Ply, game: &BatchGame) {
-        let rating = game.rating(p);
+        let (rating, _) = game.ratings(p);
         self.games += 1;
         self.white_wins += i64::from(game.result == Some(1));
         self.draws += i64::from(game.result == Some(0));
@@ -180,8 +181,8 @@ impl Buffer {
         plies.sort_unstable_by_key(Ply::by_key_game_ply);
         insert_rows(
             db,
-            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result, rating, day) VALUES ",
-            "(?,?,?,?,?,?,?)",
+            "INSERT OR IGNORE INTO positions (key, game_id, ply, next_move, result, rating, opponent_rating, day) VALUES ",
+            "(?,?,?,?,?,?,?,?)",
             "",
             plies.iter(),
             |st, at, p| {
@@ -191,8 +192,10 @@ impl Buffer {
                 st.raw_bind_parameter(at + 2, i64::from(p.ply))?;
                 st.raw_bind_parameter(at + 3, p.next())?;
                 st.raw_bind_parameter(at + 4, game.result)?;
-                st.raw_bind_parameter(at + 5, game.rating(p))?;
-                st.raw_bind_parameter(at + 6, game.day)
+                let (rating, opponent) = game.ratings(p);
+                st.raw_bind_parameter(at + 5, rating)?;
+                st.raw_bind_parameter(at + 6, opponent)?;
+                st.raw_bind_parameter(at + 7, game.day)
             },
         )
     }

@@ -194,6 +194,14 @@ fn migrated_from(old: usize) {
         assert_eq!(version, old);
     }
     let db = Database::open(&path).expect("the old file opens");
+    let page_size = |path: &std::path::Path| -> i64 {
+        rusqlite::Connection::open(path)
+            .expect("opens")
+            .pragma_query_value(None, "page_size", |row| row.get(0))
+            .expect("a page size")
+    };
+    // A new file has pages of 16 KiB; an old one keeps SQLite's default.
+    assert_eq!((page_size(&current_path), page_size(&path)), (16384, 4096));
     let stats = db.stats().expect("stats");
     assert_eq!((stats.schema_version, stats.games), (schema::VERSION, 5));
     // The aggregate holds the opening positions only, as an import writes it.

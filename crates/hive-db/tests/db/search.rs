@@ -147,4 +147,38 @@ fn the_explorer_filters_by_player_date_and_rating() {
         }),
         [("wS1".to_string(), 2)]
     );
+    // A position's key holds its game type: the filter by its own type lets
+    // every game through, by another none, for the explorer and the list.
+    let of_type = |t: &str| ExplorerFilter {
+        game_type: Some(t.parse::<GameType>().expect("a game type")),
+        ..ExplorerFilter::default()
+    };
+    assert_eq!(
+        explore(of_type("Base+MLP")),
+        explore(ExplorerFilter::default())
+    );
+    assert_eq!(explore(ExplorerFilter::default()).len(), 3);
+    assert!(explore(of_type("Base+P")).is_empty());
+    // A date that is none is refused with the forms that are.
+    for bad in ["20x9", "19", "2019-13", "2019-01-02-03"] {
+        let filter = ExplorerFilter {
+            from: Some(bad.into()),
+            ..ExplorerFilter::default()
+        };
+        let err = db.explore(&start, &filter).expect_err(bad).to_string();
+        assert!(err.contains("yyyy-mm-dd"), "{err}");
+    }
+    let listed = |filter: ExplorerFilter| {
+        db.games_reaching(&start, &filter, 0, 0)
+            .expect("games")
+            .len()
+    };
+    assert_eq!(
+        (
+            listed(of_type("Base+MLP")),
+            listed(of_type("Base+P")),
+            listed(ExplorerFilter::default())
+        ),
+        (4, 0, 4)
+    );
 }

@@ -313,7 +313,7 @@ mod tests {
             .pragma_query_value(None, "page_count", |row| row.get(0))
             .expect("pages");
         db.conn
-            .pragma_update(None, "max_page_count", pages + 40)
+            .pragma_update(None, "max_page_count", pages + 10)
             .expect("a limit");
         let corpus = dir.path().join("corpus");
         let config = crate::generate::GenerateConfig {

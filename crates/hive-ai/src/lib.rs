@@ -6,6 +6,7 @@
 
 pub mod eval;
 pub mod explain;
+mod level;
 pub mod rating;
 pub mod review;
 pub mod search;
@@ -13,7 +14,6 @@ pub mod style;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -22,6 +22,8 @@ use hive_rules::{Game, GameStatus, Move};
 
 pub use eval::{HiveEvaluator, Weights};
 pub use explain::{Explanation, explain_hint, explain_move};
+pub use level::Difficulty;
+use level::OPENING_TOLERANCE;
 pub use rating::{LevelRatings, PlayerRating, RatedGame, Score};
 pub use review::{
     GameReview, MoveClass, MoveReview, PlayerSummary, REVIEW_DEPTH, default_review_limits,
@@ -126,130 +128,6 @@ pub fn line_strings(game: &Game, line: &[Move]) -> Vec<String> {
         replay.apply_unchecked(mv);
     }
     texts
-}
-
-/// Named strengths a player understands.
-///
-/// Every level below [`Difficulty::Expert`] is limited by depth or by nodes
-/// searched, not by the clock, so it plays the same on a fast and a slow
-/// machine (and its games are reproducible from the seed). Expert is the
-/// full-strength engine with a time budget.
-///
-/// The one definition of the levels: the command line takes them by their
-/// names in lower case (`FromStr`, any case; [`Difficulty::NAMES`] lists
-/// them), files store them by their names (serde), and [`Difficulty::name`]
-/// is how a player sees them.
-#[derive(
-    Copy,
-    Clone,
-    PartialEq,
-    Eq,
-    Hash,
-    Debug,
-    strum::EnumString,
-    strum::VariantNames,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[strum(serialize_all = "lowercase", ascii_case_insensitive)]
-pub enum Difficulty {
-    /// Looks one move ahead and often picks a merely decent move.
-    Beginner,
-    /// Looks two moves ahead, with some randomness.
-    Easy,
-    /// A short search (a few thousand positions), a little randomness.
-    Medium,
-    /// A deeper search (a few hundred thousand positions).
-    Hard,
-    /// Searches as deep as it can in five seconds.
-    Expert,
-}
-
-impl Difficulty {
-    /// All presets, weakest first.
-    pub const ALL: [Difficulty; 5] = [
-        Difficulty::Beginner,
-        Difficulty::Easy,
-        Difficulty::Medium,
-        Difficulty::Hard,
-        Difficulty::Expert,
-    ];
-
-    /// The preset's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Beginner => "Beginner",
-            Difficulty::Easy => "Easy",
-            Difficulty::Medium => "Medium",
-            Difficulty::Hard => "Hard",
-            Difficulty::Expert => "Expert",
-        }
-    }
-
-    /// The preset with this name (any case, surrounding blanks ignored).
-    pub fn from_name(name: &str) -> Option<Difficulty> {
-        name.trim().parse().ok()
-    }
-
-    /// The names the command line takes, weakest first.
-    pub const NAMES: &'static [&'static str] = <Difficulty as strum::VariantNames>::VARIANTS;
-
-    /// How long and how deep it searches: depth or nodes below Expert
-    /// (the same strength on any machine), the clock only for Expert.
-    pub fn limits(self) -> Limits {
-        match self {
-            Difficulty::Beginner => Limits::depth(1),
-            Difficulty::Easy => Limits::depth(2),
-            Difficulty::Medium => Limits::nodes(MEDIUM_NODES),
-            Difficulty::Hard => Limits::nodes(HARD_NODES),
-            Difficulty::Expert => Limits::time(EXPERT_TIME),
-        }
-    }
-
-    /// Moves within this many points of the best are picked at random.
-    pub fn tolerance(self) -> i32 {
-        match self {
-            Difficulty::Beginner => 100,
-            Difficulty::Easy => 60,
-            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 0,
-        }
-    }
-
-    /// Plies at the start of a game in which the stronger levels vary their
-    /// play (a shallow search, a random pick among near-best moves), so games
-    /// against them do not repeat.
-    pub fn varied_opening_plies(self) -> u32 {
-        match self {
-            Difficulty::Beginner | Difficulty::Easy => 0,
-            Difficulty::Medium | Difficulty::Hard | Difficulty::Expert => 4,
-        }
-    }
-}
-
-impl Difficulty {
-    /// How the level plays, as numbers ([`Style`]).
-    pub fn style(self) -> Style {
-        Style {
-            limits: self.limits(),
-            tolerance: self.tolerance(),
-            varied_opening_plies: self.varied_opening_plies(),
-        }
-    }
-}
-
-/// Expert's budget a move.
-const EXPERT_TIME: Duration = Duration::from_secs(5);
-/// Node budget of [`Difficulty::Medium`].
-pub const MEDIUM_NODES: u64 = 6_000;
-/// Node budget of [`Difficulty::Hard`].
-pub const HARD_NODES: u64 = 250_000;
-/// Tolerance of the varied opening moves of the stronger levels.
-const OPENING_TOLERANCE: i32 = 25;
-
-impl std::fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 /// A Hive player: the searcher, its table and the evaluation.

@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::Difficulty;
+use crate::{Difficulty, Style};
 
 /// Where the scale is placed: Beginner's rating.
 pub const BEGINNER_RATING: f64 = 800.0;
@@ -209,17 +209,36 @@ pub fn bot_name(depth: u32) -> String {
     format!("nokamute-d{depth}")
 }
 
+/// A results table read ([`read_pairings`]) with each player written as a
+/// style (a level measured before it was named) renamed to the level that
+/// plays that style, by its id.
+pub fn level_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
+    let mut pairings = read_pairings(text)?;
+    for pairing in &mut pairings {
+        for name in [&mut pairing.a, &mut pairing.b] {
+            if let Some(level) = Style::parse(name)
+                .ok()
+                .and_then(|style| Difficulty::of_style(&style))
+            {
+                *name = level.id().to_string();
+            }
+        }
+    }
+    Ok(pairings)
+}
+
 impl LevelRatings {
-    /// The ratings fitted from `text` (a results table naming the levels in
-    /// lower case; other players, such as external engines, are fitted too
-    /// but not kept). Every level must be in it.
+    /// The ratings fitted from `text` (a results table naming the levels by
+    /// their ids, or by their styles as `hive match` takes them; other
+    /// players, such as external engines and styles no level plays, are
+    /// fitted too but not kept). Every level must be in it.
     pub fn from_matches(text: &str) -> Result<LevelRatings, RatingError> {
-        let anchor = Difficulty::Beginner.name().to_lowercase();
-        let fitted = fit(&read_pairings(text)?, &anchor, BEGINNER_RATING)?;
+        let anchor = Difficulty::Beginner.id().to_string();
+        let fitted = fit(&level_pairings(text)?, &anchor, BEGINNER_RATING)?;
         let ratings = Difficulty::ALL
             .iter()
             .map(|&level| {
-                let name = level.name().to_lowercase();
+                let name = level.id().to_string();
                 fitted
                     .get(&name)
                     .map(|&r| (level, r))
@@ -413,7 +432,7 @@ impl PlayerRating {
             text.push_str(&format!(
                 "{}\t{}\t{}\t{:.1}\t{:.1}\t{:.6}\n",
                 game.when,
-                game.level.name().to_lowercase(),
+                game.level.id(),
                 game.score.name(),
                 game.rating,
                 game.deviation,

@@ -108,7 +108,7 @@ impl Seats {
     /// `exhibition=white:easy,black:medium`, `online=black` (the side
     /// played over the internet) or `watching`.
     pub fn words(self) -> String {
-        let preset = |difficulty: Difficulty| difficulty.name().to_lowercase();
+        let preset = |difficulty: Difficulty| difficulty.id();
         match self {
             Seats::Human => "human".to_string(),
             Seats::Ai { side, difficulty } => {

@@ -35,7 +35,8 @@ pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, Unknow
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use turn::{ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn};
 pub use words::{
-    Words, difficulty_name, record_error, system_language, wanted_language, with_color,
+    Words, difficulty_about, difficulty_name, record_error, system_language, wanted_language,
+    with_color,
 };
 
 pub(super) fn plugin(app: &mut App) {

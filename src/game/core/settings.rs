@@ -340,9 +340,7 @@ impl ConsideredDestinations {
     /// Whether the AI shows them at `difficulty`.
     pub fn applies_to(self, difficulty: Difficulty) -> bool {
         match self {
-            ConsideredDestinations::EasyPresets => {
-                matches!(difficulty, Difficulty::Beginner | Difficulty::Easy)
-            }
+            ConsideredDestinations::EasyPresets => difficulty.is_easy(),
             ConsideredDestinations::Always => true,
             ConsideredDestinations::Never => false,
         }

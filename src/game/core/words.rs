@@ -106,7 +106,12 @@ fn log_text_warnings(words: Res<Words>) {
 
 /// A preset's name in the player's language ("Medium", "Media").
 pub fn difficulty_name(texts: &Texts, difficulty: Difficulty) -> String {
-    texts.get(&format!("difficulty-{}", difficulty.name().to_lowercase()))
+    texts.get(&format!("difficulty-{}", difficulty.id()))
+}
+
+/// What a level does, in the player's language (`difficulty-*-about`).
+pub fn difficulty_about(texts: &Texts, difficulty: Difficulty) -> String {
+    texts.get(&format!("difficulty-{}-about", difficulty.id()))
 }
 
 /// `args` with a side as `$color` (its `color-*` text) and `$color-code`.

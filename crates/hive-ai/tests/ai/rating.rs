@@ -116,17 +116,22 @@ fn the_levels_rise_on_one_scale_from_their_measured_matches() {
 /// the bot nearest it.
 #[test]
 fn the_bots_are_rated_beside_the_levels_and_each_level_has_its_nearest() {
-    let table = "\
-easy\tbeginner\t30\t0\t10
-medium\teasy\t30\t0\t10
-hard\tmedium\t30\t0\t10
-expert\thard\t30\t0\t10
+    // Each level 30-0-10 against the one below it, then the bots' rows.
+    let ladder: Vec<String> = Difficulty::ALL
+        .windows(2)
+        .map(|w| format!("{}\t{}\t30\t0\t10", w[1].id(), w[0].id()))
+        .collect();
+    let table = format!(
+        "{}\n\
 easy\tnokamute-d2\t20\t0\t20
-beginner\tnokamute-d2\t10\t0\t30
+easy2\tnokamute-d2\t30\t0\t10
 hard\tnokamute-d4\t20\t0\t20
 expert\tnokamute-d4\t30\t0\t10
 nokamute-d02\tbeginner\t1\t0\t1
-";
+",
+        ladder.join("\n")
+    );
+    let table = table.as_str();
     let levels = LevelRatings::from_matches(table).unwrap();
     let depths: Vec<u32> = levels.bots().iter().map(|&(d, _)| d).collect();
     assert_eq!(depths, [2, 4], "a misspelt bot is not one");
@@ -141,7 +146,7 @@ nokamute-d02\tbeginner\t1\t0\t1
     assert_eq!(nearest(Difficulty::Expert), None);
     assert_eq!(bot_name(7), "nokamute-d7");
     // Without bot rows there is no nearest bot.
-    let plain = LevelRatings::from_matches(&table.lines().take(4).collect::<Vec<_>>().join("\n"));
+    let plain = LevelRatings::from_matches(&ladder.join("\n"));
     assert_eq!(plain.unwrap().nearest_bot(Difficulty::Easy), None);
 }
 

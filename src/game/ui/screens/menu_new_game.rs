@@ -421,7 +421,8 @@ fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficult
                     }
                     None => words.format("menu-level-rated", &args),
                 };
-                ui.selectable_value(preset, choice, text);
+                ui.selectable_value(preset, choice, text)
+                    .on_hover_text(crate::game::core::difficulty_about(words, choice));
             }
         });
 }

@@ -200,8 +200,9 @@ pub struct LevelRatings {
 }
 
 /// How near a bot's rating must be to a level's for the level to be said
-/// to play like it (150 points: a 70-30 score either way).
-pub const BOT_NEAR: f64 = 150.0;
+/// to play like it (75 points: a 60-40 score either way; the ladder's
+/// steps are 100-250 points, so a bot is named beside one level, or two).
+pub const BOT_NEAR: f64 = 75.0;
 
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
 /// searching to that depth (as `scripts/level-matches.sh` plays it).
@@ -288,7 +289,7 @@ impl LevelRatings {
 
     /// The bot whose rating is nearest `level`'s, if it is within
     /// [`BOT_NEAR`] points (a level is not said to be like a bot it would
-    /// beat or lose to three games in four): (depth, rating).
+    /// beat or lose to three games in five): (depth, rating).
     pub fn nearest_bot(&self, level: Difficulty) -> Option<(u32, f64)> {
         let rating = self.of(level);
         self.bots

@@ -15,11 +15,12 @@ use bevy::prelude::*;
 use hive::db::generate::{GenerateConfig, generate};
 use hive::db::{DB_FILE, Database, ExplorerFilter, SearchQuery};
 use hive::game::{
-    CurrentGame, DatabaseRequest, GameDatabase, NewGameSettings, Notice, RecordPaths, Screen,
-    SettingsFile, Turn,
+    CurrentGame, DatabaseRequest, ExplorerError, GameDatabase, NewGameSettings, Notice,
+    RecordPaths, Screen, SettingsFile, Turn, Words,
 };
 use hive::records::Autosave;
 use hive::rules::{Game, GameType};
+use hive::text::Args;
 use tempfile::TempDir;
 
 /// A corpus of `games` seeded self-play games in yearly zips.
@@ -163,6 +164,33 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
             .unwrap()
             .moves
             .is_empty()
+    );
+    // A date that is none: the explorer says so (its own message, in the
+    // player's language), and answers again once it is one.
+    app.world_mut()
+        .resource_mut::<GameDatabase>()
+        .explorer
+        .form
+        .from = "20x9".into();
+    wait_for_answer(&mut app);
+    assert_eq!(
+        db(&app).explorer.answer_for(&after).unwrap().error,
+        Some(ExplorerError::BadDate("20x9".into()))
+    );
+    let words = app.world().resource::<Words>();
+    let message = words.format("explorer-bad-date", &Args::new().with("date", "20x9"));
+    assert!(
+        message.contains("'20x9'") && message.contains("2019-03-14"),
+        "{message}"
+    );
+    let mut form = app.world_mut().resource_mut::<GameDatabase>();
+    form.explorer.form.from = "2019".into();
+    form.explorer.form.player.clear();
+    wait_for_answer(&mut app);
+    let dated = db(&app).explorer.answer_for(&after).unwrap();
+    assert!(
+        dated.error.is_none() && !dated.moves.is_empty(),
+        "{dated:?}"
     );
 }
 

@@ -12,6 +12,7 @@ explorer-opening = Opening the game database…
 explorer-empty = The database holds no games yet. Import records on the Games screen (Database), for example boardspace.net's yearly zips of SGF files.
 explorer-asking = Looking up the position…
 explorer-no-moves = No game in the database reached this position.
+explorer-bad-date = '{ $date }' is not a date: write a year (2019), a month (2019-03) or a day (2019-03-14).
 explorer-move = Move
 explorer-games = Games
 explorer-results = White / draw / Black %

@@ -12,6 +12,7 @@ explorer-opening = Abriendo la base de datos…
 explorer-empty = La base de datos aún no tiene partidas. Importa registros en la pantalla Partidas (Base de datos), por ejemplo los zip anuales de SGF de boardspace.net.
 explorer-asking = Buscando la posición…
 explorer-no-moves = Ninguna partida de la base de datos llegó a esta posición.
+explorer-bad-date = '{ $date }' no es una fecha: escribe un año (2019), un mes (2019-03) o un día (2019-03-14).
 explorer-move = Jugada
 explorer-games = Partidas
 explorer-results = Blancas / tablas / Negras %

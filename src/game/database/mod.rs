@@ -116,7 +116,16 @@ pub struct ExplorerAnswer {
     /// Which page of [`PAGE`] games `games` is (0: the newest).
     pub page: u32,
     /// Why the database could not answer.
-    pub error: Option<String>,
+    pub error: Option<ExplorerError>,
+}
+
+/// Why the explorer could not answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExplorerError {
+    /// A date of the filter is not one (the text typed).
+    BadDate(String),
+    /// The database's own error, as it says it.
+    Database(String),
 }
 
 /// The opening explorer beside the board.
@@ -470,7 +479,10 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
                 moves: Vec::new(),
                 games: Vec::new(),
                 page,
-                error: Some(error.to_string()),
+                error: Some(match error {
+                    crate::db::DbError::BadDate(text) => ExplorerError::BadDate(text),
+                    error => ExplorerError::Database(error.to_string()),
+                }),
             },
         }
     }));

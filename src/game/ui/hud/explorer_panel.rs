@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::db::{ExplorerMove, GameSummary};
 use crate::game::board::BoardInput;
 use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
-use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
+use crate::game::database::{DatabaseRequest, ExplorerError, GameDatabase, PAGE};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -103,7 +103,13 @@ fn draw_explorer_panel(
                 }
                 Some(answer) => {
                     if let Some(error) = &answer.error {
-                        ui.colored_label(ui.visuals().error_fg_color, error);
+                        let text = match error {
+                            ExplorerError::BadDate(date) => {
+                                words.format("explorer-bad-date", &Args::new().with("date", date))
+                            }
+                            ExplorerError::Database(reason) => reason.clone(),
+                        };
+                        ui.colored_label(ui.visuals().error_fg_color, text);
                     } else if answer.moves.is_empty() {
                         ui.label(egui::RichText::new(words.get("explorer-no-moves")).weak());
                     } else if let Some(mv) = moves_table(ui, words, &answer.moves) {

@@ -250,8 +250,11 @@ fn filters(ui: &mut egui::Ui, words: &Texts, form: &mut crate::game::database::F
             ];
             for (key, hint, text) in fields {
                 ui.label(words.get(key));
+                // A fixed id: the field keeps the keyboard while the answer
+                // above it changes size (or becomes a message) as one types.
                 ui.add(
                     egui::TextEdit::singleline(text)
+                        .id_salt(key)
                         .hint_text(hint)
                         .desired_width(150.0),
                 );

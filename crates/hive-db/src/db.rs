@@ -49,7 +49,8 @@ pub struct Stats {
     pub games: u64,
     /// Positions stored (one per ply of every game, the last included).
     pub positions: u64,
-    /// Rows of the explorer's aggregate (position and next move).
+    /// Rows of the explorer's aggregate (an opening position and its next
+    /// move; see [`crate::schema::EXPLORER_PIECES`]).
     pub explorer_rows: u64,
     /// Files and zip entries whose games are committed.
     pub sources: u64,

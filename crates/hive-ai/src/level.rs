@@ -66,6 +66,8 @@ pub enum Difficulty {
     Medium3,
     /// A deeper search (250,000 positions).
     Hard,
+    /// A deeper search (1,000,000 positions).
+    Hard2,
     /// Searches as deep as it can in five seconds.
     Expert,
 }
@@ -82,7 +84,7 @@ pub(crate) const OPENING_TOLERANCE: i32 = 25;
 
 impl Difficulty {
     /// All levels, weakest first.
-    pub const ALL: [Difficulty; 14] = [
+    pub const ALL: [Difficulty; 15] = [
         Difficulty::Beginner,
         Difficulty::Beginner2,
         Difficulty::Beginner3,
@@ -96,6 +98,7 @@ impl Difficulty {
         Difficulty::Medium2,
         Difficulty::Medium3,
         Difficulty::Hard,
+        Difficulty::Hard2,
         Difficulty::Expert,
     ];
 
@@ -124,6 +127,7 @@ impl Difficulty {
             Difficulty::Medium2 => "Medium II",
             Difficulty::Medium3 => "Medium III",
             Difficulty::Hard => "Hard",
+            Difficulty::Hard2 => "Hard II",
             Difficulty::Expert => "Expert",
         }
     }
@@ -155,6 +159,7 @@ impl Difficulty {
             Difficulty::Medium2 => (Limits::nodes(20_000), 0),
             Difficulty::Medium3 => (Limits::nodes(60_000), 0),
             Difficulty::Hard => (Limits::nodes(250_000), 0),
+            Difficulty::Hard2 => (Limits::nodes(1_000_000), 0),
             Difficulty::Expert => (Limits::time(EXPERT_TIME), 0),
         };
         // The levels that search by depth vary by their tolerance already.

@@ -7,7 +7,7 @@
 #   A and B: a level (beginner ... expert), a style being measured
 #   (nodes:N or depth:N, then ,tolerance:T ,opening:P), or nokamute-dN,
 #   nokamute searching to depth N on one thread (hivegame.com's bots are
-#   nokamute at depths 2, 4 and 7). NOKAMUTE names its binary (default:
+#   nokamute at depths 2, 4 and 7), its games drawn at a threefold repetition. NOKAMUTE names its binary (default:
 #   ../shared/peers/bin/nokamute). Each match's whole log (every game's
 #   GameString) goes to target/level-matches/A-B-seedS.log.
 #
@@ -60,8 +60,10 @@ for pair in "${pairs[@]}"; do
     args=(match "$(player "$a")" "$(player "$b")" --games "$games" --seed "$seed" --threads 1)
     shown="hive match $a $b --games $games --seed $seed --threads 1"
     if [[ -n $da$db ]]; then
-        args+=(--uhp-depth "${da:-$db}")
-        shown+=" --uhp-depth ${da:-$db}"
+        # nokamute has no move in a position it has seen twice before (it
+        # counts that a draw), so the referee ends such a game first.
+        args+=(--uhp-depth "${da:-$db}" --threefold-repetition)
+        shown+=" --uhp-depth ${da:-$db} --threefold-repetition"
     fi
     log=$logs/$(tr ':,' '=_' <<<"$a-$b")-seed$seed.log
     "$engine" "${args[@]}" >"$log"

@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use hive_ai::{Difficulty, Engine, Limits, Style, StyleError, available_threads};
-use hive_rules::{Color, Game, GameStatus, GameType, Move};
+use hive_rules::{Color, Game, GameStatus, GameType, Move, Options};
 use thiserror::Error;
 
 use crate::{ClientError, UhpClient};
@@ -312,6 +312,11 @@ pub struct MatchConfig {
     pub max_plies: u32,
     /// Seed for openings and for the presets' randomness.
     pub seed: u64,
+    /// Whether the third occurrence of a position ends the game in a draw
+    /// (the rules' optional threefold repetition). nokamute plays under
+    /// this rule: it has no move in a position it has seen twice before,
+    /// so its matches need the referee to end those games first.
+    pub threefold_repetition: bool,
 }
 
 /// Totals of a match, for A.
@@ -387,9 +392,9 @@ impl fmt::Display for Summary {
     }
 }
 
-/// A seeded random opening of `plies` moves.
-fn random_opening(game_type: GameType, plies: u32, rng: &mut StdRng) -> Game {
-    let mut game = Game::new(game_type);
+/// A seeded random opening of `plies` moves, played under `options`.
+fn random_opening(game_type: GameType, options: Options, plies: u32, rng: &mut StdRng) -> Game {
+    let mut game = Game::with_options(game_type, options);
     let mut moves = Vec::new();
     for _ in 0..plies {
         moves.clear();
@@ -464,7 +469,11 @@ pub fn play_match(
     let pairs = config.games.div_ceil(2);
     let mut index = 0;
     for pair in 0..pairs {
-        let opening = random_opening(config.game_type, config.opening_plies, &mut rng);
+        let options = Options {
+            threefold_repetition: config.threefold_repetition,
+            ..Options::default()
+        };
+        let opening = random_opening(config.game_type, options, config.opening_plies, &mut rng);
         for a_color in [Color::White, Color::Black] {
             let seed = config.seed ^ (u64::from(pair) << 8) ^ a_color.index() as u64;
             let record = play_game(a, b, &opening, a_color, config.max_plies, seed);
@@ -506,6 +515,7 @@ mod tests {
             opening_plies: 2,
             max_plies: 40,
             seed: 1,
+            threefold_repetition: false,
         };
         let mut records = Vec::new();
         let summary = play_match(&mut a, &mut b, &config, |_, r, _| records.push(r.clone()));
@@ -525,5 +535,43 @@ mod tests {
             Err(PlayerError::Style(_))
         ));
         assert!(Player::from_spec("uhp:", None).is_err());
+    }
+
+    /// Two queens shuttling: the first position comes back every four moves.
+    const SHUTTLE: [&str; 4] = ["wQ /wG1", "bQ bG1/", "wQ -wG1", "bQ bG1-"];
+
+    fn shuttled(options: Options, rounds: usize) -> Game {
+        let opening = "Base;InProgress;White[3];wG1;bG1 wG1-;wQ -wG1;bQ bG1-";
+        let mut game = Game::from_game_string_with(opening, options).expect("an opening");
+        for text in SHUTTLE.iter().cycle().take(4 * rounds) {
+            let mv = game.parse_move(text).expect("a move");
+            game.play(mv).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn a_match_under_threefold_repetition_ends_a_repeated_game_unasked() {
+        let threefold = Options {
+            threefold_repetition: true,
+            ..Options::default()
+        };
+        // The position after the opening, seen a third time: the game is over
+        // before either player is asked for a move.
+        let opening = shuttled(threefold, 2);
+        let mut a = Player::from_spec("beginner", None).expect("preset");
+        let mut b = Player::from_spec("beginner", None).expect("preset");
+        let record = play_game(&mut a, &mut b, &opening, Color::White, 300, 1);
+        assert_eq!(record.result, GameResult::Draw);
+        assert_eq!(record.game_string, opening.game_string());
+        // Without the rule the same position is played on.
+        let plain = shuttled(Options::default(), 2);
+        let record = play_game(&mut a, &mut b, &plain, Color::White, 300, 1);
+        assert!(record.game_string.len() > plain.game_string().len());
+
+        // The match's openings carry the rule.
+        let mut rng = StdRng::seed_from_u64(3);
+        let opening = random_opening(GameType::ALL, threefold, 4, &mut rng);
+        assert!(opening.options().threefold_repetition);
     }
 }

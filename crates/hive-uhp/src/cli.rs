@@ -76,6 +76,11 @@ pub struct MatchArgs {
     /// for --time: hivegame.com's bots are nokamute at depths 2, 4 and 7.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
     uhp_depth: Option<u32>,
+    /// Draw a game at the third occurrence of a position (the rules'
+    /// optional threefold repetition). nokamute plays under this rule and has
+    /// no move in a position it has seen twice, so its matches need it.
+    #[arg(long)]
+    threefold_repetition: bool,
     /// Player B's threads when they differ from --threads (e.g. to measure
     /// what a second thread is worth: `--threads 2 --threads-b 1`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -133,6 +138,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         threads,
         threads_b,
         uhp_depth,
+        threefold_repetition,
     } = args;
     let threads = threads.map(|t| t as usize);
     let threads_b = threads_b.map(|t| t as usize).or(threads);
@@ -172,12 +178,18 @@ fn run_match(args: MatchArgs) -> ExitCode {
         opening_plies: opening,
         max_plies: max_moves,
         seed,
+        threefold_repetition,
     };
     let shown = |t: Option<usize>| t.map_or("default".to_string(), |t| t.to_string());
     println!(
-        "# A = {}, B = {}, {game_type}, threads: A {}, B {}",
+        "# A = {}, B = {}, {game_type}{}, threads: A {}, B {}",
         a.name(),
         b.name(),
+        if threefold_repetition {
+            ", threefold repetition draws"
+        } else {
+            ""
+        },
         shown(threads),
         shown(threads_b)
     );

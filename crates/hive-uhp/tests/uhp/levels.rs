@@ -20,6 +20,7 @@ fn play(stronger: Difficulty, weaker: Difficulty, games: u32) -> Summary {
         opening_plies: 2,
         max_plies: 200,
         seed: 13,
+        threefold_repetition: false,
     };
     play_match(&mut a, &mut b, &config, |_, _, _| {})
 }

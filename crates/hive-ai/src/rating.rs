@@ -408,22 +408,31 @@ impl PlayerRating {
     /// The level to try next and the player's expected score against it:
     /// the strongest level against which the player is expected to score
     /// at least [`SUGGESTED_SCORE`]; the weakest before any game (or if
-    /// none is that close).
+    /// none is that close). The last game bounds it: never a level above
+    /// the one just lost to, never one below the one just beaten (a new
+    /// player's rating starts at 1500, so after a first loss to Beginner it
+    /// still reads above Beginner).
     pub fn suggestion(&self, levels: &LevelRatings) -> (Difficulty, f64) {
         let rating = self.current().rating;
         let expected = |r: f64| expected_score(rating, r);
         let weakest = levels.all()[0];
-        if self.history.is_empty() {
+        let Some(last) = self.history.last() else {
             return (weakest.0, expected(weakest.1));
-        }
-        levels
+        };
+        let by_rating = levels
             .all()
             .iter()
             .rev()
             .find(|&&(_, r)| expected(r) >= SUGGESTED_SCORE)
-            .map_or((weakest.0, expected(weakest.1)), |&(level, r)| {
-                (level, expected(r))
-            })
+            .copied()
+            .unwrap_or(weakest);
+        let played = (last.level, levels.of(last.level));
+        let level = match last.score {
+            Score::Loss if by_rating.1 > played.1 => played,
+            Score::Win if by_rating.1 < played.1 => played,
+            _ => by_rating,
+        };
+        (level.0, expected(level.1))
     }
 
     /// The file's text: a heading, then a game a line.

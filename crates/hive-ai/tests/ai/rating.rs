@@ -249,3 +249,32 @@ fn the_suggestion_is_the_strongest_level_the_player_can_score_two_in_five_agains
     assert_eq!(master.suggestion(levels).0, Difficulty::Expert);
     assert!(master.to_string().contains(" ± "));
 }
+
+#[test]
+fn the_suggestion_never_climbs_after_a_loss_nor_falls_after_a_win() {
+    let levels = LevelRatings::measured();
+    // A first game lost to Beginner: the rating (from 1500) still reads
+    // above Beginner, but the suggestion is Beginner again.
+    let mut first = PlayerRating::default();
+    first.record(levels, Difficulty::Beginner, Score::Loss, 0);
+    assert!(first.current().rating > levels.of(Difficulty::Beginner));
+    let (level, expected) = first.suggestion(levels);
+    assert_eq!(level, Difficulty::Beginner);
+    assert!((expected - expected_score(first.current().rating, levels.of(level))).abs() < 1e-12);
+    // A first game won against Expert: the rating (from 1500) reads far
+    // below Expert, but the suggestion stays there.
+    let mut strong = PlayerRating::default();
+    strong.record(levels, Difficulty::Expert, Score::Win, 0);
+    assert!(strong.current().rating < levels.of(Difficulty::Expert));
+    assert_eq!(strong.suggestion(levels).0, Difficulty::Expert);
+    // After a draw the rating alone decides.
+    let mut drawn = PlayerRating::default();
+    drawn.record(levels, Difficulty::Beginner, Score::Draw, 0);
+    let by_rating = levels
+        .all()
+        .iter()
+        .rev()
+        .find(|&&(_, r)| expected_score(drawn.current().rating, r) >= SUGGESTED_SCORE)
+        .map(|&(level, _)| level);
+    assert_eq!(Some(drawn.suggestion(levels).0), by_rating);
+}

@@ -25,7 +25,8 @@ pub enum Ending {
         /// The limit in force, a UHP turn number (`White[limit]`).
         limit: u16,
     },
-    /// The same position came up a third time with the same side to move: a draw.
+    /// The same position (the pieces where they stand, whichever piece moved
+    /// last) came up a third time with the same side to move: a draw.
     ThreefoldRepetition,
 }
 
@@ -111,9 +112,7 @@ impl Game {
             }
             (false, false) => {}
         }
-        if self.options.threefold_repetition
-            && self.hashes.iter().filter(|&&h| h == self.hash).count() >= 3
-        {
+        if self.options.threefold_repetition && self.position_repeats(3) {
             return Some(Ending::ThreefoldRepetition);
         }
         match self.options.turn_limit {

@@ -165,8 +165,9 @@ pub struct Game {
     /// (enclosed empty regions): see [`Game::holes`].
     pub(super) euler: i8,
     pub(super) history: Vec<Record>,
-    /// Hash after each move, for the optional threefold-repetition rule
-    /// (always kept, so the rule can be switched on in the middle of a game).
+    /// Hash after each move, for the search's repetitions and the optional
+    /// threefold-repetition rule (always kept, so the rule can be switched
+    /// on in the middle of a game).
     pub(super) hashes: Vec<u64>,
 }
 
@@ -262,6 +263,32 @@ impl Game {
             }
         }
         false
+    }
+
+    /// Whether the position after the last move (the pieces where they
+    /// stand and the side to move) has now come up `times` times in the
+    /// game, for the optional threefold-repetition rule. Which piece moved
+    /// last is not part of it, as the rule reads (and as nokamute counts):
+    /// a position reached again by another piece's move is the same one.
+    pub(super) fn position_repeats(&self, times: usize) -> bool {
+        // hashes[j] is the position after history[j]; take the just-moved
+        // piece's key back out of each.
+        let placement = |hash: u64, mv: Move| match mv {
+            Move::Place { piece, .. } | Move::Move { piece, .. } => {
+                hash ^ zobrist::JUST_MOVED[piece.id()][0]
+            }
+            Move::Pass => hash,
+        };
+        let Some(last) = self.history.last() else {
+            return false;
+        };
+        let now = placement(self.hash, last.mv);
+        self.hashes
+            .iter()
+            .zip(&self.history)
+            .filter(|&(&hash, record)| placement(hash, record.mv) == now)
+            .count()
+            >= times
     }
 
     /// The piece moved on the previous turn (it may neither move nor be moved now).

@@ -116,7 +116,8 @@ impl FromStr for GameType {
 pub struct Options {
     /// Neither side may place its Queen on its first turn (UHP engines' default).
     pub tournament_opening: bool,
-    /// The game is drawn when a position repeats three times with the same side to move.
+    /// The game is drawn when a position (the pieces where they stand)
+    /// repeats three times with the same side to move.
     pub threefold_repetition: bool,
     /// The game is drawn when it reaches this turn, in UHP numbering: with
     /// `Some(100)` the game is drawn as soon as its GameString would read

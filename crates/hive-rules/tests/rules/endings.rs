@@ -121,6 +121,34 @@ fn threefold_repetition_is_a_draw() {
     assert_eq!(plain.ending(), None);
 }
 
+/// The position is the pieces where they stand: reached again by another
+/// piece's move (here the first time by an Ant's placement, then twice by
+/// the Beetle stepping down), it is the same position.
+#[test]
+fn a_repetition_counts_whichever_piece_moved_last() {
+    let options = Options {
+        threefold_repetition: true,
+        ..Options::default()
+    };
+    let mut g = Game::with_options("Base".parse().expect("type"), options);
+    let opening = [
+        "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 \\wQ", "bB1 bQ\\", "wG1 /wQ", "bA1 bQ-",
+    ];
+    let shuffle = ["wA1 wQ\\", "bB1 bQ", "wA1 \\wQ", "bB1 bQ\\"];
+    for mv in opening.iter().chain(&shuffle) {
+        g.play_move_string(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert_eq!(g.ending(), None, "twice is not a draw");
+    for mv in &shuffle {
+        assert_eq!(g.ending(), None);
+        g.play_move_string(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert_eq!(g.ending(), Some(Ending::ThreefoldRepetition));
+    assert_eq!(g.status(), GameStatus::Draw);
+}
+
 /// Plays the Queens back and forth until the game ends; returns the
 /// GameString's turn when it did (the turn the game "reached").
 fn turn_at_draw(limit: u16) -> (String, Option<Ending>) {

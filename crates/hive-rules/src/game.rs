@@ -128,6 +128,8 @@ pub(super) struct Record {
     pub(super) mv: Move,
     pub(super) last_moved: u8,
     pub(super) status: GameStatus,
+    /// The game's `board_hash` before the move.
+    pub(super) board_hash: u64,
 }
 
 /// A game of Hive: board, side to move, history and result.
@@ -159,6 +161,10 @@ pub struct Game {
     pub(super) last_moved: u8,
     pub(super) status: GameStatus,
     pub(super) hash: u64,
+    /// Zobrist hash of the pieces as they stand (by side and bug, not by
+    /// which Ant is which) and the side to move: the position the
+    /// threefold-repetition rule counts.
+    pub(super) board_hash: u64,
     /// `E - V - T` of the graph of occupied cells (edges between neighbours,
     /// triangles of three mutual neighbours), kept up to date as cells fill
     /// and empty. By Euler's formula a connected hive has `euler + 1` holes
@@ -193,6 +199,7 @@ impl Game {
             last_moved: NONE,
             status: GameStatus::NotStarted,
             hash: 0,
+            board_hash: 0,
             euler: 0,
             history: Vec::new(),
             hashes: Vec::new(),
@@ -270,23 +277,18 @@ impl Game {
     /// game, for the optional threefold-repetition rule. Which piece moved
     /// last is not part of it, as the rule reads (and as nokamute counts):
     /// a position reached again by another piece's move is the same one.
+    /// Nor is which of a side's pieces of one bug stands where: two
+    /// Grasshoppers that swap cells leave the position as it was.
     pub(super) fn position_repeats(&self, times: usize) -> bool {
-        // hashes[j] is the position after history[j]; take the just-moved
-        // piece's key back out of each.
-        let placement = |hash: u64, mv: Move| match mv {
-            Move::Place { piece, .. } | Move::Move { piece, .. } => {
-                hash ^ zobrist::JUST_MOVED[piece.id()][0]
-            }
-            Move::Pass => hash,
-        };
-        let Some(last) = self.history.last() else {
+        if self.history.is_empty() {
             return false;
-        };
-        let now = placement(self.hash, last.mv);
-        self.hashes
+        }
+        // Each record holds the position before its move; with the one now,
+        // that is every position of the game.
+        1 + self
+            .history
             .iter()
-            .zip(&self.history)
-            .filter(|&(&hash, record)| placement(hash, record.mv) == now)
+            .filter(|record| record.board_hash == self.board_hash)
             .count()
             >= times
     }
@@ -469,6 +471,8 @@ impl Game {
         self.pos[piece as usize] = to;
         self.hash ^=
             zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+        self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
+            ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
     }
 
     fn take(&mut self, piece: u8, from: Hex) {
@@ -482,6 +486,8 @@ impl Game {
         self.top[c] = self.under[piece as usize];
         self.hash ^=
             zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
+        self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
+            ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
     }
 
     fn set_last_moved(&mut self, piece: u8) {
@@ -503,6 +509,7 @@ impl Game {
             mv,
             last_moved: self.last_moved,
             status: self.status,
+            board_hash: self.board_hash,
         });
         match mv {
             Move::Place { piece, to } => {
@@ -519,6 +526,7 @@ impl Game {
         }
         self.to_move = self.to_move.opponent();
         self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply += 1;
         self.hashes.push(self.hash);
         self.status = self.compute_status();
@@ -549,6 +557,7 @@ impl Game {
         self.set_last_moved(record.last_moved);
         self.to_move = self.to_move.opponent();
         self.hash ^= zobrist::BLACK_TO_MOVE;
+        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply -= 1;
         self.status = record.status;
         Some(record.mv)

@@ -1,7 +1,7 @@
 //! How a game ends, as [`Game::ending`] tells it: one test per ending, from
 //! games played out move by move (each GameString is replayed and checked).
 
-use hive_rules::{Color, Ending, Game, GameStatus, Options};
+use hive_rules::{Bug, Color, Ending, Game, GameStatus, Options, Piece};
 
 fn game(s: &str) -> Game {
     Game::from_game_string(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -145,6 +145,58 @@ fn a_repetition_counts_whichever_piece_moved_last() {
         g.play_move_string(mv)
             .unwrap_or_else(|e| panic!("{mv}: {e}"));
     }
+    assert_eq!(g.ending(), Some(Ending::ThreefoldRepetition));
+    assert_eq!(g.status(), GameStatus::Draw);
+}
+
+/// Pieces of one bug are not told apart: two Ants that trade cells leave
+/// the position as it was. Here White's Ants go round (wA1 and wA2 trade
+/// places every three moves) while Black's Ant circles its Queen, so the
+/// position after the opening is back, Ants traded, after six moves, and
+/// back with each Ant on its own cell after twelve: the third time.
+#[test]
+fn a_repetition_does_not_tell_pieces_of_one_bug_apart() {
+    let options = Options {
+        threefold_repetition: true,
+        ..Options::default()
+    };
+    let mut g = Game::with_options("Base".parse().expect("type"), options);
+    let opening = [
+        "wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wA1 -wQ", "bA1 bQ-", "wA2 \\wQ",
+    ];
+    let round = [
+        "bA1 bQ/", "wA1 /wQ", "bA1 bQ\\", "wA2 -wQ", "bA1 bQ-", "wA1 \\wQ",
+    ];
+    for mv in &opening {
+        g.play_move_string(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    let start = g.game_string();
+    for mv in &round {
+        assert_eq!(g.ending(), None);
+        g.play_move_string(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    // wA1 stands where wA2 stood and wA2 where wA1 stood.
+    let w = |g: &Game, n| g.position(Piece::new(Color::White, Bug::Ant, n).expect("piece"));
+    let mut first = Game::new("Base".parse().expect("type"));
+    for mv in &opening {
+        first.play_move_string(mv).expect("legal");
+    }
+    assert_eq!(w(&g, 1), w(&first, 2), "after {start}: {}", g.game_string());
+    assert_eq!(w(&g, 2), w(&first, 1));
+    assert_eq!(g.ending(), None, "twice is not a draw");
+    // The Ants trade again: the third time (the second with each Ant on
+    // its own cell, which alone would not be a draw).
+    let again = ["bA1 bQ/", "wA2 /wQ", "bA1 bQ\\", "wA1 -wQ", "bA1 bQ-"];
+    for mv in &again {
+        assert_eq!(g.ending(), None);
+        g.play_move_string(mv)
+            .unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    assert_eq!(g.ending(), None);
+    g.play_move_string("wA2 \\wQ").expect("legal");
+    assert_eq!(w(&g, 1), w(&first, 1));
     assert_eq!(g.ending(), Some(Ending::ThreefoldRepetition));
     assert_eq!(g.status(), GameStatus::Draw);
 }

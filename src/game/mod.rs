@@ -64,7 +64,7 @@ pub use self::core::{
     SettingsFile, Turn, Words, last_move_cells,
 };
 pub use self::database::{
-    DatabaseRequest, DatabaseSystems, ExplorerAnswer, ExplorerError, FilterForm, GameDatabase,
+    DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,

@@ -15,8 +15,8 @@ use bevy::prelude::*;
 use hive::db::generate::{GenerateConfig, generate};
 use hive::db::{DB_FILE, Database, ExplorerFilter, SearchQuery};
 use hive::game::{
-    CurrentGame, DatabaseRequest, ExplorerError, GameDatabase, NewGameSettings, Notice,
-    RecordPaths, Screen, SettingsFile, Turn, Words,
+    CurrentGame, DatabaseRequest, GameDatabase, NewGameSettings, Notice, QueryError, RecordPaths,
+    Screen, SettingsFile, Turn, Words,
 };
 use hive::records::Autosave;
 use hive::rules::{Game, GameType};
@@ -175,7 +175,7 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
     wait_for_answer(&mut app);
     assert_eq!(
         db(&app).explorer.answer_for(&after).unwrap().error,
-        Some(ExplorerError::BadDate("20x9".into()))
+        Some(QueryError::BadDate("20x9".into()))
     );
     let words = app.world().resource::<Words>();
     let message = words.format("explorer-bad-date", &Args::new().with("date", "20x9"));
@@ -228,6 +228,23 @@ fn a_search_by_player_opens_a_game_in_review_and_a_move_there_is_a_variation() {
             "{player} played {summary:?}"
         );
     }
+
+    // A date that is none: the search says so, as the explorer does.
+    let dated = SearchQuery {
+        to: Some("2019-13".into()),
+        ..query.clone()
+    };
+    app.world_mut()
+        .write_message(DatabaseRequest::Search(dated));
+    update_until_within(&mut app, "the dated search", LIMIT, |app| {
+        let asked = db(app).searched.query.as_ref();
+        asked.and_then(|q| q.to.as_deref()) == Some("2019-13") && !db(app).searching()
+    });
+    assert_eq!(
+        db(&app).searched.error,
+        Some(QueryError::BadDate("2019-13".into()))
+    );
+    assert!(db(&app).searched.games.is_empty());
 
     // Opened in review at its third move.
     let chosen = found[0].clone();

@@ -104,23 +104,34 @@ fn day_bound(text: &str, last: bool) -> Result<i64, DbError> {
     Ok(year * 10_000 + month.unwrap_or(fill) * 100 + day.unwrap_or(fill))
 }
 
+/// The search's date conditions on the games `g` (whose dates are text,
+/// `yyyy-mm-dd` as the records give them); a date that is not one is
+/// refused, as the explorer refuses it.
 fn date_conditions(
     from: &Option<String>,
     to: &Option<String>,
     values: &mut Vec<Value>,
     sql: &mut String,
-) {
-    let normal = |d: &str| d.trim().replace(['.', '/'], "-");
+) -> Result<(), DbError> {
+    // `2018` or `2018-10` from the first day (`2018-00-00`) to the last
+    // (`2018-10-99`); `2019.3.14` is `2019-03-14`.
+    let text = |day: i64| {
+        format!(
+            "{:04}-{:02}-{:02}",
+            day / 10_000,
+            day / 100 % 100,
+            day % 100
+        )
+    };
     if let Some(from) = from {
-        values.push(Value::Text(normal(from)));
+        values.push(Value::Text(text(day_bound(from, false)?)));
         *sql += &format!(" AND g.date >= ?{}", values.len());
     }
     if let Some(to) = to {
-        // `2018` or `2018-10` take the whole year or month: '~' sorts after
-        // the digits and dashes of any longer date.
-        values.push(Value::Text(format!("{}~", normal(to))));
+        values.push(Value::Text(text(day_bound(to, true)?)));
         *sql += &format!(" AND g.date <= ?{}", values.len());
     }
+    Ok(())
 }
 
 /// One move played from a position, and how its games went.
@@ -426,7 +437,7 @@ impl Database {
             }
             (None, None) => {}
         }
-        date_conditions(&query.from, &query.to, &mut values, &mut sql);
+        date_conditions(&query.from, &query.to, &mut values, &mut sql)?;
         if let Some(result) = result_code(query.result) {
             values.push(Value::Integer(result));
             sql += &format!(" AND g.result = ?{}", values.len());

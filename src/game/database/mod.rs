@@ -116,16 +116,25 @@ pub struct ExplorerAnswer {
     /// Which page of [`PAGE`] games `games` is (0: the newest).
     pub page: u32,
     /// Why the database could not answer.
-    pub error: Option<ExplorerError>,
+    pub error: Option<QueryError>,
 }
 
-/// Why the explorer could not answer.
+/// Why the explorer or the search could not answer.
 #[derive(Debug, Clone, PartialEq)]
-pub enum ExplorerError {
+pub enum QueryError {
     /// A date of the filter is not one (the text typed).
     BadDate(String),
     /// The database's own error, as it says it.
     Database(String),
+}
+
+impl From<crate::db::DbError> for QueryError {
+    fn from(error: crate::db::DbError) -> QueryError {
+        match error {
+            crate::db::DbError::BadDate(text) => QueryError::BadDate(text),
+            error => QueryError::Database(error.to_string()),
+        }
+    }
 }
 
 /// The opening explorer beside the board.
@@ -184,7 +193,7 @@ pub struct Searched {
     /// The games found.
     pub games: Vec<GameSummary>,
     /// Why the search failed.
-    pub error: Option<String>,
+    pub error: Option<QueryError>,
 }
 
 /// A stored game's record text and the ply to show it at.
@@ -400,9 +409,7 @@ fn handle_requests(
             DatabaseRequest::Search(query) => {
                 let query = query.clone();
                 db.search_task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                    let found = Database::open(&path)
-                        .and_then(|db| db.search(&query))
-                        .map_err(|e| e.to_string());
+                    let found = Database::open(&path).and_then(|db| db.search(&query));
                     match found {
                         Ok(games) => Searched {
                             query: Some(query),
@@ -412,7 +419,7 @@ fn handle_requests(
                         Err(error) => Searched {
                             query: Some(query),
                             games: Vec::new(),
-                            error: Some(error),
+                            error: Some(error.into()),
                         },
                     }
                 }));
@@ -479,10 +486,7 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
                 moves: Vec::new(),
                 games: Vec::new(),
                 page,
-                error: Some(match error {
-                    crate::db::DbError::BadDate(text) => ExplorerError::BadDate(text),
-                    error => ExplorerError::Database(error.to_string()),
-                }),
+                error: Some(error.into()),
             },
         }
     }));

@@ -1,7 +1,7 @@
 //! Search: players, dates, results, game types, lengths, positions;
 //! sorted and paged; and the filtered explorer.
 
-use hive_db::{ExplorerFilter, PositionKey, SearchQuery, SortBy};
+use hive_db::{DbError, ExplorerFilter, PositionKey, SearchQuery, SortBy};
 use hive_formats::GameResult;
 use hive_rules::{Game, GameType};
 
@@ -55,6 +55,31 @@ fn search_finds_by_player_date_result_type_length_and_position() {
         }),
         [pair("Abbo69", "WeakBot"), pair("blue1224", "Dumbot")]
     );
+    // The same dates written another way; a date that is none is refused
+    // as the explorer refuses it.
+    assert_eq!(
+        ids(SearchQuery {
+            from: Some("2016.1".into()),
+            to: Some("2018/10/31".into()),
+            ..SearchQuery::default()
+        }),
+        [pair("Abbo69", "WeakBot"), pair("blue1224", "Dumbot")]
+    );
+    for bad in ["20x9", "19", "2019-13", "2019-01-02-03"] {
+        for (from, to) in [(Some(bad.to_string()), None), (None, Some(bad.to_string()))] {
+            let err = db
+                .search(&SearchQuery {
+                    from,
+                    to,
+                    ..SearchQuery::default()
+                })
+                .expect_err(bad);
+            assert!(
+                matches!(&err, DbError::BadDate(text) if text == bad),
+                "{err}"
+            );
+        }
+    }
     assert_eq!(
         ids(SearchQuery {
             game_type: Some("Base+P".parse::<GameType>().expect("a game type")),

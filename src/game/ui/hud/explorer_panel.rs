@@ -14,7 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::db::{ExplorerMove, GameSummary};
 use crate::game::board::BoardInput;
 use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
-use crate::game::database::{DatabaseRequest, ExplorerError, GameDatabase, PAGE};
+use crate::game::database::{DatabaseRequest, GameDatabase, PAGE, QueryError};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -103,13 +103,7 @@ fn draw_explorer_panel(
                 }
                 Some(answer) => {
                     if let Some(error) = &answer.error {
-                        let text = match error {
-                            ExplorerError::BadDate(date) => {
-                                words.format("explorer-bad-date", &Args::new().with("date", date))
-                            }
-                            ExplorerError::Database(reason) => reason.clone(),
-                        };
-                        ui.colored_label(ui.visuals().error_fg_color, text);
+                        ui.colored_label(ui.visuals().error_fg_color, error_text(words, error));
                     } else if answer.moves.is_empty() {
                         ui.label(egui::RichText::new(words.get("explorer-no-moves")).weak());
                     } else if let Some(mv) = moves_table(ui, words, &answer.moves) {
@@ -318,6 +312,16 @@ fn games_list(
             }
         });
     clicked
+}
+
+/// Why the explorer or the search could not answer, in the player's words.
+pub(in crate::game::ui) fn error_text(words: &Texts, error: &QueryError) -> String {
+    match error {
+        QueryError::BadDate(date) => {
+            words.format("explorer-bad-date", &Args::new().with("date", date))
+        }
+        QueryError::Database(reason) => reason.clone(),
+    }
 }
 
 /// One game in a line: the players, their ratings, the result, the date.

@@ -14,7 +14,7 @@ use egui_file_dialog::{DialogState, FileDialog};
 use crate::db::{PositionKey, SearchQuery, SortBy};
 use crate::game::core::CurrentGame;
 use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
-use crate::game::ui::hud::explorer_panel::summary_line;
+use crate::game::ui::hud::explorer_panel::{error_text, summary_line};
 use crate::records::GameResult;
 use crate::text::{Args, Texts};
 
@@ -406,7 +406,7 @@ fn results(
         requests.write(DatabaseRequest::Search(screen.query(current)));
     }
     if let Some(error) = &searched.error {
-        ui.colored_label(ui.visuals().error_fg_color, error);
+        ui.colored_label(ui.visuals().error_fg_color, error_text(words, error));
         return;
     }
     if searched.games.is_empty() {

@@ -212,17 +212,26 @@ pub fn bot_name(depth: u32) -> String {
 
 /// A results table read ([`read_pairings`]) with each player written as a
 /// style (a level measured before it was named) renamed to the level that
-/// plays that style, by its id.
+/// plays that style, by its id; the rows of one pair (a match played in
+/// parts, each with its own seed) are added into one.
 pub fn level_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
-    let mut pairings = read_pairings(text)?;
-    for pairing in &mut pairings {
-        for name in [&mut pairing.a, &mut pairing.b] {
+    let mut pairings: Vec<Pairing> = Vec::new();
+    for mut row in read_pairings(text)? {
+        for name in [&mut row.a, &mut row.b] {
             if let Some(level) = Style::parse(name)
                 .ok()
                 .and_then(|style| Difficulty::of_style(&style))
             {
                 *name = level.id().to_string();
             }
+        }
+        match pairings.iter_mut().find(|p| p.a == row.a && p.b == row.b) {
+            Some(pairing) => {
+                pairing.wins += row.wins;
+                pairing.draws += row.draws;
+                pairing.losses += row.losses;
+            }
+            None => pairings.push(row),
         }
     }
     Ok(pairings)

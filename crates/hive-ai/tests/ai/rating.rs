@@ -4,7 +4,7 @@
 
 use hive_ai::rating::{
     BEGINNER_RATING, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, bot_name,
-    expected_score, fit, read_pairings,
+    expected_score, fit, level_pairings, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -54,6 +54,34 @@ fn one_match_gives_the_gap_of_its_score_with_a_virtual_draw() {
     // Draws count half to each side.
     let even = fit(&[pairing("x", "y", 10, 20, 10)], "y", 0.0).expect("linked");
     assert!(even["x"].abs() < 1e-6);
+}
+
+/// A match played in parts (a 40-game match as four of ten, each with its
+/// own seed) counts as one: its rows are added, so the fit sees one virtual
+/// draw for it, not four. A level written as its style is that level.
+#[test]
+fn the_parts_of_one_match_add_up_to_one_pairing() {
+    let parts = "expert\tnokamute-d7\t3\t1\t6\n\
+                 expert\tnokamute-d7\t5\t0\t5\n\
+                 nokamute-d7\texpert\t1\t0\t0\n\
+                 depth:1,tolerance:100\tnokamute-d7\t0\t0\t10\n\
+                 beginner\tnokamute-d7\t0\t1\t9\n";
+    let pairings = level_pairings(parts).expect("a table");
+    assert_eq!(
+        pairings,
+        [
+            pairing("expert", "nokamute-d7", 8, 1, 11),
+            pairing("nokamute-d7", "expert", 1, 0, 0),
+            pairing("beginner", "nokamute-d7", 0, 1, 19),
+        ]
+    );
+    let whole = "expert\tbeginner\t8\t1\t11\n";
+    let split = "expert\tbeginner\t3\t1\t6\nexpert\tbeginner\t5\t0\t5\n";
+    let gap = |text: &str| {
+        let fitted = fit(&level_pairings(text).expect("a table"), "beginner", 0.0).expect("linked");
+        fitted["expert"]
+    };
+    assert!((gap(whole) - gap(split)).abs() < 1e-9);
 }
 
 #[test]

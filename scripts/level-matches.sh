@@ -7,9 +7,14 @@
 #   A and B: a level (beginner ... expert), a style being measured
 #   (nodes:N or depth:N, then ,tolerance:T ,opening:P), or nokamute-dN,
 #   nokamute searching to depth N on one thread (hivegame.com's bots are
-#   nokamute at depths 2, 4 and 7), its games drawn at a threefold repetition. NOKAMUTE names its binary (default:
+#   nokamute at depths 2, 4 and 7), its games drawn at a threefold
+#   repetition. NOKAMUTE names its binary (default:
 #   ../shared/peers/bin/nokamute). Each match's whole log (every game's
-#   GameString) goes to target/level-matches/A-B-seedS.log.
+#   GameString) goes to target/level-matches/A-B-seedS.log. A long match
+#   (nokamute at depth 7) can be played in parts on different seeds
+#   (--games 10 --seed 21, then 22, 23, 24): the ratings and the tables
+#   (cargo run -p hive-ai --example level_ratings -- --tables) add up a
+#   pair's rows.
 #
 # Needs the engine binary: cargo build --release -p hive-uhp --features cli --bin hive-engine
 set -euo pipefail
@@ -23,7 +28,7 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         */*) pairs+=("$1"); shift ;;
         *) echo "level-matches.sh: '$1' is not A/B (see --help)" >&2; exit 2 ;;
     esac

@@ -12,7 +12,7 @@
 #   ../shared/peers/bin/nokamute). Each match's whole log (every game's
 #   GameString) goes to target/level-matches/A-B-seedS.log. A long match
 #   (nokamute at depth 7) can be played in parts on different seeds
-#   (--games 10 --seed 21, then 22, 23, 24): the ratings and the tables
+#   (--games 2 --seed 21, then 22, ... 40): the ratings and the tables
 #   (cargo run -p hive-ai --example level_ratings -- --tables) add up a
 #   pair's rows.
 #

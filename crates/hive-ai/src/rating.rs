@@ -204,6 +204,11 @@ pub struct LevelRatings {
 /// steps are 100-250 points, so a bot is named beside one level, or two).
 pub const BOT_NEAR: f64 = 75.0;
 
+/// Games a bot must have played against the levels before it is rated
+/// beside them (a match's worth: a depth played in parts is not placed on
+/// its first few games).
+pub const BOT_MIN_GAMES: u32 = 40;
+
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
 /// searching to that depth (as `scripts/level-matches.sh` plays it).
 pub fn bot_name(depth: u32) -> String {
@@ -244,7 +249,15 @@ impl LevelRatings {
     /// fitted too but not kept). Every level must be in it.
     pub fn from_matches(text: &str) -> Result<LevelRatings, RatingError> {
         let anchor = Difficulty::Beginner.id().to_string();
-        let fitted = fit(&level_pairings(text)?, &anchor, BEGINNER_RATING)?;
+        let pairings = level_pairings(text)?;
+        let fitted = fit(&pairings, &anchor, BEGINNER_RATING)?;
+        let games_of = |name: &str| -> u32 {
+            pairings
+                .iter()
+                .filter(|p| p.a == name || p.b == name)
+                .map(|p| p.wins + p.draws + p.losses)
+                .sum()
+        };
         let ratings = Difficulty::ALL
             .iter()
             .map(|&level| {
@@ -259,7 +272,8 @@ impl LevelRatings {
             .iter()
             .filter_map(|(name, &rating)| {
                 let depth = name.strip_prefix("nokamute-d")?.parse().ok()?;
-                (bot_name(depth) == *name).then_some((depth, rating))
+                (bot_name(depth) == *name && games_of(name) >= BOT_MIN_GAMES)
+                    .then_some((depth, rating))
             })
             .collect();
         bots.sort_by_key(|&(depth, _)| depth);
@@ -291,7 +305,8 @@ impl LevelRatings {
     }
 
     /// hivegame.com's bots measured against the levels: (depth, rating),
-    /// shallowest first (none before their matches are in the table).
+    /// shallowest first (none before [`BOT_MIN_GAMES`] of their games are
+    /// in the table).
     pub fn bots(&self) -> &[(u32, f64)] {
         &self.bots
     }

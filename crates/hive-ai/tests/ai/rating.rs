@@ -3,7 +3,7 @@
 //! history, file and suggestion.
 
 use hive_ai::rating::{
-    BEGINNER_RATING, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, bot_name,
+    BEGINNER_RATING, BOT_MIN_GAMES, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, bot_name,
     expected_score, fit, level_pairings, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
@@ -82,6 +82,32 @@ fn the_parts_of_one_match_add_up_to_one_pairing() {
         fitted["expert"]
     };
     assert!((gap(whole) - gap(split)).abs() < 1e-9);
+}
+
+/// A bot is rated beside the levels only once it has a match's worth of
+/// games: the first parts of a long match do not place it.
+#[test]
+fn a_bot_is_placed_only_after_a_full_match() {
+    let part = |games: u32| {
+        let mut text = LEVEL_MATCHES.to_string();
+        for seed in 0..games / 2 {
+            text += &format!("expert\tnokamute-d9\t1\t0\t1\t-\t-\tseed {seed}\n");
+        }
+        LevelRatings::from_matches(&text).expect("a table")
+    };
+    let depths = |r: &LevelRatings| r.bots().iter().map(|&(d, _)| d).collect::<Vec<_>>();
+    assert!(!depths(&part(4)).contains(&9));
+    assert!(!depths(&part(BOT_MIN_GAMES - 2)).contains(&9));
+    let full = part(BOT_MIN_GAMES);
+    assert!(depths(&full).contains(&9));
+    // Even with Expert: rated beside it.
+    let nine = full
+        .bots()
+        .iter()
+        .find(|&&(d, _)| d == 9)
+        .expect("placed")
+        .1;
+    assert!((nine - full.of(Difficulty::Expert)).abs() < 1.0, "{nine}");
 }
 
 #[test]

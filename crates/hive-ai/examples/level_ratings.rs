@@ -12,8 +12,8 @@
 
 use std::process::ExitCode;
 
-use hive_ai::rating::{BEGINNER_RATING, LEVEL_MATCHES, bot_name, fit, level_pairings};
-use hive_ai::{Difficulty, Style};
+use hive_ai::Difficulty;
+use hive_ai::rating::{BEGINNER_RATING, LEVEL_MATCHES, bot_name, fit, level_pairings, player_id};
 
 fn main() -> ExitCode {
     let mut tables = false;
@@ -90,14 +90,6 @@ impl Played {
     }
 }
 
-/// A player's name as the tables use it: a level's id for a style it plays.
-fn level_id(name: &str) -> String {
-    Style::parse(name)
-        .ok()
-        .and_then(|style| Difficulty::of_style(&style))
-        .map_or_else(|| name.to_string(), |level| level.id().to_string())
-}
-
 /// The rows of `a` against `b`, added up.
 fn played(text: &str, a: &str, b: &str) -> Option<Played> {
     let mut sum: Option<Played> = None;
@@ -106,7 +98,7 @@ fn played(text: &str, a: &str, b: &str) -> Option<Played> {
         if line.starts_with('#') || fields.len() < 8 {
             continue;
         }
-        if level_id(fields[0]) != a || level_id(fields[1]) != b {
+        if player_id(fields[0]) != a || player_id(fields[1]) != b {
             continue;
         }
         let count = |i: usize| fields[i].trim().parse::<u32>().unwrap_or(0);

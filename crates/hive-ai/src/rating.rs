@@ -215,6 +215,16 @@ pub fn bot_name(depth: u32) -> String {
     format!("nokamute-d{depth}")
 }
 
+/// A player of a results table as the ratings name it: a style a level
+/// plays (a level measured before it was named) is that level's id; any
+/// other name (a level's id, `nokamute-d4`, a style no level plays) is kept.
+pub fn player_id(name: &str) -> String {
+    Style::parse(name)
+        .ok()
+        .and_then(|style| Difficulty::of_style(&style))
+        .map_or_else(|| name.to_string(), |level| level.id().to_string())
+}
+
 /// A results table read ([`read_pairings`]) with each player written as a
 /// style (a level measured before it was named) renamed to the level that
 /// plays that style, by its id; the rows of one pair (a match played in
@@ -222,14 +232,8 @@ pub fn bot_name(depth: u32) -> String {
 pub fn level_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
     let mut pairings: Vec<Pairing> = Vec::new();
     for mut row in read_pairings(text)? {
-        for name in [&mut row.a, &mut row.b] {
-            if let Some(level) = Style::parse(name)
-                .ok()
-                .and_then(|style| Difficulty::of_style(&style))
-            {
-                *name = level.id().to_string();
-            }
-        }
+        row.a = player_id(&row.a);
+        row.b = player_id(&row.b);
         match pairings.iter_mut().find(|p| p.a == row.a && p.b == row.b) {
             Some(pairing) => {
                 pairing.wins += row.wins;

@@ -17,6 +17,7 @@
 #   pair's rows.
 #
 # Needs the engine binary: cargo build --release -p hive-uhp --features cli --bin hive-engine
+# (ENGINE names another; COMMIT the commit it was built from, for the rows).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 engine=${ENGINE:-$here/target/release/hive-engine}
@@ -28,14 +29,14 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         */*) pairs+=("$1"); shift ;;
         *) echo "level-matches.sh: '$1' is not A/B (see --help)" >&2; exit 2 ;;
     esac
 done
 [[ ${#pairs[@]} -gt 0 ]] || { echo "level-matches.sh: no A/B given (see --help)" >&2; exit 2; }
 [[ -x $engine ]] || { echo "level-matches.sh: no engine at $engine (see --help)" >&2; exit 1; }
-commit=$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo -)
+commit=${COMMIT:-$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo -)}
 logs=$here/target/level-matches
 mkdir -p "$logs"
 

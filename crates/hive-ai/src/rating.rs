@@ -197,6 +197,9 @@ pub struct LevelRatings {
     /// hivegame.com's bots (nokamute at a fixed depth, `nokamute-dN` in the
     /// table) on the same scale: (depth, rating), shallowest first.
     bots: Vec<(u32, f64)>,
+    /// The bots and levels that have played a whole match against each
+    /// other ([`BOT_MIN_GAMES`] games or more): (depth, level).
+    matched: Vec<(u32, Difficulty)>,
 }
 
 /// How near a bot's rating must be to a level's for the level to be said
@@ -206,7 +209,9 @@ pub const BOT_NEAR: f64 = 75.0;
 
 /// Games a bot must have played against the levels before it is rated
 /// beside them (a match's worth: a depth played in parts is not placed on
-/// its first few games).
+/// its first few games), and against a level before that level is said to
+/// play like it (a level swept by a bot says little of how near the bot
+/// is to another level).
 pub const BOT_MIN_GAMES: u32 = 40;
 
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
@@ -281,7 +286,20 @@ impl LevelRatings {
             })
             .collect();
         bots.sort_by_key(|&(depth, _)| depth);
-        Ok(LevelRatings { ratings, bots })
+        let matched = pairings
+            .iter()
+            .filter(|p| p.wins + p.draws + p.losses >= BOT_MIN_GAMES)
+            .flat_map(|p| [(&p.a, &p.b), (&p.b, &p.a)])
+            .filter_map(|(bot, level)| {
+                let depth = bot.strip_prefix("nokamute-d")?.parse().ok()?;
+                (bot_name(depth) == *bot).then_some((depth, level.parse().ok()?))
+            })
+            .collect();
+        Ok(LevelRatings {
+            ratings,
+            bots,
+            matched,
+        })
     }
 
     /// The ratings of the levels as measured (`data/levels.tsv`).
@@ -317,13 +335,15 @@ impl LevelRatings {
 
     /// The bot whose rating is nearest `level`'s, if it is within
     /// [`BOT_NEAR`] points (a level is not said to be like a bot it would
-    /// beat or lose to three games in five): (depth, rating).
+    /// beat or lose to three games in five) and the two have played a whole
+    /// match ([`BOT_MIN_GAMES`] games): (depth, rating).
     pub fn nearest_bot(&self, level: Difficulty) -> Option<(u32, f64)> {
         let rating = self.of(level);
         self.bots
             .iter()
             .copied()
             .filter(|&(_, bot)| (bot - rating).abs() <= BOT_NEAR)
+            .filter(|&(depth, _)| self.matched.contains(&(depth, level)))
             .min_by(|a, b| (a.1 - rating).abs().total_cmp(&(b.1 - rating).abs()))
     }
 }

@@ -3,8 +3,8 @@
 //! history, file and suggestion.
 
 use hive_ai::rating::{
-    BEGINNER_RATING, BOT_MIN_GAMES, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE, bot_name,
-    expected_score, fit, level_pairings, read_pairings,
+    BEGINNER_RATING, BOT_MIN_GAMES, BOT_NEAR, LEVEL_MATCHES, Pairing, RatingError, SUGGESTED_SCORE,
+    bot_name, expected_score, fit, level_pairings, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -108,6 +108,42 @@ fn a_bot_is_placed_only_after_a_full_match() {
         .expect("placed")
         .1;
     assert!((nine - full.of(Difficulty::Expert)).abs() < 1.0, "{nine}");
+}
+
+/// A level is said to play like a bot only once the two have played a
+/// whole match: a bot placed by its games against other levels is not
+/// named beside a level near it that has played it a few times, or never.
+#[test]
+fn a_level_is_named_beside_a_bot_only_after_a_match_against_it() {
+    // Close steps (22-0-18, about 35 points), the bot's 40 games against
+    // Hard, and a first part against Hard II (35 points above Hard).
+    let ladder: Vec<String> = Difficulty::ALL
+        .windows(2)
+        .map(|w| format!("{}\t{}\t22\t0\t18", w[1].id(), w[0].id()))
+        .collect();
+    let with = |hard2: &str| {
+        let text = format!(
+            "{}\nhard\tnokamute-d9\t20\t0\t20\n{hard2}",
+            ladder.join("\n")
+        );
+        LevelRatings::from_matches(&text).expect("a table")
+    };
+    let part = with("hard2\tnokamute-d9\t1\t0\t1\n");
+    let nine = part
+        .bots()
+        .iter()
+        .find(|&&(d, _)| d == 9)
+        .expect("placed")
+        .1;
+    let near = |levels: &LevelRatings, level| (levels.of(level) - nine).abs() <= BOT_NEAR;
+    assert!(near(&part, Difficulty::Hard) && near(&part, Difficulty::Hard2));
+    let named = |levels: &LevelRatings, level| levels.nearest_bot(level).map(|(d, _)| d);
+    assert_eq!(named(&part, Difficulty::Hard), Some(9));
+    assert_eq!(named(&part, Difficulty::Hard2), None, "2 games only");
+    assert_eq!(named(&part, Difficulty::Medium3), None, "no games");
+    // The whole match against Hard II: named beside it too.
+    let whole = with("hard2\tnokamute-d9\t20\t0\t20\n");
+    assert_eq!(named(&whole, Difficulty::Hard2), Some(9));
 }
 
 #[test]

@@ -13,7 +13,9 @@
 use std::process::ExitCode;
 
 use hive_ai::Difficulty;
-use hive_ai::rating::{BEGINNER_RATING, LEVEL_MATCHES, bot_name, fit, level_pairings, player_id};
+use hive_ai::rating::{
+    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, bot_name, fit, player_id, whole_matches,
+};
 
 fn main() -> ExitCode {
     let mut tables = false;
@@ -38,7 +40,7 @@ fn main() -> ExitCode {
         print_tables(&text);
         return ExitCode::SUCCESS;
     }
-    let ratings = level_pairings(&text).and_then(|p| fit(&p, "beginner", BEGINNER_RATING));
+    let ratings = whole_matches(&text).and_then(|p| fit(&p, "beginner", BEGINNER_RATING));
     let mut ratings: Vec<(String, f64)> = match ratings {
         Ok(ratings) => ratings.into_iter().collect(),
         Err(error) => {
@@ -166,8 +168,8 @@ fn print_tables(text: &str) {
                 Some(p) => {
                     let mut cell = p.result();
                     let finished = p.games() + p.forfeits.0 + p.forfeits.1;
-                    if finished < 40 {
-                        cell += &format!(" ({finished} of 40 games so far)");
+                    if finished < MATCH_GAMES {
+                        cell += &format!(" ({finished} of {MATCH_GAMES} games so far)");
                     }
                     if p.forfeits != (0, 0) {
                         cell += &format!(" (forfeits: A {} B {})", p.forfeits.0, p.forfeits.1);

@@ -207,12 +207,17 @@ pub struct LevelRatings {
 /// steps are 100-250 points, so a bot is named beside one level, or two).
 pub const BOT_NEAR: f64 = 75.0;
 
+/// Games a pair must have played for its match to count in the ratings: a
+/// match played in parts (nokamute at depth 7) is shown as it goes but
+/// fitted only once whole, so its first parts do not move the scale.
+pub const MATCH_GAMES: u32 = 40;
+
 /// Games a bot must have played against the levels before it is rated
 /// beside them (a match's worth: a depth played in parts is not placed on
 /// its first few games), and against a level before that level is said to
 /// play like it (a level swept by a bot says little of how near the bot
 /// is to another level).
-pub const BOT_MIN_GAMES: u32 = 40;
+pub const BOT_MIN_GAMES: u32 = MATCH_GAMES;
 
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
 /// searching to that depth (as `scripts/level-matches.sh` plays it).
@@ -251,6 +256,14 @@ pub fn level_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
     Ok(pairings)
 }
 
+/// The pairs of [`level_pairings`] whose match is whole ([`MATCH_GAMES`]
+/// games or more): what the ratings are fitted from.
+pub fn whole_matches(text: &str) -> Result<Vec<Pairing>, RatingError> {
+    let mut pairings = level_pairings(text)?;
+    pairings.retain(|p| p.wins + p.draws + p.losses >= MATCH_GAMES);
+    Ok(pairings)
+}
+
 impl LevelRatings {
     /// The ratings fitted from `text` (a results table naming the levels by
     /// their ids, or by their styles as `hive match` takes them; other
@@ -258,7 +271,7 @@ impl LevelRatings {
     /// fitted too but not kept). Every level must be in it.
     pub fn from_matches(text: &str) -> Result<LevelRatings, RatingError> {
         let anchor = Difficulty::Beginner.id().to_string();
-        let pairings = level_pairings(text)?;
+        let pairings = whole_matches(text)?;
         let fitted = fit(&pairings, &anchor, BEGINNER_RATING)?;
         let games_of = |name: &str| -> u32 {
             pairings

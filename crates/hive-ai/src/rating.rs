@@ -198,7 +198,7 @@ pub struct LevelRatings {
     /// table) on the same scale: (depth, rating), shallowest first.
     bots: Vec<(u32, f64)>,
     /// The bots and levels that have played a whole match against each
-    /// other ([`BOT_MIN_GAMES`] games or more): (depth, level).
+    /// other ([`MATCH_GAMES`] games or more): (depth, level).
     matched: Vec<(u32, Difficulty)>,
 }
 
@@ -211,13 +211,6 @@ pub const BOT_NEAR: f64 = 75.0;
 /// match played in parts (nokamute at depth 7) is shown as it goes but
 /// fitted only once whole, so its first parts do not move the scale.
 pub const MATCH_GAMES: u32 = 40;
-
-/// Games a bot must have played against the levels before it is rated
-/// beside them (a match's worth: a depth played in parts is not placed on
-/// its first few games), and against a level before that level is said to
-/// play like it (a level swept by a bot says little of how near the bot
-/// is to another level).
-pub const BOT_MIN_GAMES: u32 = MATCH_GAMES;
 
 /// The name a table gives hivegame.com's bot at `depth`: nokamute
 /// searching to that depth (as `scripts/level-matches.sh` plays it).
@@ -273,13 +266,6 @@ impl LevelRatings {
         let anchor = Difficulty::Beginner.id().to_string();
         let pairings = whole_matches(text)?;
         let fitted = fit(&pairings, &anchor, BEGINNER_RATING)?;
-        let games_of = |name: &str| -> u32 {
-            pairings
-                .iter()
-                .filter(|p| p.a == name || p.b == name)
-                .map(|p| p.wins + p.draws + p.losses)
-                .sum()
-        };
         let ratings = Difficulty::ALL
             .iter()
             .map(|&level| {
@@ -294,14 +280,12 @@ impl LevelRatings {
             .iter()
             .filter_map(|(name, &rating)| {
                 let depth = name.strip_prefix("nokamute-d")?.parse().ok()?;
-                (bot_name(depth) == *name && games_of(name) >= BOT_MIN_GAMES)
-                    .then_some((depth, rating))
+                (bot_name(depth) == *name).then_some((depth, rating))
             })
             .collect();
         bots.sort_by_key(|&(depth, _)| depth);
         let matched = pairings
             .iter()
-            .filter(|p| p.wins + p.draws + p.losses >= BOT_MIN_GAMES)
             .flat_map(|p| [(&p.a, &p.b), (&p.b, &p.a)])
             .filter_map(|(bot, level)| {
                 let depth = bot.strip_prefix("nokamute-d")?.parse().ok()?;
@@ -340,7 +324,7 @@ impl LevelRatings {
     }
 
     /// hivegame.com's bots measured against the levels: (depth, rating),
-    /// shallowest first (none before [`BOT_MIN_GAMES`] of their games are
+    /// shallowest first (none before a whole match of [`MATCH_GAMES`] games is
     /// in the table).
     pub fn bots(&self) -> &[(u32, f64)] {
         &self.bots
@@ -349,7 +333,7 @@ impl LevelRatings {
     /// The bot whose rating is nearest `level`'s, if it is within
     /// [`BOT_NEAR`] points (a level is not said to be like a bot it would
     /// beat or lose to three games in five) and the two have played a whole
-    /// match ([`BOT_MIN_GAMES`] games): (depth, rating).
+    /// match ([`MATCH_GAMES`] games): (depth, rating).
     pub fn nearest_bot(&self, level: Difficulty) -> Option<(u32, f64)> {
         let rating = self.of(level);
         self.bots

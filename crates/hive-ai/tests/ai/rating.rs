@@ -3,8 +3,8 @@
 //! history, file and suggestion.
 
 use hive_ai::rating::{
-    BEGINNER_RATING, BOT_MIN_GAMES, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError,
-    SUGGESTED_SCORE, bot_name, expected_score, fit, level_pairings, read_pairings,
+    BEGINNER_RATING, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError, SUGGESTED_SCORE,
+    bot_name, expected_score, fit, level_pairings, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -97,11 +97,11 @@ fn a_bot_is_placed_only_after_a_full_match() {
     };
     let depths = |r: &LevelRatings| r.bots().iter().map(|&(d, _)| d).collect::<Vec<_>>();
     assert!(!depths(&part(4)).contains(&9));
-    assert!(!depths(&part(BOT_MIN_GAMES - 2)).contains(&9));
+    assert!(!depths(&part(MATCH_GAMES - 2)).contains(&9));
     // Nor do the first parts move the levels' scale.
     assert_eq!(&part(4), LevelRatings::measured());
     assert_eq!(&part(MATCH_GAMES - 2), LevelRatings::measured());
-    let full = part(BOT_MIN_GAMES);
+    let full = part(MATCH_GAMES);
     assert!(depths(&full).contains(&9));
     // Even with Expert: rated beside it.
     let nine = full

@@ -8,7 +8,7 @@
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -297,6 +297,28 @@ pub struct GameRecord {
     pub result: GameResult,
     /// A's colour.
     pub a_color: Color,
+    /// How long A (`[0]`) and B (`[1]`) took over their moves.
+    pub thinking: [Thinking; 2],
+}
+
+/// One player's moves in a game and the time they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Moves asked of this player (not the random opening's).
+    pub moves: u32,
+    /// Wall-clock time from asking for each move to its answer, summed.
+    pub time: Duration,
+}
+
+impl fmt::Display for Thinking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.time.as_secs_f64();
+        write!(f, "{} moves in {secs:.2} s", self.moves)?;
+        if self.moves > 0 {
+            write!(f, " ({:.3} s a move)", secs / f64::from(self.moves))?;
+        }
+        Ok(())
+    }
 }
 
 /// Settings of a match.
@@ -417,6 +439,7 @@ pub fn play_game(
     seed: u64,
 ) -> GameRecord {
     let mut game = opening.clone();
+    let mut thinking = [Thinking::default(); 2];
     let result = loop {
         match game.status() {
             GameStatus::WhiteWins | GameStatus::BlackWins => {
@@ -438,7 +461,12 @@ pub fn play_game(
             by_a: a_to_move,
             reason,
         };
-        let text = match player.choose(&game, seed.wrapping_add(u64::from(game.ply()))) {
+        let asked = Instant::now();
+        let choice = player.choose(&game, seed.wrapping_add(u64::from(game.ply())));
+        let clock = &mut thinking[usize::from(!a_to_move)];
+        clock.moves += 1;
+        clock.time += asked.elapsed();
+        let text = match choice {
             Ok(text) => text,
             Err(error) => break forfeit(error.to_string()),
         };
@@ -454,6 +482,7 @@ pub fn play_game(
         game_string: game.game_string(),
         result,
         a_color,
+        thinking,
     }
 }
 
@@ -525,7 +554,11 @@ mod tests {
             2
         );
         for r in &records {
-            assert!(Game::from_game_string(&r.game_string).is_ok());
+            let game = Game::from_game_string(&r.game_string).expect("a GameString");
+            // Every move after the opening was asked of A or B, in turn.
+            let [a, b] = r.thinking;
+            assert_eq!(a.moves + b.moves, game.ply() - config.opening_plies);
+            assert!(a.moves.abs_diff(b.moves) <= 1);
         }
         assert!(Player::from_spec("grandmaster", None).is_err());
         let style = Player::from_spec("depth:1,tolerance:100", None).expect("a style");

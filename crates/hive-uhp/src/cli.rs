@@ -209,6 +209,8 @@ fn run_match(args: MatchArgs) -> ExitCode {
         };
         println!("game {i} (A is {}): {result}", record.a_color);
         println!("  {}", record.game_string);
+        let [a, b] = record.thinking;
+        println!("  thinking: A {a}, B {b}");
         println!("  so far: {summary}");
     });
     println!("result: {summary}");

@@ -1,7 +1,8 @@
 //! Every player's rating fitted from a results table (the levels, styles
 //! being measured and nokamute's depths alike; a style a level plays counts
 //! as that level), strongest first, with the scale placed as the game
-//! places it (Beginner at 800). With `--tables`, docs/ai.md's two tables
+//! places it (Beginner at 800); a player whose whole matches all went one
+//! way (every game won, or every game lost) gets a 95% bound instead. With `--tables`, docs/ai.md's two tables
 //! instead: each level over the one below it, and each level against
 //! nokamute at depths 2, 4 and 7 (the rows of a match played in parts
 //! added up).
@@ -10,11 +11,13 @@
 //! cargo run --release -p hive-ai --example level_ratings [--tables] [crates/hive-ai/data/levels.tsv]
 //! ```
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use hive_ai::Difficulty;
 use hive_ai::rating::{
-    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, bot_name, fit, player_id, whole_matches,
+    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, Pairing, bot_name, fit, one_sided, player_id,
+    whole_matches,
 };
 
 fn main() -> ExitCode {
@@ -40,22 +43,80 @@ fn main() -> ExitCode {
         print_tables(&text);
         return ExitCode::SUCCESS;
     }
-    let ratings = whole_matches(&text).and_then(|p| fit(&p, "beginner", BEGINNER_RATING));
-    let mut ratings: Vec<(String, f64)> = match ratings {
-        Ok(ratings) => ratings.into_iter().collect(),
+    let fitted = whole_matches(&text).and_then(|pairings| {
+        let ratings = fit(&pairings, "beginner", BEGINNER_RATING)?;
+        Ok((pairings, ratings))
+    });
+    let (pairings, ratings) = match fitted {
+        Ok(fitted) => fitted,
         Err(error) => {
             eprintln!("level_ratings: {error}");
             return ExitCode::FAILURE;
         }
     };
-    ratings.sort_by(|a, b| b.1.total_cmp(&a.1));
-    for (name, rating) in ratings {
-        match Difficulty::from_name(&name) {
-            Some(level) => println!("{rating:7.0}  {name} ({level})"),
-            None => println!("{rating:7.0}  {name}"),
-        }
+    let mut lines: Vec<(f64, String)> = ratings
+        .iter()
+        .map(|(name, &rating)| {
+            if one_sided(&pairings, name) {
+                return bound(&pairings, &ratings, name);
+            }
+            let line = match Difficulty::from_name(name) {
+                Some(level) => format!("{rating:7.0}  {name} ({level})"),
+                None => format!("{rating:7.0}  {name}"),
+            };
+            (rating, line)
+        })
+        .collect();
+    lines.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, line) in lines {
+        println!("{line}");
     }
     ExitCode::SUCCESS
+}
+
+/// What the games of a player whose whole matches all went one way
+/// ([`one_sided`]) say of it: the one-sided 95% bound of each sweep
+/// (n games all won: the chance of winning a game is above 0.05^(1/n)),
+/// the tightest of them, and the line that says so.
+fn bound(pairings: &[Pairing], ratings: &BTreeMap<String, f64>, name: &str) -> (f64, String) {
+    let (mut above, mut below): (Option<f64>, Option<f64>) = (None, None);
+    let mut games = 0;
+    for p in pairings {
+        let (opponent, won, lost) = if p.a == name {
+            (&p.b, p.wins, p.losses)
+        } else if p.b == name {
+            (&p.a, p.losses, p.wins)
+        } else {
+            continue;
+        };
+        let Some(&opponent) = ratings.get(opponent) else {
+            continue;
+        };
+        let n = won + lost;
+        games += n;
+        let chance = 0.05f64.powf(1.0 / f64::from(n.max(1)));
+        let gap = 400.0 * (chance / (1.0 - chance)).log10();
+        if won > 0 {
+            above = Some(above.map_or(opponent + gap, |a: f64| a.max(opponent + gap)));
+        } else {
+            below = Some(below.map_or(opponent - gap, |b: f64| b.min(opponent - gap)));
+        }
+    }
+    match (above, below) {
+        (Some(above), _) => (
+            above,
+            format!(
+                "  >{above:5.0}  {name} (won all {games} games of its whole matches: a 95% bound, not a rating)"
+            ),
+        ),
+        (None, Some(below)) => (
+            below,
+            format!(
+                "  <{below:5.0}  {name} (lost all {games} games of its whole matches: a 95% bound, not a rating)"
+            ),
+        ),
+        (None, None) => (f64::NEG_INFINITY, format!("      ?  {name} (no games)")),
+    }
 }
 
 /// One pair's games, its parts added up.

@@ -152,6 +152,27 @@ pub fn fit(
         .collect())
 }
 
+/// Whether `name`'s games in `pairings` all went one way: every one won,
+/// or every one lost (a draw is a point both gained and dropped). The fit
+/// then gives it a number only because of the virtual draws: its games
+/// bound its rating on one side (above the players it swept, or below
+/// those who swept it) and do not place it.
+pub fn one_sided(pairings: &[Pairing], name: &str) -> bool {
+    let (mut gained, mut dropped) = (false, false);
+    for p in pairings {
+        let (won, drew, lost) = if p.a == name {
+            (p.wins, p.draws, p.losses)
+        } else if p.b == name {
+            (p.losses, p.draws, p.wins)
+        } else {
+            continue;
+        };
+        gained |= won + drew > 0;
+        dropped |= lost + drew > 0;
+    }
+    !(gained && dropped)
+}
+
 /// Reads a results table: tab-separated `a`, `b`, wins, draws, losses (and
 /// anything after, e.g. the date and command); `#` comments and blank
 /// lines skipped.
@@ -195,7 +216,8 @@ pub const LEVEL_MATCHES: &str = include_str!("../data/levels.tsv");
 pub struct LevelRatings {
     ratings: Vec<(Difficulty, f64)>,
     /// hivegame.com's bots (nokamute at a fixed depth, `nokamute-dN` in the
-    /// table) on the same scale: (depth, rating), shallowest first.
+    /// table) on the same scale, those placed by their whole matches
+    /// (not [`one_sided`]): (depth, rating), shallowest first.
     bots: Vec<(u32, f64)>,
     /// The bots and levels that have played a whole match against each
     /// other ([`MATCH_GAMES`] games or more): (depth, level).
@@ -280,7 +302,8 @@ impl LevelRatings {
             .iter()
             .filter_map(|(name, &rating)| {
                 let depth = name.strip_prefix("nokamute-d")?.parse().ok()?;
-                (bot_name(depth) == *name).then_some((depth, rating))
+                let placed = bot_name(depth) == *name && !one_sided(&pairings, name);
+                placed.then_some((depth, rating))
             })
             .collect();
         bots.sort_by_key(|&(depth, _)| depth);
@@ -325,7 +348,8 @@ impl LevelRatings {
 
     /// hivegame.com's bots measured against the levels: (depth, rating),
     /// shallowest first (none before a whole match of [`MATCH_GAMES`] games is
-    /// in the table).
+    /// in the table, nor while every game of its whole matches went one way:
+    /// see [`one_sided`]).
     pub fn bots(&self) -> &[(u32, f64)] {
         &self.bots
     }

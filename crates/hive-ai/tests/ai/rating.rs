@@ -4,7 +4,7 @@
 
 use hive_ai::rating::{
     BEGINNER_RATING, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError, SUGGESTED_SCORE,
-    bot_name, expected_score, fit, level_pairings, read_pairings,
+    bot_name, expected_score, fit, level_pairings, one_sided, read_pairings,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -111,6 +111,46 @@ fn a_bot_is_placed_only_after_a_full_match() {
         .expect("placed")
         .1;
     assert!((nine - full.of(Difficulty::Expert)).abs() < 1.0, "{nine}");
+}
+
+/// A bot that won every game of its whole matches is only bounded from
+/// below: the virtual draw alone would put it somewhere, so it is not
+/// placed until it has both gained and dropped points.
+#[test]
+fn a_bot_that_swept_its_matches_is_not_placed() {
+    let with = |rows: &str| {
+        let text = format!("{LEVEL_MATCHES}\n{rows}");
+        LevelRatings::from_matches(&text).expect("a table")
+    };
+    let depths = |r: &LevelRatings| r.bots().iter().map(|&(d, _)| d).collect::<Vec<_>>();
+    let swept = with("beginner2\tnokamute-d9\t0\t0\t40\n");
+    assert!(!depths(&swept).contains(&9));
+    // Its sweep is a leaf of the fit: the levels stay where they were.
+    for (&(level, after), &(_, before)) in swept.all().iter().zip(LevelRatings::measured().all()) {
+        assert!(
+            (after - before).abs() < 1e-6,
+            "{level:?}: {before} then {after}"
+        );
+    }
+    let two_sweeps = with("beginner2\tnokamute-d9\t0\t0\t40\nbeginner\tnokamute-d9\t0\t0\t40\n");
+    assert!(!depths(&two_sweeps).contains(&9));
+    // One draw against Expert: now it has dropped a point, and is placed.
+    let placed = with("beginner2\tnokamute-d9\t0\t0\t40\nexpert\tnokamute-d9\t0\t1\t39\n");
+    assert!(depths(&placed).contains(&9));
+    let pairs = [
+        pairing("a", "b", 0, 0, 40),
+        pairing("a", "c", 3, 0, 37),
+        pairing("c", "b", 0, 0, 40),
+        pairing("d", "a", 0, 0, 40),
+    ];
+    assert!(one_sided(&pairs, "b"), "won all 80 of its games");
+    assert!(one_sided(&pairs, "d"), "lost all 40");
+    assert!(!one_sided(&pairs, "a"), "won 3 of its games, lost the rest");
+    assert!(!one_sided(&[pairing("a", "b", 3, 0, 37)], "a"));
+    assert!(
+        !one_sided(&[pairing("a", "b", 0, 1, 0)], "b"),
+        "a draw is both"
+    );
 }
 
 /// A level is said to play like a bot only once the two have played a

@@ -2,10 +2,10 @@
 //! being measured and nokamute's depths alike; a style a level plays counts
 //! as that level), strongest first, with the scale placed as the game
 //! places it (Beginner at 800); a player whose whole matches all went one
-//! way (every game won, or every game lost) gets a 95% bound instead. With `--tables`, docs/ai.md's two tables
-//! instead: each level over the one below it, and each level against
-//! nokamute at depths 2, 4 and 7 (the rows of a match played in parts
-//! added up).
+//! way (every game won, or every game lost) gets a 95% bound instead. With
+//! `--tables`, docs/ai.md's two tables instead: each level over the one
+//! below it, and each level against nokamute at depths 2, 4 and 7 (the
+//! rows of a match played in parts added up).
 //!
 //! ```sh
 //! cargo run --release -p hive-ai --example level_ratings [--tables] [crates/hive-ai/data/levels.tsv]

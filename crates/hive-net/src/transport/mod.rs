@@ -23,6 +23,7 @@
 //! ([`check_local`]) refusing to dial or accept any other address before a
 //! socket is touched.
 
+mod frames;
 mod run;
 mod watchers;
 

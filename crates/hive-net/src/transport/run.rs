@@ -10,10 +10,11 @@ use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, RecvStream, Sen
 use iroh::{Endpoint, EndpointAddr, RelayMode, RelayUrl, SecretKey};
 use tokio::sync::mpsc;
 
+use super::frames::{read_frame, read_frames};
 use super::watchers::{self, Watching};
 use super::{ALPN, Command, Event, LinkError, Mode, PathKind, Side, WatcherEvent, check_local};
 use crate::error::PeerError;
-use crate::protocol::{MAX_FRAME, Message, Role, encode_frame};
+use crate::protocol::{Message, Role, encode_frame};
 
 pub(super) async fn bind(
     mode: &Mode,
@@ -140,47 +141,6 @@ async fn dial(endpoint: &Endpoint, addr: &EndpointAddr) -> Result<Accepted, Stri
     .map_err(|e| e.to_string())?;
     let (send, recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
     Ok((conn, send, recv, None))
-}
-
-/// Reads one frame: its message or why it is refused (after an oversized
-/// header, refused before its body is read, the stream cannot be followed
-/// any more), or the stream's end.
-async fn read_frame(recv: &mut RecvStream) -> Result<Result<Message, PeerError>, String> {
-    let mut header = [0u8; 4];
-    recv.read_exact(&mut header)
-        .await
-        .map_err(|e| e.to_string())?;
-    let len = u32::from_be_bytes(header) as usize;
-    if len > MAX_FRAME {
-        return Ok(Err(PeerError::Oversized { len }));
-    }
-    let mut body = vec![0u8; len];
-    recv.read_exact(&mut body)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Message::from_json(&body))
-}
-
-/// Reads frames until the stream ends, each made an event by `wrap`; an
-/// oversized header ends the connection.
-pub(super) async fn read_frames<E>(
-    mut recv: RecvStream,
-    events: std_mpsc::Sender<E>,
-    wrap: impl Fn(Result<Message, PeerError>) -> E,
-) -> String {
-    loop {
-        let frame = match read_frame(&mut recv).await {
-            Ok(frame) => frame,
-            Err(e) => return e,
-        };
-        let oversized = matches!(frame, Err(PeerError::Oversized { .. }));
-        if events.send(wrap(frame)).is_err() {
-            return "closed".into();
-        }
-        if oversized {
-            return "an oversized frame".into();
-        }
-    }
 }
 
 fn player_event(frame: Result<Message, PeerError>) -> Event {

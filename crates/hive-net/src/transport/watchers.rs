@@ -10,7 +10,7 @@ use std::time::Duration;
 use iroh::endpoint::{Connection, RecvStream, SendStream};
 use tokio::sync::mpsc;
 
-use super::run::read_frames;
+use super::frames::read_frames;
 use super::{WatcherEvent, WatcherId};
 use crate::protocol::{Message, encode_frame};
 

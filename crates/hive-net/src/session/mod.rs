@@ -189,6 +189,32 @@ pub(crate) fn clip(text: &str, chars: usize) -> String {
     text.chars().take(chars).collect()
 }
 
+/// The host's answer to a hello, as the joiner or a watcher reads it: the
+/// host's name, clipped, or why not. A wrong version and a refusal end the
+/// handshake ([`closes_handshake`]); another message first is only refused.
+pub(crate) fn read_welcome(message: Message) -> Result<String, PeerError> {
+    match message {
+        Message::Welcome { version, name, .. } if version == PROTOCOL_VERSION => {
+            Ok(clip(&name, MAX_NAME_CHARS))
+        }
+        Message::Welcome { version, .. } => Err(PeerError::Version {
+            theirs: clip(&version, 20),
+        }),
+        Message::Refuse { reason } => Err(PeerError::Refused {
+            reason: clip(&reason, 40),
+        }),
+        other => Err(PeerError::OutOfOrder {
+            expected: "welcome",
+            got: other.kind(),
+        }),
+    }
+}
+
+/// Whether [`read_welcome`]'s error ends the handshake.
+pub(crate) fn closes_handshake(error: &PeerError) -> bool {
+    !matches!(error, PeerError::OutOfOrder { .. })
+}
+
 pub(crate) fn hash_hex(game: &Game) -> String {
     format!("{:016x}", game.hash())
 }

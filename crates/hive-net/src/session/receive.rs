@@ -131,35 +131,19 @@ impl Session {
     }
 
     fn on_welcome(&mut self, message: Message) -> Result<Vec<SessionEvent>, PeerError> {
-        match message {
-            Message::Welcome { version, name, .. } => {
-                if version != PROTOCOL_VERSION {
-                    self.stage = Stage::Closed;
-                    return Err(PeerError::Version {
-                        theirs: clip(&version, 20),
-                    });
-                }
-                let name = clip(&name, MAX_NAME_CHARS);
-                self.peer_name = Some(name.clone());
-                if self.started {
-                    self.stage = Stage::Playing;
-                    self.resume();
-                } else {
-                    self.stage = Stage::AwaitSettings;
-                }
-                Ok(vec![SessionEvent::Welcomed { name }])
-            }
-            Message::Refuse { reason } => {
+        let name = read_welcome(message).inspect_err(|e| {
+            if closes_handshake(e) {
                 self.stage = Stage::Closed;
-                Err(PeerError::Refused {
-                    reason: clip(&reason, 40),
-                })
             }
-            other => Err(PeerError::OutOfOrder {
-                expected: "welcome",
-                got: other.kind(),
-            }),
+        })?;
+        self.peer_name = Some(name.clone());
+        if self.started {
+            self.stage = Stage::Playing;
+            self.resume();
+        } else {
+            self.stage = Stage::AwaitSettings;
         }
+        Ok(vec![SessionEvent::Welcomed { name }])
     }
 
     fn on_settings(&mut self, settings: GameSettings) -> Result<Vec<SessionEvent>, PeerError> {

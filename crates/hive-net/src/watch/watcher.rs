@@ -10,7 +10,9 @@ use crate::invite::Secret;
 use crate::protocol::{
     EndReason, GameResult, GameSettings, MAX_NAME_CHARS, Message, PROTOCOL_VERSION, Role, Side,
 };
-use crate::session::{Bucket, PROGRAM, check_settings, clip, hash_hex, result_of};
+use crate::session::{
+    Bucket, PROGRAM, check_settings, clip, closes_handshake, hash_hex, read_welcome, result_of,
+};
 
 /// Where a watcher's conversation stands.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -252,30 +254,14 @@ impl Watch {
     }
 
     fn on_welcome(&mut self, message: Message) -> Result<Vec<WatchEvent>, PeerError> {
-        match message {
-            Message::Welcome { version, name, .. } => {
-                if version != PROTOCOL_VERSION {
-                    self.stage = WatchStage::Closed;
-                    return Err(PeerError::Version {
-                        theirs: clip(&version, 20),
-                    });
-                }
-                let name = clip(&name, MAX_NAME_CHARS);
-                self.host_name = Some(name.clone());
-                self.stage = WatchStage::AwaitGame;
-                Ok(vec![WatchEvent::Welcomed { name }])
-            }
-            Message::Refuse { reason } => {
+        let name = read_welcome(message).inspect_err(|e| {
+            if closes_handshake(e) {
                 self.stage = WatchStage::Closed;
-                Err(PeerError::Refused {
-                    reason: clip(&reason, 40),
-                })
             }
-            other => Err(PeerError::OutOfOrder {
-                expected: "welcome",
-                got: other.kind(),
-            }),
-        }
+        })?;
+        self.host_name = Some(name.clone());
+        self.stage = WatchStage::AwaitGame;
+        Ok(vec![WatchEvent::Welcomed { name }])
     }
 
     fn on_settings(&mut self, settings: GameSettings) -> Result<Vec<WatchEvent>, PeerError> {

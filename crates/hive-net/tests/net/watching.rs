@@ -375,3 +375,60 @@ fn a_watcher_checks_every_move_and_asks_a_sync_when_behind() {
     assert_eq!(e.key(), "peer-bad-sync");
     assert_eq!(watch.game().game_string(), before);
 }
+
+fn welcome(version: &str) -> Message {
+    Message::Welcome {
+        program: "test".into(),
+        version: version.into(),
+        name: "H".repeat(100),
+    }
+}
+
+#[test]
+fn a_joiner_and_a_watcher_read_the_hosts_welcome_alike() {
+    let secret = Secret::random();
+    // Another message first is refused and the welcome still gets in; the
+    // host's name is clipped.
+    let mut joiner = Session::join(secret, "J");
+    joiner.connected();
+    let e = joiner.receive(Message::Accept).expect_err("not a welcome");
+    assert_eq!(e.key(), "peer-out-of-order");
+    let events = joiner.receive(welcome(PROTOCOL_VERSION)).expect("welcome");
+    let name = match events.as_slice() {
+        [hive_net::SessionEvent::Welcomed { name }] => name.clone(),
+        other => panic!("expected a welcome, got {other:?}"),
+    };
+    assert!(name.chars().count() < 100 && name.chars().all(|c| c == 'H'));
+    let mut watch = Watch::new(secret, "W");
+    watch.connected();
+    let e = watch.receive(Message::Accept).expect_err("not a welcome");
+    assert_eq!(e.key(), "peer-out-of-order");
+    assert_eq!(watch.stage(), WatchStage::AwaitWelcome);
+    assert_eq!(
+        watch.receive(welcome(PROTOCOL_VERSION)).expect("welcome"),
+        [WatchEvent::Welcomed { name }]
+    );
+    assert_eq!(watch.stage(), WatchStage::AwaitGame);
+    // Another version, or a refusal, ends the handshake for both.
+    for (answer, key) in [
+        (welcome("2"), "peer-version"),
+        (
+            Message::Refuse {
+                reason: "busy".into(),
+            },
+            "peer-refused",
+        ),
+    ] {
+        let mut joiner = Session::join(secret, "J");
+        joiner.connected();
+        let e = joiner.receive(answer.clone()).expect_err("refused");
+        assert_eq!(e.key(), key);
+        assert!(e.is_fatal());
+        assert_eq!(joiner.stage(), hive_net::Stage::Closed);
+        let mut watch = Watch::new(secret, "W");
+        watch.connected();
+        let e = watch.receive(answer).expect_err("refused");
+        assert_eq!(e.key(), key);
+        assert_eq!(watch.stage(), WatchStage::Closed);
+    }
+}

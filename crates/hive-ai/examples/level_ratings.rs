@@ -16,8 +16,8 @@ use std::process::ExitCode;
 
 use hive_ai::Difficulty;
 use hive_ai::rating::{
-    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, Pairing, bot_name, fit, one_sided, player_id,
-    whole_matches,
+    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, Pairing, bot_name, fit, player_id, whole_matches,
+    without_one_sided,
 };
 
 fn main() -> ExitCode {
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let fitted = whole_matches(&text).and_then(|pairings| {
-        let ratings = fit(&pairings, "beginner", BEGINNER_RATING)?;
+        let ratings = fit(&without_one_sided(&pairings), "beginner", BEGINNER_RATING)?;
         Ok((pairings, ratings))
     });
     let (pairings, ratings) = match fitted {
@@ -57,9 +57,6 @@ fn main() -> ExitCode {
     let mut lines: Vec<(f64, String)> = ratings
         .iter()
         .map(|(name, &rating)| {
-            if one_sided(&pairings, name) {
-                return bound(&pairings, &ratings, name);
-            }
             let line = match Difficulty::from_name(name) {
                 Some(level) => format!("{rating:7.0}  {name} ({level})"),
                 None => format!("{rating:7.0}  {name}"),
@@ -67,6 +64,20 @@ fn main() -> ExitCode {
             (rating, line)
         })
         .collect();
+    // The players left out of the fit, bounded by the ratings of those
+    // they met.
+    let mut unplaced: Vec<&str> = pairings
+        .iter()
+        .flat_map(|p| [p.a.as_str(), p.b.as_str()])
+        .filter(|name| !ratings.contains_key(*name))
+        .collect();
+    unplaced.sort_unstable();
+    unplaced.dedup();
+    lines.extend(
+        unplaced
+            .into_iter()
+            .map(|name| bound(&pairings, &ratings, name)),
+    );
     lines.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (_, line) in lines {
         println!("{line}");
@@ -74,10 +85,10 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// What the games of a player whose whole matches all went one way
-/// ([`one_sided`]) say of it: the one-sided 95% bound of each sweep
-/// (n games all won: the chance of winning a game is above 0.05^(1/n)),
-/// the tightest of them, and the line that says so.
+/// What the games of a player whose whole matches all went one way (left
+/// out of the fit by [`without_one_sided`]) say of it: the one-sided 95%
+/// bound of each sweep (n games all won: the chance of winning a game is
+/// above 0.05^(1/n)), the tightest of them, and the line that says so.
 fn bound(pairings: &[Pairing], ratings: &BTreeMap<String, f64>, name: &str) -> (f64, String) {
     let (mut above, mut below): (Option<f64>, Option<f64>) = (None, None);
     let mut games = 0;

@@ -217,7 +217,8 @@ pub struct LevelRatings {
     ratings: Vec<(Difficulty, f64)>,
     /// hivegame.com's bots (nokamute at a fixed depth, `nokamute-dN` in the
     /// table) on the same scale, those placed by their whole matches
-    /// (not [`one_sided`]): (depth, rating), shallowest first.
+    /// (not [`one_sided`]: see [`without_one_sided`]): (depth, rating),
+    /// shallowest first.
     bots: Vec<(u32, f64)>,
     /// The bots and levels that have played a whole match against each
     /// other ([`MATCH_GAMES`] games or more): (depth, level).
@@ -279,6 +280,28 @@ pub fn whole_matches(text: &str) -> Result<Vec<Pairing>, RatingError> {
     Ok(pairings)
 }
 
+/// `pairings` without the players the fit cannot place: those whose games
+/// all went one way ([`one_sided`]), again until none is left. Such a
+/// player's number would come from the virtual draws alone, and would still
+/// pull apart the players it met (depth 7's sweeps of Beginner and Beginner
+/// II, fitted, moved eleven levels by a point).
+pub fn without_one_sided(pairings: &[Pairing]) -> Vec<Pairing> {
+    let mut kept = pairings.to_vec();
+    loop {
+        let before = kept.len();
+        let left_out: Vec<String> = kept
+            .iter()
+            .flat_map(|p| [&p.a, &p.b])
+            .filter(|name| one_sided(&kept, name))
+            .cloned()
+            .collect();
+        kept.retain(|p| !left_out.contains(&p.a) && !left_out.contains(&p.b));
+        if kept.len() == before {
+            return kept;
+        }
+    }
+}
+
 impl LevelRatings {
     /// The ratings fitted from `text` (a results table naming the levels by
     /// their ids, or by their styles as `hive match` takes them; other
@@ -287,7 +310,7 @@ impl LevelRatings {
     pub fn from_matches(text: &str) -> Result<LevelRatings, RatingError> {
         let anchor = Difficulty::Beginner.id().to_string();
         let pairings = whole_matches(text)?;
-        let fitted = fit(&pairings, &anchor, BEGINNER_RATING)?;
+        let fitted = fit(&without_one_sided(&pairings), &anchor, BEGINNER_RATING)?;
         let ratings = Difficulty::ALL
             .iter()
             .map(|&level| {
@@ -302,8 +325,7 @@ impl LevelRatings {
             .iter()
             .filter_map(|(name, &rating)| {
                 let depth = name.strip_prefix("nokamute-d")?.parse().ok()?;
-                let placed = bot_name(depth) == *name && !one_sided(&pairings, name);
-                placed.then_some((depth, rating))
+                (bot_name(depth) == *name).then_some((depth, rating))
             })
             .collect();
         bots.sort_by_key(|&(depth, _)| depth);

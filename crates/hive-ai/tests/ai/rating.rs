@@ -4,7 +4,7 @@
 
 use hive_ai::rating::{
     BEGINNER_RATING, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError, SUGGESTED_SCORE,
-    bot_name, expected_score, fit, level_pairings, one_sided, read_pairings,
+    bot_name, expected_score, fit, level_pairings, one_sided, read_pairings, without_one_sided,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -134,6 +134,8 @@ fn a_bot_that_swept_its_matches_is_not_placed() {
     }
     let two_sweeps = with("beginner2\tnokamute-d9\t0\t0\t40\nbeginner\tnokamute-d9\t0\t0\t40\n");
     assert!(!depths(&two_sweeps).contains(&9));
+    // Nor do two: fitted, the bot would pull Beginner and Beginner II apart.
+    assert_eq!(two_sweeps.all(), LevelRatings::measured().all());
     // One draw against Expert: now it has dropped a point, and is placed.
     let placed = with("beginner2\tnokamute-d9\t0\t0\t40\nexpert\tnokamute-d9\t0\t1\t39\n");
     assert!(depths(&placed).contains(&9));
@@ -144,6 +146,15 @@ fn a_bot_that_swept_its_matches_is_not_placed() {
         pairing("d", "a", 0, 0, 40),
     ];
     assert!(one_sided(&pairs, "b"), "won all 80 of its games");
+    assert_eq!(without_one_sided(&pairs), [pairs[1].clone()]);
+    // Again until none is left: y is two-sided until x is left out.
+    let chain = [
+        pairing("a", "b", 20, 0, 20),
+        pairing("x", "y", 40, 0, 0),
+        pairing("y", "b", 40, 0, 0),
+    ];
+    assert!(!one_sided(&chain, "y"));
+    assert_eq!(without_one_sided(&chain), [chain[0].clone()]);
     assert!(one_sided(&pairs, "d"), "lost all 40");
     assert!(!one_sided(&pairs, "a"), "won 3 of its games, lost the rest");
     assert!(!one_sided(&[pairing("a", "b", 3, 0, 37)], "a"));

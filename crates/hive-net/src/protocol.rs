@@ -348,12 +348,22 @@ pub fn encode_frame(message: &Message) -> Result<Vec<u8>, PeerError> {
     Ok(frame)
 }
 
+/// A frame's body length from its header, refused past [`MAX_FRAME`]
+/// (before the body is read).
+pub(crate) fn frame_len(header: [u8; 4]) -> Result<usize, PeerError> {
+    let len = u32::from_be_bytes(header) as usize;
+    if len > MAX_FRAME {
+        return Err(PeerError::Oversized { len });
+    }
+    Ok(len)
+}
+
 /// Cuts a byte stream into frames. After an oversized header the stream
 /// cannot be followed any more: every later call gives the same error.
 #[derive(Default, Debug)]
 pub struct FrameReader {
     buffer: Vec<u8>,
-    broken: Option<usize>,
+    broken: Option<PeerError>,
 }
 
 impl FrameReader {
@@ -372,16 +382,18 @@ impl FrameReader {
     /// The next whole frame's message (or why it is refused), `None` when
     /// no whole frame is buffered yet.
     pub fn next_message(&mut self) -> Option<Result<Message, PeerError>> {
-        if let Some(len) = self.broken {
-            return Some(Err(PeerError::Oversized { len }));
+        if let Some(error) = &self.broken {
+            return Some(Err(error.clone()));
         }
         let header: [u8; 4] = self.buffer.get(..4)?.try_into().ok()?;
-        let len = u32::from_be_bytes(header) as usize;
-        if len > MAX_FRAME {
-            self.broken = Some(len);
-            self.buffer = Vec::new();
-            return Some(Err(PeerError::Oversized { len }));
-        }
+        let len = match frame_len(header) {
+            Ok(len) => len,
+            Err(error) => {
+                self.broken = Some(error.clone());
+                self.buffer = Vec::new();
+                return Some(Err(error));
+            }
+        };
         if self.buffer.len() < 4 + len {
             return None;
         }

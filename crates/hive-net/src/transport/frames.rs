@@ -6,7 +6,7 @@ use std::sync::mpsc as std_mpsc;
 use iroh::endpoint::RecvStream;
 
 use crate::error::PeerError;
-use crate::protocol::{MAX_FRAME, Message};
+use crate::protocol::{Message, frame_len};
 
 /// Reads one frame: its message or why it is refused (after an oversized
 /// header, refused before its body is read, the stream cannot be followed
@@ -18,10 +18,10 @@ pub(super) async fn read_frame(
     recv.read_exact(&mut header)
         .await
         .map_err(|e| e.to_string())?;
-    let len = u32::from_be_bytes(header) as usize;
-    if len > MAX_FRAME {
-        return Ok(Err(PeerError::Oversized { len }));
-    }
+    let len = match frame_len(header) {
+        Ok(len) => len,
+        Err(error) => return Ok(Err(error)),
+    };
     let mut body = vec![0u8; len];
     recv.read_exact(&mut body)
         .await

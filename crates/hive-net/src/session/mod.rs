@@ -143,22 +143,32 @@ impl Bucket {
         }
     }
 
-    /// Gives a token back (an applied move is play, not flood).
-    pub(crate) fn refund(&mut self) {
-        self.tokens = (self.tokens + 1.0).min(FLOOD_BURST);
-    }
-
-    pub(crate) fn take(&mut self, now: Instant) -> bool {
+    /// Takes a message's token at `now`, or refuses it as a flood.
+    pub(crate) fn take(&mut self, now: Instant) -> Result<(), PeerError> {
         if let Some(last) = self.last {
             let secs = now.saturating_duration_since(last).as_secs_f64();
             self.tokens = (self.tokens + secs * FLOOD_RATE).min(FLOOD_BURST);
         }
         self.last = Some(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
+        if self.tokens < 1.0 {
+            return Err(PeerError::Flood);
+        }
+        self.tokens -= 1.0;
+        Ok(())
+    }
+
+    /// Gives the message's token back when its `events` show a move applied
+    /// (`moved`): that is play, not flood, so a fast game between two
+    /// programs never reaches the limit.
+    pub(crate) fn refund_moves<E>(
+        &mut self,
+        events: &Result<Vec<E>, PeerError>,
+        moved: impl Fn(&E) -> bool,
+    ) {
+        if let Ok(events) = events
+            && events.iter().any(moved)
+        {
+            self.tokens = (self.tokens + 1.0).min(FLOOD_BURST);
         }
     }
 }
@@ -456,19 +466,10 @@ impl Session {
         message: Message,
         now: Instant,
     ) -> Result<Vec<SessionEvent>, PeerError> {
-        if !self.bucket.take(now) {
-            return Err(PeerError::Flood);
-        }
+        self.bucket.take(now)?;
         let result = self.dispatch(message);
-        // A move applied is play, not flood: its token is given back, so a
-        // fast game between two programs never reaches the limit.
-        if let Ok(events) = &result
-            && events
-                .iter()
-                .any(|e| matches!(e, SessionEvent::Moved { .. }))
-        {
-            self.bucket.refund();
-        }
+        self.bucket
+            .refund_moves(&result, |e| matches!(e, SessionEvent::Moved { .. }));
         result
     }
 }

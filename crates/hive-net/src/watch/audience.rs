@@ -154,9 +154,7 @@ impl Audience {
                 got: message.kind(),
             });
         };
-        if !viewer.bucket.take(now) {
-            return Err(PeerError::Flood);
-        }
+        viewer.bucket.take(now)?;
         match viewer.stage {
             Stage::Closed => Err(PeerError::OutOfOrder {
                 expected: "nothing",

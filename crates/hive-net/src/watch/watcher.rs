@@ -212,15 +212,10 @@ impl Watch {
         message: Message,
         now: Instant,
     ) -> Result<Vec<WatchEvent>, PeerError> {
-        if !self.bucket.take(now) {
-            return Err(PeerError::Flood);
-        }
+        self.bucket.take(now)?;
         let result = self.dispatch(message);
-        if let Ok(events) = &result
-            && events.iter().any(|e| matches!(e, WatchEvent::Moved { .. }))
-        {
-            self.bucket.refund();
-        }
+        self.bucket
+            .refund_moves(&result, |e| matches!(e, WatchEvent::Moved { .. }));
         result
     }
 

@@ -2,12 +2,15 @@
 //! followed, every message a watcher may not send refused, the two secrets
 //! kept apart.
 
+use std::time::{Duration, Instant};
+
+use hive_ai::Engine;
 use hive_net::{
     Audience, AudienceEvent, EndReason, GameResult, Message, PROTOCOL_VERSION, PeerError, Role,
     Secret, Session, Side, Watch, WatchEvent, WatchStage, WatcherId,
 };
 
-use crate::util::{move_message, play_plies, pump, settings, started_pair};
+use crate::util::{ai_move, move_message, play_plies, pump, settings, started_pair};
 
 /// Delivers what the audience has for each watcher to it and back, until
 /// all are quiet; any refusal fails the test. Returns each one's events.
@@ -431,4 +434,68 @@ fn a_joiner_and_a_watcher_read_the_hosts_welcome_alike() {
         assert_eq!(e.key(), key);
         assert_eq!(watch.stage(), WatchStage::Closed);
     }
+}
+
+/// Pings at `now` until one is refused (the bucket then holds less than a
+/// token); the refusal must be the flood's.
+fn drain(mut receive: impl FnMut(Message) -> Result<(), PeerError>) {
+    for n in 0..100 {
+        if let Err(e) = receive(Message::Ping { n }) {
+            assert_eq!(e.key(), "peer-flood");
+            return;
+        }
+    }
+    panic!("a hundred pings at once were all let through");
+}
+
+#[test]
+fn moves_are_play_not_flood_for_a_player_and_a_watcher() {
+    // A player: with one token left, ten of the peer's moves in the same
+    // instant all get in, and the token is still there after them.
+    let (mut host, mut joiner) = started_pair(Side::White);
+    let now = Instant::now();
+    drain(|m| host.receive_at(m, now).map(drop));
+    host.take_outgoing();
+    let later = now + Duration::from_millis(50);
+    let mut engine = Engine::new(1);
+    for i in 0..10 {
+        let mv = ai_move(&mut engine, host.game(), i);
+        host.play(&mv).expect("the AI's move is legal");
+        for m in host.take_outgoing() {
+            joiner.receive(m).expect("the joiner takes the host's move");
+        }
+        let mv = ai_move(&mut engine, joiner.game(), 100 + i);
+        joiner.play(&mv).expect("the AI's move is legal");
+        for m in joiner.take_outgoing() {
+            host.receive_at(m, later).expect("a move costs no token");
+        }
+    }
+    assert_eq!(host.game().ply(), 20);
+    host.receive_at(Message::Ping { n: 0 }, later)
+        .expect("the token left");
+    let e = host.receive_at(Message::Ping { n: 1 }, later);
+    assert_eq!(e.map_err(|e| e.key()).map(drop), Err("peer-flood"));
+
+    // A watcher: the same with the host's moves.
+    let (mut host, mut joiner) = started_pair(Side::White);
+    let mut audience = Audience::new(Secret::random());
+    let (mut watch, _) = joined(&mut audience, &host, WatcherId(1));
+    assert_eq!(watch.stage(), WatchStage::Watching);
+    let now = Instant::now();
+    drain(|m| watch.receive_at(m, now).map(drop));
+    watch.take_outgoing();
+    let later = now + Duration::from_millis(50);
+    play_plies(&mut host, &mut joiner, 10, 7);
+    audience.update(&host);
+    let mut moved = Vec::new();
+    for (_, m) in audience.take_outgoing() {
+        let events = watch.receive_at(m, later).expect("a move costs no token");
+        moved.extend(plies_moved(&events));
+    }
+    assert_eq!(moved, (1..=10).collect::<Vec<_>>());
+    watch
+        .receive_at(Message::Ping { n: 0 }, later)
+        .expect("the token left");
+    let e = watch.receive_at(Message::Ping { n: 1 }, later);
+    assert_eq!(e.map_err(|e| e.key()).map(drop), Err("peer-flood"));
 }

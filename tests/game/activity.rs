@@ -6,11 +6,8 @@
 //! lesson or a puzzle for the main menu and starting a game is a game
 //! again, autosaved; the editor opened from a puzzle comes back to it.
 
-use bevy::input::ButtonState;
-use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use bevy_egui::EguiPostUpdateSet;
 use hive::game::learn::{
     EditorRequest, LessonRequest, LessonRun, PuzzleRequest, PuzzleRun, PuzzleState,
@@ -19,9 +16,9 @@ use hive::game::{Activity, NewGame, NewGameSettings, PlayMove, Screen, Turn, Wor
 use hive::rules::{Game, Move};
 
 use crate::app::{
-    app_keeping_files, edit, game, no_animation, screen, set_screen, settle, update_until,
+    app_keeping_files, edit, frames, game, no_animation, screen, set_screen, settle, update_until,
 };
-use crate::panels::{Laid, panels_app, read_laid};
+use crate::panels::{Laid, click, panels_app, read_laid};
 
 /// The activity on the board (`None` off the playing screen).
 fn activity(app: &App) -> Option<Activity> {
@@ -207,12 +204,6 @@ fn panels() -> App {
     app
 }
 
-fn frames(app: &mut App, n: usize) {
-    for _ in 0..n {
-        app.update();
-    }
-}
-
 /// A left click on the text `label`, as the window sends it.
 fn click_on(app: &mut App, label: &str) {
     frames(app, 2);
@@ -224,28 +215,7 @@ fn click_on(app: &mut App, label: &str) {
         .find(|(text, _)| text == label)
         .map(|(_, rect)| rect.center())
         .unwrap_or_else(|| panic!("no {label} shown"));
-    let window = app
-        .world_mut()
-        .query_filtered::<Entity, With<PrimaryWindow>>()
-        .single(app.world())
-        .expect("one window");
-    app.world_mut()
-        .write_message(WindowEvent::CursorMoved(CursorMoved {
-            window,
-            position: Vec2::new(at.x, at.y),
-            delta: None,
-        }));
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        let button = MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        };
-        app.world_mut().write_message(button);
-        app.world_mut()
-            .write_message(WindowEvent::MouseButtonInput(button));
-    }
-    frames(app, 3);
+    click(app, at);
 }
 
 /// Clicks Restart in the top bar and returns what it sent.

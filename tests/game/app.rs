@@ -105,6 +105,13 @@ pub fn set_screen(app: &mut App, screen: Screen) {
         .set(screen);
 }
 
+/// Runs `n` frames.
+pub fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
 /// Enters the playing screen (which starts a game) and runs one frame.
 pub fn start_playing(app: &mut App) {
     set_screen(app, Screen::Playing);

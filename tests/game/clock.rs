@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::app::{game, headless_app, no_animation, set_screen, settle, update_until};
+use crate::app::{frames, game, headless_app, no_animation, set_screen, settle, update_until};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hive::ai::Difficulty;
@@ -54,12 +54,6 @@ fn remaining(app: &App, side: Side) -> Duration {
         .0
         .expect("a timed game")
         .remaining(side)
-}
-
-fn frames(app: &mut App, n: usize) {
-    for _ in 0..n {
-        app.update();
-    }
 }
 
 fn play_first_move(app: &mut App) -> Move {

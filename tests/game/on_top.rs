@@ -16,8 +16,8 @@ use hive::game::play::HandSlots;
 use hive::game::{BoardCursor, BoardLayout, NewGameSettings, Screen, SelectPiece, hex_to_world};
 use hive::rules::{Game, GameType, Hex, Piece};
 
-use crate::app::{destinations, game, no_animation, set_screen};
-use crate::panels::{Laid, panels_app, read_laid};
+use crate::app::{destinations, frames, game, no_animation, set_screen};
+use crate::panels::{Laid, click, panels_app, read_laid, window};
 
 /// The panels and the camera on a game of Base after `wA1;bA1 wA1-`, white
 /// to move, with the white Grasshopper selected.
@@ -53,44 +53,8 @@ fn table_in(lang: &str) -> App {
     app
 }
 
-fn frames(app: &mut App, n: usize) {
-    for _ in 0..n {
-        app.update();
-    }
-}
-
-fn window(app: &mut App) -> Entity {
-    app.world_mut()
-        .query_filtered::<Entity, With<PrimaryWindow>>()
-        .single(app.world())
-        .expect("one window")
-}
-
 fn send(app: &mut App, event: WindowEvent) {
     app.world_mut().write_message(event);
-}
-
-/// A left click at `at` (logical pixels), press and release in one frame.
-fn click(app: &mut App, at: egui::Pos2) {
-    let window = window(app);
-    send(
-        app,
-        WindowEvent::CursorMoved(CursorMoved {
-            window,
-            position: Vec2::new(at.x, at.y),
-            delta: None,
-        }),
-    );
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        let button = MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        };
-        app.world_mut().write_message(button);
-        send(app, WindowEvent::MouseButtonInput(button));
-    }
-    frames(app, 3);
 }
 
 /// Keys pressed and released, in this order, within one frame.

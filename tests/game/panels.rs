@@ -5,9 +5,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::app::{SCRIPT, game, no_animation, set_screen};
+use crate::app::{SCRIPT, frames, game, no_animation, set_screen};
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy::window::{CursorMoved, PrimaryWindow, WindowEvent};
 use bevy_egui::{EguiFullOutput, EguiGlobalSettings, EguiPostUpdateSet, PrimaryEguiContext, egui};
 use hive::game::{LaunchSettings, NewGameSettings, PlayMove, Screen};
 use hive::rules::{Direction, Game, GameType, Move};
@@ -59,6 +62,36 @@ fn read_shown(outputs: Query<&EguiFullOutput>, mut shown: ResMut<Shown>) {
     if !texts.is_empty() {
         shown.0 = texts.into_iter().map(|(text, _)| text).collect();
     }
+}
+
+/// The primary window.
+pub fn window(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .expect("one window")
+}
+
+/// A left click at `at` (logical pixels), press and release in one frame.
+pub fn click(app: &mut App, at: egui::Pos2) {
+    let window = window(app);
+    app.world_mut()
+        .write_message(WindowEvent::CursorMoved(CursorMoved {
+            window,
+            position: Vec2::new(at.x, at.y),
+            delta: None,
+        }));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        let button = MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        };
+        app.world_mut().write_message(button);
+        app.world_mut()
+            .write_message(WindowEvent::MouseButtonInput(button));
+    }
+    frames(app, 3);
 }
 
 /// The game's logic and panels with egui, headless, speaking `lang`.

@@ -12,7 +12,7 @@ use std::fs;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::app::{SCRIPT, set_screen, update_until_within};
+use crate::app::{SCRIPT, frames, set_screen, update_until_within};
 use crate::panels::panels_app;
 use bevy::prelude::*;
 use bevy_egui::{
@@ -122,12 +122,6 @@ fn context(app: &mut App) -> egui::Context {
         .expect("the primary egui context")
         .get_mut()
         .clone()
-}
-
-pub(crate) fn frames(app: &mut App, count: usize) {
-    for _ in 0..count {
-        app.update();
-    }
 }
 
 pub(crate) fn laid(app: &mut App) -> Vec<Laid> {

@@ -229,6 +229,51 @@ pub(crate) fn hash_hex(game: &Game) -> String {
     format!("{:016x}", game.hash())
 }
 
+/// A peer's move `mv` at `ply` (the next) played on `game` by the rules:
+/// the game after it and the move's canonical text, or why not. A hash
+/// that is not the game's after the move is [`PeerError::HashMismatch`],
+/// and the two games differ: a sync request goes to `outbox`.
+pub(crate) fn play_peer_move(
+    game: &Game,
+    ply: u32,
+    mv: &str,
+    hash: &str,
+    outbox: &mut Vec<Message>,
+) -> Result<(Game, String), PeerError> {
+    let illegal = |rule| PeerError::IllegalMove {
+        mv: clip(mv, 40),
+        rule,
+    };
+    let parsed = game.parse_move(mv).map_err(|e| PeerError::BadMove {
+        mv: clip(mv, 40),
+        detail: e.to_string(),
+    })?;
+    game.check_move(parsed).map_err(illegal)?;
+    let canonical = game.move_string(parsed);
+    let mut after = game.clone();
+    after.play(parsed).map_err(illegal)?;
+    if !hash.eq_ignore_ascii_case(&hash_hex(&after)) {
+        outbox.push(Message::SyncRequest);
+        return Err(PeerError::HashMismatch { ply });
+    }
+    Ok((after, canonical))
+}
+
+/// A peer's whole game `text` (a GameString) read with `ours`' options:
+/// the game, or why not (one that does not read, or of another game type).
+pub(crate) fn read_peer_game(ours: &Game, text: &str) -> Result<Game, PeerError> {
+    let theirs =
+        Game::from_game_string_with(text, ours.options()).map_err(|e| PeerError::BadSync {
+            detail: clip(&e.to_string(), 200),
+        })?;
+    if theirs.game_type() != ours.game_type() {
+        return Err(PeerError::BadSync {
+            detail: format!("a game of {}", theirs.game_type()),
+        });
+    }
+    Ok(theirs)
+}
+
 pub(crate) fn result_of(status: GameStatus) -> Option<GameResult> {
     match status {
         GameStatus::WhiteWins => Some(GameResult::WhiteWins),

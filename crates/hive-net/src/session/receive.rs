@@ -1,8 +1,6 @@
 //! Taking the peer's messages: the handshake, the settings, the game's
 //! messages, each checked before it changes anything.
 
-use hive_rules::Game;
-
 use super::*;
 
 impl Session {
@@ -309,26 +307,7 @@ impl Session {
         if self.peer_side().map(Side::color) != Some(self.game.to_move()) {
             return Err(PeerError::OutOfTurn);
         }
-        let parsed = self.game.parse_move(mv).map_err(|e| PeerError::BadMove {
-            mv: clip(mv, 40),
-            detail: e.to_string(),
-        })?;
-        self.game
-            .check_move(parsed)
-            .map_err(|rule| PeerError::IllegalMove {
-                mv: clip(mv, 40),
-                rule,
-            })?;
-        let canonical = self.game.move_string(parsed);
-        let mut after = self.game.clone();
-        after.play(parsed).map_err(|rule| PeerError::IllegalMove {
-            mv: clip(mv, 40),
-            rule,
-        })?;
-        if !hash.eq_ignore_ascii_case(&hash_hex(&after)) {
-            self.outbox.push(Message::SyncRequest);
-            return Err(PeerError::HashMismatch { ply });
-        }
+        let (after, canonical) = play_peer_move(&self.game, ply, mv, hash, &mut self.outbox)?;
         self.game = after;
         self.peer_clock_ms = clock_ms;
         let mut events = vec![SessionEvent::Moved { ply, mv: canonical }];
@@ -337,16 +316,7 @@ impl Session {
     }
 
     fn on_sync(&mut self, text: &str) -> Result<Vec<SessionEvent>, PeerError> {
-        let options = self.game.options();
-        let theirs =
-            Game::from_game_string_with(text, options).map_err(|e| PeerError::BadSync {
-                detail: clip(&e.to_string(), 200),
-            })?;
-        if theirs.game_type() != self.game.game_type() {
-            return Err(PeerError::BadSync {
-                detail: format!("a game of {}", theirs.game_type()),
-            });
-        }
+        let theirs = read_peer_game(&self.game, text)?;
         let ours: Vec<Move> = self.game.moves().collect();
         let their_moves: Vec<Move> = theirs.moves().collect();
         for (i, (a, b)) in ours.iter().zip(&their_moves).enumerate() {

@@ -11,7 +11,8 @@ use crate::protocol::{
     EndReason, GameResult, GameSettings, MAX_NAME_CHARS, Message, PROTOCOL_VERSION, Role, Side,
 };
 use crate::session::{
-    Bucket, PROGRAM, check_settings, clip, closes_handshake, hash_hex, read_welcome, result_of,
+    Bucket, PROGRAM, check_settings, clip, closes_handshake, play_peer_move, read_peer_game,
+    read_welcome, result_of,
 };
 
 /// Where a watcher's conversation stands.
@@ -357,26 +358,7 @@ impl Watch {
                 got: ply,
             });
         }
-        let parsed = self.game.parse_move(mv).map_err(|e| PeerError::BadMove {
-            mv: clip(mv, 40),
-            detail: e.to_string(),
-        })?;
-        self.game
-            .check_move(parsed)
-            .map_err(|rule| PeerError::IllegalMove {
-                mv: clip(mv, 40),
-                rule,
-            })?;
-        let mut after = self.game.clone();
-        let canonical = after.move_string(parsed);
-        after.play(parsed).map_err(|rule| PeerError::IllegalMove {
-            mv: clip(mv, 40),
-            rule,
-        })?;
-        if !hash.eq_ignore_ascii_case(&hash_hex(&after)) {
-            self.outbox.push(Message::SyncRequest);
-            return Err(PeerError::HashMismatch { ply });
-        }
+        let (after, canonical) = play_peer_move(&self.game, ply, mv, hash, &mut self.outbox)?;
         self.game = after;
         let mut events = vec![WatchEvent::Moved { ply, mv: canonical }];
         events.extend(self.after_change());
@@ -386,16 +368,7 @@ impl Watch {
     /// The host's whole game: every move replayed by the rules engine
     /// (one that breaks a rule refuses the whole sync); it replaces ours.
     fn on_sync(&mut self, text: &str) -> Result<Vec<WatchEvent>, PeerError> {
-        let theirs = Game::from_game_string_with(text, self.game.options()).map_err(|e| {
-            PeerError::BadSync {
-                detail: clip(&e.to_string(), 200),
-            }
-        })?;
-        if theirs.game_type() != self.game.game_type() {
-            return Err(PeerError::BadSync {
-                detail: format!("a game of {}", theirs.game_type()),
-            });
-        }
+        let theirs = read_peer_game(&self.game, text)?;
         if self.result.is_some() && theirs.moves().len() != self.game.moves().len() {
             // Over is over: a later sync only repeats the game.
             return Err(PeerError::GameOver);

@@ -140,9 +140,7 @@ pub fn thinking(app: &App) -> bool {
 /// with no animation), then until the autosave and any save (written on
 /// the IO task pool) are on disk.
 pub fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
+    frames(app, 3);
     let mut frames = 0;
     while turn(app) == Some(Turn::Animating) {
         frames += 1;

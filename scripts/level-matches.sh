@@ -14,7 +14,11 @@
 #   (nokamute at depth 7) can be played in parts on different seeds
 #   (--games 2 --seed 21, then 22, ... 40): the ratings and the tables
 #   (cargo run -p hive-ai --example level_ratings -- --tables) add up a
-#   pair's rows.
+#   pair's rows. Each match keeps its progress after every move in
+#   target/level-matches/A-B-seedS.record: a match stopped part way (the
+#   machine off, the session over) goes on from there when the same line
+#   is run again, its recorded games played again first; the record goes
+#   once the match's row is printed.
 #
 # Needs the engine binary: cargo build --release -p hive-uhp --features cli --bin hive-engine
 # (ENGINE names another; COMMIT the commit it was built from, for the rows).
@@ -29,7 +33,7 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --games) games=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         */*) pairs+=("$1"); shift ;;
         *) echo "level-matches.sh: '$1' is not A/B (see --help)" >&2; exit 2 ;;
     esac
@@ -71,8 +75,9 @@ for pair in "${pairs[@]}"; do
         args+=(--uhp-depth "${da:-$db}" --threefold-repetition)
         shown+=" --uhp-depth ${da:-$db} --threefold-repetition"
     fi
-    log=$logs/$(tr ':,' '=_' <<<"$a-$b")-seed$seed.log
-    "$engine" "${args[@]}" >"$log"
+    name=$logs/$(tr ':,' '=_' <<<"$a-$b")-seed$seed
+    log=$name.log
+    "$engine" "${args[@]}" --record "$name.record" >"$log"
     result=$(grep '^result:' "$log" | tail -n 1)
     read -r wins draws losses < <(sed -E 's/^result: wins ([0-9]+) draws ([0-9]+) losses ([0-9]+).*/\1 \2 \3/' <<<"$result")
     # Forfeited games (a crash, an illegal or refused move) are not in the
@@ -80,4 +85,5 @@ for pair in "${pairs[@]}"; do
     forfeits=$(grep -o 'forfeits: A [0-9]* B [0-9]*' <<<"$result" || true)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n' "$a" "$b" "$wins" "$draws" "$losses" \
         "$(date +%F)" "$commit" "$shown" "${forfeits:+ ($forfeits)}"
+    rm -f "$name.record"
 done

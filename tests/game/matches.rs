@@ -78,3 +78,102 @@ fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
     assert!(!sent.contains("bestmove time"), "{sent}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Games and thinking lines of a match's report, without its header.
+fn games_of(report: &str) -> Vec<&str> {
+    report
+        .lines()
+        .filter(|line| line.starts_with("game ") || line.starts_with("  "))
+        .collect()
+}
+
+/// `--record` keeps a match's progress in a file; run again with more
+/// games, the match goes on from it: the recorded games are played again
+/// without asking the UHP engine anew, and the new ones follow. A record of
+/// another match, or a damaged one, is refused and left as it was.
+#[test]
+fn a_recorded_match_goes_on_from_its_record() {
+    let dir = std::env::temp_dir().join(format!("hive-match-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let (script, sent, record) = (
+        dir.join("engine.sh"),
+        dir.join("sent.txt"),
+        dir.join("match.record"),
+    );
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntee -a '{}' | exec '{HIVE}' uhp\n",
+            sent.display()
+        ),
+    )
+    .expect("script written");
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    std::fs::set_permissions(&script, mode).expect("script made runnable");
+    let engine = format!("uhp:{}", script.display());
+    let record_arg = record.display().to_string();
+    let play = |games: &str, seed: &str| {
+        let output = Command::new(HIVE)
+            .args([
+                "match", "beginner", &engine, "--games", games, "--seed", seed,
+            ])
+            .args(["--uhp-depth", "1", "--max-moves", "16", "--threads", "1"])
+            .args(["--record", &record_arg])
+            .output()
+            .expect("hive runs");
+        let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        (output.status.success(), stdout, stderr)
+    };
+    let asked = || {
+        std::fs::read_to_string(&sent)
+            .unwrap_or_default()
+            .matches("bestmove")
+            .count()
+    };
+    let finished = |text: &str| text.lines().filter(|l| l.contains("\tBase+MLP;")).count();
+
+    let (ok, two, _) = play("2", "7");
+    assert!(ok, "{two}");
+    let saved = std::fs::read_to_string(&record).expect("the record");
+    assert!(saved.starts_with("hive match record 1\n"), "{saved}");
+    assert_eq!(finished(&saved), 2, "{saved}");
+    let asked_for_two = asked();
+
+    let (ok, four, _) = play("4", "7");
+    assert!(ok, "{four}");
+    assert!(four.contains("resumed from"), "{four}");
+    let (games_two, games_four) = (games_of(&two), games_of(&four));
+    assert_eq!(games_two.len(), 8, "{two}");
+    // The recorded games as they were, their thinking included.
+    assert_eq!(games_four[..8], games_two[..], "{four}");
+    assert!(four.contains("game 4 (A is Black)"), "{four}");
+    assert_eq!(
+        finished(&std::fs::read_to_string(&record).expect("the record")),
+        4
+    );
+    // The engine was asked only for games 3 and 4: B's moves there.
+    let b_moves: usize = games_four[8..]
+        .iter()
+        .filter_map(|line| line.split(", B ").nth(1))
+        .filter_map(|b| b.split(' ').next()?.parse::<usize>().ok())
+        .sum();
+    assert!(b_moves > 0, "{four}");
+    assert_eq!(asked() - asked_for_two, b_moves, "{four}");
+
+    // Another seed is another match: refused, the record kept.
+    let kept = std::fs::read_to_string(&record).expect("the record");
+    let (ok, _, stderr) = play("4", "8");
+    assert!(!ok);
+    assert!(stderr.contains("another match"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&record).expect("the record"), kept);
+    std::fs::write(&record, "my notes\n").expect("a damaged record");
+    let (ok, _, stderr) = play("4", "7");
+    assert!(!ok);
+    assert!(stderr.contains("not a match record"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&record).expect("the record"),
+        "my notes\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

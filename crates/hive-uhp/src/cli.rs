@@ -3,11 +3,15 @@
 //! input and output), `match` (engines against each other) and `perft`
 //! (move counts and their speed).
 
+use std::fs;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Subcommand;
+
+use crate::arena::MatchProgress;
 use hive_rules::{Game, GameType, NotationError};
 
 /// The commands that need no window.
@@ -85,6 +89,14 @@ pub struct MatchArgs {
     /// what a second thread is worth: `--threads 2 --threads-b 1`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads_b: Option<u32>,
+    /// Keep the match's progress in this file after every move; when the
+    /// file already holds this match's progress, go on from there. The
+    /// recorded games are played again (a built-in player must choose the
+    /// recorded moves; a UHP engine's moves are taken as they are), so a
+    /// stopped match ends as it would have. A record of fewer games goes on
+    /// to more.
+    #[arg(long)]
+    record: Option<PathBuf>,
 }
 
 /// Expansion letters (any of M, L, P) as a game type, for clap.
@@ -139,11 +151,12 @@ fn run_match(args: MatchArgs) -> ExitCode {
         threads_b,
         uhp_depth,
         threefold_repetition,
+        record,
     } = args;
     let threads = threads.map(|t| t as usize);
     let threads_b = threads_b.map(|t| t as usize).or(threads);
     let (a, b) = (a.as_str(), b.as_str());
-    use crate::arena::{GameResult, MatchConfig, Player, play_match};
+    use crate::arena::{GameResult, MatchConfig, Player, match_header, resume_match};
     let time = match time {
         Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
         Some(t) => {
@@ -198,7 +211,37 @@ fn run_match(args: MatchArgs) -> ExitCode {
         a.time_per_move_label(),
         b.time_per_move_label()
     );
-    let summary = play_match(&mut a, &mut b, &config, |i, record, summary| {
+    let header = match_header(&a, &b, &config);
+    let mut progress = match record.as_deref().map(|path| read_record(path, &header)) {
+        Some(Ok(progress)) => progress,
+        Some(Err(error)) => {
+            eprintln!("hive match: {error}");
+            return ExitCode::FAILURE;
+        }
+        None => MatchProgress::default(),
+    };
+    if let Some(path) = &record
+        && !progress.games.is_empty()
+    {
+        println!(
+            "# resumed from {}: {} games begun, played again",
+            path.display(),
+            progress.games.len()
+        );
+    }
+    let mut unsaved = false;
+    let save = |progress: &MatchProgress| {
+        let Some(path) = &record else { return };
+        match write_record(path, &progress.to_text(&header)) {
+            Ok(()) => unsaved = false,
+            Err(error) if !unsaved => {
+                unsaved = true;
+                eprintln!("hive match: {error} (the match goes on)");
+            }
+            Err(_) => {}
+        }
+    };
+    let on_game = |i: usize, record: &crate::arena::GameRecord, summary: &crate::arena::Summary| {
         let result = match &record.result {
             GameResult::Win => "A wins".to_string(),
             GameResult::Loss => "B wins".to_string(),
@@ -212,7 +255,37 @@ fn run_match(args: MatchArgs) -> ExitCode {
         let [a, b] = record.thinking;
         println!("  thinking: A {a}, B {b}");
         println!("  so far: {summary}");
-    });
-    println!("result: {summary}");
-    ExitCode::SUCCESS
+    };
+    match resume_match(&mut a, &mut b, &config, &mut progress, on_game, save) {
+        Ok(summary) => {
+            println!("result: {summary}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            let path = record.as_deref().map(|p| format!("{}: ", p.display()));
+            eprintln!("hive match: {}{error}", path.unwrap_or_default());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A match's record, or none yet when the file does not exist.
+fn read_record(path: &Path, header: &str) -> Result<MatchProgress, String> {
+    match fs::read_to_string(path) {
+        Ok(text) => {
+            MatchProgress::parse(&text, header).map_err(|e| format!("{}: {e}", path.display()))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(MatchProgress::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Writes the record whole or not at all: a new file renamed over the old.
+fn write_record(path: &Path, text: &str) -> Result<(), String> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".new");
+    let new = path.with_file_name(name);
+    fs::write(&new, text)
+        .and_then(|()| fs::rename(&new, path))
+        .map_err(|e| format!("could not save the record {}: {e}", path.display()))
 }

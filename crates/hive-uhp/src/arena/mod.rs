@@ -4,7 +4,9 @@
 //! opening once with each side to each player), caps their length, records
 //! every game as a GameString and reports wins, draws and losses with a 95%
 //! confidence interval. An illegal move or a crash is reported as such, not
-//! counted as an ordinary result.
+//! counted as an ordinary result. A match can keep its progress in a
+//! [`MatchProgress`] after every move and go on from it later
+//! ([`resume_match`]).
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -18,6 +20,9 @@ use hive_rules::{Color, Game, GameStatus, GameType, Move, Options};
 use thiserror::Error;
 
 use crate::{ClientError, UhpClient};
+
+mod record;
+pub use record::{GameProgress, MatchProgress, RECORD_FORMAT, RecordError};
 
 /// Who plays.
 pub enum Player {
@@ -217,6 +222,23 @@ impl Player {
     /// keeps its own thread count whatever was asked.
     pub fn keeps_own_threads(&self) -> bool {
         matches!(self, Player::Uhp { threads: None, .. })
+    }
+
+    /// Whether the player's moves can be asked again and come out the
+    /// same: a built-in player without a clock (one thread, limited by
+    /// nodes or depth) makes the same moves from the same history, its
+    /// table included. A UHP engine or a timed player is not asked again
+    /// when a match is resumed: its recorded moves stand.
+    pub fn replays(&self) -> bool {
+        match self {
+            Player::Preset {
+                time_per_move: Some(_),
+                ..
+            }
+            | Player::Uhp { .. } => false,
+            Player::Preset { level, .. } => level.style().limits.time.is_none(),
+            Player::Style { style, .. } => style.limits.time.is_none(),
+        }
     }
 
     /// How the player is shown in reports.
@@ -429,6 +451,85 @@ fn random_opening(game_type: GameType, options: Options, plies: u32, rng: &mut S
     game
 }
 
+/// The match in a line, as its record names it: the players and how long
+/// they think, and everything that decides the games but their number (a
+/// record of fewer games goes on to more).
+pub fn match_header(a: &Player, b: &Player, config: &MatchConfig) -> String {
+    format!(
+        "A {} ({}), B {} ({}), {}, seed {}, opening {} moves, draw after {} moves{}",
+        a.name(),
+        a.time_per_move_label(),
+        b.name(),
+        b.time_per_move_label(),
+        config.game_type,
+        config.seed,
+        config.opening_plies,
+        config.max_plies,
+        if config.threefold_repetition {
+            ", threefold repetition draws"
+        } else {
+            ""
+        }
+    )
+}
+
+/// Why a match could not go on from its record.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ResumeError {
+    /// The record has more games than the match plays.
+    #[error("the record has {recorded} games begun; this match plays {games}")]
+    TooManyGames {
+        /// Games in the record.
+        recorded: usize,
+        /// Games in the match.
+        games: u32,
+    },
+    /// A recorded GameString that does not read.
+    #[error("game {game}: the recorded game does not read: {reason}")]
+    Unreadable {
+        /// The game's number, from 1.
+        game: usize,
+        /// Why.
+        reason: String,
+    },
+    /// The recorded game did not start from this match's opening.
+    #[error("game {game}: the record's opening is not this match's")]
+    OtherOpening {
+        /// The game's number, from 1.
+        game: usize,
+    },
+    /// A recorded move the rules refuse.
+    #[error("game {game}, ply {ply}: the recorded move {recorded} is illegal: {reason}")]
+    Illegal {
+        /// The game's number, from 1.
+        game: usize,
+        /// The move's ply, from 1.
+        ply: u32,
+        /// The move.
+        recorded: String,
+        /// The rule it breaks.
+        reason: String,
+    },
+    /// A replayed player chose another move than the record's (another
+    /// build, or other limits).
+    #[error(
+        "game {game}, ply {ply}: {player} now plays {now} where the record has {recorded}, \
+         so the record cannot be resumed (made by another build?)"
+    )]
+    Diverged {
+        /// The game's number, from 1.
+        game: usize,
+        /// The move's ply, from 1.
+        ply: u32,
+        /// The player.
+        player: String,
+        /// Its move now.
+        now: String,
+        /// The record's.
+        recorded: String,
+    },
+}
+
 /// Plays one game from `opening`; `a` has `a_color`.
 pub fn play_game(
     a: &mut Player,
@@ -438,8 +539,28 @@ pub fn play_game(
     max_plies: u32,
     seed: u64,
 ) -> GameRecord {
-    let mut game = opening.clone();
-    let mut thinking = [Thinking::default(); 2];
+    let start = opening.clone();
+    let mut no_progress = |_: &Game, _: &[Thinking; 2]| {};
+    continue_game(
+        (a, b),
+        (start, [Thinking::default(); 2]),
+        a_color,
+        max_plies,
+        seed,
+        &mut no_progress,
+    )
+}
+
+/// Plays on a game from `game`, where A and B have thought as `thinking`
+/// says, calling `on_move` after every move.
+fn continue_game(
+    (a, b): (&mut Player, &mut Player),
+    (mut game, mut thinking): (Game, [Thinking; 2]),
+    a_color: Color,
+    max_plies: u32,
+    seed: u64,
+    on_move: &mut dyn FnMut(&Game, &[Thinking; 2]),
+) -> GameRecord {
     let result = loop {
         match game.status() {
             GameStatus::WhiteWins | GameStatus::BlackWins => {
@@ -477,6 +598,7 @@ pub fn play_game(
         if let Err(e) = game.play(mv) {
             break forfeit(format!("illegal move '{text}': {e}"));
         }
+        on_move(&game, &thinking);
     };
     GameRecord {
         game_string: game.game_string(),
@@ -486,16 +608,97 @@ pub fn play_game(
     }
 }
 
+/// Plays a recorded game's moves again from `opening`: a player that
+/// [replays](Player::replays) is asked each of its moves, so that its
+/// engine is where it was, and must choose the recorded one; the other's
+/// moves are taken from the record. Gives the game as far as it went.
+fn replay_game(
+    (a, b): (&mut Player, &mut Player),
+    opening: &Game,
+    a_color: Color,
+    seed: u64,
+    (number, recorded): (usize, &GameProgress),
+) -> Result<Game, ResumeError> {
+    let whole =
+        Game::from_game_string_with(&recorded.game_string, opening.options()).map_err(|e| {
+            ResumeError::Unreadable {
+                game: number,
+                reason: e.to_string(),
+            }
+        })?;
+    let moves: Vec<Move> = whole.moves().collect();
+    let opening_plies = opening.ply() as usize;
+    if moves.len() < opening_plies || !moves[..opening_plies].iter().copied().eq(opening.moves()) {
+        return Err(ResumeError::OtherOpening { game: number });
+    }
+    let mut game = opening.clone();
+    for &mv in &moves[opening_plies..] {
+        let ply = game.ply() + 1;
+        let text = game.move_string(mv);
+        let a_to_move = game.to_move() == a_color;
+        let player = if a_to_move { &mut *a } else { &mut *b };
+        if player.replays() {
+            let now = player
+                .choose(&game, seed.wrapping_add(u64::from(game.ply())))
+                .unwrap_or_else(|e| format!("nothing ({e})"));
+            if now != text {
+                return Err(ResumeError::Diverged {
+                    game: number,
+                    ply,
+                    player: player.name(),
+                    now,
+                    recorded: text,
+                });
+            }
+        }
+        game.play(mv).map_err(|e| ResumeError::Illegal {
+            game: number,
+            ply,
+            recorded: text.clone(),
+            reason: e.to_string(),
+        })?;
+    }
+    Ok(game)
+}
+
 /// Plays the match, calling `on_game` after each game.
 pub fn play_match(
     a: &mut Player,
     b: &mut Player,
     config: &MatchConfig,
-    mut on_game: impl FnMut(usize, &GameRecord, &Summary),
+    on_game: impl FnMut(usize, &GameRecord, &Summary),
 ) -> Summary {
+    let mut progress = MatchProgress::default();
+    match resume_match(a, b, config, &mut progress, on_game, |_| {}) {
+        Ok(summary) => summary,
+        // An empty record has no move to disagree with.
+        Err(error) => unreachable!("a match without a record failed to resume: {error}"),
+    }
+}
+
+/// Plays the match on from `progress` (empty: from the start), calling
+/// `on_game` after each game, the recorded ones included, and `on_progress`
+/// after every move played, with `progress` brought up to date: kept, it
+/// lets the match go on from there later. The recorded games are played
+/// again first ([`Player::replays`]), so the match ends as it would have
+/// without a stop.
+pub fn resume_match(
+    a: &mut Player,
+    b: &mut Player,
+    config: &MatchConfig,
+    progress: &mut MatchProgress,
+    mut on_game: impl FnMut(usize, &GameRecord, &Summary),
+    mut on_progress: impl FnMut(&MatchProgress),
+) -> Result<Summary, ResumeError> {
+    let pairs = config.games.div_ceil(2);
+    if progress.games.len() > 2 * pairs as usize {
+        return Err(ResumeError::TooManyGames {
+            recorded: progress.games.len(),
+            games: 2 * pairs,
+        });
+    }
     let mut summary = Summary::default();
     let mut rng = StdRng::seed_from_u64(config.seed);
-    let pairs = config.games.div_ceil(2);
     let mut index = 0;
     for pair in 0..pairs {
         let options = Options {
@@ -505,13 +708,62 @@ pub fn play_match(
         let opening = random_opening(config.game_type, options, config.opening_plies, &mut rng);
         for a_color in [Color::White, Color::Black] {
             let seed = config.seed ^ (u64::from(pair) << 8) ^ a_color.index() as u64;
-            let record = play_game(a, b, &opening, a_color, config.max_plies, seed);
+            let players = (&mut *a, &mut *b);
+            let (start, thinking) = match progress.games.get(index) {
+                Some(recorded) => {
+                    let game =
+                        replay_game(players, &opening, a_color, seed, (index + 1, recorded))?;
+                    (game, recorded.thinking)
+                }
+                None => (opening.clone(), [Thinking::default(); 2]),
+            };
+            let finished = progress.games.get(index).and_then(|g| g.result.clone());
+            let record = match finished {
+                Some(result) => GameRecord {
+                    game_string: start.game_string(),
+                    result,
+                    a_color,
+                    thinking,
+                },
+                None => {
+                    if progress.games.len() == index {
+                        progress.games.push(GameProgress {
+                            game_string: start.game_string(),
+                            thinking,
+                            result: None,
+                        });
+                    }
+                    let mut on_move = |game: &Game, thinking: &[Thinking; 2]| {
+                        if let Some(current) = progress.games.last_mut() {
+                            current.game_string = game.game_string();
+                            current.thinking = *thinking;
+                        }
+                        on_progress(progress);
+                    };
+                    let players = (&mut *a, &mut *b);
+                    let record = continue_game(
+                        players,
+                        (start, thinking),
+                        a_color,
+                        config.max_plies,
+                        seed,
+                        &mut on_move,
+                    );
+                    if let Some(current) = progress.games.last_mut() {
+                        current.game_string = record.game_string.clone();
+                        current.thinking = record.thinking;
+                        current.result = Some(record.result.clone());
+                    }
+                    on_progress(progress);
+                    record
+                }
+            };
             summary.add(&record.result);
             index += 1;
             on_game(index, &record, &summary);
         }
     }
-    summary
+    Ok(summary)
 }
 
 #[cfg(test)]
@@ -568,6 +820,141 @@ mod tests {
             Err(PlayerError::Style(_))
         ));
         assert!(Player::from_spec("uhp:", None).is_err());
+    }
+
+    /// A node-limited level, whose table and history carry from move to
+    /// move, and a depth-limited one.
+    fn players() -> (Player, Player) {
+        let a = Player::from_spec("medium2", None).expect("preset");
+        let b = Player::from_spec("beginner2", None).expect("preset");
+        (a, b)
+    }
+
+    /// A match of [`players`], with a snapshot of its record after every move.
+    fn recorded_match() -> (MatchConfig, Vec<GameRecord>, Vec<MatchProgress>) {
+        let config = MatchConfig {
+            games: 2,
+            game_type: GameType::ALL,
+            opening_plies: 2,
+            max_plies: 30,
+            seed: 5,
+            threefold_repetition: false,
+        };
+        let (mut a, mut b) = players();
+        let (mut records, mut snapshots) = (Vec::new(), Vec::new());
+        let mut progress = MatchProgress::default();
+        resume_match(
+            &mut a,
+            &mut b,
+            &config,
+            &mut progress,
+            |_, r, _| records.push(r.clone()),
+            |p| snapshots.push(p.clone()),
+        )
+        .expect("a match from the start");
+        assert_eq!(progress, snapshots[snapshots.len() - 1]);
+        (config, records, snapshots)
+    }
+
+    fn resume_from(
+        config: &MatchConfig,
+        snapshot: &MatchProgress,
+    ) -> Result<Vec<GameRecord>, ResumeError> {
+        let (mut a, mut b) = players();
+        let mut records = Vec::new();
+        let mut progress = snapshot.clone();
+        resume_match(
+            &mut a,
+            &mut b,
+            config,
+            &mut progress,
+            |_, r, _| records.push(r.clone()),
+            |_| {},
+        )?;
+        Ok(records)
+    }
+
+    #[test]
+    fn a_match_resumed_from_its_record_ends_as_it_would_have() {
+        let (config, records, snapshots) = recorded_match();
+        assert_eq!(records.len(), 2);
+        // A snapshot after every move and after every game.
+        let moves: u32 = records
+            .iter()
+            .map(|r| r.thinking[0].moves + r.thinking[1].moves)
+            .sum();
+        assert_eq!(snapshots.len(), moves as usize + 2);
+        let in_game = |n: usize| {
+            snapshots
+                .iter()
+                .filter(|s| s.games.len() == n && s.games[n - 1].result.is_none())
+                .collect::<Vec<_>>()
+        };
+        let (first, second) = (in_game(1), in_game(2));
+        assert!(first.len() > 10 && second.len() > 10);
+        for snapshot in [first[first.len() / 2], second[second.len() / 2]] {
+            let resumed = resume_from(&config, snapshot).expect("a resumable record");
+            assert_eq!(resumed.len(), 2);
+            for (resumed, played) in resumed.iter().zip(&records) {
+                assert_eq!(resumed.game_string, played.game_string);
+                assert_eq!(resumed.result, played.result);
+                assert_eq!(resumed.thinking[0].moves, played.thinking[0].moves);
+                assert_eq!(resumed.thinking[1].moves, played.thinking[1].moves);
+            }
+        }
+        // The whole record gives the same games without a move asked anew.
+        let last = &snapshots[snapshots.len() - 1];
+        let replayed = resume_from(&config, last).expect("a finished record");
+        assert_eq!(replayed[1].thinking, records[1].thinking);
+        assert_eq!(replayed[1].game_string, records[1].game_string);
+    }
+
+    #[test]
+    fn a_record_the_players_would_not_have_played_is_refused() {
+        let (config, _, snapshots) = recorded_match();
+        let last = &snapshots[snapshots.len() - 1];
+        // A's first move after the opening (A is White in game 1) changed.
+        let game = Game::from_game_string(&last.games[0].game_string).expect("a game");
+        let mut changed = Game::new(GameType::ALL);
+        for mv in game.moves().take(2) {
+            changed.play(mv).expect("the opening");
+        }
+        let chosen = game.moves().nth(2).expect("a move after the opening");
+        let mut legal = Vec::new();
+        changed.legal_moves(&mut legal);
+        let other = legal
+            .into_iter()
+            .find(|&m| m != chosen)
+            .expect("another move");
+        changed.play(other).expect("a legal move");
+        let mut tampered = last.clone();
+        tampered.games.truncate(1);
+        tampered.games[0].game_string = changed.game_string();
+        tampered.games[0].result = None;
+        assert!(matches!(
+            resume_from(&config, &tampered),
+            Err(ResumeError::Diverged {
+                game: 1,
+                ply: 3,
+                ..
+            })
+        ));
+        // Another match's opening, and more games than the match plays.
+        let mut other_opening = tampered.clone();
+        other_opening.games[0].game_string = "Base+MLP;InProgress;White[1]".to_string();
+        assert_eq!(
+            resume_from(&config, &other_opening).err(),
+            Some(ResumeError::OtherOpening { game: 1 })
+        );
+        let mut longer = last.clone();
+        longer.games.push(last.games[0].clone());
+        assert!(matches!(
+            resume_from(&config, &longer),
+            Err(ResumeError::TooManyGames {
+                recorded: 3,
+                games: 2
+            })
+        ));
     }
 
     /// Two queens shuttling: the first position comes back every four moves.

@@ -1,6 +1,7 @@
 //! `hive match`: the players' threads, time and depth as the report
 //! tells them.
 
+use std::path::PathBuf;
 use std::process::Command;
 
 const HIVE: &str = env!("CARGO_BIN_EXE_hive");
@@ -41,12 +42,11 @@ fn a_match_reports_the_time_each_player_gets() {
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
 }
 
-/// `--uhp-depth` has UHP engines search to a depth (`bestmove depth N`,
-/// as hivegame.com's bots are run) instead of for a time.
-#[test]
-fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
-    // Our own engine behind a script that keeps every command it is sent.
-    let dir = std::env::temp_dir().join(format!("hive-uhp-depth-{}", std::process::id()));
+/// Our own engine behind a script that keeps every command it is sent, in
+/// a new temporary folder: the folder, the player (`uhp:...`) and the file
+/// of commands.
+fn logging_engine(name: &str) -> (PathBuf, String, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let (script, sent) = (dir.join("engine.sh"), dir.join("sent.txt"));
     std::fs::write(
@@ -60,6 +60,14 @@ fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
     std::fs::set_permissions(&script, mode).expect("script made runnable");
     let engine = format!("uhp:{}", script.display());
+    (dir, engine, sent)
+}
+
+/// `--uhp-depth` has UHP engines search to a depth (`bestmove depth N`,
+/// as hivegame.com's bots are run) instead of for a time.
+#[test]
+fn a_match_can_give_a_uhp_engine_a_fixed_depth() {
+    let (dir, engine, sent) = logging_engine("hive-uhp-depth");
     let output = Command::new(HIVE)
         .args(["match", "beginner", &engine, "--games", "2"])
         .args(["--uhp-depth", "1", "--max-moves", "6", "--threads", "1"])
@@ -93,24 +101,8 @@ fn games_of(report: &str) -> Vec<&str> {
 /// another match, or a damaged one, is refused and left as it was.
 #[test]
 fn a_recorded_match_goes_on_from_its_record() {
-    let dir = std::env::temp_dir().join(format!("hive-match-record-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let (script, sent, record) = (
-        dir.join("engine.sh"),
-        dir.join("sent.txt"),
-        dir.join("match.record"),
-    );
-    std::fs::write(
-        &script,
-        format!(
-            "#!/bin/sh\ntee -a '{}' | exec '{HIVE}' uhp\n",
-            sent.display()
-        ),
-    )
-    .expect("script written");
-    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
-    std::fs::set_permissions(&script, mode).expect("script made runnable");
-    let engine = format!("uhp:{}", script.display());
+    let (dir, engine, sent) = logging_engine("hive-match-record");
+    let record = dir.join("match.record");
     let record_arg = record.display().to_string();
     let play = |games: &str, seed: &str| {
         let output = Command::new(HIVE)

@@ -256,13 +256,14 @@ impl Game {
 
     /// Whether this position (board, side to move, just-moved piece) came
     /// up before in the game, looking back no further than the last
-    /// placement or pass (no position before a placement recurs after it;
-    /// the search's null move is a pass, and is not seen through).
+    /// placement (no position before a placement recurs after it). Passes
+    /// are looked through: while one side can only pass, the other can
+    /// move a piece away and back, and that repeats.
     pub fn repeats(&self) -> bool {
         let n = self.history.len();
         // hashes[j - 1] is the position after move j (history[j - 1]).
         for j in (1..n).rev() {
-            if !matches!(self.history[j].mv, Move::Move { .. }) {
+            if matches!(self.history[j].mv, Move::Place { .. }) {
                 return false;
             }
             if (n - j).is_multiple_of(2) && self.hashes[j - 1] == self.hash {

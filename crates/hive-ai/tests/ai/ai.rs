@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use crate::common::tactics::{
     biased_random_move, forces_win_in_two, legal, winning_moves, wins_for,
 };
+use crate::rules_common::SMOTHERED;
 use hive_ai::{Difficulty, Engine, Limits, PackedMove};
 use hive_rules::{Color, Game, GameType, Move};
 use rand::rngs::StdRng;
@@ -163,6 +164,29 @@ fn a_node_limited_search_is_reproducible_and_stops() {
         (second.best, second.score, second.depth, second.nodes),
         "the same search twice gives the same answer"
     );
+}
+
+#[test]
+fn moving_away_and_back_while_the_other_side_can_only_pass_is_a_draw() {
+    let mut game = Game::from_game_string(SMOTHERED).expect("a game");
+    for mv in ["wA1 bA3\\", "pass"] {
+        game.play_move_string(mv).expect("legal");
+    }
+    // White's Ant back, then Black's forced pass: the position after
+    // Black's first pass again, which the search scores as a draw.
+    let back = game.parse_move("wA1 bA3-").expect("a move");
+    let lines = Engine::new(8).search_lines(&game, Limits::depth(2), 1000, &AtomicBool::new(false));
+    let line = lines
+        .iter()
+        .find(|l| l.best == Some(back))
+        .expect("its line");
+    assert_eq!(line.score, 0, "{:?}", line.pv);
+    // Not a level position by chance: the engine's static value is not 0.
+    let mut repeated = game.clone();
+    repeated.play(back).expect("legal");
+    repeated.play(Move::Pass).expect("Black can only pass");
+    let engine = Engine::new(8);
+    assert_ne!(engine.evaluate(&repeated), 0);
 }
 
 #[test]

@@ -3,6 +3,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../../../hive-rules/tests/common/mod.rs"]
+mod rules_common;
 
 mod ai;
 mod explain;

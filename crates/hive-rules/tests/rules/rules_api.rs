@@ -1,6 +1,7 @@
 //! Rule errors a player sees, notation round trips and malformed input, and
 //! the paths moves travel along.
 
+use crate::common::SMOTHERED;
 use hive_rules::{Color, Game, GameStatus, LoadError, Move, Options, Piece, RuleError};
 
 fn game(s: &str) -> Game {
@@ -359,4 +360,29 @@ fn repeats_sees_a_position_seen_before_since_the_last_placement() {
     assert!(!g.repeats());
     g.undo();
     assert!(g.repeats(), "undo restores what came before");
+}
+
+#[test]
+fn repeats_sees_through_passes() {
+    // Black can only pass, and keeps passing while White's Ant goes away
+    // and comes back: the position after Black's second pass is the one
+    // after its first (as in a game where the search, blind to it, moved
+    // a Beetle on and off the Queen until the threefold rule drew it).
+    let mut g = game(SMOTHERED);
+    assert!(!g.repeats(), "nothing repeated yet");
+    for (mv, repeated) in [
+        ("wA1 bA3\\", false),
+        ("pass", false),
+        // The board as it was, but wA1 moved last, not wA3.
+        ("wA1 bA3-", false),
+        ("pass", true),
+    ] {
+        if mv == "pass" {
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            assert_eq!(moves, [Move::Pass], "Black can only pass");
+        }
+        g.play_move_string(mv).expect("legal");
+        assert_eq!(g.repeats(), repeated, "after {mv}");
+    }
 }

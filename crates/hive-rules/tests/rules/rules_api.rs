@@ -352,8 +352,7 @@ fn repeats_sees_a_position_seen_before_since_the_last_placement() {
         ("bQ bA1-", true),
         ("wQ \\wA1", true),
     ] {
-        g.play_move_string(mv).expect("legal");
-        assert_eq!(g.repeats(), repeated, "after {mv}");
+        play_and_check_repeats(&mut g, mv, repeated);
     }
     // A placement makes every later position new.
     g.play_move_string("bG1 bQ-").expect("legal");
@@ -382,7 +381,12 @@ fn repeats_sees_through_passes() {
             g.legal_moves(&mut moves);
             assert_eq!(moves, [Move::Pass], "Black can only pass");
         }
-        g.play_move_string(mv).expect("legal");
-        assert_eq!(g.repeats(), repeated, "after {mv}");
+        play_and_check_repeats(&mut g, mv, repeated);
     }
+}
+
+#[track_caller]
+fn play_and_check_repeats(g: &mut Game, mv: &str, repeated: bool) {
+    g.play_move_string(mv).expect("legal");
+    assert_eq!(g.repeats(), repeated, "after {mv}");
 }

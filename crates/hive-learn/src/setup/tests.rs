@@ -4,6 +4,14 @@
 use hive_rules::{Color, Game, GameType, Hex, Move, Piece};
 
 use super::*;
+
+/// The default node bound with time to spare: the nodes alone decide, so
+/// that a loaded machine (a debug build, other work on its cores) gives
+/// the same answers as an idle one.
+const BUDGET: Budget = Budget {
+    nodes: Budget::DEFAULT.nodes,
+    time: std::time::Duration::from_secs(600),
+};
 use crate::generate::self_play;
 
 fn at(q: i32, r: i32) -> Hex {
@@ -363,7 +371,7 @@ fn self_play_positions_are_reached() {
             }
             let setup = Setup::from_game(&prefix(&game, ply));
             let reached = setup
-                .reach(Budget::DEFAULT)
+                .reach(BUDGET)
                 .unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {e}"));
             check_reached(&setup, &reached);
             total += 1;
@@ -380,7 +388,7 @@ fn self_play_positions_are_reached() {
 
 #[test]
 fn the_empty_board_is_the_start() {
-    let reached = Setup::new(GameType::ALL).reach(Budget::DEFAULT).unwrap();
+    let reached = Setup::new(GameType::ALL).reach(BUDGET).unwrap();
     assert_eq!(reached.game.game_string(), "Base+MLP;NotStarted;White[1]");
     assert!(reached.turn_matched());
 }
@@ -400,7 +408,7 @@ fn a_beetle_on_a_stack_is_reached() {
         Color::Black,
         6,
     );
-    let reached = s.reach(Budget::DEFAULT).unwrap();
+    let reached = s.reach(BUDGET).unwrap();
     check_reached(&s, &reached);
     assert_eq!(
         reached.game.stack(reached.to_game(at(2, 0))),
@@ -426,7 +434,7 @@ fn a_turn_too_early_is_reported() {
         3,
     );
     assert!(s.problems().is_empty());
-    let reached = s.reach(Budget::DEFAULT).unwrap();
+    let reached = s.reach(BUDGET).unwrap();
     check_reached(&s, &reached);
     assert!(reached.turn > 3);
     let note = reached.turn_note().unwrap();
@@ -454,7 +462,7 @@ fn a_position_anywhere_on_the_grid_is_moved_to_the_origin() {
         Color::White,
         4,
     );
-    let reached = s.reach(Budget::DEFAULT).unwrap();
+    let reached = s.reach(BUDGET).unwrap();
     check_reached(&s, &reached);
     assert_ne!(reached.offset, (0, 0));
     assert!(reached.turn_matched());
@@ -477,7 +485,7 @@ fn a_position_after_a_pillbug_throw_is_reached() {
     }
     let ply = thrown_at.expect("the game has a throw");
     let setup = Setup::from_game(&prefix(&game, ply));
-    let reached = setup.reach(Budget::DEFAULT).unwrap();
+    let reached = setup.reach(BUDGET).unwrap();
     check_reached(&setup, &reached);
 }
 
@@ -487,7 +495,7 @@ fn turns_are_padded_with_moves_out_and_back() {
     let mut setup = Setup::from_game(&prefix(&game, 24));
     for extra in [1, 2, 5, 40] {
         setup.set_turn(13 + extra);
-        let reached = setup.reach(Budget::DEFAULT).unwrap();
+        let reached = setup.reach(BUDGET).unwrap();
         check_reached(&setup, &reached);
         assert_eq!(reached.turn, 13 + extra, "{}", reached.game.game_string());
     }
@@ -501,7 +509,7 @@ fn positions_with_problems_are_refused() {
         Color::White,
         3,
     );
-    let refused = s.reach(Budget::DEFAULT).unwrap_err();
+    let refused = s.reach(BUDGET).unwrap_err();
     assert!(matches!(refused, Unreachable::Problems(ref p) if p.len() == 1));
     assert_eq!(
         refused.to_string(),
@@ -535,7 +543,7 @@ fn a_position_no_game_reaches() {
         3,
     );
     assert!(s.problems().is_empty());
-    let refused = s.reach(Budget::DEFAULT).unwrap_err();
+    let refused = s.reach(BUDGET).unwrap_err();
     let Unreachable::NotFound { tries } = refused else {
         panic!("{refused}");
     };

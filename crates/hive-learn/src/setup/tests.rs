@@ -4,6 +4,7 @@
 use hive_rules::{Color, Game, GameType, Hex, Move, Piece};
 
 use super::*;
+use crate::generate::self_play;
 
 /// The default node bound with time to spare: the nodes alone decide, so
 /// that a loaded machine (a debug build, other work on its cores) gives
@@ -12,7 +13,6 @@ const BUDGET: Budget = Budget {
     nodes: Budget::DEFAULT.nodes,
     time: std::time::Duration::from_secs(600),
 };
-use crate::generate::self_play;
 
 fn at(q: i32, r: i32) -> Hex {
     Hex::from_axial(q, r)

@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
     AiThinking, AutosaveStatus, BoardLayout, CurrentGame, Highlight, HighlightKind,
-    NewGameSettings, PieceId, Position, RecordPaths, Screen, Settings, SettingsFile, StackLevel,
-    Turn,
+    NewGameSettings, PieceId, Position, RecordPaths, SavedSettings, Screen, Settings, SettingsFile,
+    StackLevel, Turn,
 };
 use hive::records::Autosave;
 use hive::rules::{Game, GameType, Hex, Piece};
@@ -135,12 +135,21 @@ pub fn thinking(app: &App) -> bool {
     app.world().resource::<AiThinking>().is_thinking()
 }
 
-/// Runs frames until the turn is no longer animating (a played move turns
+/// Runs frames until a file asked for is read, then until the turn is no
+/// longer animating (a played move turns
 /// the state to `Animating` on the next frame, and back one frame later,
 /// with no animation), then until the autosave and any save (written on
 /// the IO task pool) are on disk.
 pub fn settle(app: &mut App) {
-    frames(app, 3);
+    // A file being loaded (read on the IO task pool from the first frame)
+    // opens on the frames after it is read.
+    app.update();
+    update_until_within(app, "the file read", Duration::from_secs(10), |app| {
+        !app.world()
+            .get_resource::<AutosaveStatus>()
+            .is_some_and(|status| status.reading)
+    });
+    frames(app, 2);
     let mut frames = 0;
     while turn(app) == Some(Turn::Animating) {
         frames += 1;
@@ -150,12 +159,17 @@ pub fn settle(app: &mut App) {
     wait_for_autosave(app);
 }
 
-/// Runs frames until no autosave write (or save to a file) is under way.
+/// Runs frames until no autosave write, save to a file, read of a file or
+/// settings write is under way.
 pub fn wait_for_autosave(app: &mut App) {
     let writing = |app: &App| {
         app.world()
             .get_resource::<AutosaveStatus>()
-            .is_some_and(|status| status.writing || status.saving)
+            .is_some_and(|status| status.writing || status.saving || status.reading)
+            || app
+                .world()
+                .get_resource::<SavedSettings>()
+                .is_some_and(SavedSettings::busy)
     };
     update_until_within(
         app,

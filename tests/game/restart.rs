@@ -59,6 +59,7 @@ fn the_opponent_chosen_is_kept_in_the_settings() {
         next.human_side = HumanSide::Black;
     }
     first.update();
+    crate::app::wait_for_autosave(&mut first);
     let saved = SettingsFile::in_dir(config.path()).load().settings;
     assert_eq!(
         (saved.opponent, saved.human_side),

@@ -323,6 +323,34 @@ fn a_save_after_undo_loads_at_the_same_move_against_the_same_ai() {
     assert!(current.can_redo(), "the undone moves are there to redo");
 }
 
+/// Loading a file and resuming the autosave read on the IO task pool; the
+/// game opens when the read is done.
+#[test]
+fn loading_and_resuming_read_off_the_frame() {
+    let data = TempDir::new().unwrap();
+    let mut first = app_keeping_files(Some(data.path()), None, local());
+    start_playing(&mut first);
+    play_some(&mut first, 3);
+    let played = game(&first);
+    let file = data.path().join("saved.txt");
+    act(&mut first, RecordsAction::Save(file.clone()));
+    drop(first);
+
+    for action in [RecordsAction::Load(file), RecordsAction::Resume] {
+        let mut app = app_keeping_files(Some(data.path()), None, local());
+        act(&mut app, action);
+        assert_eq!(screen(&app), Screen::Playing);
+        assert_entities_match(&mut app, &played);
+        let status = app.world().resource::<AutosaveStatus>().clone();
+        assert!(!status.reading);
+        assert_ne!(
+            status.last_reader.expect("a file was read"),
+            std::thread::current().id(),
+            "read on the IO task pool, not on the thread running the frames"
+        );
+    }
+}
+
 /// The analysis board writes its own autosave: "Resume last game" still
 /// brings back the game played before it.
 #[test]

@@ -2,10 +2,10 @@
 //! between runs and applied to the next game, and a damaged settings file
 //! reported, left alone, and kept aside before the first save.
 
-use crate::app::{app_keeping_files, game};
+use crate::app::{app_keeping_files, game, wait_for_autosave};
 use crate::saves::{local, notice, start_playing};
 use hive::ai::Difficulty;
-use hive::game::{ConsideredDestinations, Settings, SettingsFile};
+use hive::game::{ConsideredDestinations, SavedSettings, Settings, SettingsFile};
 use hive::rules::{GameType, Options};
 use tempfile::TempDir;
 
@@ -27,6 +27,7 @@ fn settings_round_trip_through_the_app() {
         settings.ai_shows_considered = ConsideredDestinations::Never;
     });
     first.update();
+    wait_for_autosave(&mut first);
     let file = SettingsFile::in_dir(config.path());
     assert!(file.path().is_file());
     assert_eq!(
@@ -80,6 +81,7 @@ fn a_damaged_settings_file_is_reported_and_kept() {
     // The player changes a setting: the damaged file is kept aside first.
     app.world_mut().resource_mut::<Settings>().difficulty = Difficulty::Easy;
     app.update();
+    wait_for_autosave(&mut app);
     let aside = config.path().join("settings.ron.damaged");
     assert_eq!(
         std::fs::read_to_string(&aside).unwrap(),
@@ -88,4 +90,42 @@ fn a_damaged_settings_file_is_reported_and_kept() {
     assert!(notice(&app).contains("settings.ron.damaged"));
     let saved = file.try_load().unwrap().unwrap();
     assert_eq!(saved.difficulty, Difficulty::Easy);
+}
+
+#[test]
+fn settings_are_written_off_the_frame_and_the_newest_wins() {
+    let config = TempDir::new().unwrap();
+    let mut app = app_keeping_files(None, Some(config.path()), local());
+    // Three changes in three frames: the frame only queues each write.
+    for difficulty in [Difficulty::Easy, Difficulty::Hard, Difficulty::Expert] {
+        crate::app::set_settings(&mut app, |settings| settings.difficulty = difficulty);
+        app.update();
+    }
+    assert!(app.world().resource::<SavedSettings>().busy());
+    wait_for_autosave(&mut app);
+    let writer = app
+        .world()
+        .resource::<SavedSettings>()
+        .last_writer
+        .expect("the settings were written");
+    assert_ne!(
+        writer,
+        std::thread::current().id(),
+        "the settings are written on the IO task pool, not on the thread running the frames"
+    );
+    let file = SettingsFile::in_dir(config.path());
+    assert_eq!(file.load().settings.difficulty, Difficulty::Expert);
+}
+
+#[test]
+fn a_settings_change_waiting_when_the_app_closes_is_written() {
+    let config = TempDir::new().unwrap();
+    let mut app = app_keeping_files(None, Some(config.path()), local());
+    crate::app::set_settings(&mut app, |settings| settings.difficulty = Difficulty::Easy);
+    app.update();
+    crate::app::set_settings(&mut app, |settings| settings.difficulty = Difficulty::Hard);
+    app.world_mut().write_message(bevy::app::AppExit::Success);
+    app.update();
+    let file = SettingsFile::in_dir(config.path());
+    assert_eq!(file.load().settings.difficulty, Difficulty::Hard);
 }

@@ -2,17 +2,18 @@
 //! a variations file or PGN), loading one or importing pasted text for
 //! review (also boardspace `.sgf` and `.pgn` records, and a file dropped on
 //! the window), and resuming the autosave. The files themselves are
-//! `crate::records`' business.
+//! `crate::records`' business. Reading and writing files runs on the IO
+//! task pool, never on the frame.
 //!
 //! Nothing is written unless [`RecordPaths`] names where: `run` fills it
 //! from the command line's directories or the platform's, tests point it at
 //! temporary directories, and an app without it keeps no files at all.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use bevy::tasks::{IoTaskPool, futures::check_ready};
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
 use super::actions::RecordsAction;
@@ -26,8 +27,8 @@ use crate::game::core::{
     CurrentGame, GameClock, Notice, Players, Screen, Settings, Turn, Words, record_error,
 };
 use crate::records::{
-    Autosave, Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError,
-    RecordFile, SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
+    Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, RecordFile,
+    SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
     save_variations,
 };
 use crate::rules::Game;
@@ -88,7 +89,7 @@ pub(super) fn handle_file_actions(
         Res<EngineReview>,
         Res<Players>,
     ),
-    (mut saves, mut pending): (ResMut<SaveWrites>, ResMut<PendingGame>),
+    (mut saves, mut pending, mut reads): (ResMut<SaveWrites>, ResMut<PendingGame>, ResMut<Reads>),
     (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut next_screen: ResMut<NextState<Screen>>,
@@ -147,11 +148,19 @@ pub(super) fn handle_file_actions(
                 status.saving = true;
                 continue;
             }
-            RecordsAction::Load(path) => load_file(path, words),
-            RecordsAction::LoadAndReview(path) => load_file(path, words).map(|pending| Pending {
-                engine_review: true,
-                ..pending
-            }),
+            RecordsAction::Load(path) | RecordsAction::LoadAndReview(path) => {
+                let path = path.clone();
+                let engine_review = matches!(action, RecordsAction::LoadAndReview(_));
+                let task = IoTaskPool::get().spawn(async move {
+                    (RecordFile::load(&path).map(Read::File), thread_now(), path)
+                });
+                reads.0.push_back(Reading {
+                    task,
+                    purpose: Purpose::Load { engine_review },
+                });
+                status.reading = true;
+                continue;
+            }
             RecordsAction::ImportAt(text, ply) => {
                 let source = Path::new(&words.get("notice-pasted-record")).to_path_buf();
                 RecordFile::read(text, &source).map(|file| match file {
@@ -219,19 +228,22 @@ pub(super) fn handle_file_actions(
                     notice.show(words.get("notice-no-autosave"));
                     continue;
                 };
-                match resume(&autosave.with_kind(kind), words) {
-                    Ok(Some(pending)) => Ok(pending),
-                    Ok(None) => {
-                        status.set_waiting(kind, false);
-                        notice.show(words.get("notice-no-autosave"));
-                        continue;
-                    }
-                    Err(err) => {
-                        // Left as it is on disk, but not offered again.
-                        status.set_waiting(kind, false);
-                        Err(err)
-                    }
-                }
+                let autosave = autosave.with_kind(kind);
+                let task = IoTaskPool::get().spawn(async move {
+                    let read = autosave.read().map(|saved| {
+                        Read::Autosave(saved.map(|saved| {
+                            let variations = autosave.variations_of(&saved.game);
+                            (Box::new(saved), variations)
+                        }))
+                    });
+                    (read, thread_now(), autosave.path())
+                });
+                reads.0.push_back(Reading {
+                    task,
+                    purpose: Purpose::Resume(kind),
+                });
+                status.reading = true;
+                continue;
             }
         };
         if matches!(action, RecordsAction::Import(_)) {
@@ -248,19 +260,27 @@ pub(super) fn handle_file_actions(
             Err(err) => refuse(&mut notice, words, &err),
         }
     }
+    let reading = !reads.0.is_empty();
+    if status.reading != reading {
+        status.reading = reading;
+    }
 }
 
-/// The game in `autosave`, to play on where it was left (`None`: there is
-/// none).
-fn resume(autosave: &Autosave, words: &Texts) -> Result<Option<Pending>, RecordError> {
-    let message = match autosave.kind() {
+/// The game read from the autosave of `kind`, to play on where it was left.
+fn resume(
+    kind: PlayKind,
+    saved: SavedGame,
+    variations: Option<Variations>,
+    words: &Texts,
+) -> Pending {
+    let message = match kind {
         PlayKind::Game => "notice-resumed",
         PlayKind::Analysis => "notice-resumed-analysis",
         PlayKind::Exhibition => "notice-resumed-exhibition",
         PlayKind::Online => "notice-resumed-online",
     };
-    Ok(autosave.read()?.map(|saved| Pending {
-        variations: autosave.variations_of(&saved.game),
+    Pending {
+        variations,
         cursor: Some(saved.cursor),
         game: saved.game,
         review: false,
@@ -270,8 +290,95 @@ fn resume(autosave: &Autosave, words: &Texts) -> Result<Option<Pending>, RecordE
         headers: None,
         engine_review: false,
         saved_review: None,
-        analyse: autosave.kind() == PlayKind::Analysis,
-    }))
+        analyse: kind == PlayKind::Analysis,
+    }
+}
+
+/// The files being read on the IO task pool (a Load, a Resume), in the
+/// order they were asked: each is put on the board when it and those
+/// before it are read.
+#[derive(Resource, Default)]
+pub(super) struct Reads(std::collections::VecDeque<Reading>);
+
+/// One file being read, and what it is read for.
+pub(super) struct Reading {
+    task: Task<(Result<Read, RecordError>, std::thread::ThreadId, PathBuf)>,
+    purpose: Purpose,
+}
+
+/// Why a file is read.
+enum Purpose {
+    /// Load it for review (or to play on, our own save).
+    Load {
+        /// Have the engine review it once it is on the board.
+        engine_review: bool,
+    },
+    /// Resume the autosave of this kind of play.
+    Resume(PlayKind),
+}
+
+/// What was read.
+enum Read {
+    /// A record file of any kind.
+    File(RecordFile),
+    /// The autosave's game and its variations (`None`: there is none).
+    Autosave(Option<(Box<SavedGame>, Option<Variations>)>),
+}
+
+fn thread_now() -> std::thread::ThreadId {
+    std::thread::current().id()
+}
+
+/// Puts the files read on the board, in the order they were asked, or says
+/// why they could not be.
+pub(super) fn finish_reads(
+    mut reads: ResMut<Reads>,
+    mut pending: ResMut<PendingGame>,
+    mut status: ResMut<AutosaveStatus>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    let words = &words.0;
+    while let Some(reading) = reads.0.front_mut() {
+        let Some((read, thread, path)) = check_ready(&mut reading.task) else {
+            break;
+        };
+        let Some(reading) = reads.0.pop_front() else {
+            return;
+        };
+        status.last_reader = Some(thread);
+        let opened = match (reading.purpose, read) {
+            (Purpose::Load { engine_review }, Ok(Read::File(file))) => {
+                let mut opened = loaded_file(&path, file, words);
+                opened.engine_review = engine_review;
+                Ok(opened)
+            }
+            (Purpose::Resume(kind), Ok(Read::Autosave(Some((saved, variations))))) => {
+                Ok(resume(kind, *saved, variations, words))
+            }
+            (Purpose::Resume(kind), Ok(Read::Autosave(None))) => {
+                status.set_waiting(kind, false);
+                notice.show(words.get("notice-no-autosave"));
+                continue;
+            }
+            (Purpose::Resume(kind), Err(err)) => {
+                // Left as it is on disk, but not offered again.
+                status.set_waiting(kind, false);
+                Err(err)
+            }
+            (Purpose::Load { .. }, Err(err)) => Err(err),
+            // Each purpose reads its own kind of file.
+            (Purpose::Load { .. }, Ok(Read::Autosave(_)))
+            | (Purpose::Resume(_), Ok(Read::File(_))) => continue,
+        };
+        match opened {
+            Ok(game) => {
+                pending.0 = Some(game);
+                NextState::set_if_neq(&mut next_screen, Screen::Playing);
+            }
+            Err(err) => refuse(&mut notice, words, &err),
+        }
+    }
 }
 
 /// Writes a file with `save`, making its folder first if need be (an error
@@ -315,23 +422,15 @@ pub(super) fn finish_saves(
 }
 
 /// A saved game, a variations file, or a boardspace `.sgf` or `.pgn`
-/// record, for review.
-fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
+/// record (read from `path`), for review.
+fn loaded_file(path: &Path, read: RecordFile, words: &Texts) -> Pending {
     let file = Args::new().with("file", path.display().to_string());
-    let saved = match RecordFile::load(path)? {
+    let saved = match read {
         RecordFile::Foreign(record) => {
-            return Ok(review_record(
-                *record,
-                words.format("notice-loaded", &file),
-                words,
-            ));
+            return review_record(*record, words.format("notice-loaded", &file), words);
         }
         RecordFile::Variations(tree) => {
-            return Ok(review_variations(
-                tree,
-                words.format("notice-loaded-variations", &file),
-                words,
-            ));
+            return review_variations(tree, words.format("notice-loaded-variations", &file), words);
         }
         RecordFile::Game(saved) => *saved,
     };
@@ -350,7 +449,7 @@ fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
             words.format("notice-loaded-review", &file),
         ),
     };
-    Ok(Pending {
+    Pending {
         cursor: Some(saved.cursor),
         game: saved.game,
         variations: None,
@@ -362,7 +461,7 @@ fn load_file(path: &Path, words: &Texts) -> Result<Pending, RecordError> {
         engine_review: false,
         saved_review: None,
         analyse: false,
-    })
+    }
 }
 
 /// A record read from another program's file, for review at the end of

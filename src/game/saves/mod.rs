@@ -35,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AutosaveStatus>();
     app.init_resource::<files::ImportResult>();
     app.init_resource::<files::PendingGame>();
+    app.init_resource::<files::Reads>();
     app.init_resource::<paths::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
     app.init_resource::<Stake>();
@@ -55,6 +56,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             files::open_dropped_files,
             files::handle_file_actions,
+            files::finish_reads,
             (
                 engine_review::forget_review.run_if(on_message::<NewGame>),
                 engine_review::handle_review_requests,

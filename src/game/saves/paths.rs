@@ -68,8 +68,13 @@ pub struct AutosaveStatus {
     /// The thread that made the latest write: never the app's own (the
     /// writes run on the IO task pool).
     pub last_writer: Option<std::thread::ThreadId>,
+    /// The thread that read the latest file loaded or resumed: never the
+    /// app's own (the reads run on the IO task pool).
+    pub last_reader: Option<std::thread::ThreadId>,
     /// A Save to a file (run on the IO task pool) is under way.
     pub saving: bool,
+    /// A file to load or resume is being read (on the IO task pool).
+    pub reading: bool,
 }
 
 /// The saves to files under way, on the IO task pool: each says, when done,

@@ -1,17 +1,23 @@
 //! The player's settings kept between runs: the file is read at start-up
 //! (or by `run`, before the command line applies) into the one
-//! [`Settings`] resource the features read, and saved whenever it changes.
-//! A damaged file is reported and kept aside before the first save. The
-//! file's format is `core`'s [`SettingsFile`].
+//! [`Settings`] resource the features read, and saved whenever it changes,
+//! on the IO task pool (one write at a time, the newest settings; those
+//! waiting are written before the app closes). A damaged file is reported
+//! and kept aside before the first save. The file's format is `core`'s
+//! [`SettingsFile`].
 
 use std::fs;
 
+use std::path::PathBuf;
+
 use bevy::prelude::*;
+use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
 use crate::game::core::{
     GameSystems, LaunchSettings, Notice, Settings, SettingsFile, Words, record_error,
 };
 use crate::game::saves::{AutosaveWrites, RecordPaths};
+use crate::records::RecordError;
 use crate::text::Args;
 
 pub(super) fn plugin(app: &mut App) {
@@ -19,15 +25,19 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, restore_at_startup);
     app.add_systems(
         Update,
-        save_changed_settings
+        (
+            save_changed_settings.run_if(resource_changed::<Settings>),
+            run_settings_writes,
+        )
+            .chain()
             .in_set(GameSystems::Sync)
-            .after(AutosaveWrites)
-            .run_if(resource_changed::<Settings>),
+            .after(AutosaveWrites),
     );
+    app.add_systems(Last, finish_settings_writes_at_exit);
 }
 
 /// The settings as the file holds them.
-#[derive(Resource, Debug, Clone, Default)]
+#[derive(Resource, Default)]
 pub struct SavedSettings {
     /// What the file holds (the defaults when there is none, or it is
     /// damaged): a difference is saved.
@@ -36,6 +46,19 @@ pub struct SavedSettings {
     damaged: bool,
     /// Read from the file already (by `run`, or at start-up).
     restored: bool,
+    /// Settings to write once the write under way is done (the newest).
+    waiting: Option<Settings>,
+    /// The write under way, on the IO task pool.
+    running: Option<Task<Written>>,
+    /// The thread that made the latest write: never the app's own.
+    pub last_writer: Option<std::thread::ThreadId>,
+}
+
+impl SavedSettings {
+    /// A write of the settings file is under way or waiting.
+    pub fn busy(&self) -> bool {
+        self.running.is_some() || self.waiting.is_some()
+    }
 }
 
 /// Reads the settings file (if [`RecordPaths`] names one) into
@@ -63,6 +86,7 @@ pub fn restore_settings(world: &mut World) {
         saved: loaded.settings.clone(),
         damaged: loaded.warning.is_some(),
         restored: true,
+        ..default()
     });
     world.insert_resource(loaded.settings);
 }
@@ -73,53 +97,139 @@ fn restore_at_startup(world: &mut World) {
     }
 }
 
-/// Saves the settings when the player changed one. A file that was damaged
-/// is first kept aside, and the player told.
+/// Queues a save when the player changed a setting: the write itself runs
+/// on the IO task pool ([`run_settings_writes`]).
 fn save_changed_settings(
     paths: Res<RecordPaths>,
     settings: Res<Settings>,
     mut stored: ResMut<SavedSettings>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     if !stored.restored {
         return; // start-up has not read the file yet
     }
-    let Some(file) = paths.settings.clone().filter(|_| *settings != stored.saved) else {
-        return;
-    };
-    if stored.damaged && !keep_damaged_aside(&file, &mut notice, &words) {
-        stored.saved = settings.clone();
+    if paths.settings.is_none() || *settings == stored.saved {
         return;
     }
-    stored.damaged = false;
-    if let Err(err) = file.save(&settings) {
-        warn!("{err}");
-        notice.show(record_error(&words, &err));
-    } else {
-        info!("settings saved to {}", file.path().display());
-    }
-    // Also on failure: the error is shown once, not every frame.
+    // Also when the write fails: the error is shown once, not every frame.
     stored.saved = settings.clone();
+    stored.waiting = Some(settings.clone());
 }
 
-/// Renames a damaged settings file aside before it is replaced, telling
-/// the player; `false` (and the file left) when it cannot be.
-fn keep_damaged_aside(file: &SettingsFile, notice: &mut Notice, words: &Words) -> bool {
-    let aside = file.path().with_extension("ron.damaged");
-    if let Err(err) = fs::rename(file.path(), &aside) {
-        warn!(
-            "the settings were not saved: the damaged file {} could not be kept aside as {}: {err}",
-            file.path().display(),
-            aside.display()
-        );
-        let args = Args::new()
-            .with("file", file.path().display().to_string())
-            .with("aside", aside.display().to_string())
-            .with("error", err.to_string());
-        notice.show(words.format("notice-settings-not-kept", &args));
-        return false;
+/// One write of the settings file, as it went.
+struct Written {
+    /// The damaged file was renamed to this first (or could not be: then
+    /// nothing was written, and the next change tries again).
+    aside: Option<Result<PathBuf, (PathBuf, std::io::Error)>>,
+    /// The save itself (`None`: not tried, the damaged file is still there).
+    saved: Option<Result<(), RecordError>>,
+    /// Where.
+    file: PathBuf,
+    /// The thread that wrote: never the frame's.
+    thread: std::thread::ThreadId,
+}
+
+/// Writes the settings: a damaged file is first kept aside.
+fn write_settings(file: &SettingsFile, settings: &Settings, damaged: bool) -> Written {
+    let thread = std::thread::current().id();
+    let mut aside = None;
+    if damaged {
+        let to = file.path().with_extension("ron.damaged");
+        match fs::rename(file.path(), &to) {
+            Ok(()) => aside = Some(Ok(to)),
+            Err(err) => {
+                return Written {
+                    aside: Some(Err((to, err))),
+                    saved: None,
+                    file: file.path().to_path_buf(),
+                    thread,
+                };
+            }
+        }
     }
-    let args = Args::new().with("aside", aside.display().to_string());
-    notice.show(words.format("notice-settings-kept-aside", &args));
-    true
+    Written {
+        aside,
+        saved: Some(file.save(settings)),
+        file: file.path().to_path_buf(),
+        thread,
+    }
+}
+
+/// Collects the settings write that finished (telling the player what went
+/// wrong, or where a damaged file was kept) and starts the one waiting:
+/// one write at a time, the newest settings only.
+fn run_settings_writes(
+    paths: Res<RecordPaths>,
+    mut stored: ResMut<SavedSettings>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+) {
+    if let Some(task) = stored.running.as_mut() {
+        let Some(written) = check_ready(task) else {
+            return;
+        };
+        stored.running = None;
+        stored.last_writer = Some(written.thread);
+        report_write(&written, &mut stored, &mut notice, &words);
+    }
+    let (Some(settings), Some(file)) = (stored.waiting.take(), paths.settings.clone()) else {
+        return;
+    };
+    let damaged = stored.damaged;
+    stored.running =
+        Some(IoTaskPool::get().spawn(async move { write_settings(&file, &settings, damaged) }));
+}
+
+/// What a finished write tells the player.
+fn report_write(written: &Written, stored: &mut SavedSettings, notice: &mut Notice, words: &Words) {
+    match &written.aside {
+        Some(Ok(aside)) => {
+            stored.damaged = false;
+            let args = Args::new().with("aside", aside.display().to_string());
+            notice.show(words.format("notice-settings-kept-aside", &args));
+        }
+        Some(Err((aside, err))) => {
+            warn!(
+                "the settings were not saved: the damaged file {} could not be kept aside as {}: {err}",
+                written.file.display(),
+                aside.display()
+            );
+            let args = Args::new()
+                .with("file", written.file.display().to_string())
+                .with("aside", aside.display().to_string())
+                .with("error", err.to_string());
+            notice.show(words.format("notice-settings-not-kept", &args));
+        }
+        None => {}
+    }
+    match &written.saved {
+        Some(Ok(())) => info!("settings saved to {}", written.file.display()),
+        Some(Err(err)) => {
+            warn!("{err}");
+            notice.show(record_error(words, err));
+        }
+        None => {}
+    }
+}
+
+/// When the app closes, the settings write under way and the one waiting
+/// are finished first (the window is gone: nothing is drawn any more).
+fn finish_settings_writes_at_exit(
+    mut exits: MessageReader<AppExit>,
+    paths: Res<RecordPaths>,
+    mut stored: ResMut<SavedSettings>,
+) {
+    if exits.read().last().is_none() {
+        return;
+    }
+    if let Some(task) = stored.running.take() {
+        let written = block_on(task);
+        if written.aside.as_ref().is_some_and(Result::is_ok) {
+            stored.damaged = false;
+        }
+    }
+    if let (Some(settings), Some(file)) = (stored.waiting.take(), paths.settings.as_ref()) {
+        let written = write_settings(file, &settings, stored.damaged);
+        if let Some(Err(err)) = written.saved {
+            warn!("{err}");
+        }
+    }
 }

@@ -99,7 +99,9 @@ pub struct JoinArgs {
 /// What both commands take.
 #[derive(Args, Debug)]
 pub struct PlayerArgs {
-    /// The AI level that plays: beginner, easy, medium, hard, expert.
+    /// The AI level that plays: one of the fifteen (beginner, beginner2,
+    /// beginner3, beginner4, easy, easy2 ... easy5, medium, medium2,
+    /// medium3, hard, hard2, expert).
     #[arg(long, default_value = "medium", value_parser = parse_level, conflicts_with = "engine")]
     ai: Difficulty,
     /// An external UHP engine's command line plays instead (one second a move).

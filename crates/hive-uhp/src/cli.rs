@@ -21,10 +21,13 @@ pub enum EngineCommand {
     Uhp,
     /// Play a match between two players and report the score with a 95% confidence interval.
     ///
-    /// A player is a preset (beginner, easy, medium, hard, expert) or an
-    /// external UHP engine written `uhp:<command line>`. Player A takes White
-    /// in odd games and Black in even ones; each random opening is played
-    /// twice, once with each colour.
+    /// A player is one of the fifteen levels (beginner, beginner2,
+    /// beginner3, beginner4, easy, easy2, easy3, easy4, easy5, medium,
+    /// medium2, medium3, hard, hard2, expert), a style being measured
+    /// (`nodes:N` or `depth:N`), or an external UHP engine written
+    /// `uhp:<command line>`. Player A takes White in odd games and Black in
+    /// even ones; each random opening is played twice, once with each
+    /// colour.
     Match(MatchArgs),
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
@@ -288,4 +291,40 @@ fn write_record(path: &Path, text: &str) -> Result<(), String> {
     fs::write(&new, text)
         .and_then(|()| fs::rename(&new, path))
         .map_err(|e| format!("could not save the record {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::EngineCommand;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(subcommand)]
+        command: EngineCommand,
+    }
+
+    /// `hive match --help` names every level a player can be.
+    #[test]
+    fn match_help_names_every_level() {
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("match")
+            .expect("the match command")
+            .render_long_help()
+            .to_string();
+        let words: Vec<&str> = help
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        for name in hive_ai::Difficulty::NAMES {
+            assert!(words.contains(name), "`{name}` is missing from: {help}");
+        }
+        assert_eq!(
+            hive_ai::Difficulty::NAMES.len(),
+            15,
+            "the help says fifteen"
+        );
+    }
 }

@@ -28,7 +28,7 @@ use crate::game::core::{
 };
 use crate::records::{
     Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, RecordFile,
-    SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
+    ReviewStore, SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
     save_variations,
 };
 use crate::rules::Game;
@@ -75,6 +75,9 @@ struct Pending {
     engine_review: bool,
     /// The engine's review saved with the record (in its comments).
     saved_review: Option<GameReview>,
+    /// The engine's review kept of this game (in the data folder), read
+    /// with it off the frame.
+    kept_review: Option<GameReview>,
     /// Turn the engine's analysis on (the analysis board resumed).
     analyse: bool,
 }
@@ -89,18 +92,18 @@ pub(super) fn handle_file_actions(
         Res<EngineReview>,
         Res<Players>,
     ),
-    (mut saves, mut pending, mut reads): (ResMut<SaveWrites>, ResMut<PendingGame>, ResMut<Reads>),
-    (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
+    (mut saves, mut reads): (ResMut<SaveWrites>, ResMut<Reads>),
+    mut status: ResMut<AutosaveStatus>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
-    mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let words = &words.0;
+    let store = paths.reviews();
     for action in actions.read() {
-        let loaded = match action {
+        match action {
             RecordsAction::Undo
             | RecordsAction::Redo
             | RecordsAction::PromoteVariation(_)
-            | RecordsAction::DeleteVariation(_) => continue,
+            | RecordsAction::DeleteVariation(_) => {}
             RecordsAction::Save(path)
             | RecordsAction::SaveVariations(path)
             | RecordsAction::SavePgn(path) => {
@@ -146,78 +149,38 @@ pub(super) fn handle_file_actions(
                 };
                 saves.0.push(IoTaskPool::get().spawn(async move { job() }));
                 status.saving = true;
-                continue;
             }
             RecordsAction::Load(path) | RecordsAction::LoadAndReview(path) => {
                 let path = path.clone();
                 let engine_review = matches!(action, RecordsAction::LoadAndReview(_));
-                let task = IoTaskPool::get().spawn(async move {
-                    (RecordFile::load(&path).map(Read::File), thread_now(), path)
+                reads.start(store.clone(), Purpose::Load { engine_review }, move || {
+                    (RecordFile::load(&path).map(Read::File), path)
                 });
-                reads.0.push_back(Reading {
-                    task,
-                    purpose: Purpose::Load { engine_review },
-                });
-                status.reading = true;
-                continue;
             }
-            RecordsAction::ImportAt(text, ply) => {
-                let source = Path::new(&words.get("notice-pasted-record")).to_path_buf();
-                RecordFile::read(text, &source).map(|file| match file {
-                    RecordFile::Foreign(record) => {
-                        let mut pending =
-                            review_record(*record, words.get("notice-imported-record"), words);
-                        pending.cursor = *ply;
-                        pending
+            RecordsAction::Import(text) | RecordsAction::ImportAt(text, _) => {
+                // The text's kind names it in a refusal ("the pasted record").
+                let source = match (action, FileKind::of_text(text)) {
+                    (RecordsAction::ImportAt(..), _) | (_, FileKind::Foreign) => {
+                        "notice-pasted-record"
                     }
-                    RecordFile::Variations(tree) => {
-                        let mut pending =
-                            review_variations(tree, words.get("notice-imported-record"), words);
-                        pending.cursor = *ply;
-                        pending
-                    }
-                    RecordFile::Game(saved) => Pending {
-                        game: saved.game,
-                        variations: None,
-                        review: true,
-                        seats: Some(Seats::Human),
-                        message: words.get("notice-imported-record"),
-                        clocks: None,
-                        headers: None,
-                        engine_review: false,
-                        cursor: *ply,
-                        saved_review: None,
-                        analyse: false,
-                    },
-                })
-            }
-            RecordsAction::Import(text) => {
-                let pasted = match FileKind::of_text(text) {
-                    FileKind::Foreign => "notice-pasted-record",
-                    FileKind::Variations => "notice-pasted-text",
-                    FileKind::Game => "notice-pasted-gamestring",
+                    (_, FileKind::Variations) => "notice-pasted-text",
+                    (_, FileKind::Game) => "notice-pasted-gamestring",
                 };
-                RecordFile::read(text, Path::new(&words.get(pasted))).map(|file| match file {
-                    RecordFile::Foreign(record) => {
-                        review_record(*record, words.get("notice-imported-record"), words)
-                    }
-                    RecordFile::Variations(tree) => {
-                        review_variations(tree, words.get("notice-imported-variations"), words)
-                    }
-                    RecordFile::Game(saved) => Pending {
-                        game: saved.game,
-                        variations: None,
-                        review: true,
-                        seats: Some(Seats::Human),
-                        message: words.get("notice-imported-gamestring"),
-                        clocks: None,
-                        headers: None,
-                        engine_review: false,
-                        cursor: None,
-                        saved_review: None,
-                        analyse: false,
+                let source = PathBuf::from(words.get(source));
+                let text = text.clone();
+                let purpose = match action {
+                    RecordsAction::ImportAt(_, ply) => Purpose::Import {
+                        at: *ply,
+                        from_move_list: true,
                     },
-                })
+                    _ => Purpose::Import {
+                        at: None,
+                        from_move_list: false,
+                    },
+                };
+                reads.start(store.clone(), purpose, move || {
+                    (RecordFile::read(&text, &source).map(Read::File), source)
+                });
             }
             RecordsAction::Resume | RecordsAction::ResumeKind(_) => {
                 let kind = match action {
@@ -229,41 +192,19 @@ pub(super) fn handle_file_actions(
                     continue;
                 };
                 let autosave = autosave.with_kind(kind);
-                let task = IoTaskPool::get().spawn(async move {
+                reads.start(store.clone(), Purpose::Resume(kind), move || {
                     let read = autosave.read().map(|saved| {
                         Read::Autosave(saved.map(|saved| {
                             let variations = autosave.variations_of(&saved.game);
                             (Box::new(saved), variations)
                         }))
                     });
-                    (read, thread_now(), autosave.path())
+                    (read, autosave.path())
                 });
-                reads.0.push_back(Reading {
-                    task,
-                    purpose: Purpose::Resume(kind),
-                });
-                status.reading = true;
-                continue;
             }
-        };
-        if matches!(action, RecordsAction::Import(_)) {
-            *imported = match &loaded {
-                Ok(_) => ImportResult::Opened,
-                Err(err) => ImportResult::Refused(record_error(words, err)),
-            };
-        }
-        match loaded {
-            Ok(game) => {
-                pending.0 = Some(game);
-                NextState::set_if_neq(&mut next_screen, Screen::Playing);
-            }
-            Err(err) => refuse(&mut notice, words, &err),
         }
     }
-    let reading = !reads.0.is_empty();
-    if status.reading != reading {
-        status.reading = reading;
-    }
+    status.reading |= !reads.0.is_empty();
 }
 
 /// The game read from the autosave of `kind`, to play on where it was left.
@@ -290,28 +231,73 @@ fn resume(
         headers: None,
         engine_review: false,
         saved_review: None,
+        kept_review: None,
         analyse: kind == PlayKind::Analysis,
     }
 }
 
-/// The files being read on the IO task pool (a Load, a Resume), in the
-/// order they were asked: each is put on the board when it and those
-/// before it are read.
+/// The files being read on the IO task pool (a Load, a Resume) and the
+/// pasted records being read there, in the order they were asked: each is
+/// put on the board when it and those before it are read.
 #[derive(Resource, Default)]
 pub(super) struct Reads(std::collections::VecDeque<Reading>);
 
-/// One file being read, and what it is read for.
+impl Reads {
+    /// Starts reading with `read` on the IO task pool; the engine's review
+    /// kept in `store` for the game read is looked up there too.
+    fn start(
+        &mut self,
+        store: Option<ReviewStore>,
+        purpose: Purpose,
+        read: impl FnOnce() -> (Result<Read, RecordError>, PathBuf) + Send + 'static,
+    ) {
+        let task = IoTaskPool::get().spawn(async move {
+            let (read, path) = read();
+            let kept = match (&read, store) {
+                (Ok(read), Some(store)) => read.line().and_then(|game| store.find(&game)),
+                _ => None,
+            };
+            Done {
+                read,
+                path,
+                kept,
+                thread: std::thread::current().id(),
+            }
+        });
+        self.0.push_back(Reading { task, purpose });
+    }
+}
+
+/// One file or text being read, and what it is read for.
 pub(super) struct Reading {
-    task: Task<(Result<Read, RecordError>, std::thread::ThreadId, PathBuf)>,
+    task: Task<Done>,
     purpose: Purpose,
 }
 
-/// Why a file is read.
+/// A read finished.
+struct Done {
+    read: Result<Read, RecordError>,
+    /// The file read (or the pasted text's name).
+    path: PathBuf,
+    /// The engine's review kept of the game read, if any.
+    kept: Option<GameReview>,
+    /// The thread that read it: never the frame's.
+    thread: std::thread::ThreadId,
+}
+
+/// Why a file or a text is read.
 enum Purpose {
     /// Load it for review (or to play on, our own save).
     Load {
         /// Have the engine review it once it is on the board.
         engine_review: bool,
+    },
+    /// Open pasted text for review.
+    Import {
+        /// The move to show (`None`: the end of its main line).
+        at: Option<usize>,
+        /// Pasted in the move list (one message for every kind of text).
+        from_move_list: bool,
     },
     /// Resume the autosave of this kind of play.
     Resume(PlayKind),
@@ -319,39 +305,68 @@ enum Purpose {
 
 /// What was read.
 enum Read {
-    /// A record file of any kind.
+    /// A record of any kind.
     File(RecordFile),
     /// The autosave's game and its variations (`None`: there is none).
     Autosave(Option<(Box<SavedGame>, Option<Variations>)>),
 }
 
-fn thread_now() -> std::thread::ThreadId {
-    std::thread::current().id()
+impl Read {
+    /// The whole line the board will hold, whose kept review is shown
+    /// (`None` when the record carries its own review, or there is none).
+    fn line(&self) -> Option<Game> {
+        match self {
+            Read::File(RecordFile::Game(saved)) => Some(saved.game.clone()),
+            Read::File(RecordFile::Foreign(record)) => read_review(record)
+                .is_none()
+                .then(|| main_line_end(&record.tree)),
+            Read::File(RecordFile::Variations(tree)) => Some(main_line_end(tree)),
+            Read::Autosave(saved) => saved.as_ref().map(|(saved, _)| saved.game.clone()),
+        }
+    }
 }
 
-/// Puts the files read on the board, in the order they were asked, or says
-/// why they could not be.
+/// The game at the end of a tree's main line (where a record opens).
+fn main_line_end(tree: &Variations) -> Game {
+    tree.game_at(
+        *tree
+            .continuation(NodeId::ROOT)
+            .last()
+            .unwrap_or(&NodeId::ROOT),
+    )
+}
+
+/// Puts the files and texts read on the board, in the order they were
+/// asked, or says why they could not be.
 pub(super) fn finish_reads(
     mut reads: ResMut<Reads>,
     mut pending: ResMut<PendingGame>,
-    mut status: ResMut<AutosaveStatus>,
+    (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let words = &words.0;
     while let Some(reading) = reads.0.front_mut() {
-        let Some((read, thread, path)) = check_ready(&mut reading.task) else {
+        let Some(done) = check_ready(&mut reading.task) else {
             break;
         };
         let Some(reading) = reads.0.pop_front() else {
-            return;
+            break;
         };
-        status.last_reader = Some(thread);
-        let opened = match (reading.purpose, read) {
+        status.last_reader = Some(done.thread);
+        let opened = match (reading.purpose, done.read) {
             (Purpose::Load { engine_review }, Ok(Read::File(file))) => {
-                let mut opened = loaded_file(&path, file, words);
+                let mut opened = loaded_file(&done.path, file, words);
                 opened.engine_review = engine_review;
                 Ok(opened)
+            }
+            (Purpose::Import { at, from_move_list }, Ok(Read::File(file))) => {
+                *imported = ImportResult::Opened;
+                Ok(imported_text(file, at, from_move_list, words))
+            }
+            (Purpose::Import { .. }, Err(err)) => {
+                *imported = ImportResult::Refused(record_error(words, &err));
+                Err(err)
             }
             (Purpose::Resume(kind), Ok(Read::Autosave(Some((saved, variations))))) => {
                 Ok(resume(kind, *saved, variations, words))
@@ -368,17 +383,65 @@ pub(super) fn finish_reads(
             }
             (Purpose::Load { .. }, Err(err)) => Err(err),
             // Each purpose reads its own kind of file.
-            (Purpose::Load { .. }, Ok(Read::Autosave(_)))
+            (Purpose::Load { .. } | Purpose::Import { .. }, Ok(Read::Autosave(_)))
             | (Purpose::Resume(_), Ok(Read::File(_))) => continue,
         };
         match opened {
-            Ok(game) => {
+            Ok(mut game) => {
+                game.kept_review = done.kept;
                 pending.0 = Some(game);
                 NextState::set_if_neq(&mut next_screen, Screen::Playing);
             }
             Err(err) => refuse(&mut notice, words, &err),
         }
     }
+    let reading = !reads.0.is_empty();
+    if status.reading != reading {
+        status.reading = reading;
+    }
+}
+
+/// Pasted text read, for review (at move `at`, if given; pasted in the
+/// move list, one message for every kind of text).
+fn imported_text(
+    file: RecordFile,
+    at: Option<usize>,
+    from_move_list: bool,
+    words: &Texts,
+) -> Pending {
+    let message = |key: &str| {
+        if from_move_list {
+            words.get("notice-imported-record")
+        } else {
+            words.get(key)
+        }
+    };
+    let mut pending = match file {
+        RecordFile::Foreign(record) => {
+            review_record(*record, message("notice-imported-record"), words)
+        }
+        RecordFile::Variations(tree) => {
+            review_variations(tree, message("notice-imported-variations"), words)
+        }
+        RecordFile::Game(saved) => Pending {
+            game: saved.game,
+            variations: None,
+            review: true,
+            seats: Some(Seats::Human),
+            message: message("notice-imported-gamestring"),
+            clocks: None,
+            headers: None,
+            engine_review: false,
+            cursor: None,
+            saved_review: None,
+            kept_review: None,
+            analyse: false,
+        },
+    };
+    if from_move_list {
+        pending.cursor = at;
+    }
+    pending
 }
 
 /// Writes a file with `save`, making its folder first if need be (an error
@@ -460,6 +523,7 @@ fn loaded_file(path: &Path, read: RecordFile, words: &Texts) -> Pending {
         headers: None,
         engine_review: false,
         saved_review: None,
+        kept_review: None,
         analyse: false,
     }
 }
@@ -495,12 +559,7 @@ fn review_variations(tree: Variations, message: String, words: &Texts) -> Pendin
         &Args::new().with("message", message).with("count", lines),
     );
     Pending {
-        game: tree.game_at(
-            *tree
-                .continuation(NodeId::ROOT)
-                .last()
-                .unwrap_or(&NodeId::ROOT),
-        ),
+        game: main_line_end(&tree),
         variations: Some(tree),
         review: true,
         seats: Some(Seats::Human),
@@ -510,6 +569,7 @@ fn review_variations(tree: Variations, message: String, words: &Texts) -> Pendin
         engine_review: false,
         cursor: None,
         saved_review: None,
+        kept_review: None,
         analyse: false,
     }
 }
@@ -522,7 +582,7 @@ pub(super) fn refuse(notice: &mut Notice, words: &Texts, err: &RecordError) {
 
 pub(super) fn apply_pending_game(
     mut pending: ResMut<PendingGame>,
-    (settings, paths): (Res<Settings>, Res<RecordPaths>),
+    settings: Res<Settings>,
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
     (mut engine_review, mut review_now): (ResMut<EngineReview>, MessageWriter<EngineReviewRequest>),
@@ -539,6 +599,7 @@ pub(super) fn apply_pending_game(
         headers,
         engine_review: review_with_engine,
         saved_review,
+        kept_review,
         analyse,
     }) = pending.0.take()
     else {
@@ -593,9 +654,7 @@ pub(super) fn apply_pending_game(
                 .collect();
             (nodes.len() == review.moves.len()).then(|| ReviewedLine::new(review, tree, nodes))
         }
-        None => paths
-            .reviews()
-            .and_then(|store| store.find(&jump.current().full_game()))
+        None => kept_review
             .map(|review| ReviewedLine::new(review, tree, jump.current().line_nodes().to_vec())),
     };
     let reviewed = shown.is_some();

@@ -302,7 +302,11 @@ fn the_better_move_is_praised_and_the_played_one_blamed_from_the_movers_side() {
     // played move's fault, never the better move's merit.
     let why = explain_move(&game, &verdict(&game, own_queen, theirs, 0, 0), &[]).expect("legal");
     let better = why.better.expect("a better move");
-    assert!(fewer(&why.played.facts, white_queen), "{:?}", why.played.facts);
+    assert!(
+        fewer(&why.played.facts, white_queen),
+        "{:?}",
+        why.played.facts
+    );
     assert!(fewer(&better.facts, black_queen), "{:?}", better.facts);
     assert!(!fewer(&better.facts, white_queen), "{:?}", better.facts);
     // The other way round: the attack played is not blamed for the black
@@ -310,7 +314,11 @@ fn the_better_move_is_praised_and_the_played_one_blamed_from_the_movers_side() {
     // praised for hers.
     let why = explain_move(&game, &verdict(&game, theirs, own_queen, 0, 0), &[]).expect("legal");
     let better = why.better.expect("a better move");
-    assert!(!fewer(&why.played.facts, black_queen), "{:?}", why.played.facts);
+    assert!(
+        !fewer(&why.played.facts, black_queen),
+        "{:?}",
+        why.played.facts
+    );
     assert!(!fewer(&better.facts, white_queen), "{:?}", better.facts);
     for fact in &better.facts {
         assert_eq!(fact.good_for(Color::White), Some(true), "{fact:?}");

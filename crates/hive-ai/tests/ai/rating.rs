@@ -381,7 +381,11 @@ fn by_rating(player: &PlayerRating) -> Difficulty {
 fn a_win_suggests_the_next_level_and_two_wins_in_a_row_two_levels_up() {
     let levels = LevelRatings::measured();
     let new = PlayerRating::default();
-    assert_eq!(new.suggestion(levels).0, Difficulty::Beginner, "a first game");
+    assert_eq!(
+        new.suggestion(levels).0,
+        Difficulty::Beginner,
+        "a first game"
+    );
     // One win against Beginner: the rating (from 1500) reads as Medium's
     // strength or more, but the next step is Beginner II.
     let mut player = PlayerRating::default();
@@ -407,7 +411,10 @@ fn a_win_suggests_the_next_level_and_two_wins_in_a_row_two_levels_up() {
     assert!(master.to_string().contains(" ± "));
     // The ladder's steps, held at its ends.
     assert_eq!(hive_ai::next_step(Difficulty::Hard2, 2), Difficulty::Expert);
-    assert_eq!(hive_ai::next_step(Difficulty::Beginner2, -2), Difficulty::Beginner);
+    assert_eq!(
+        hive_ai::next_step(Difficulty::Beginner2, -2),
+        Difficulty::Beginner
+    );
     assert_eq!(hive_ai::next_step(Difficulty::Easy5, 1), Difficulty::Medium);
 }
 

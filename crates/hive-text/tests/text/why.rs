@@ -722,7 +722,10 @@ fn a_move_is_praised_and_blamed_from_its_movers_side_in_english_and_spanish() {
     // White's Ant beside White's own Queen: nothing to praise; her lost
     // cell and her pin are the blame.
     for lang in ["en", "es"] {
-        assert!(told(lang, "ant-beside-own-queen", Praise).is_empty(), "{lang}");
+        assert!(
+            told(lang, "ant-beside-own-queen", Praise).is_empty(),
+            "{lang}"
+        );
     }
     assert_eq!(
         told("en", "ant-beside-own-queen", Blame),

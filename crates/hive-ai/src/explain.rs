@@ -3,7 +3,7 @@
 //! with the forced results the search found. The rules compute the facts;
 //! `hive-text` words them.
 
-use hive_rules::{Fact, Game, Move, MoveFacts};
+use hive_rules::{Fact, Game, Move, MoveFacts, Stance};
 
 use crate::review::{GameReview, MoveReview};
 use crate::search::{WIN, WIN_THRESHOLD};
@@ -37,6 +37,17 @@ impl Explanation {
             .retain(|fact| !said_by(&better.facts, fact));
         better.facts.retain(|fact| !said_by(&played, fact));
         self
+    }
+
+    /// Each line told from its mover's side: the move played keeps only
+    /// what hurts its mover (why it is worse), the better move only what
+    /// helps the mover (why it is better). White's own Queen losing a cell
+    /// is never a reason to prefer White's move.
+    fn from_the_movers_side(self) -> Explanation {
+        Explanation {
+            played: self.played.keep_only(Stance::Blame),
+            better: self.better.map(|better| better.keep_only(Stance::Praise)),
+        }
     }
 }
 
@@ -107,7 +118,8 @@ pub fn explain_move(
             played: played_facts,
             better,
         }
-        .without_shared(),
+        .without_shared()
+        .from_the_movers_side(),
     )
 }
 
@@ -127,11 +139,14 @@ impl GameReview {
 }
 
 /// Why the engine suggests `hint` in `game`: the facts along its line
-/// (`line` starting with `hint`, as the search gave it).
+/// (`line` starting with `hint`, as the search gave it) that help the side
+/// to move (its own Queen losing a cell is no reason to play it).
 pub fn explain_hint(game: &Game, hint: Move, line: &[Move]) -> Option<MoveFacts> {
     let rest = match line.first() {
         Some(&first) if first == hint => &line[1..],
         _ => &[],
     };
-    game.move_facts(hint, rest).ok()
+    game.move_facts(hint, rest)
+        .ok()
+        .map(|facts| facts.keep_only(Stance::Praise))
 }

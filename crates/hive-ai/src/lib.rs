@@ -24,7 +24,7 @@ pub use eval::{HiveEvaluator, Weights};
 pub use explain::{Explanation, explain_hint, explain_move};
 pub use level::Difficulty;
 use level::OPENING_TOLERANCE;
-pub use rating::{LevelRatings, PlayerRating, RatedGame, Score};
+pub use rating::{LevelRatings, PlayerRating, RatedGame, Score, next_step};
 pub use review::{
     GameReview, MoveClass, MoveReview, PlayerSummary, REVIEW_DEPTH, default_review_limits,
     review_game,

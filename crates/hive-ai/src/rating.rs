@@ -391,6 +391,17 @@ impl LevelRatings {
     }
 }
 
+/// The level `steps` along the ladder from `level` (up if positive), held
+/// at its ends (Beginner, Expert).
+pub fn next_step(level: Difficulty, steps: i32) -> Difficulty {
+    let at = Difficulty::ALL
+        .iter()
+        .position(|&d| d == level)
+        .unwrap_or(0) as i32;
+    let last = Difficulty::ALL.len() as i32 - 1;
+    Difficulty::ALL[(at + steps).clamp(0, last) as usize]
+}
+
 /// A game's result for the player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -497,33 +508,47 @@ impl PlayerRating {
     }
 
     /// The level to try next and the player's expected score against it:
-    /// the strongest level against which the player is expected to score
-    /// at least [`SUGGESTED_SCORE`]; the weakest before any game (or if
-    /// none is that close). The last game bounds it: never a level above
-    /// the one just lost to, never one below the one just beaten (a new
-    /// player's rating starts at 1500, so after a first loss to Beginner it
-    /// still reads above Beginner).
+    /// a step or two along the ladder from the last game, so a player
+    /// climbs it level by level ([`next_step`]):
+    ///
+    /// - before any game, the weakest level (Beginner);
+    /// - after a win, the next level up; two levels up after a convincing
+    ///   result, a second win in a row (a single win may be luck: one
+    ///   step; a player who keeps winning climbs twice as fast); Expert
+    ///   stays Expert;
+    /// - after a loss, the level the rating says ([`SUGGESTED_SCORE`]: the
+    ///   strongest the player is expected to score two games in five
+    ///   against), but never above the level just lost to nor more than two
+    ///   steps below it;
+    /// - after a draw, the level the rating says, within one step of the
+    ///   level drawn with.
+    ///
+    /// The rating alone would jump: a new player's rating starts at 1500,
+    /// so one win against Beginner (800) reads as Medium's strength, eight
+    /// levels up the ladder.
     pub fn suggestion(&self, levels: &LevelRatings) -> (Difficulty, f64) {
         let rating = self.current().rating;
-        let expected = |r: f64| expected_score(rating, r);
-        let weakest = levels.all()[0];
+        let expected = |level: Difficulty| expected_score(rating, levels.of(level));
         let Some(last) = self.history.last() else {
-            return (weakest.0, expected(weakest.1));
+            let weakest = Difficulty::ALL[0];
+            return (weakest, expected(weakest));
         };
         let by_rating = levels
             .all()
             .iter()
             .rev()
-            .find(|&&(_, r)| expected(r) >= SUGGESTED_SCORE)
-            .copied()
-            .unwrap_or(weakest);
-        let played = (last.level, levels.of(last.level));
+            .find(|&&(_, r)| expected_score(rating, r) >= SUGGESTED_SCORE)
+            .map_or(Difficulty::ALL[0], |&(level, _)| level);
         let level = match last.score {
-            Score::Loss if by_rating.1 > played.1 => played,
-            Score::Win if by_rating.1 < played.1 => played,
-            _ => by_rating,
+            Score::Win => {
+                let before = self.history.len().checked_sub(2).map(|i| &self.history[i]);
+                let convincing = before.is_some_and(|game| game.score == Score::Win);
+                next_step(last.level, if convincing { 2 } else { 1 })
+            }
+            Score::Loss => by_rating.clamp(next_step(last.level, -2), last.level),
+            Score::Draw => by_rating.clamp(next_step(last.level, -1), next_step(last.level, 1)),
         };
-        (level.0, expected(level.1))
+        (level, expected(level))
     }
 
     /// The file's text: a heading, then a game a line.

@@ -32,4 +32,4 @@ pub use hex::{CELLS, Direction, Hex};
 pub use notation::{parse_state, parse_turn};
 pub use piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 pub use piece_ref::PieceRef;
-pub use why::{Cells, Fact, MoveFacts};
+pub use why::{Cells, Fact, MoveFacts, Stance};

@@ -155,8 +155,14 @@ fn facts_both_lines_share_say_nothing_and_are_dropped_from_both() {
     for pair in moves.windows(2).take(40) {
         let (full_played, full_better) = (facts(pair[0]), facts(pair[1]));
         let said = |facts: &[Fact], fact: &Fact| facts.iter().any(|f| f.same_claim(fact));
-        let own = |mine: &[Fact], theirs: &[Fact]| -> Vec<Fact> {
-            mine.iter().filter(|f| !said(theirs, f)).copied().collect()
+        // What is its own, and from the mover's side: the move played
+        // keeps what hurts the mover, the better move what helps it.
+        let mover = game.to_move();
+        let own = |mine: &[Fact], theirs: &[Fact], good: bool| -> Vec<Fact> {
+            mine.iter()
+                .filter(|f| !said(theirs, f) && f.good_for(mover) == Some(good))
+                .copied()
+                .collect()
         };
         let (played, best) = (game.move_string(pair[0]), game.move_string(pair[1]));
         let v = verdict(&game, &played, &best, 0, 0);
@@ -167,9 +173,12 @@ fn facts_both_lines_share_say_nothing_and_are_dropped_from_both() {
         }
         assert_eq!(
             why.played.facts,
-            own(&full_played.facts, &full_better.facts)
+            own(&full_played.facts, &full_better.facts, false)
         );
-        assert_eq!(better.facts, own(&full_better.facts, &full_played.facts));
+        assert_eq!(
+            better.facts,
+            own(&full_better.facts, &full_played.facts, true)
+        );
         pairs_with_shared += usize::from(why.played.facts.len() < full_played.facts.len());
     }
     assert!(pairs_with_shared > 0, "no pair shared a fact");
@@ -269,4 +278,56 @@ fn a_hint_is_explained_along_its_line() {
     let other = legal(&game).into_iter().find(|&m| m != hint).unwrap();
     let facts = explain_hint(&game, other, &result.pv).expect("legal");
     assert_eq!(facts.followed, 0);
+}
+
+#[test]
+fn the_better_move_is_praised_and_the_played_one_blamed_from_the_movers_side() {
+    // White to move: `wA2 /wQ` beside White's own Queen takes a cell from
+    // her; `wA1 bQ-` takes one from the black Queen (and gives White's
+    // Queen one back).
+    let game = Game::from_game_string(
+        "Base;InProgress;White[4];wS1;bS1 wS1-;wQ -wS1;bQ bS1-;wA1 \\wQ;bA1 bQ\\",
+    )
+    .expect("legal");
+    let own_queen = "wA2 /wQ";
+    let theirs = "wA1 bQ-";
+    let white_queen = Piece::new(Color::White, Bug::Queen, 1).unwrap();
+    let black_queen = Piece::new(Color::Black, Bug::Queen, 1).unwrap();
+    let fewer = |facts: &[Fact], queen: Piece| {
+        facts.iter().any(|f| {
+            matches!(f, Fact::QueenCells { queen: q, before, after, .. } if *q == queen && after < before)
+        })
+    };
+    // The engine prefers the attack: White's own Queen losing a cell is the
+    // played move's fault, never the better move's merit.
+    let why = explain_move(&game, &verdict(&game, own_queen, theirs, 0, 0), &[]).expect("legal");
+    let better = why.better.expect("a better move");
+    assert!(
+        fewer(&why.played.facts, white_queen),
+        "{:?}",
+        why.played.facts
+    );
+    assert!(fewer(&better.facts, black_queen), "{:?}", better.facts);
+    assert!(!fewer(&better.facts, white_queen), "{:?}", better.facts);
+    // The other way round: the attack played is not blamed for the black
+    // Queen's lost cell, and the move beside White's own Queen is not
+    // praised for hers.
+    let why = explain_move(&game, &verdict(&game, theirs, own_queen, 0, 0), &[]).expect("legal");
+    let better = why.better.expect("a better move");
+    assert!(
+        !fewer(&why.played.facts, black_queen),
+        "{:?}",
+        why.played.facts
+    );
+    assert!(!fewer(&better.facts, white_queen), "{:?}", better.facts);
+    for fact in &better.facts {
+        assert_eq!(fact.good_for(Color::White), Some(true), "{fact:?}");
+    }
+    // A hint beside its own Queen has no reason to give for her.
+    let hint = game.parse_move(own_queen).unwrap();
+    let facts = explain_hint(&game, hint, &[hint]).expect("legal");
+    assert!(facts.facts.is_empty(), "{:?}", facts.facts);
+    let attack = game.parse_move(theirs).unwrap();
+    let facts = explain_hint(&game, attack, &[attack]).expect("legal");
+    assert!(fewer(&facts.facts, black_queen), "{:?}", facts.facts);
 }

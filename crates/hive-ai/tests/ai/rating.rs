@@ -364,8 +364,21 @@ fn the_rating_file_reads_back_what_it_wrote_and_names_a_bad_line() {
     assert!(PlayerRating::from_text("1\tmedium\twin\n").is_err());
 }
 
+/// The strongest level `player` is expected to score two games in five
+/// against (Beginner if none).
+fn by_rating(player: &PlayerRating) -> Difficulty {
+    let levels = LevelRatings::measured();
+    let rating = player.current().rating;
+    levels
+        .all()
+        .iter()
+        .rev()
+        .find(|&&(_, r)| expected_score(rating, r) >= SUGGESTED_SCORE)
+        .map_or(Difficulty::Beginner, |&(level, _)| level)
+}
+
 #[test]
-fn the_suggestion_is_the_strongest_level_the_player_can_score_two_in_five_against() {
+fn a_win_suggests_the_next_level_and_two_wins_in_a_row_two_levels_up() {
     let levels = LevelRatings::measured();
     let new = PlayerRating::default();
     assert_eq!(
@@ -373,29 +386,40 @@ fn the_suggestion_is_the_strongest_level_the_player_can_score_two_in_five_agains
         Difficulty::Beginner,
         "a first game"
     );
+    // One win against Beginner: the rating (from 1500) reads as Medium's
+    // strength or more, but the next step is Beginner II.
     let mut player = PlayerRating::default();
-    for i in 0..6 {
-        player.record(levels, Difficulty::Easy, Score::Win, i);
-        player.record(levels, Difficulty::Medium, Score::Loss, i);
-    }
+    player.record(levels, Difficulty::Beginner, Score::Win, 0);
+    assert!(by_rating(&player) >= Difficulty::Medium, "{player}");
     let (level, expected) = player.suggestion(levels);
+    assert_eq!(level, Difficulty::Beginner2);
     let rating = player.current().rating;
-    assert!(expected >= SUGGESTED_SCORE);
     assert!((expected - expected_score(rating, levels.of(level))).abs() < 1e-12);
-    for &(stronger, r) in levels.all().iter().filter(|&&(_, r)| r > levels.of(level)) {
-        assert!(expected_score(rating, r) < SUGGESTED_SCORE, "{stronger:?}");
-    }
-    // Beating the strongest level again and again: it is the suggestion.
+    // A second win in a row, against Beginner II: two steps, Beginner IV.
+    player.record(levels, Difficulty::Beginner2, Score::Win, 1);
+    assert_eq!(player.suggestion(levels).0, Difficulty::Beginner4);
+    // A loss, then a win: one step again.
+    player.record(levels, Difficulty::Beginner4, Score::Loss, 2);
+    player.record(levels, Difficulty::Beginner4, Score::Win, 3);
+    assert_eq!(player.suggestion(levels).0, Difficulty::Easy);
+    // Beating the strongest level: it stays the suggestion.
     let mut master = PlayerRating::default();
-    for i in 0..30 {
+    for i in 0..3 {
         master.record(levels, Difficulty::Expert, Score::Win, i);
     }
     assert_eq!(master.suggestion(levels).0, Difficulty::Expert);
     assert!(master.to_string().contains(" ± "));
+    // The ladder's steps, held at its ends.
+    assert_eq!(hive_ai::next_step(Difficulty::Hard2, 2), Difficulty::Expert);
+    assert_eq!(
+        hive_ai::next_step(Difficulty::Beginner2, -2),
+        Difficulty::Beginner
+    );
+    assert_eq!(hive_ai::next_step(Difficulty::Easy5, 1), Difficulty::Medium);
 }
 
 #[test]
-fn the_suggestion_never_climbs_after_a_loss_nor_falls_after_a_win() {
+fn a_loss_or_a_draw_follows_the_rating_within_a_step_or_two_of_the_level() {
     let levels = LevelRatings::measured();
     // A first game lost to Beginner: the rating (from 1500) still reads
     // above Beginner, but the suggestion is Beginner again.
@@ -405,20 +429,27 @@ fn the_suggestion_never_climbs_after_a_loss_nor_falls_after_a_win() {
     let (level, expected) = first.suggestion(levels);
     assert_eq!(level, Difficulty::Beginner);
     assert!((expected - expected_score(first.current().rating, levels.of(level))).abs() < 1e-12);
-    // A first game won against Expert: the rating (from 1500) reads far
-    // below Expert, but the suggestion stays there.
-    let mut strong = PlayerRating::default();
-    strong.record(levels, Difficulty::Expert, Score::Win, 0);
-    assert!(strong.current().rating < levels.of(Difficulty::Expert));
-    assert_eq!(strong.suggestion(levels).0, Difficulty::Expert);
-    // After a draw the rating alone decides.
+    // A first game lost to Expert: the rating falls below Expert's reach,
+    // but the suggestion is at most two steps down, Hard.
+    let mut bold = PlayerRating::default();
+    bold.record(levels, Difficulty::Expert, Score::Loss, 0);
+    assert!(by_rating(&bold) < Difficulty::Hard, "{bold}");
+    assert_eq!(bold.suggestion(levels).0, Difficulty::Hard);
+    // Losses where the rating says lower within those two steps: the
+    // rating decides.
+    let mut player = PlayerRating::default();
+    for i in 0..6 {
+        player.record(levels, Difficulty::Easy, Score::Win, i);
+        player.record(levels, Difficulty::Easy2, Score::Loss, i);
+    }
+    let rated = by_rating(&player);
+    assert!(rated <= Difficulty::Easy2, "{rated:?}");
+    let expected_level = rated.max(hive_ai::next_step(Difficulty::Easy2, -2));
+    assert_eq!(player.suggestion(levels).0, expected_level);
+    // A draw with Beginner: the rating (about 1500) says Medium, but the
+    // suggestion is one step up at most.
     let mut drawn = PlayerRating::default();
     drawn.record(levels, Difficulty::Beginner, Score::Draw, 0);
-    let by_rating = levels
-        .all()
-        .iter()
-        .rev()
-        .find(|&&(_, r)| expected_score(drawn.current().rating, r) >= SUGGESTED_SCORE)
-        .map(|&(level, _)| level);
-    assert_eq!(Some(drawn.suggestion(levels).0), by_rating);
+    assert!(by_rating(&drawn) > Difficulty::Beginner2);
+    assert_eq!(drawn.suggestion(levels).0, Difficulty::Beginner2);
 }

@@ -14,6 +14,9 @@
 //! nothing here runs during a search.
 
 mod shown;
+mod stance;
+
+pub use stance::Stance;
 
 use std::borrow::Cow;
 

@@ -204,3 +204,54 @@ fn the_same_claim_is_the_same_words_wherever_the_cells() {
         "another gate is another claim"
     );
 }
+
+/// The facts kept to praise (or blame) a move in a case, as [`describe`]
+/// writes them.
+fn kept(name: &str, stance: hive_rules::Stance) -> Vec<String> {
+    let facts = why_facts(case(name)).keep_only(stance);
+    facts
+        .facts
+        .iter()
+        .map(|fact| describe(fact, &facts.after))
+        .collect()
+}
+
+#[test]
+fn a_move_is_praised_and_blamed_from_its_movers_side() {
+    use hive_rules::Stance::{Blame, Praise};
+    // White's Ant beside White's own Queen: her lost cell and her pin are
+    // bad for White, never praise.
+    assert!(kept("ant-beside-own-queen", Praise).is_empty());
+    assert_eq!(
+        kept("ant-beside-own-queen", Blame),
+        ["queen-cells wQ 5->4 [wA1]", "pinned wQ"]
+    );
+    // White's Ant on the black Queen: her lost cell is praise for White, as
+    // are White's Queen's cell won and her freedom; nothing to blame.
+    assert_eq!(
+        kept("ant-attacks-queen", Praise),
+        [
+            "queen-cells wQ 4->5 [-wQ]",
+            "queen-cells bQ 4->3 [wA1]",
+            "freed wQ"
+        ]
+    );
+    assert!(kept("ant-attacks-queen", Blame).is_empty());
+    // A Black move: the black Queen losing a cell is Black's loss.
+    let forced = kept("forced-loss", Blame);
+    assert_eq!(forced, ["forced-loss White 1", "queen-cells bQ 2->1 [bB1]"]);
+    assert_eq!(kept("forced-loss", Praise), ["freed bQ"]);
+    // A forced win missed is blame; a Beetle on its own Queen is neither.
+    assert!(kept("missed-win", Blame).contains(&"missed-win White 1".to_string()));
+    let own_beetle = kept("beetle-on-own-queen", Praise);
+    assert!(!own_beetle.iter().any(|f| f.starts_with("beetle-on-queen")));
+    assert!(kept("beetle-on-opponent-queen", Praise) == ["beetle-on-queen wB1 bQ"]);
+    // Every fact of every case is good or bad for each side, the opposite
+    // for the other (a Beetle on its own Queen aside).
+    for case in WHY_CASES {
+        for fact in why_facts(case).facts {
+            let (white, black) = (fact.good_for(Color::White), fact.good_for(Color::Black));
+            assert_eq!(white.map(|good| !good), black, "{}: {fact:?}", case.name);
+        }
+    }
+}

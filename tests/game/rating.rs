@@ -140,3 +140,70 @@ fn an_unreadable_rating_file_is_reported_rates_nothing_and_stays_as_it_was() {
     assert!(app.world().resource::<Rating>().last.is_none());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), broken);
 }
+
+/// Resign against the AI: the game ends at once as the person's loss, off
+/// the board, and is rated as one; the next game starts with no
+/// resignation.
+#[test]
+fn resigning_against_the_ai_ends_the_game_and_rates_it_as_a_loss() {
+    use hive::game::Players;
+    use hive::game::core::{Resign, Resignation};
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    set_settings(&mut app, |s| {
+        s.opponent = Opponent::Ai;
+        s.difficulty = Difficulty::Beginner;
+        s.human_side = HumanSide::White;
+    });
+    start_playing(&mut app);
+    settle(&mut app);
+    // Resigning before a move of one's own here is allowed, but a game
+    // with no move of the person's is not rated: play one first.
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(&mut app, "the AI's answer", |app| {
+        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
+    });
+    app.world_mut().write_message(Resign);
+    update_until(&mut app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    assert_eq!(
+        game(&app).status(),
+        GameStatus::InProgress,
+        "ended off the board"
+    );
+    let players = *app.world().resource::<Players>();
+    assert_eq!(
+        app.world().resource::<Resignation>().of(&players),
+        Some(hive::rules::Color::White)
+    );
+    let last = app.world().resource::<Rating>().last.expect("rated");
+    assert_eq!(
+        (last.level, last.score),
+        (Difficulty::Beginner, Score::Loss)
+    );
+    assert!(last.after < last.before, "{last:?}");
+    wait_for_the_file(&mut app, data.path(), 1);
+    // Asking again once it is over changes nothing.
+    app.world_mut().write_message(Resign);
+    frames_then_count(&mut app, 1);
+
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    let players = *app.world().resource::<Players>();
+    assert_eq!(app.world().resource::<Resignation>().of(&players), None);
+    assert_eq!(turn(&app), Some(Turn::AwaitingInput));
+}
+
+/// Runs a few frames and checks the rating holds `games` games still.
+fn frames_then_count(app: &mut App, games: usize) {
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Rating>().player.history.len(), games);
+}

@@ -15,6 +15,7 @@ mod last_move;
 mod launch;
 mod notice;
 mod players;
+mod resign;
 mod screens;
 mod settings;
 mod settings_file;
@@ -30,6 +31,7 @@ pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use notice::Notice;
 pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom};
+pub use resign::{Resign, Resignation, can_resign};
 pub use screens::{Activity, Screen, practising};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
@@ -64,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         clock::plugin,
         players::plugin,
         turn::plugin,
+        resign::plugin,
     ));
 }
 

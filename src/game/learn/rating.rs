@@ -12,7 +12,9 @@ use bevy::prelude::*;
 
 use super::progress;
 use crate::ai::{Difficulty, LevelRatings, PlayerRating, Score};
-use crate::game::core::{Activity, CurrentGame, GameClock, GameSystems, MovePlayed, Players, Turn};
+use crate::game::core::{
+    Activity, CurrentGame, GameClock, GameSystems, MovePlayed, Players, Resignation, Turn,
+};
 use crate::game::saves::RecordPaths;
 use crate::records::{NodeId, Seats};
 use crate::rules::{Color, GameStatus};
@@ -92,9 +94,14 @@ fn note_moves_played(
 }
 
 /// The result of a finished game for the person playing `human`, if it
-/// has one (a win on the board or on time, or a draw).
-fn score_for(human: Color, status: GameStatus, flagged: Option<Color>) -> Option<Score> {
-    let winner = match (status, flagged) {
+/// has one (a win on the board, on time or by resignation, or a draw).
+fn score_for(
+    human: Color,
+    status: GameStatus,
+    flagged: Option<Color>,
+    resigned: Option<Color>,
+) -> Option<Score> {
+    let winner = match (status, flagged.or(resigned)) {
         (GameStatus::Draw, _) => return Some(Score::Draw),
         (GameStatus::WhiteWins, _) => Color::White,
         (GameStatus::BlackWins, _) => Color::Black,
@@ -117,6 +124,7 @@ fn rate_the_game(
     activity: Option<Res<State<Activity>>>,
     paths: Res<RecordPaths>,
     mut rating: ResMut<Rating>,
+    resignation: Res<Resignation>,
 ) {
     let Seats::Ai { side, difficulty } = players.seats else {
         return;
@@ -131,7 +139,8 @@ fn rate_the_game(
         return;
     }
     let game = current.game();
-    let Some(score) = score_for(side.opponent(), game.status(), clock.flagged()) else {
+    let resigned = resignation.of(&players);
+    let Some(score) = score_for(side.opponent(), game.status(), clock.flagged(), resigned) else {
         return;
     };
     let before = rating.player.current().rating;
@@ -184,18 +193,46 @@ mod tests {
     #[test]
     fn results_follow_the_board_then_the_flag() {
         let w = Color::White;
-        assert_eq!(score_for(w, GameStatus::WhiteWins, None), Some(Score::Win));
-        assert_eq!(score_for(w, GameStatus::BlackWins, None), Some(Score::Loss));
-        assert_eq!(score_for(w, GameStatus::Draw, None), Some(Score::Draw));
         assert_eq!(
-            score_for(w, GameStatus::InProgress, Some(Color::White)),
+            score_for(w, GameStatus::WhiteWins, None, None),
+            Some(Score::Win)
+        );
+        assert_eq!(
+            score_for(w, GameStatus::BlackWins, None, None),
             Some(Score::Loss)
         );
         assert_eq!(
-            score_for(Color::Black, GameStatus::InProgress, Some(Color::White)),
+            score_for(w, GameStatus::Draw, None, None),
+            Some(Score::Draw)
+        );
+        assert_eq!(
+            score_for(w, GameStatus::InProgress, Some(Color::White), None),
+            Some(Score::Loss)
+        );
+        assert_eq!(
+            score_for(
+                Color::Black,
+                GameStatus::InProgress,
+                Some(Color::White),
+                None
+            ),
             Some(Score::Win)
         );
-        assert_eq!(score_for(w, GameStatus::InProgress, None), None);
+        assert_eq!(score_for(w, GameStatus::InProgress, None, None), None);
+        // A resignation is a loss for the side that resigned.
+        assert_eq!(
+            score_for(w, GameStatus::InProgress, None, Some(Color::White)),
+            Some(Score::Loss)
+        );
+        assert_eq!(
+            score_for(
+                Color::Black,
+                GameStatus::InProgress,
+                None,
+                Some(Color::White)
+            ),
+            Some(Score::Win)
+        );
     }
 
     #[test]

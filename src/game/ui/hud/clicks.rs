@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{Activity, NewGame, Notice, PlayMove, Screen, Settings, Words};
+use crate::game::core::{Activity, NewGame, Notice, PlayMove, Resign, Screen, Settings, Words};
 use crate::game::database::GameDatabase;
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::SelectPiece;
@@ -19,7 +19,7 @@ use crate::game::ui::dialogs::files::{Dialog, OpenDialog};
 
 /// The messages and resources the panels' buttons act on.
 #[derive(SystemParam)]
-pub(in crate::game::ui) struct Clicks<'w> {
+pub(in crate::game::ui) struct Clicks<'w, 's> {
     pub select: MessageWriter<'w, SelectPiece>,
     pub play: MessageWriter<'w, PlayMove>,
     pub records: MessageWriter<'w, RecordsAction>,
@@ -39,11 +39,38 @@ pub(in crate::game::ui) struct Clicks<'w> {
     confirming: ResMut<'w, Confirming>,
     settings: ResMut<'w, Settings>,
     stake: Res<'w, Stake>,
+    resign: MessageWriter<'w, Resign>,
+    resign_asked: Local<'s, bool>,
     activity: Option<Res<'w, State<Activity>>>,
     words: Res<'w, Words>,
 }
 
-impl Clicks<'_> {
+impl Clicks<'_, '_> {
+    /// The Resign button's question, gone with the game it was about.
+    pub(in crate::game::ui) fn forget_resign(&mut self) {
+        *self.resign_asked = false;
+    }
+
+    /// The Resign button of a game against the AI: the first press asks
+    /// ("Really resign?"), the second resigns, a third takes the question
+    /// back.
+    pub(in crate::game::ui) fn resign_button(&mut self, ui: &mut egui::Ui) {
+        let key = if *self.resign_asked {
+            "game-resign-sure"
+        } else {
+            "game-resign"
+        };
+        let button = ui
+            .button(self.words.get(key))
+            .on_hover_text(self.words.get("game-resign-tip"));
+        if button.clicked() {
+            if *self.resign_asked {
+                self.resign.write(Resign);
+            }
+            *self.resign_asked = !*self.resign_asked;
+        }
+    }
+
     /// What runs on the board (the panels are drawn only on it).
     fn activity(&self) -> Activity {
         self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()

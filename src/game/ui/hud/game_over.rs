@@ -18,6 +18,15 @@ fn verdict(words: &Texts, game: &Game, ending: Ending) -> (String, String) {
     if let Some((result, reason)) = ending.online {
         return online_verdict(words, result, reason);
     }
+    if let Some(side) = ending.resigned.filter(|_| !game.status().is_over()) {
+        return (
+            words.format(
+                "over-wins",
+                &Args::new().with("winner", words.color(side.opponent())),
+            ),
+            words.format("over-resigned", &side_args(words, side)),
+        );
+    }
     let flagged = ending.flagged;
     if let Some(side) = flagged.filter(|_| !game.status().is_over()) {
         let winner = side.opponent();
@@ -59,6 +68,8 @@ pub(super) struct Ending {
     pub flagged: Option<Color>,
     /// The online game's result and how it came (not by the rules).
     pub online: Option<(GameResult, EndReason)>,
+    /// The side that resigned a game against the AI.
+    pub resigned: Option<Color>,
 }
 
 /// The title and sentence of an online game ended off the board.
@@ -194,6 +205,7 @@ mod tests {
         let on_time = Ending {
             flagged: Some(Color::Black),
             online: None,
+            resigned: None,
         };
         let (title, detail) = verdict(&Texts::english(), &flagged, on_time);
         assert_eq!(
@@ -204,6 +216,7 @@ mod tests {
         let resigned = Ending {
             flagged: None,
             online: Some((GameResult::BlackWins, EndReason::Resigned)),
+            resigned: None,
         };
         assert_eq!(
             verdict(&Texts::english(), &flagged, resigned),
@@ -212,10 +225,20 @@ mod tests {
         let agreed = Ending {
             flagged: None,
             online: Some((GameResult::Draw, EndReason::DrawAgreed)),
+            resigned: None,
         };
         assert_eq!(
             verdict(&Texts::english(), &flagged, agreed),
             ("Draw".to_string(), "A draw by agreement.".to_string())
+        );
+        // Against the AI: the person resigned.
+        let gave_up = Ending {
+            resigned: Some(Color::Black),
+            ..Ending::default()
+        };
+        assert_eq!(
+            verdict(&Texts::english(), &flagged, gave_up),
+            ("White wins!".to_string(), "Black resigned.".to_string())
         );
         // A game going on has no verdict.
         let going = played(Options::default(), "wS1");

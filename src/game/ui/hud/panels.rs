@@ -65,9 +65,22 @@ struct HudView<'w> {
     activity: Option<Res<'w, State<Activity>>>,
     online: Res<'w, crate::game::online::Online>,
     rating: Res<'w, crate::game::learn::Rating>,
+    resignation: Res<'w, crate::game::core::Resignation>,
 }
 
 impl HudView<'_> {
+    /// The game's result when it ended off the board: agreed, resigned or
+    /// on time online, or resigned against the AI.
+    fn off_board_end(&self) -> Option<crate::net::GameResult> {
+        let resigned = self.resignation.of(&self.players).map(|side| match side {
+            crate::rules::Color::White => crate::net::GameResult::BlackWins,
+            crate::rules::Color::Black => crate::net::GameResult::WhiteWins,
+        });
+        crate::game::online::ended_off_the_board(&self.online)
+            .map(|(result, _)| result)
+            .or(resigned)
+    }
+
     /// Whether a lesson or a puzzle is on the board.
     fn practising(&self) -> bool {
         self.activity.as_ref().is_some_and(|a| a.practising())
@@ -120,7 +133,8 @@ fn draw_hud(
             offer_pass: view.forced_pass.0 && (!auto_pass || view.practising()) && awaiting,
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
-            online_end: crate::game::online::ended_off_the_board(&view.online).map(|(r, _)| r),
+            off_board_end: view.off_board_end(),
+            can_resign: crate::game::core::can_resign(&view.players, &view.game, *view.turn.get()),
             words: &view.words,
         };
         top_bar::show(ui, &bar, &mut clicks);
@@ -223,6 +237,7 @@ fn draw_hud(
             game_over::Ending {
                 flagged: view.history.clock.flagged(),
                 online: crate::game::online::ended_off_the_board(&view.online),
+                resigned: view.resignation.of(&view.players),
             },
             rated,
             &mut clicks,

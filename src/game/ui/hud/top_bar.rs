@@ -33,9 +33,11 @@ pub(super) struct TopBar<'a> {
     pub words: &'a Texts,
     /// Give the first button (Restart) the keyboard focus now.
     pub focus_first: bool,
-    /// An online game's result, when it ended off the board (agreed,
-    /// resigned, on time).
-    pub online_end: Option<crate::net::GameResult>,
+    /// The game's result when it ended off the board (online: agreed,
+    /// resigned, on time; against the AI: resigned).
+    pub off_board_end: Option<crate::net::GameResult>,
+    /// Whether the person may resign (a game against the AI, not over).
+    pub can_resign: bool,
 }
 
 /// The top bar's contents; a click acts through `clicks`.
@@ -68,6 +70,11 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
             .clicked()
         {
             clicks.leave(Leaving::Quit);
+        }
+        if bar.can_resign {
+            clicks.resign_button(ui);
+        } else {
+            clicks.forget_resign();
         }
         ui.separator();
         super::game_menu::top_bar_buttons(ui, bar.words, bar.history, clicks);
@@ -112,7 +119,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
         // Whose turn first: it must always be seen whole.
         let flagged = bar.history.clock.flagged();
         use crate::net::GameResult;
-        let side = match (bar.online_end, game.status()) {
+        let side = match (bar.off_board_end, game.status()) {
             (Some(GameResult::BlackWins), _) | (None, GameStatus::BlackWins) => Color::Black,
             (Some(GameResult::WhiteWins), _) | (None, GameStatus::WhiteWins) => Color::White,
             _ => flagged.map_or(game.to_move(), Color::opponent),
@@ -122,9 +129,9 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
             .with("side", side_words(side))
             .with("turn", game.turn_number());
         let status = match game.status() {
-            _ if bar.online_end == Some(GameResult::WhiteWins) => words.get("game-white-wins"),
-            _ if bar.online_end == Some(GameResult::BlackWins) => words.get("game-black-wins"),
-            _ if bar.online_end == Some(GameResult::Draw) => words.get("game-draw"),
+            _ if bar.off_board_end == Some(GameResult::WhiteWins) => words.get("game-white-wins"),
+            _ if bar.off_board_end == Some(GameResult::BlackWins) => words.get("game-black-wins"),
+            _ if bar.off_board_end == Some(GameResult::Draw) => words.get("game-draw"),
             _ if flagged.is_some() => words.format("game-wins-on-time", &args),
             GameStatus::WhiteWins => words.get("game-white-wins"),
             GameStatus::BlackWins => words.get("game-black-wins"),

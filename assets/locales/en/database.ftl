@@ -3,7 +3,6 @@
 game-opening-explorer = Opening explorer (X)
 game-opening-explorer-tip = The moves played from the position shown in the games of your database
 
-database-set-aside = The game database could not be read ({ $reason }): it was kept as { $file } and a new one started
 database-unusable = The game database cannot be used: { $reason }
 database-unknown-player = ?
 

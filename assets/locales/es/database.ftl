@@ -3,7 +3,6 @@
 game-opening-explorer = Explorador de aperturas (X)
 game-opening-explorer-tip = Las jugadas hechas desde la posición mostrada en las partidas de tu base de datos
 
-database-set-aside = No se pudo leer la base de datos de partidas ({ $reason }): se guardó como { $file } y se empezó una nueva
 database-unusable = No se puede usar la base de datos de partidas: { $reason }
 database-unknown-player = ?
 

@@ -1,6 +1,6 @@
 //! The database's commands (`hive db ...`), shared by the `hive` game
 //! binary and the window-free `hive-db` binary: `import`, `stats`,
-//! `explore`, `search` and `generate`. Every command takes `--db FILE`;
+//! `explore`, `search`, `check` and `generate`. Every command takes `--db FILE`;
 //! without it, the data folder's database ([`Database::default_path`]).
 
 use std::io::{IsTerminal, Write};
@@ -59,6 +59,15 @@ pub enum DbCommand {
     },
     /// Find games, newest first.
     Search(SearchArgs),
+    /// Check the whole file (SQLite's quick_check): prints `ok`, or the
+    /// problems found and exits with failure.
+    Check {
+        #[command(flatten)]
+        db: DbArg,
+        /// Report at most this many problems.
+        #[arg(long, default_value_t = 100)]
+        max: u32,
+    },
     /// Write N engine self-play games as SGF records in yearly zip archives.
     Generate {
         /// How many games.
@@ -189,6 +198,7 @@ impl DbCommand {
                 filter,
             } => explore(&game, &db, tsv, filter),
             DbCommand::Search(args) => search(args),
+            DbCommand::Check { db, max } => check(&db, max),
             DbCommand::Generate {
                 n,
                 seed,
@@ -220,11 +230,26 @@ fn open(arg: &DbArg) -> Result<Database, DbError> {
         Some(path) => path.clone(),
         None => Database::default_path()?,
     };
-    let db = Database::open(path)?;
-    if let Some(set_aside) = db.set_aside() {
-        eprintln!("hive db: {set_aside}");
+    Database::open(path)
+}
+
+fn check(arg: &DbArg, max: u32) -> Result<ExitCode, DbError> {
+    let db = open(arg)?;
+    let problems = db.check(max)?;
+    if problems.is_empty() {
+        println!("ok");
+        return Ok(ExitCode::SUCCESS);
     }
-    Ok(db)
+    for problem in &problems {
+        println!("{problem}");
+    }
+    eprintln!(
+        "hive db: {} is damaged ({} problem{} shown): move it away to start a new database",
+        db.path().display(),
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    Ok(ExitCode::FAILURE)
 }
 
 fn import(paths: &[PathBuf], arg: &DbArg, batch: usize, lines: bool) -> Result<ExitCode, DbError> {

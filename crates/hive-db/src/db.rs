@@ -1,10 +1,10 @@
-//! The database file: opened (created, migrated, or set aside when it
-//! cannot be read), its place in the data folder, and its numbers.
+//! The database file: opened (created or migrated; a damaged file is
+//! refused, never moved or overwritten), checked on request, its place in
+//! the data folder, and its numbers.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension};
+use rusqlite::Connection;
 
 use crate::error::DbError;
 use crate::schema;
@@ -18,29 +18,6 @@ const CACHE_KIB: i64 = 32 * 1024;
 
 /// The page size of a new file, in bytes (files made before keep theirs).
 const PAGE_SIZE: i64 = 16 * 1024;
-
-/// A database file that could not be opened and was renamed, never deleted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetAside {
-    /// The file as it was named.
-    pub path: PathBuf,
-    /// Where it is now (`<name>.broken-<unix seconds>`).
-    pub moved_to: PathBuf,
-    /// Why it could not be opened.
-    pub reason: String,
-}
-
-impl std::fmt::Display for SetAside {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} could not be opened ({}); it was kept as {} and a new database was started",
-            self.path.display(),
-            self.reason,
-            self.moved_to.display()
-        )
-    }
-}
 
 /// What the database holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,7 +41,6 @@ pub struct Stats {
 pub struct Database {
     pub(crate) conn: Connection,
     pub(crate) path: PathBuf,
-    set_aside: Option<SetAside>,
 }
 
 impl std::fmt::Debug for Database {
@@ -73,12 +49,6 @@ impl std::fmt::Debug for Database {
             .field("path", &self.path)
             .finish()
     }
-}
-
-/// Why an existing file is not a database this version can use.
-enum Unusable {
-    Broken(String),
-    Error(DbError),
 }
 
 impl Database {
@@ -100,39 +70,18 @@ impl Database {
     }
 
     /// Opens (or creates) the database at `path`, bringing an older schema
-    /// up to date. A file that is no database, is damaged, or was written by
-    /// a newer version is renamed `<name>.broken-<unix seconds>` (its `-wal`
-    /// and `-shm` files with it) and a new database started; see
-    /// [`Database::set_aside`]. A folder or file that cannot be written is
+    /// up to date. Opening reads no more than the schema's version: the
+    /// file's integrity is checked by [`Database::check`] (at import, and
+    /// by `hive db check`), not at every open. A file that is no database
+    /// or that SQLite finds damaged is [`DbError::Damaged`], and one written
+    /// by a newer version [`DbError::Newer`]: either is left as it is, never
+    /// moved or overwritten. A folder or file that cannot be written is
     /// [`DbError::ReadOnly`].
     pub fn open(path: impl AsRef<Path>) -> Result<Database, DbError> {
         let path = path.as_ref().to_path_buf();
         check_writable(&path)?;
-        let mut set_aside = None;
-        let conn = match try_open(&path) {
-            Ok(conn) => conn,
-            Err(Unusable::Error(error)) => return Err(error),
-            Err(Unusable::Broken(reason)) => {
-                let moved_to = move_aside(&path)?;
-                set_aside = Some(SetAside {
-                    path: path.clone(),
-                    moved_to,
-                    reason,
-                });
-                match try_open(&path) {
-                    Ok(conn) => conn,
-                    Err(Unusable::Error(error)) => return Err(error),
-                    Err(Unusable::Broken(reason)) => {
-                        return Err(DbError::Unusable { path, reason });
-                    }
-                }
-            }
-        };
-        Ok(Database {
-            conn,
-            path,
-            set_aside,
-        })
+        let conn = try_open(&path)?;
+        Ok(Database { conn, path })
     }
 
     /// The file.
@@ -140,9 +89,28 @@ impl Database {
         &self.path
     }
 
-    /// The file set aside when this database was opened, if any.
-    pub fn set_aside(&self) -> Option<&SetAside> {
-        self.set_aside.as_ref()
+    /// SQLite's check of the whole file (`PRAGMA quick_check`: every page,
+    /// index and row readable and in order): the problems found, at most
+    /// `at_most` of them; none when the file is whole. It reads the whole
+    /// file (seconds for a million games), so it runs at import and when
+    /// asked, never at open. A file too damaged to be checked at all is
+    /// [`DbError::Damaged`].
+    pub fn check(&self, at_most: u32) -> Result<Vec<String>, DbError> {
+        let mut statement = self
+            .conn
+            .prepare(&format!("PRAGMA quick_check({})", at_most.max(1)))
+            .map_err(|e| DbError::sql(&self.path, e))?;
+        let rows = statement
+            .query_map([], |row| row.get::<_, String>(0))
+            .map_err(|e| DbError::sql(&self.path, e))?;
+        let mut problems = Vec::new();
+        for row in rows {
+            let row = row.map_err(|e| DbError::sql(&self.path, e))?;
+            if row != "ok" {
+                problems.push(row);
+            }
+        }
+        Ok(problems)
     }
 
     /// What the database holds.
@@ -208,8 +176,8 @@ fn check_writable(path: &Path) -> Result<(), DbError> {
     }
 }
 
-fn try_open(path: &Path) -> Result<Connection, Unusable> {
-    let fail = |e: rusqlite::Error| classify(path, e);
+fn try_open(path: &Path) -> Result<Connection, DbError> {
+    let fail = |e: rusqlite::Error| DbError::sql(path, e);
     let mut conn = Connection::open(path).map_err(fail)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))
         .map_err(fail)?;
@@ -217,10 +185,11 @@ fn try_open(path: &Path) -> Result<Connection, Unusable> {
         .pragma_query_value(None, "user_version", |row| row.get(0))
         .map_err(fail)?;
     if version > schema::VERSION {
-        return Err(Unusable::Broken(format!(
-            "its schema is version {version}, written by a newer version of the game (this one reads up to {})",
-            schema::VERSION
-        )));
+        return Err(DbError::Newer {
+            path: path.to_path_buf(),
+            version,
+            known: schema::VERSION,
+        });
     }
     if version == 0 {
         // A new file: pages of 16 KiB (SQLite's default is 4): an import's
@@ -235,63 +204,16 @@ fn try_open(path: &Path) -> Result<Connection, Unusable> {
         .map_err(fail)?;
     conn.pragma_update(None, "cache_size", -CACHE_KIB)
         .map_err(fail)?;
-    // A quick look at the file's structure: a damaged file is set aside.
-    let check: Option<String> = conn
-        .query_row("PRAGMA quick_check(1)", [], |row| row.get(0))
-        .optional()
-        .map_err(fail)?;
-    if let Some(check) = check.filter(|c| c != "ok") {
-        return Err(Unusable::Broken(format!("damaged: {check}")));
-    }
     schema::migrations()
         .to_latest(&mut conn)
         .map_err(|source| match source {
-            rusqlite_migration::Error::RusqliteError { err, .. } => classify(path, err),
-            source => Unusable::Error(DbError::Migration {
+            rusqlite_migration::Error::RusqliteError { err, .. } => DbError::sql(path, err),
+            source => DbError::Migration {
                 path: path.to_path_buf(),
                 source,
-            }),
+            },
         })?;
     Ok(conn)
-}
-
-fn classify(path: &Path, error: rusqlite::Error) -> Unusable {
-    match error.sqlite_error_code() {
-        Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => {
-            Unusable::Broken(error.to_string())
-        }
-        _ => Unusable::Error(DbError::sql(path, error)),
-    }
-}
-
-/// Renames `path` (and its `-wal`, `-shm` files) to `<name>.broken-<secs>`.
-fn move_aside(path: &Path) -> Result<PathBuf, DbError> {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let name = path
-        .file_name()
-        .map_or_else(|| DB_FILE.into(), |n| n.to_string_lossy().into_owned());
-    let mut target = path.with_file_name(format!("{name}.broken-{secs}"));
-    let mut n = 1;
-    while target.exists() {
-        target = path.with_file_name(format!("{name}.broken-{secs}-{n}"));
-        n += 1;
-    }
-    std::fs::rename(path, &target).map_err(|e| DbError::io(path, e))?;
-    for suffix in ["-wal", "-shm"] {
-        let side = path.with_file_name(format!("{name}{suffix}"));
-        if side.exists() {
-            let to = target.with_file_name(format!(
-                "{}{suffix}",
-                target
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-            ));
-            std::fs::rename(&side, &to).map_err(|e| DbError::io(&side, e))?;
-        }
-    }
-    Ok(target)
 }
 
 #[cfg(test)]

@@ -22,14 +22,50 @@ pub enum DbError {
         /// The database file.
         path: PathBuf,
     },
-    /// A new database could not be started in place of one set aside.
-    #[error("{path}: a new database could not be started there: {reason}")]
-    Unusable {
+    /// The file is no database, or SQLite found it damaged. It is left as
+    /// it is (never moved or overwritten): the player decides.
+    #[error(
+        "{path} is damaged ({reason}): run `hive db check` to see the problems; move the file away to start a new database"
+    )]
+    Damaged {
         /// The database file.
         path: PathBuf,
-        /// Why.
+        /// What SQLite said.
         reason: String,
     },
+    /// The file was written by a newer version of the game. It is left as
+    /// it is.
+    #[error(
+        "{path}: its schema is version {version}, written by a newer version of the game (this one reads up to {known}); use that version, or move the file away to start a new database"
+    )]
+    Newer {
+        /// The database file.
+        path: PathBuf,
+        /// The file's schema version.
+        version: u32,
+        /// The newest this version reads.
+        known: u32,
+    },
+    /// The held connection could not be opened (see [`crate::DbWorker`]).
+    #[error("{reason}")]
+    NotOpen {
+        /// The database file.
+        path: PathBuf,
+        /// Why it could not be opened.
+        reason: String,
+    },
+    /// Too many questions wait for the held connection.
+    #[error("{path}: the database is busy; ask again in a moment")]
+    Busy {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// No stored game has this id.
+    #[error("no game {0} in the database")]
+    NoGame(i64),
+    /// The held connection's thread has stopped.
+    #[error("the database's thread has stopped")]
+    WorkerGone,
     /// No data folder could be found for the default database.
     #[error("no data folder found for the game database: give one with --db FILE or {env}")]
     NoDataDir {
@@ -99,6 +135,10 @@ impl DbError {
                 reason: source.to_string(),
             },
             Some(ErrorCode::DiskFull) => DbError::DiskFull { path },
+            Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt) => DbError::Damaged {
+                path,
+                reason: source.to_string(),
+            },
             _ => DbError::Sql { path, source },
         }
     }

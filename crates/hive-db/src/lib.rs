@@ -8,8 +8,8 @@
 //!   ([`schema`]: version 1 the games, positions and sources, version 2
 //!   the explorer's aggregate and the search indexes, version 3 the
 //!   mover's rating and the day on each position's row and the aggregate
-//!   kept for the openings), or set aside as
-//!   `<name>.broken-<time>` when it cannot be read ([`SetAside`]);
+//!   kept for the openings); a damaged file is refused
+//!   ([`DbError::Damaged`]) and left as it is; [`Database::check`],
 //!   [`Database::stats`].
 //! - [`Database::import`]: files, folders, zip archives and PGN files of
 //!   many games, in batches ([`ImportOptions`]), with progress
@@ -52,11 +52,12 @@ pub mod generate;
 mod import;
 mod key;
 pub mod schema;
+mod worker;
 
 #[cfg(feature = "cli")]
 pub mod cli;
 
-pub use db::{DB_FILE, Database, SetAside, Stats};
+pub use db::{DB_FILE, Database, Stats};
 pub use error::DbError;
 pub use explore::{
     ExplorerFilter, ExplorerMove, GameSummary, SearchQuery, SortBy, StoredGame, parse_position,
@@ -65,3 +66,4 @@ pub use import::{
     ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES, RECORD_EXTENSIONS,
 };
 pub use key::{CanonicalMove, PositionKey};
+pub use worker::{DbWorker, ExplorerPage, GameTypes, Pending, QUEUE};

@@ -1,24 +1,26 @@
 //! The game database in the window (`crate::db`, an SQLite file in the
-//! data directory): opened on the IO task pool when the data directory is
-//! known (a file that could not be read is set aside and the message line
-//! says so), the opening explorer's answer for the position on the board
-//! (asked again whenever the position or the filter changes; an answer for
-//! another position is dropped), the import of files, folders and zips on
-//! the compute pool (progress, Cancel, the report; resumable), searches,
-//! and a stored game opened in review at a ply. Every query runs off the
-//! frame, on its own connection (SQLite's WAL lets them read while an
-//! import writes).
+//! data directory): one connection held open on its own thread
+//! ([`DbWorker`]), opened once when the data directory is known (a damaged
+//! file is reported, never moved or overwritten, and the explorer says the
+//! database is unavailable), answering the opening explorer about the
+//! position on the board (asked again whenever the position or the filter
+//! changes, one question at a time; an answer for another position is
+//! dropped), searches, and a stored game opened in review at a ply. The
+//! import of files, folders and zips runs on the compute pool on a
+//! connection of its own (progress, Cancel, the report; resumable): SQLite's
+//! WAL lets the held connection read while it writes. Nothing waits on the
+//! frame: answers are polled.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, block_on, poll_once};
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use crate::db::{
-    DB_FILE, Database, ExplorerFilter, ExplorerMove, GameSummary, ImportOptions, ImportProgress,
-    ImportReport, SearchQuery,
+    DB_FILE, Database, DbError, DbWorker, ExplorerFilter, ExplorerMove, ExplorerPage, GameSummary,
+    GameTypes, ImportOptions, ImportProgress, ImportReport, Pending, SearchQuery,
 };
 use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words};
 use crate::game::saves::{RecordPaths, RecordsAction, ReviewAction};
@@ -115,8 +117,74 @@ pub struct ExplorerAnswer {
     pub games: Vec<GameSummary>,
     /// Which page of [`PAGE`] games `games` is (0: the newest).
     pub page: u32,
+    /// When a filter hid everything: how many games (visits) played on
+    /// from the position without it, and whether any reached it.
+    pub unfiltered: Option<(u64, bool)>,
     /// Why the database could not answer.
     pub error: Option<QueryError>,
+}
+
+/// Why the explorer has nothing to show for a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhyNothing {
+    /// The database holds no game at all.
+    NoGames,
+    /// It holds games of other types only (the board's type, and what it
+    /// holds: "100000 Base+MLP").
+    OtherTypes {
+        /// The board's game type.
+        wanted: String,
+        /// The games it holds, by type.
+        held: Vec<(String, u64)>,
+    },
+    /// The filters hide the games that reached it (how many played on from
+    /// it without them).
+    Filtered {
+        /// Games without the filters.
+        without: u64,
+    },
+    /// No game of the board's type reached it (how many there are).
+    NotReached {
+        /// The board's game type.
+        game_type: String,
+        /// The games of that type the database holds.
+        of_type: u64,
+    },
+}
+
+/// Why an answer with neither moves nor games is empty, from the games the
+/// database holds by type and what the filter hid (see [`WhyNothing`]).
+pub fn why_nothing(
+    game_type: &str,
+    types: &GameTypes,
+    unfiltered: Option<(u64, bool)>,
+) -> WhyNothing {
+    if types.total() == 0 {
+        WhyNothing::NoGames
+    } else if types.of(game_type) == 0 {
+        WhyNothing::OtherTypes {
+            wanted: game_type.to_string(),
+            held: types.0.clone(),
+        }
+    } else if let Some((without, true)) = unfiltered {
+        WhyNothing::Filtered { without }
+    } else {
+        WhyNothing::NotReached {
+            game_type: game_type.to_string(),
+            of_type: types.of(game_type),
+        }
+    }
+}
+
+/// Whether `mv` is the next move of the line shown (compared as moves,
+/// whatever piece or side its notation refers to): then following it is
+/// stepping forward in that line, not starting a variation.
+pub fn is_next_in_line(cursor: &crate::records::GameCursor, mv: Move) -> bool {
+    cursor
+        .line_nodes()
+        .get(cursor.ply())
+        .and_then(|&node| cursor.record().tree.mv(node))
+        == Some(mv)
 }
 
 /// Why the explorer or the search could not answer.
@@ -149,7 +217,7 @@ pub struct Explorer {
     pub page: u32,
     answer: Option<ExplorerAnswer>,
     asked: Option<(String, ExplorerFilter, u32)>,
-    task: Option<Task<ExplorerAnswer>>,
+    task: Option<(Pending<ExplorerPage>, (String, ExplorerFilter), u32)>,
 }
 
 impl Explorer {
@@ -196,29 +264,30 @@ pub struct Searched {
     pub error: Option<QueryError>,
 }
 
-/// A stored game's record text and the ply to show it at.
-type RecordAt = (String, Option<u32>);
-
 /// The game database: where it is, how many games it holds, the import,
 /// the explorer and the search.
 #[derive(Resource, Default)]
 pub struct GameDatabase {
     path: Option<PathBuf>,
+    /// The connection held open (on its thread).
+    worker: Option<DbWorker>,
     /// The number of games (once the file is open).
     games: Option<u64>,
+    /// The games by type.
+    types: GameTypes,
     /// Why the database cannot be used.
     error: Option<String>,
-    opening: Option<Task<Result<Opened, String>>>,
+    opening: Option<Pending<GameTypes>>,
     import: Option<ImportJob>,
     report: Option<Result<ImportReport, String>>,
     /// The opening explorer.
     pub explorer: Explorer,
     /// The Games screen shows the database (not a folder's records).
     pub on_games_screen: bool,
-    search_task: Option<Task<Searched>>,
+    search_task: Option<(Pending<Vec<GameSummary>>, SearchQuery)>,
     /// The last search's results.
     pub searched: Searched,
-    open_task: Option<Task<Result<RecordAt, String>>>,
+    open_task: Option<(Pending<String>, Option<u32>)>,
     /// A move to play once review has let go of the board (the position
     /// it is for, and the move).
     pending_move: Option<(String, Move)>,
@@ -264,10 +333,25 @@ impl GameDatabase {
     pub fn ready(&self) -> bool {
         self.games.is_some() && self.opening.is_none()
     }
+
+    /// The games it holds by type.
+    pub fn types(&self) -> &GameTypes {
+        &self.types
+    }
+
+    /// Asks the held connection (again) how many games of each type it holds.
+    fn count_games(&mut self) {
+        if let Some(worker) = &self.worker {
+            match worker.ask(|db| db.game_types()) {
+                Ok(pending) => self.opening = Some(pending),
+                Err(error) => self.error = Some(error.to_string()),
+            }
+        }
+    }
 }
 
-/// Opens the database in the data directory (again when it changes), on
-/// the IO task pool.
+/// Opens the database in the data directory (again when it changes) on
+/// its own thread, and collects how many games it holds.
 fn open_database(
     paths: Res<RecordPaths>,
     mut db: ResMut<GameDatabase>,
@@ -278,29 +362,40 @@ fn open_database(
     if path != db.path {
         db.path = path.clone();
         db.games = None;
+        db.types = GameTypes::default();
         db.error = None;
+        db.opening = None;
         db.explorer.answer = None;
         db.explorer.asked = None;
-        db.opening = path.map(|path| IoTaskPool::get().spawn(async move { open_file(&path) }));
+        db.explorer.task = None;
+        db.search_task = None;
+        db.open_task = None;
+        // The old thread ends by itself once its questions are answered.
+        db.worker = None;
+        if let Some(path) = path {
+            match DbWorker::open(&path) {
+                Ok(worker) => {
+                    db.worker = Some(worker);
+                    db.count_games();
+                }
+                Err(error) => db.error = Some(error.to_string()),
+            }
+        }
     }
-    let Some(task) = db.opening.as_mut() else {
+    let Some(pending) = db.opening.as_mut() else {
         return;
     };
-    let Some(opened) = block_on(poll_once(task)) else {
+    let Some(counted) = pending.try_take() else {
         return;
     };
     db.opening = None;
-    match opened {
-        Ok(Opened { set_aside, games }) => {
-            db.games = Some(games);
-            if let Some((file, reason)) = set_aside {
-                notice.show(words.0.format(
-                    "database-set-aside",
-                    &Args::new().with("file", file).with("reason", reason),
-                ));
-            }
+    match counted {
+        Ok(types) => {
+            db.games = Some(types.total());
+            db.types = types;
         }
         Err(error) => {
+            let error = error.to_string();
             notice.show(
                 words
                     .0
@@ -311,26 +406,6 @@ fn open_database(
     }
 }
 
-/// The database as opened: the file set aside first if any (where it went
-/// and why), and how many games it holds.
-struct Opened {
-    set_aside: Option<(String, String)>,
-    games: u64,
-}
-
-/// Opens (or creates) the database at `path`.
-fn open_file(path: &Path) -> Result<Opened, String> {
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    let db = Database::open(path).map_err(|e| e.to_string())?;
-    let set_aside = db
-        .set_aside()
-        .map(|aside| (aside.moved_to.display().to_string(), aside.reason.clone()));
-    let games = db.stats().map_err(|e| e.to_string())?.games;
-    Ok(Opened { set_aside, games })
-}
-
 /// Imports `sources` into the database at `path`, telling `progress`.
 fn import_into(
     path: &Path,
@@ -338,6 +413,8 @@ fn import_into(
     cancel: &AtomicBool,
     progress: &Mutex<ImportProgress>,
 ) -> Result<ImportReport, String> {
+    // A connection of its own (the writer), opened for the import only;
+    // the import checks the file before adding to it.
     let mut db = Database::open(path).map_err(|e| e.to_string())?;
     db.import(sources, ImportOptions::default(), cancel, &mut |now| {
         *progress.lock().unwrap_or_else(PoisonError::into_inner) = *now;
@@ -347,13 +424,9 @@ fn import_into(
 
 /// The stored game `id` as a record's text (PGN, with its players, date,
 /// result and ratings).
-fn stored_record(path: &Path, id: i64) -> Result<String, String> {
-    let db = Database::open(path).map_err(|e| e.to_string())?;
-    let stored = db
-        .game(id)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("no game {id}"))?;
-    let game = stored.game().map_err(|e| e.to_string())?;
+fn stored_record(db: &Database, id: i64) -> Result<String, DbError> {
+    let stored = db.game(id)?.ok_or(DbError::NoGame(id))?;
+    let game = stored.game()?;
     let summary = &stored.summary;
     let mut headers = Headers::new(game.game_type());
     headers.white = summary.white.clone();
@@ -372,6 +445,18 @@ fn stored_record(path: &Path, id: i64) -> Result<String, String> {
     Ok(crate::formats::write_pgn(&record))
 }
 
+/// Asks the held connection, or says why it cannot be asked.
+fn ask<R, F>(db: &GameDatabase, question: F) -> Result<Pending<R>, DbError>
+where
+    R: Send + 'static,
+    F: FnOnce(&mut Database) -> Result<R, DbError> + Send + 'static,
+{
+    match &db.worker {
+        Some(worker) => worker.ask(question),
+        None => Err(DbError::WorkerGone),
+    }
+}
+
 /// Starts the imports, searches and openings asked for.
 fn handle_requests(
     mut requests: MessageReader<DatabaseRequest>,
@@ -379,6 +464,8 @@ fn handle_requests(
     current: Res<CurrentGame>,
     turn: Option<Res<State<Turn>>>,
     mut review: MessageWriter<ReviewAction>,
+    mut notice: ResMut<Notice>,
+    words: Res<Words>,
 ) {
     for request in requests.read() {
         let Some(path) = db.path.clone() else {
@@ -407,32 +494,36 @@ fn handle_requests(
                 }
             }
             DatabaseRequest::Search(query) => {
-                let query = query.clone();
-                db.search_task = Some(AsyncComputeTaskPool::get().spawn(async move {
-                    let found = Database::open(&path).and_then(|db| db.search(&query));
-                    match found {
-                        Ok(games) => Searched {
-                            query: Some(query),
-                            games,
-                            error: None,
-                        },
-                        Err(error) => Searched {
-                            query: Some(query),
+                let asked = query.clone();
+                match ask(&db, move |db| db.search(&asked)) {
+                    Ok(pending) => db.search_task = Some((pending, query.clone())),
+                    Err(error) => {
+                        db.search_task = None;
+                        db.searched = Searched {
+                            query: Some(query.clone()),
                             games: Vec::new(),
                             error: Some(error.into()),
-                        },
+                        };
                     }
-                }));
+                }
             }
             DatabaseRequest::Open { id, ply } => {
-                let (id, ply) = (*id, *ply);
-                db.open_task = Some(
-                    IoTaskPool::get()
-                        .spawn(async move { stored_record(&path, id).map(|text| (text, ply)) }),
-                );
+                let id = *id;
+                match ask(&db, move |db| stored_record(db, id)) {
+                    Ok(pending) => db.open_task = Some((pending, *ply)),
+                    Err(error) => notice.show(words.0.format(
+                        "database-unusable",
+                        &Args::new().with("reason", error.to_string()),
+                    )),
+                }
             }
             DatabaseRequest::Play(mv) => {
                 let reviewing = turn.as_ref().is_some_and(|t| *t.get() == Turn::Review);
+                if reviewing && is_next_in_line(&current, *mv) {
+                    // The game's own next move: follow its line.
+                    review.write(ReviewAction::StepForward);
+                    continue;
+                }
                 if reviewing {
                     review.write(ReviewAction::ContinueFromHere);
                 }
@@ -443,14 +534,12 @@ fn handle_requests(
 }
 
 /// Asks the database about the position on the board when the explorer
-/// is shown and the position or the filter changed.
+/// is shown and the position or the filter changed (one question at a
+/// time: a question asked meanwhile waits for the answer before).
 fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
-    if !db.explorer.open || !db.ready() {
+    if !db.explorer.open || !db.ready() || db.explorer.task.is_some() {
         return;
     }
-    let Some(path) = db.path.clone() else {
-        return;
-    };
     let asked = (current.game().game_string(), db.explorer.form.filter());
     let same_position = db
         .explorer
@@ -466,30 +555,20 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
     }
     db.explorer.asked = Some((asked.0.clone(), asked.1.clone(), page));
     let game = current.game().clone();
-    db.explorer.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        let filter = &asked.1;
-        let answer = Database::open(&path).and_then(|db| {
-            let moves = db.explore(&game, filter)?;
-            let games = db.games_reaching(&game, filter, PAGE, page * PAGE)?;
-            Ok((moves, games))
-        });
-        match answer {
-            Ok((moves, games)) => ExplorerAnswer {
-                asked,
-                moves,
-                games,
-                page,
-                error: None,
-            },
-            Err(error) => ExplorerAnswer {
+    let filter = asked.1.clone();
+    match ask(&db, move |db| db.explorer_page(&game, &filter, PAGE, page)) {
+        Ok(pending) => db.explorer.task = Some((pending, asked, page)),
+        Err(error) => {
+            db.explorer.answer = Some(ExplorerAnswer {
                 asked,
                 moves: Vec::new(),
                 games: Vec::new(),
                 page,
+                unfiltered: None,
                 error: Some(error.into()),
-            },
+            });
         }
-    }));
+    }
 }
 
 /// Collects what the tasks found: the import's report, the explorer's
@@ -509,38 +588,68 @@ fn collect_answers(
         db.import = None;
         if let Ok(report) = &report {
             db.games = Some(db.games.unwrap_or(0) + report.progress.added);
+            // The games by type, counted again on the held connection.
+            db.count_games();
         }
         // The explorer's answers may have changed.
         db.explorer.asked = None;
         db.report = Some(report);
     }
-    if let Some(task) = db.explorer.task.as_mut()
-        && let Some(answer) = block_on(poll_once(task))
+    if let Some((pending, _, _)) = db.explorer.task.as_mut()
+        && let Some(found) = pending.try_take()
+        && let Some((_, asked, page)) = db.explorer.task.take()
     {
-        db.explorer.task = None;
+        let answer = match found {
+            Ok(found) => ExplorerAnswer {
+                asked,
+                moves: found.moves,
+                games: found.games,
+                page,
+                unfiltered: found.unfiltered,
+                error: None,
+            },
+            Err(error) => ExplorerAnswer {
+                asked,
+                moves: Vec::new(),
+                games: Vec::new(),
+                page,
+                unfiltered: None,
+                error: Some(error.into()),
+            },
+        };
         if answer.asked.0 == current.game().game_string() {
             db.explorer.answer = Some(answer);
         }
     }
-    if let Some(task) = db.search_task.as_mut()
-        && let Some(found) = block_on(poll_once(task))
+    if let Some((pending, _)) = db.search_task.as_mut()
+        && let Some(found) = pending.try_take()
+        && let Some((_, query)) = db.search_task.take()
     {
-        db.search_task = None;
-        db.searched = found;
+        db.searched = match found {
+            Ok(games) => Searched {
+                query: Some(query),
+                games,
+                error: None,
+            },
+            Err(error) => Searched {
+                query: Some(query),
+                games: Vec::new(),
+                error: Some(error.into()),
+            },
+        };
     }
-    if let Some(task) = db.open_task.as_mut()
-        && let Some(opened) = block_on(poll_once(task))
+    if let Some((pending, _)) = db.open_task.as_mut()
+        && let Some(opened) = pending.try_take()
+        && let Some((_, ply)) = db.open_task.take()
     {
-        db.open_task = None;
         match opened {
-            Ok((text, ply)) => {
+            Ok(text) => {
                 actions.write(RecordsAction::ImportAt(text, ply.map(|p| p as usize)));
             }
-            Err(error) => notice.show(
-                words
-                    .0
-                    .format("database-unusable", &Args::new().with("reason", &error)),
-            ),
+            Err(error) => notice.show(words.0.format(
+                "database-unusable",
+                &Args::new().with("reason", error.to_string()),
+            )),
         }
     }
 }

@@ -118,6 +118,9 @@ impl Database {
     /// every quarter second; setting `cancel` stops the import after the
     /// record in hand, committing what was read.
     ///
+    /// The file is checked first ([`Database::check`]): games are never
+    /// added to a damaged file ([`DbError::Damaged`]).
+    ///
     /// Errors are the database's own (read-only, full disk): games
     /// committed before stay.
     pub fn import(
@@ -127,6 +130,12 @@ impl Database {
         cancel: &AtomicBool,
         progress: &mut dyn FnMut(&ImportProgress),
     ) -> Result<ImportReport, DbError> {
+        if let Some(problem) = self.check(1)?.into_iter().next() {
+            return Err(DbError::Damaged {
+                path: self.path.clone(),
+                reason: problem,
+            });
+        }
         // The statement journals of the many-row statements (a few hundred
         // KiB each) kept in memory, not spilled to temporary files.
         self.conn

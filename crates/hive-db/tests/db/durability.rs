@@ -131,7 +131,7 @@ fn a_killed_import_keeps_whole_batches_and_resumes() {
     );
     // Reopened, the import resumes and completes.
     let mut db = Database::open(&db_path).expect("reopens");
-    assert!(db.set_aside().is_none());
+    assert!(db.check(10).expect("checked").is_empty());
     let report = import(&mut db, &[corpus]);
     assert!(report.failures.is_empty(), "{:?}", report.failures);
     assert_eq!(db.stats().expect("stats").games, 400);
@@ -227,30 +227,100 @@ fn a_version_2_database_is_migrated_its_positions_rated_and_its_explorer_cut_to_
     migrated_from(2);
 }
 
+/// The files in `dir`, sorted.
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 #[test]
-fn a_file_that_is_no_database_is_set_aside_never_deleted() {
+fn a_file_that_is_no_database_is_refused_and_left_as_it_is() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("games.sqlite");
     let garbage: Vec<u8> = (0..10_000u32).map(|i| (i * 7919 % 251) as u8).collect();
     std::fs::write(&path, &garbage).expect("written");
-    let mut db = Database::open(&path).expect("a new database is started");
-    let aside = db.set_aside().cloned().expect("the old file was set aside");
-    assert_eq!(aside.path, path);
-    let name = aside
-        .moved_to
-        .file_name()
-        .expect("a name")
-        .to_string_lossy()
-        .to_string();
-    assert!(name.starts_with("games.sqlite.broken-"), "{name}");
-    assert_eq!(std::fs::read(&aside.moved_to).expect("kept"), garbage);
-    assert!(aside.to_string().contains("could not be opened"), "{aside}");
-    // The new one works.
-    assert_eq!(import(&mut db, &[recordings()]).progress.added, 5);
+    let error = Database::open(&path).expect_err("refused");
+    assert!(matches!(error, DbError::Damaged { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("games.sqlite is damaged") && message.contains("hive db check"),
+        "{message}"
+    );
+    // Nothing moved, nothing written.
+    assert_eq!(files_in(dir.path()), ["games.sqlite"]);
+    assert_eq!(std::fs::read(&path).expect("kept"), garbage);
+}
+
+/// A file whose header is whole but one of its pages overwritten: it
+/// opens (no check at open), `check` lists the problems, an import refuses
+/// to add to it, and the file is left as it is.
+#[test]
+fn a_damaged_page_is_found_by_check_and_refused_by_import() {
+    let (dir, mut db) = fresh();
+    import(&mut db, &[recordings()]);
+    assert!(db.check(10).expect("checked").is_empty());
+    let path = db.path().to_path_buf();
+    drop(db);
+    let page = {
+        let conn = rusqlite::Connection::open(&path).expect("opens");
+        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+            .expect("checkpointed");
+        let root: i64 = conn
+            .query_row(
+                "SELECT rootpage FROM sqlite_master WHERE name = 'positions'",
+                [],
+                |row| row.get(0),
+            )
+            .expect("the positions table");
+        let size: i64 = conn
+            .query_row("PRAGMA page_size", [], |row| row.get(0))
+            .expect("a page size");
+        (root, size)
+    };
+    let mut bytes = std::fs::read(&path).expect("read");
+    let start = ((page.0 - 1) * page.1) as usize;
+    for (i, byte) in bytes[start..start + page.1 as usize].iter_mut().enumerate() {
+        *byte = (i * 31 % 256) as u8;
+    }
+    std::fs::write(&path, &bytes).expect("written");
+    let mut db = Database::open(&path).expect("opens: the header is whole");
+    let problems = match db.check(10) {
+        Ok(problems) => problems,
+        Err(DbError::Damaged { reason, .. }) => vec![reason],
+        Err(error) => panic!("{error:?}"),
+    };
+    assert!(!problems.is_empty());
+    let error = db
+        .import(
+            &[recordings()],
+            ImportOptions::default(),
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+        .expect_err("refused");
+    drop(db);
+    assert!(matches!(error, DbError::Damaged { .. }), "{error:?}");
+    assert_eq!(std::fs::read(&path).expect("kept"), bytes);
+    assert!(
+        files_in(dir.path())
+            .iter()
+            .all(|n| n.starts_with("games.sqlite") && !n.contains("broken")),
+        "{:?}",
+        files_in(dir.path())
+    );
 }
 
 #[test]
-fn a_database_of_a_newer_version_is_set_aside() {
+fn a_database_of_a_newer_version_is_refused_and_left_as_it_is() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("games.sqlite");
     {
@@ -258,11 +328,15 @@ fn a_database_of_a_newer_version_is_set_aside() {
         conn.execute_batch("CREATE TABLE future (x); PRAGMA user_version = 99;")
             .expect("a newer schema");
     }
-    let db = Database::open(&path).expect("a new database is started");
-    let aside = db.set_aside().expect("set aside");
-    assert!(aside.reason.contains("version 99"), "{}", aside.reason);
-    assert!(aside.moved_to.exists());
-    assert_eq!(db.stats().expect("stats").schema_version, schema::VERSION);
+    let before = std::fs::read(&path).expect("read");
+    let error = Database::open(&path).expect_err("refused");
+    assert!(
+        matches!(error, DbError::Newer { version: 99, .. }),
+        "{error:?}"
+    );
+    assert!(error.to_string().contains("version 99"), "{error}");
+    assert_eq!(std::fs::read(&path).expect("kept"), before);
+    assert_eq!(files_in(dir.path()), ["games.sqlite"]);
 }
 
 #[test]

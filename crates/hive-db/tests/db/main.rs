@@ -7,6 +7,7 @@ mod import;
 mod keys;
 mod recordings;
 mod search;
+mod worker;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;

@@ -15,8 +15,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Resign>();
     app.add_systems(
         Update,
+        // Before the position can be replaced this frame: a resignation is
+        // about the game the person saw.
         resign
-            .in_set(GameSystems::Jump)
+            .in_set(GameSystems::Input)
             .run_if(in_state(super::Screen::Playing)),
     );
 }

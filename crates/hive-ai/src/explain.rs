@@ -43,7 +43,7 @@ impl Explanation {
     /// what hurts its mover (why it is worse), the better move only what
     /// helps the mover (why it is better). White's own Queen losing a cell
     /// is never a reason to prefer White's move.
-    fn from_the_movers_side(self) -> Explanation {
+    fn seen_by_the_movers(self) -> Explanation {
         Explanation {
             played: self.played.keep_only(Stance::Blame),
             better: self.better.map(|better| better.keep_only(Stance::Praise)),
@@ -119,7 +119,7 @@ pub fn explain_move(
             better,
         }
         .without_shared()
-        .from_the_movers_side(),
+        .seen_by_the_movers(),
     )
 }
 

@@ -78,7 +78,7 @@ pub(super) async fn write_frames(
         match tokio::time::timeout(WRITE_TIMEOUT, send.write_all(&frame)).await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => return Err(e.to_string()),
-            Err(_) => return Err("the peer reads nothing".into()),
+            Err(_) => return Err("the peer reads nothing: a frame waited too long".into()),
         }
     }
     Ok(send)

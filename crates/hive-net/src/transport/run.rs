@@ -310,7 +310,7 @@ pub(super) async fn run(
                         }
                         let Ok(frame) = encode_frame(&message) else { continue };
                         if frames.try_send(frame).is_err() {
-                            break End::Dropped("the peer does not read what is sent".into());
+                            break End::Dropped("the peer reads nothing: its queue is full".into());
                         }
                     }
                     Some(Command::Cut) => break End::Dropped("cut".into()),

@@ -22,6 +22,8 @@ use hive_uhp::UhpClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::error::PeerError;
+use crate::limits::{Refusals, Verdict};
 use crate::protocol::{GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
 use crate::transport::{Event, Link, MAX_WATCHERS, Mode, WatcherEvent};
@@ -288,6 +290,7 @@ fn play(
     let mut ended: Option<Instant> = None;
     let mut connected_at: Option<Instant> = None;
     let mut peer_gone = false;
+    let mut refusals = Refusals::new();
     loop {
         for event in link.wait(Duration::from_millis(50)) {
             last_heard = Instant::now();
@@ -295,6 +298,7 @@ fn play(
                 Event::Connected { path, rtt } => {
                     eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
                     session.connected();
+                    refusals.connected();
                     connected_at = Some(Instant::now());
                 }
                 Event::Disconnected { reason } => {
@@ -307,7 +311,11 @@ fn play(
                         delay.as_millis()
                     );
                 }
-                Event::Refused(e) => eprintln!("refused from the peer: {e} [{}]", e.key()),
+                Event::Refused(e) => {
+                    if let Verdict::HangUp(_) = say_refused("the peer", refusals.refused(&e), &e) {
+                        link.hang_up();
+                    }
+                }
                 Event::Error(e) => return Err(e),
                 Event::Online => {}
                 Event::Message(message) => match session.receive(message) {
@@ -341,11 +349,11 @@ fn play(
                         }
                     }
                     Err(e) => {
-                        eprintln!("refused from the peer: {e} [{}]", e.key());
-                        if e.is_fatal() {
-                            if session.stage() == Stage::Closed {
-                                return Err(e.to_string());
-                            }
+                        let verdict = say_refused("the peer", refusals.refused(&e), &e);
+                        if e.is_fatal() && session.stage() == Stage::Closed {
+                            return Err(e.to_string());
+                        }
+                        if let Verdict::HangUp(_) = verdict {
                             // A stranger or a broken peer: its refusal goes
                             // out, then its connection is dropped.
                             for message in session.take_outgoing() {
@@ -430,13 +438,19 @@ fn serve_watchers(link: &mut Link, audience: &mut Audience, session: &Session) {
                 audience.disconnected(id);
             }
             WatcherEvent::Refused { id, error } => {
-                eprintln!("refused from watcher {}: {error} [{}]", id.0, error.key());
+                let who = format!("watcher {}", id.0);
+                if let Verdict::HangUp(_) = say_refused(&who, audience.refused(id, &error), &error)
+                {
+                    link.hang_up_watcher(id);
+                }
             }
             WatcherEvent::Message { id, message } => match audience.receive(id, message, session) {
                 Ok(events) => events.iter().for_each(|e| eprintln!("{e:?}")),
                 Err(error) => {
-                    eprintln!("refused from watcher {}: {error} [{}]", id.0, error.key());
-                    if error.is_fatal() {
+                    let who = format!("watcher {}", id.0);
+                    if let Verdict::HangUp(_) =
+                        say_refused(&who, audience.refused(id, &error), &error)
+                    {
                         for (to, message) in audience.take_outgoing() {
                             link.send_to_watcher(to, message);
                         }
@@ -450,6 +464,19 @@ fn serve_watchers(link: &mut Link, audience: &mut Audience, session: &Session) {
     for (id, message) in audience.take_outgoing() {
         link.send_to_watcher(id, message);
     }
+}
+
+/// A refusal from `who` on standard error, as `verdict` says: the first of
+/// a connection, and the one that ends it, once; the others only counted.
+fn say_refused(who: &str, verdict: Verdict, error: &PeerError) -> Verdict {
+    match &verdict {
+        Verdict::Show => eprintln!("refused from {who}: {error} [{}]", error.key()),
+        Verdict::HangUp(why) => {
+            eprintln!("refused from {who}: {why} [{}]: hanging up", why.key());
+        }
+        Verdict::Quiet => {}
+    }
+    verdict
 }
 
 /// Saves the game if asked and prints its GameString, last.
@@ -483,6 +510,7 @@ fn watch(args: WatchArgs) -> Result<(), String> {
     let wait = Duration::from_secs(args.wait);
     let mut last_heard = Instant::now();
     let out = io::stdout();
+    let mut refusals = Refusals::new();
     while watch.result().is_none() {
         for event in link.wait(Duration::from_millis(50)) {
             last_heard = Instant::now();
@@ -490,6 +518,7 @@ fn watch(args: WatchArgs) -> Result<(), String> {
                 Event::Connected { path, rtt } => {
                     eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
                     watch.connected();
+                    refusals.connected();
                 }
                 Event::Disconnected { reason } => {
                     eprintln!("disconnected: {reason}");
@@ -501,7 +530,11 @@ fn watch(args: WatchArgs) -> Result<(), String> {
                         delay.as_millis()
                     );
                 }
-                Event::Refused(e) => eprintln!("refused from the host: {e} [{}]", e.key()),
+                Event::Refused(e) => {
+                    if let Verdict::HangUp(_) = say_refused("the host", refusals.refused(&e), &e) {
+                        link.hang_up();
+                    }
+                }
                 Event::Error(e) => return Err(e),
                 Event::Online => {}
                 Event::Message(message) => match watch.receive(message) {
@@ -526,11 +559,11 @@ fn watch(args: WatchArgs) -> Result<(), String> {
                         }
                     }
                     Err(e) => {
-                        eprintln!("refused from the host: {e} [{}]", e.key());
+                        let verdict = say_refused("the host", refusals.refused(&e), &e);
                         if watch.stage() == WatchStage::Closed {
                             return Err(e.to_string());
                         }
-                        if e.is_fatal() {
+                        if let Verdict::HangUp(_) = verdict {
                             link.hang_up();
                         }
                     }

@@ -123,9 +123,17 @@ pub enum PeerError {
         /// Its length.
         chars: usize,
     },
-    /// More messages than the flood limit allows (a burst of 60, then 20 a second).
+    /// More messages than the flood limit allows (a burst of 60, then 20 a
+    /// second): the connection is ended.
     #[error("the peer sends too many messages")]
     Flood,
+    /// More refused messages on one connection than
+    /// [`crate::limits::MAX_REFUSED`]: the connection is ended.
+    #[error("the peer sent {count} messages that were refused: the connection was closed")]
+    TooManyRefused {
+        /// How many were refused.
+        count: u32,
+    },
     /// A game-changing message after the game's end.
     #[error("the game is over")]
     GameOver,
@@ -158,13 +166,15 @@ impl PeerError {
             PeerError::NoSuchOffer => "peer-no-such-offer",
             PeerError::ChatTooLong { .. } => "peer-chat-too-long",
             PeerError::Flood => "peer-flood",
+            PeerError::TooManyRefused { .. } => "peer-too-many-refused",
             PeerError::GameOver => "peer-game-over",
             PeerError::ResultDiffers => "peer-result-differs",
         }
     }
 
     /// Whether the connection must be closed after it: the handshake's
-    /// failures, a broken frame stream and a diverging game.
+    /// failures, a broken frame stream, a diverging game, a flood and too
+    /// many refusals.
     pub fn is_fatal(&self) -> bool {
         matches!(
             self,
@@ -176,6 +186,8 @@ impl PeerError {
                 | PeerError::Refused { .. }
                 | PeerError::SyncDiverges { .. }
                 | PeerError::BadSettings { .. }
+                | PeerError::Flood
+                | PeerError::TooManyRefused { .. }
         ) || matches!(self, PeerError::OutOfOrder { expected, .. } if *expected == "hello" || *expected == "welcome")
     }
 }

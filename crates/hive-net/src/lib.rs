@@ -32,6 +32,7 @@
 
 pub mod error;
 pub mod invite;
+pub mod limits;
 pub mod protocol;
 pub mod session;
 pub mod transport;
@@ -42,6 +43,7 @@ pub mod cli;
 
 pub use error::{ActionError, PeerError};
 pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
+pub use limits::{MAX_REFUSED, Refusals, Verdict};
 pub use protocol::{
     Clock, EndReason, FrameReader, GameResult, GameSettings, HouseRules, MAX_CHAT_CHARS, MAX_FRAME,
     Message, PROTOCOL_VERSION, Role, Side, encode_frame,

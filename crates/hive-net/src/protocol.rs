@@ -350,7 +350,7 @@ pub fn encode_frame(message: &Message) -> Result<Vec<u8>, PeerError> {
 
 /// A frame's body length from its header, refused past [`MAX_FRAME`]
 /// (before the body is read).
-pub(crate) fn frame_len(header: [u8; 4]) -> Result<usize, PeerError> {
+fn frame_len(header: [u8; 4]) -> Result<usize, PeerError> {
     let len = u32::from_be_bytes(header) as usize;
     if len > MAX_FRAME {
         return Err(PeerError::Oversized { len });
@@ -358,8 +358,14 @@ pub(crate) fn frame_len(header: [u8; 4]) -> Result<usize, PeerError> {
     Ok(len)
 }
 
-/// Cuts a byte stream into frames. After an oversized header the stream
-/// cannot be followed any more: every later call gives the same error.
+/// Cuts a byte stream into frames: the one frame reader, sans I/O. The
+/// transport feeds it what it reads from a connection
+/// (`transport::frames`), the fuzz tests feed it random and cut bytes.
+/// Push bytes, then take messages until `None`: a reader drained so holds
+/// less than one whole frame (at most 4 + [`MAX_FRAME`] bytes) plus what
+/// the next push brings. After an oversized header the stream cannot be
+/// followed any more: its bytes are dropped, and every later call gives
+/// the same error.
 #[derive(Default, Debug)]
 pub struct FrameReader {
     buffer: Vec<u8>,
@@ -372,15 +378,21 @@ impl FrameReader {
         FrameReader::default()
     }
 
-    /// Adds bytes read from the stream.
+    /// Adds bytes read from the stream (dropped once it is broken).
     pub fn push(&mut self, bytes: &[u8]) {
         if self.broken.is_none() {
             self.buffer.extend_from_slice(bytes);
         }
     }
 
+    /// The bytes held: the start of a frame not yet whole.
+    pub fn buffered(&self) -> usize {
+        self.buffer.len()
+    }
+
     /// The next whole frame's message (or why it is refused), `None` when
-    /// no whole frame is buffered yet.
+    /// no whole frame is buffered yet. An oversized header is refused as
+    /// soon as its four bytes are in, before any of its body.
     pub fn next_message(&mut self) -> Option<Result<Message, PeerError>> {
         if let Some(error) = &self.broken {
             return Some(Err(error.clone()));
@@ -397,8 +409,13 @@ impl FrameReader {
         if self.buffer.len() < 4 + len {
             return None;
         }
-        let body: Vec<u8> = self.buffer.drain(..4 + len).skip(4).collect();
-        Some(Message::from_json(&body))
+        let message = Message::from_json(&self.buffer[4..4 + len]);
+        self.buffer.drain(..4 + len);
+        if self.buffer.is_empty() && self.buffer.capacity() > 2 * (4 + MAX_FRAME) {
+            // A burst of frames is gone: its room too.
+            self.buffer = Vec::new();
+        }
+        Some(message)
     }
 }
 

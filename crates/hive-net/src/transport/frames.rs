@@ -1,52 +1,85 @@
-//! A connection's frames as they are read: a 4-byte big-endian length,
-//! then the message's JSON, refused past `MAX_FRAME`.
+//! A connection's frames each way: read with the one frame reader
+//! ([`FrameReader`], fed [`READ_CHUNK`] bytes at a time from iroh's
+//! stream), written from a bounded queue with a time limit per frame.
 
-use std::sync::mpsc as std_mpsc;
+use iroh::endpoint::{RecvStream, SendStream};
+use tokio::sync::mpsc;
 
-use iroh::endpoint::RecvStream;
-
+use super::queue::EventSender;
 use crate::error::PeerError;
-use crate::protocol::{Message, frame_len};
+use crate::limits::{READ_CHUNK, WRITE_TIMEOUT};
+use crate::protocol::{FrameReader, Message};
 
-/// Reads one frame: its message or why it is refused (after an oversized
-/// header, refused before its body is read, the stream cannot be followed
-/// any more), or the stream's end.
-pub(super) async fn read_frame(
-    recv: &mut RecvStream,
-) -> Result<Result<Message, PeerError>, String> {
-    let mut header = [0u8; 4];
-    recv.read_exact(&mut header)
-        .await
-        .map_err(|e| e.to_string())?;
-    let len = match frame_len(header) {
-        Ok(len) => len,
-        Err(error) => return Ok(Err(error)),
-    };
-    let mut body = vec![0u8; len];
-    recv.read_exact(&mut body)
-        .await
-        .map_err(|e| e.to_string())?;
-    Ok(Message::from_json(&body))
+/// One connection's incoming stream, cut into frames.
+pub(super) struct FrameStream {
+    recv: RecvStream,
+    reader: FrameReader,
+    chunk: Vec<u8>,
+}
+
+impl FrameStream {
+    pub(super) fn new(recv: RecvStream) -> FrameStream {
+        FrameStream {
+            recv,
+            reader: FrameReader::new(),
+            chunk: vec![0; READ_CHUNK],
+        }
+    }
+
+    /// The next frame: its message or why it is refused (after an
+    /// oversized header the stream cannot be followed any more), or why
+    /// the stream ended. Reads only when no whole frame is held, so the
+    /// reader never holds more than one frame and one read.
+    pub(super) async fn next(&mut self) -> Result<Result<Message, PeerError>, String> {
+        loop {
+            if let Some(frame) = self.reader.next_message() {
+                return Ok(frame);
+            }
+            match self.recv.read(&mut self.chunk).await {
+                Ok(Some(n)) => self.reader.push(&self.chunk[..n]),
+                Ok(None) => return Err("the peer closed its stream".into()),
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    }
 }
 
 /// Reads frames until the stream ends, each made an event by `wrap`; an
-/// oversized header ends the connection.
+/// oversized header ends the connection. Waits while the event queue is
+/// full (no more is read, and QUIC's flow control stops the peer).
 pub(super) async fn read_frames<E>(
-    mut recv: RecvStream,
-    events: std_mpsc::Sender<E>,
+    mut stream: FrameStream,
+    events: EventSender<E>,
     wrap: impl Fn(Result<Message, PeerError>) -> E,
 ) -> String {
     loop {
-        let frame = match read_frame(&mut recv).await {
+        let frame = match stream.next().await {
             Ok(frame) => frame,
             Err(e) => return e,
         };
         let oversized = matches!(frame, Err(PeerError::Oversized { .. }));
-        if events.send(wrap(frame)).is_err() {
+        if events.send(wrap(frame)).await.is_err() {
             return "closed".into();
         }
         if oversized {
             return "an oversized frame".into();
         }
     }
+}
+
+/// Writes the frames queued for one connection, each within
+/// [`WRITE_TIMEOUT`]; gives the stream back once the queue is closed
+/// (everything queued written), or why it could not.
+pub(super) async fn write_frames(
+    mut send: SendStream,
+    mut frames: mpsc::Receiver<Vec<u8>>,
+) -> Result<SendStream, String> {
+    while let Some(frame) = frames.recv().await {
+        match tokio::time::timeout(WRITE_TIMEOUT, send.write_all(&frame)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(e.to_string()),
+            Err(_) => return Err("the peer reads nothing: a frame waited too long".into()),
+        }
+    }
+    Ok(send)
 }

@@ -24,23 +24,28 @@
 //! socket is touched.
 
 mod frames;
+mod queue;
 mod run;
 mod watchers;
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use iroh::{EndpointAddr, PublicKey, RelayUrl, TransportAddr};
-use tokio::sync::mpsc;
+use tokio::sync::Notify;
+use tokio::sync::mpsc::{self, error::TrySendError};
 use url::Url;
 
+use self::queue::EventReceiver;
 use self::watchers::{WatcherCommand, Watching};
 use crate::error::PeerError;
 use crate::invite::{Invitation, Secret};
+use crate::limits::{COMMAND_QUEUE, EVENT_QUEUE, WATCHER_EVENTS};
 use crate::protocol::{Message, Role};
 pub use crate::watch::WatcherId;
 
@@ -184,27 +189,81 @@ pub(crate) enum Command {
     Send(u64, Message),
     Cut,
     HangUp,
-    Close,
+}
+
+/// What the handle tells the link's thread past the command queue (which
+/// may be full): to close, or that a command did not fit.
+#[derive(Default)]
+pub(crate) struct Control {
+    closing: AtomicBool,
+    overflowed: AtomicBool,
+    wake: Notify,
+}
+
+impl Control {
+    fn close(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+        self.wake.notify_one();
+    }
+
+    fn overflow(&self) {
+        self.overflowed.store(true, Ordering::SeqCst);
+        self.wake.notify_one();
+    }
+
+    pub(crate) fn closing(&self) -> bool {
+        self.closing.load(Ordering::SeqCst)
+    }
+
+    /// Whether a command did not fit since the last call.
+    pub(crate) fn take_overflow(&self) -> bool {
+        self.overflowed.swap(false, Ordering::SeqCst)
+    }
+
+    /// Wakes when [`Control::close`] or [`Control::overflow`] is called
+    /// (or was, since the last wake).
+    pub(crate) async fn woken(&self) {
+        self.wake.notified().await;
+    }
 }
 
 /// One game's connection, from one end: a thread with its own tokio
 /// runtime, driven through this synchronous handle. It is `Send` and
 /// `Sync` (it can be a Bevy resource); dropping it closes the connection
 /// and ends the thread, like [`Link::close`], which may wait up to five
-/// seconds for the peer to have the last messages: drop it off the frame
-/// (or after the game) in a window.
+/// seconds for the peer to have the last messages. A window calls
+/// [`Link::close_later`] instead, which waits for nothing.
+///
+/// Every queue between the handle and the network is bounded
+/// ([`crate::limits`]): a peer cannot make it hold more than a few MiB.
 pub struct Link {
-    commands: mpsc::UnboundedSender<Command>,
-    // In a mutex only so that a `Link` is `Sync` (a Bevy resource); the
-    // methods that read it take `&mut self` and never wait for the lock.
-    events: Mutex<std_mpsc::Receiver<Event>>,
+    commands: mpsc::Sender<Command>,
+    control: Arc<Control>,
+    events: EventReceiver<Event>,
     pending: VecDeque<Event>,
     epoch: u64,
     thread: Option<JoinHandle<()>>,
     id: [u8; 32],
     reach: Arc<Mutex<Reach>>,
     watching: Arc<Watching>,
-    watcher_events: Mutex<std_mpsc::Receiver<WatcherEvent>>,
+    watcher_events: EventReceiver<WatcherEvent>,
+}
+
+/// A link closing on its own thread ([`Link::close_later`]).
+pub struct Closing(Option<JoinHandle<()>>);
+
+impl Closing {
+    /// Whether the link's thread has ended.
+    pub fn is_done(&self) -> bool {
+        self.0.as_ref().is_none_or(|thread| thread.is_finished())
+    }
+
+    /// Waits for the link's thread to end (at most about five seconds).
+    pub fn wait(mut self) {
+        if let Some(thread) = self.0.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 /// How the endpoint can be reached: its addresses and relay.
@@ -272,10 +331,12 @@ impl Link {
     }
 
     fn start(mode: Mode, side: Side, key: Option<[u8; 32]>, port: u16) -> Result<Link, LinkError> {
-        let (command_tx, command_rx) = mpsc::unbounded_channel();
-        let (event_tx, event_rx) = std_mpsc::channel();
+        let (command_tx, command_rx) = mpsc::channel(COMMAND_QUEUE);
+        let control = Arc::new(Control::default());
+        let controlled = Arc::clone(&control);
+        let (event_tx, event_rx) = queue::events(EVENT_QUEUE);
         let (ready_tx, ready_rx) = std_mpsc::channel();
-        let (watcher_tx, watcher_rx) = std_mpsc::channel();
+        let (watcher_tx, watcher_rx) = queue::events(WATCHER_EVENTS);
         let reach = Arc::new(Mutex::new(Reach::default()));
         let shared = Arc::clone(&reach);
         let watching = Arc::new(Watching::default());
@@ -314,10 +375,11 @@ impl Link {
                             reach.addrs = addr.ip_addrs().copied().collect();
                             reach.relay = addr.relay_urls().next().map(|u| u.to_string());
                         }
-                        let _ = event_tx.send(Event::Online);
+                        let _ = event_tx.send(Event::Online).await;
                     }
                     let watchers = (served, watcher_tx);
-                    run::run(endpoint, mode, side, command_rx, event_tx, watchers).await;
+                    let handle = (command_rx, controlled, event_tx);
+                    run::run(endpoint, mode, side, handle, watchers).await;
                 });
             })
             .map_err(|e| LinkError::Bind(e.to_string()))?;
@@ -326,14 +388,15 @@ impl Link {
             .map_err(|_| LinkError::Bind("the network thread stopped".into()))??;
         Ok(Link {
             commands: command_tx,
-            events: Mutex::new(event_rx),
+            control,
+            events: event_rx,
             pending: VecDeque::new(),
             epoch: 0,
             thread: Some(thread),
             id,
             reach,
             watching,
-            watcher_events: Mutex::new(watcher_rx),
+            watcher_events: watcher_rx,
         })
     }
 
@@ -351,10 +414,10 @@ impl Link {
     /// blocking.
     pub fn poll_watchers(&mut self) -> Vec<WatcherEvent> {
         let mut out = Vec::new();
-        if let Ok(events) = self.watcher_events.get_mut() {
-            while let Ok(event) = events.try_recv() {
-                out.push(event);
-            }
+        while out.len() < WATCHER_EVENTS
+            && let Some(event) = self.watcher_events.try_recv()
+        {
+            out.push(event);
         }
         out
     }
@@ -400,18 +463,26 @@ impl Link {
     }
 
     /// Queues a message for the connection last reported by [`Link::poll`];
-    /// dropped if that connection is gone.
+    /// dropped if that connection is gone. Never waits: when the command
+    /// queue is full ([`crate::limits::COMMAND_QUEUE`]) the connection is
+    /// dropped instead, as a network failure would.
     pub fn send(&self, message: Message) {
-        let _ = self.commands.send(Command::Send(self.epoch, message));
+        self.command(Command::Send(self.epoch, message));
+    }
+
+    fn command(&self, command: Command) {
+        if let Err(TrySendError::Full(_)) = self.commands.try_send(command) {
+            self.control.overflow();
+        }
     }
 
     /// What happened since the last call, without blocking. Stops after a
     /// [`Event::Connected`]: handle it (the session's hello) before the rest.
     pub fn poll(&mut self) -> Vec<Event> {
-        if let Ok(events) = self.events.get_mut() {
-            while let Ok(event) = events.try_recv() {
-                self.pending.push_back(event);
-            }
+        while self.pending.len() < EVENT_QUEUE
+            && let Some(event) = self.events.try_recv()
+        {
+            self.pending.push_back(event);
         }
         self.drain()
     }
@@ -419,8 +490,7 @@ impl Link {
     /// Like [`Link::poll`], but waits up to `timeout` for a first event.
     pub fn wait(&mut self, timeout: Duration) -> Vec<Event> {
         if self.pending.is_empty()
-            && let Ok(events) = self.events.get_mut()
-            && let Ok(event) = events.recv_timeout(timeout)
+            && let Some(event) = self.events.recv_timeout(timeout)
         {
             self.pending.push_back(event);
         }
@@ -443,7 +513,7 @@ impl Link {
     /// Drops the current connection (as a network failure would): the host
     /// waits for the joiner again, the joiner dials again.
     pub fn cut(&self) {
-        let _ = self.commands.send(Command::Cut);
+        self.command(Command::Cut);
     }
 
     /// Ends the current connection politely: what is queued is sent and
@@ -451,25 +521,37 @@ impl Link {
     /// then the connection closes. The host waits for a joiner again; a
     /// joiner dials again (call [`Link::close`] to stop).
     pub fn hang_up(&self) {
-        let _ = self.commands.send(Command::HangUp);
+        self.command(Command::HangUp);
     }
 
     /// Sends what is queued, waits (up to two seconds) for the peer to have
-    /// it, then closes the connection and the endpoint.
-    pub fn close(mut self) {
-        self.shutdown();
+    /// it, then closes the connection and the endpoint, and waits for the
+    /// link's thread to end (up to about five seconds in all).
+    pub fn close(self) {
+        self.close_later().wait();
     }
 
-    fn shutdown(&mut self) {
-        let _ = self.commands.send(Command::Close);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+    /// Closes like [`Link::close`], but waits for nothing: the link's
+    /// thread sends what is queued, says goodbye and ends on its own. For
+    /// a window's frame (and its task pools, which must not block).
+    pub fn close_later(mut self) -> Closing {
+        self.begin_close();
+        Closing(self.thread.take())
+    }
+
+    fn begin_close(&mut self) {
+        self.control.close();
+        // Events nobody will read: the thread never waits for their room.
+        self.events.close();
+        self.watcher_events.close();
     }
 }
 
 impl Drop for Link {
     fn drop(&mut self) {
-        self.shutdown();
+        self.begin_close();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
     }
 }

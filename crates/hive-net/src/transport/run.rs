@@ -3,17 +3,22 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::mpsc as std_mpsc;
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, RecvStream, SendStream, presets};
+use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, SendStream, presets};
 use iroh::{Endpoint, EndpointAddr, RelayMode, RelayUrl, SecretKey};
-use tokio::sync::mpsc;
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
 
-use super::frames::{read_frame, read_frames};
+use super::frames::{FrameStream, read_frames, write_frames};
+use super::queue::EventSender;
 use super::watchers::{self, Watching};
-use super::{ALPN, Command, Event, LinkError, Mode, PathKind, Side, WatcherEvent, check_local};
+use super::{
+    ALPN, Command, Control, Event, LinkError, Mode, PathKind, Side, WatcherEvent, check_local,
+};
 use crate::error::PeerError;
+use crate::limits::{MAX_HANDSHAKES, WRITE_QUEUE};
 use crate::protocol::{Message, Role, encode_frame};
 
 pub(super) async fn bind(
@@ -69,8 +74,9 @@ fn path_of(conn: &Connection) -> (PathKind, Duration) {
 
 /// Accepts joiners for as long as the endpoint is open, each connection's
 /// handshake and stream on a task of its own (a connection that dies half
-/// way holds up no other); in the local mode a connection from any other
-/// address is refused before the handshake. With watchers on, each
+/// way holds up no other), at most [`MAX_HANDSHAKES`] at once (one more is
+/// refused before its handshake); in the local mode a connection from any
+/// other address is refused before the handshake. With watchers on, each
 /// connection's first frame (its hello) is read here: a watcher's goes to
 /// [`watchers::serve`], any other to the player's loop with that frame.
 async fn accept_all(
@@ -79,6 +85,7 @@ async fn accept_all(
     accepted: mpsc::Sender<Accepted>,
     (watching, watcher_events): WatcherSide,
 ) {
+    let handshakes = Arc::new(Semaphore::new(MAX_HANDSHAKES));
     while let Some(incoming) = endpoint.accept().await {
         if mode == Mode::Local {
             let local = matches!(incoming.remote_addr(), IncomingAddr::Ip(addr) if check_local(&addr).is_ok());
@@ -87,6 +94,10 @@ async fn accept_all(
                 continue;
             }
         }
+        let Ok(permit) = Arc::clone(&handshakes).try_acquire_owned() else {
+            incoming.refuse();
+            continue;
+        };
         let accepted = accepted.clone();
         let watching = Arc::clone(&watching);
         let watcher_events = watcher_events.clone();
@@ -94,28 +105,29 @@ async fn accept_all(
             let Ok(accepting) = incoming.accept() else {
                 return;
             };
-            let Ok(conn) = accepting.await else {
+            let Ok(Ok(conn)) = tokio::time::timeout(Duration::from_secs(10), accepting).await
+            else {
                 return;
             };
             // The joiner's stream shows when its hello is written.
-            let (send, mut recv) =
+            let (send, recv) =
                 match tokio::time::timeout(Duration::from_secs(10), conn.accept_bi()).await {
                     Ok(Ok(stream)) => stream,
                     _ => return conn.close(0u32.into(), b"no stream"),
                 };
+            let mut stream = FrameStream::new(recv);
             if watching.cap() == 0 {
-                let _ = accepted.send((conn, send, recv, None)).await;
+                let _ = accepted.send((conn, send, stream, None)).await;
                 return;
             }
-            let first =
-                match tokio::time::timeout(Duration::from_secs(10), read_frame(&mut recv)).await {
-                    Ok(Ok(Ok(message))) => message,
-                    Ok(Ok(Err(e))) if !matches!(e, PeerError::Oversized { .. }) => {
-                        let _ = accepted.send((conn, send, recv, Some(Err(e)))).await;
-                        return;
-                    }
-                    _ => return conn.close(0u32.into(), b"no hello"),
-                };
+            let first = match tokio::time::timeout(Duration::from_secs(10), stream.next()).await {
+                Ok(Ok(Ok(message))) => message,
+                Ok(Ok(Err(e))) if !matches!(e, PeerError::Oversized { .. }) => {
+                    let _ = accepted.send((conn, send, stream, Some(Err(e)))).await;
+                    return;
+                }
+                _ => return conn.close(0u32.into(), b"no hello"),
+            };
             if matches!(
                 first,
                 Message::Hello {
@@ -123,9 +135,11 @@ async fn accept_all(
                     ..
                 }
             ) {
-                watchers::serve(conn, send, recv, first, watching, watcher_events).await;
+                // Watchers have a cap of their own.
+                drop(permit);
+                watchers::serve(conn, send, stream, first, watching, watcher_events).await;
             } else {
-                let _ = accepted.send((conn, send, recv, Some(Ok(first)))).await;
+                let _ = accepted.send((conn, send, stream, Some(Ok(first)))).await;
             }
         });
     }
@@ -140,7 +154,7 @@ async fn dial(endpoint: &Endpoint, addr: &EndpointAddr) -> Result<Accepted, Stri
     .map_err(|_| "timed out".to_string())?
     .map_err(|e| e.to_string())?;
     let (send, recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
-    Ok((conn, send, recv, None))
+    Ok((conn, send, FrameStream::new(recv), None))
 }
 
 fn player_event(frame: Result<Message, PeerError>) -> Event {
@@ -150,24 +164,50 @@ fn player_event(frame: Result<Message, PeerError>) -> Event {
     }
 }
 
-/// A connection accepted with its stream, and its first frame when it was
+/// A connection accepted with its streams, and its first frame when it was
 /// read before (watchers on).
 type Accepted = (
     Connection,
     SendStream,
-    RecvStream,
+    FrameStream,
     Option<Result<Message, PeerError>>,
 );
 
 /// What serves watchers: their cap and connections, and their events.
-pub(super) type WatcherSide = (Arc<Watching>, std_mpsc::Sender<WatcherEvent>);
+pub(super) type WatcherSide = (Arc<Watching>, EventSender<WatcherEvent>);
+
+/// The handle's side: its commands, its control, the events for it.
+pub(super) type Handle = (mpsc::Receiver<Command>, Arc<Control>, EventSender<Event>);
+
+/// How one connection's loop ended.
+enum End {
+    /// Dropped (cut, failed, replaced): why.
+    Dropped(String),
+    /// Hung up on politely (what is queued sent first).
+    HangUp,
+    /// The link closes.
+    Close,
+}
+
+/// Closes the frame queue, waits until `deadline` for the writer to send
+/// what it held and for the peer to have it.
+async fn say_goodbye(
+    frames: mpsc::Sender<Vec<u8>>,
+    writer: &mut JoinHandle<Result<SendStream, String>>,
+    deadline: Instant,
+) {
+    drop(frames);
+    if let Ok(Ok(Ok(mut send))) = tokio::time::timeout_at(deadline, writer).await {
+        let _ = send.finish();
+        let _ = tokio::time::timeout_at(deadline, send.stopped()).await;
+    }
+}
 
 pub(super) async fn run(
     endpoint: Endpoint,
     mode: Mode,
     side: Side,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-    events: std_mpsc::Sender<Event>,
+    (mut commands, control, events): Handle,
     watchers: WatcherSide,
 ) {
     let watching = Arc::clone(&watchers.0);
@@ -191,57 +231,77 @@ pub(super) async fn run(
     let mut number = 0u64;
     let mut attempt = 0u32;
     'connections: loop {
+        if control.closing() {
+            break 'connections;
+        }
+        // Commands with no connection to go to are dropped.
         let got = match (&side, next.take()) {
             (_, Some(got)) => Ok(got),
-            (Side::Host, None) => {
+            (Side::Host, None) => loop {
                 tokio::select! {
-                    got = accepted_rx.recv() => got.ok_or_else(|| "the endpoint closed".to_string()),
-                    command = commands.recv() => match command {
-                        Some(Command::Close) | None => break 'connections,
-                        // Nothing to send to nor cut before a joiner comes.
-                        Some(_) => continue 'connections,
+                    got = accepted_rx.recv() => break got.ok_or_else(|| "the endpoint closed".to_string()),
+                    command = commands.recv() => if command.is_none() {
+                        break 'connections;
+                    },
+                    _ = control.woken() => if control.closing() {
+                        break 'connections;
                     },
                 }
-            }
+            },
             (Side::Join(addr), None) => {
                 if attempt > 0 {
                     let delay = Duration::from_millis(100 << (attempt - 1).min(6))
                         .min(Duration::from_secs(5));
-                    let _ = events.send(Event::Reconnecting { attempt, delay });
+                    let _ = events.send(Event::Reconnecting { attempt, delay }).await;
+                    let until = Instant::now() + delay;
+                    loop {
+                        tokio::select! {
+                            _ = tokio::time::sleep_until(until) => break,
+                            command = commands.recv() => if command.is_none() {
+                                break 'connections;
+                            },
+                            _ = control.woken() => if control.closing() {
+                                break 'connections;
+                            },
+                        }
+                    }
+                }
+                attempt += 1;
+                let dialling = dial(&endpoint, addr);
+                tokio::pin!(dialling);
+                loop {
                     tokio::select! {
-                        _ = tokio::time::sleep(delay) => {}
-                        command = commands.recv() => if matches!(command, Some(Command::Close) | None) {
+                        got = &mut dialling => break got,
+                        command = commands.recv() => if command.is_none() {
+                            break 'connections;
+                        },
+                        _ = control.woken() => if control.closing() {
                             break 'connections;
                         },
                     }
                 }
-                attempt += 1;
-                tokio::select! {
-                    got = dial(&endpoint, addr) => got,
-                    command = commands.recv() => match command {
-                        Some(Command::Close) | None => break 'connections,
-                        Some(_) => continue 'connections,
-                    },
-                }
             }
         };
-        let (conn, mut send, recv, first) = match got {
+        let (conn, send, stream, first) = match got {
             Ok(got) => got,
             Err(e) if is_host => {
-                let _ = events.send(Event::Error(e));
+                let _ = events.send(Event::Error(e)).await;
                 break 'connections;
             }
             Err(_) => continue 'connections,
         };
         attempt = 1;
         number += 1;
+        control.take_overflow();
         let (path, rtt) = path_of(&conn);
-        let _ = events.send(Event::Connected { path, rtt });
+        let _ = events.send(Event::Connected { path, rtt }).await;
         if let Some(first) = first {
-            let _ = events.send(player_event(first));
+            let _ = events.send(player_event(first)).await;
         }
-        let mut reader = tokio::spawn(read_frames(recv, events.clone(), player_event));
-        let reason = loop {
+        let (frames, queued) = mpsc::channel::<Vec<u8>>(WRITE_QUEUE);
+        let mut writer = tokio::spawn(write_frames(send, queued));
+        let mut reader = tokio::spawn(read_frames(stream, events.clone(), player_event));
+        let end = loop {
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(Command::Send(epoch, message)) => {
@@ -249,47 +309,65 @@ pub(super) async fn run(
                             continue;
                         }
                         let Ok(frame) = encode_frame(&message) else { continue };
-                        if let Err(e) = send.write_all(&frame).await {
-                            break e.to_string();
+                        if frames.try_send(frame).is_err() {
+                            break End::Dropped("the peer reads nothing: its queue is full".into());
                         }
                     }
-                    Some(Command::Cut) => {
-                        conn.close(1u32.into(), b"cut");
-                        break "cut".to_string();
-                    }
-                    Some(Command::HangUp) => {
-                        let _ = send.finish();
-                        let _ = tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
-                        conn.close(3u32.into(), b"hung up");
-                        break "hung up".to_string();
-                    }
-                    Some(Command::Close) | None => {
-                        // Watchers are told at once: their goodbyes and the
-                        // player's go out together.
-                        watching.begin_close();
-                        let _ = send.finish();
-                        let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-                        conn.close(0u32.into(), b"bye");
-                        break 'connections;
-                    }
+                    Some(Command::Cut) => break End::Dropped("cut".into()),
+                    Some(Command::HangUp) => break End::HangUp,
+                    None => break End::Close,
                 },
-                ended = &mut reader => {
-                    break ended.unwrap_or_else(|e| e.to_string());
+                _ = control.woken() => {
+                    if control.closing() {
+                        break End::Close;
+                    }
+                    if control.take_overflow() {
+                        break End::Dropped("too many messages to send".into());
+                    }
                 }
+                ended = &mut reader => {
+                    break End::Dropped(ended.unwrap_or_else(|e| e.to_string()));
+                }
+                written = &mut writer => break End::Dropped(match written {
+                    Ok(Err(e)) => e,
+                    Ok(Ok(_)) => "the writer stopped".into(),
+                    Err(e) => e.to_string(),
+                }),
                 newer = accepted_rx.recv(), if accepting => match newer {
                     // The same joiner on a new connection: the old one is dead.
                     Some(got) if got.0.remote_id() == conn.remote_id() => {
                         next = Some(got);
-                        break "the peer came back on a new connection".to_string();
+                        break End::Dropped("the peer came back on a new connection".into());
                     }
                     Some((other, ..)) => other.close(2u32.into(), b"busy"),
                     None => accepting = false,
                 },
             }
         };
+        let reason = match end {
+            End::Dropped(reason) => reason,
+            End::HangUp => {
+                let deadline = Instant::now() + Duration::from_secs(1);
+                say_goodbye(frames, &mut writer, deadline).await;
+                conn.close(3u32.into(), b"hung up");
+                "hung up".to_string()
+            }
+            End::Close => {
+                // Watchers are told at once: their goodbyes and the
+                // player's go out together.
+                watching.begin_close();
+                let deadline = Instant::now() + Duration::from_secs(2);
+                say_goodbye(frames, &mut writer, deadline).await;
+                conn.close(0u32.into(), b"bye");
+                reader.abort();
+                writer.abort();
+                break 'connections;
+            }
+        };
         reader.abort();
+        writer.abort();
         conn.close(1u32.into(), b"dropped");
-        let _ = events.send(Event::Disconnected { reason });
+        let _ = events.send(Event::Disconnected { reason }).await;
     }
     watching.close_all().await;
     // Closing waits for the connections to say goodbye: not for ever.

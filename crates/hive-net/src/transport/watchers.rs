@@ -1,17 +1,20 @@
 //! The host's watcher connections: each on a task of its own, with its own
-//! queue of messages, reported with its [`WatcherId`].
+//! bounded queue of messages ([`WRITE_QUEUE`]), reported with its
+//! [`WatcherId`]. A watcher whose queue is full (it reads nothing) is let
+//! go.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, RecvStream, SendStream};
+use iroh::endpoint::{Connection, SendStream};
 use tokio::sync::mpsc;
 
-use super::frames::read_frames;
+use super::frames::{FrameStream, read_frames};
+use super::queue::EventSender;
 use super::{WatcherEvent, WatcherId};
+use crate::limits::{WRITE_QUEUE, WRITE_TIMEOUT};
 use crate::protocol::{Message, encode_frame};
 
 /// What the handle asks of one watcher's connection.
@@ -26,7 +29,7 @@ pub(crate) enum WatcherCommand {
 pub(crate) struct Watching {
     cap: AtomicUsize,
     next: AtomicU64,
-    queues: Mutex<HashMap<WatcherId, mpsc::UnboundedSender<WatcherCommand>>>,
+    queues: Mutex<HashMap<WatcherId, mpsc::Sender<WatcherCommand>>>,
 }
 
 impl Watching {
@@ -42,22 +45,25 @@ impl Watching {
         self.queues.lock().map(|q| q.len()).unwrap_or(0)
     }
 
+    /// Queues `command` for watcher `id`; a watcher whose queue is full
+    /// is let go (its queue dropped: its connection closes).
     pub(crate) fn command(&self, id: WatcherId, command: WatcherCommand) {
-        if let Ok(queues) = self.queues.lock()
+        if let Ok(mut queues) = self.queues.lock()
             && let Some(queue) = queues.get(&id)
+            && queue.try_send(command).is_err()
         {
-            let _ = queue.send(command);
+            queues.remove(&id);
         }
     }
 
     /// A place for one more watcher, if the cap allows.
-    fn admit(&self) -> Option<(WatcherId, mpsc::UnboundedReceiver<WatcherCommand>)> {
+    fn admit(&self) -> Option<(WatcherId, mpsc::Receiver<WatcherCommand>)> {
         let mut queues = self.queues.lock().ok()?;
         if queues.len() >= self.cap() {
             return None;
         }
         let id = WatcherId(self.next.fetch_add(1, Ordering::SeqCst) + 1);
-        let (tx, rx) = mpsc::unbounded_channel();
+        let (tx, rx) = mpsc::channel(WRITE_QUEUE);
         queues.insert(id, tx);
         Some((id, rx))
     }
@@ -71,10 +77,8 @@ impl Watching {
     /// Asks every watcher's connection to close politely (what is queued
     /// is sent first).
     pub(crate) fn begin_close(&self) {
-        if let Ok(queues) = self.queues.lock() {
-            for queue in queues.values() {
-                let _ = queue.send(WatcherCommand::Close);
-            }
+        if let Ok(mut queues) = self.queues.lock() {
+            queues.retain(|_, queue| queue.try_send(WatcherCommand::Close).is_ok());
         }
     }
 
@@ -95,27 +99,29 @@ impl Watching {
 pub(super) async fn serve(
     conn: Connection,
     mut send: SendStream,
-    recv: RecvStream,
+    stream: FrameStream,
     hello: Message,
     watching: Arc<Watching>,
-    events: std_mpsc::Sender<WatcherEvent>,
+    events: EventSender<WatcherEvent>,
 ) {
     let Some((id, mut queue)) = watching.admit() else {
         let refuse = Message::Refuse {
             reason: "full".into(),
         };
         if let Ok(frame) = encode_frame(&refuse) {
-            let _ = send.write_all(&frame).await;
+            let _ = tokio::time::timeout(WRITE_TIMEOUT, send.write_all(&frame)).await;
         }
         let _ = send.finish();
         let _ = tokio::time::timeout(Duration::from_secs(1), send.stopped()).await;
         conn.close(2u32.into(), b"full");
         return;
     };
-    let _ = events.send(WatcherEvent::Connected { id });
-    let _ = events.send(WatcherEvent::Message { id, message: hello });
+    let _ = events.send(WatcherEvent::Connected { id }).await;
+    let _ = events
+        .send(WatcherEvent::Message { id, message: hello })
+        .await;
     let mut reader = tokio::spawn(read_frames(
-        recv,
+        stream,
         events.clone(),
         move |frame| match frame {
             Ok(message) => WatcherEvent::Message { id, message },
@@ -127,8 +133,10 @@ pub(super) async fn serve(
             command = queue.recv() => match command {
                 Some(WatcherCommand::Send(message)) => {
                     let Ok(frame) = encode_frame(&message) else { continue };
-                    if let Err(e) = send.write_all(&frame).await {
-                        break e.to_string();
+                    match tokio::time::timeout(WRITE_TIMEOUT, send.write_all(&frame)).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(e)) => break e.to_string(),
+                        Err(_) => break "the watcher reads nothing".to_string(),
                     }
                 }
                 Some(WatcherCommand::HangUp) => {
@@ -137,7 +145,9 @@ pub(super) async fn serve(
                     conn.close(3u32.into(), b"hung up");
                     break "hung up".to_string();
                 }
-                Some(WatcherCommand::Close) | None => {
+                // Let go (its queue full): at once.
+                None => break "let go: it reads nothing".to_string(),
+                Some(WatcherCommand::Close) => {
                     let _ = send.finish();
                     let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
                     conn.close(0u32.into(), b"bye");
@@ -150,5 +160,5 @@ pub(super) async fn serve(
     reader.abort();
     conn.close(1u32.into(), b"dropped");
     watching.leave(id);
-    let _ = events.send(WatcherEvent::Disconnected { id, reason });
+    let _ = events.send(WatcherEvent::Disconnected { id, reason }).await;
 }

@@ -9,6 +9,7 @@ use hive_rules::{Game, Move};
 use super::WatcherId;
 use crate::error::PeerError;
 use crate::invite::Secret;
+use crate::limits::{Refusals, Verdict};
 use crate::protocol::{EndReason, GameResult, MAX_NAME_CHARS, Message, PROTOCOL_VERSION, Role};
 use crate::session::{Bucket, PROGRAM, Session, clip, hash_hex};
 
@@ -48,6 +49,7 @@ struct Viewer {
     stage: Stage,
     name: String,
     bucket: Bucket,
+    refusals: Refusals,
 }
 
 /// The host's watchers, next to its [`Session`]. Feed it the transport's
@@ -108,6 +110,7 @@ impl Audience {
                 stage: Stage::AwaitHello,
                 name: String::new(),
                 bucket: Bucket::new(),
+                refusals: Refusals::new(),
             },
         );
     }
@@ -117,6 +120,18 @@ impl Audience {
     pub fn disconnected(&mut self, id: WatcherId) {
         self.viewers.remove(&id);
         self.outbox.retain(|(to, _)| *to != id);
+    }
+
+    /// One refused message from watcher `id` (a frame the link refused,
+    /// or a message [`Audience::receive`] refused) counted on its
+    /// connection: what to say and whether to hang up on it
+    /// ([`Refusals::refused`]).
+    pub fn refused(&mut self, id: WatcherId, error: &PeerError) -> Verdict {
+        match self.viewers.get_mut(&id) {
+            Some(viewer) => viewer.refusals.refused(error),
+            // Gone already: nothing to say.
+            None => Verdict::Quiet,
+        }
     }
 
     /// Says goodbye to every watcher (before the host closes its link).

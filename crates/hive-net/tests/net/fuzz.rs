@@ -303,3 +303,115 @@ fn random_and_mutated_watcher_messages_never_panic_nor_change_any_game() {
         "{refused} refused, {taken} taken"
     );
 }
+
+/// The cases of the frame reader's fuzz run.
+const FRAME_CASES: usize = 10_000;
+
+/// A frame's bytes made by hand: a message, a body that is no message, or
+/// a header longer than any frame may be.
+fn random_frame(rng: &mut StdRng, game: &hive_rules::Game) -> Vec<u8> {
+    let body: Vec<u8> = match rng.random_range(0..8) {
+        0..=3 => random_message(rng, game).to_json().into_bytes(),
+        4 => br#"{"type":"teleport","to":"wQ"}"#.to_vec(),
+        5 => (0..rng.random_range(0..40)).map(|_| rng.random()).collect(),
+        6 => format!(
+            r#"{{"type":"chat","text":"{}"}}"#,
+            "é".repeat(rng.random_range(0..30_000))
+        )
+        .into_bytes(),
+        _ => {
+            // A header past the limit, and some of its "body".
+            let len = rng.random_range(hive_net::MAX_FRAME as u32 + 1..=u32::MAX);
+            let mut bytes = len.to_be_bytes().to_vec();
+            bytes.extend((0..rng.random_range(0..100)).map(|_| rng.random::<u8>()));
+            return bytes;
+        }
+    };
+    let mut bytes = (body.len() as u32).to_be_bytes().to_vec();
+    bytes.extend_from_slice(&body);
+    bytes
+}
+
+/// What a stream's bytes say, read the plain way with all of them at hand:
+/// frame after frame until one is cut short or too long (refused, and the
+/// stream not followed after it).
+fn frames_of(mut bytes: &[u8]) -> Vec<Result<Message, hive_net::PeerError>> {
+    let mut out = Vec::new();
+    while let Some(header) = bytes.get(..4) {
+        let len = u32::from_be_bytes(header.try_into().expect("four bytes")) as usize;
+        if len > hive_net::MAX_FRAME {
+            out.push(Err(hive_net::PeerError::Oversized { len }));
+            return out;
+        }
+        let Some(body) = bytes.get(4..4 + len) else {
+            return out;
+        };
+        out.push(Message::from_json(body));
+        bytes = &bytes[4 + len..];
+    }
+    out
+}
+
+/// The one frame reader (the transport's, `FrameStream` feeds it each
+/// read) on ten thousand streams of frames, good, bad and mutated, cut into
+/// random reads: it gives what the stream says however the bytes arrive,
+/// and never holds more than one frame and one read.
+#[test]
+fn the_frame_reader_gives_the_same_frames_however_a_stream_is_cut() {
+    let mut rng = StdRng::seed_from_u64(82);
+    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    play_plies(&mut host, &mut joiner, 6, 9);
+    let game = host.game().clone();
+    let (mut cases, mut messages, mut refused, mut oversized) = (0, 0, 0, 0);
+    for _ in 0..FRAME_CASES {
+        let mut stream = Vec::new();
+        for _ in 0..rng.random_range(0..6) {
+            stream.extend(random_frame(&mut rng, &game));
+        }
+        if rng.random_bool(0.3) {
+            stream = mutate(&mut rng, stream);
+        }
+        let expected = frames_of(&stream);
+        let largest_read =
+            [1, 3, 7, 64, 4096, hive_net::limits::READ_CHUNK][rng.random_range(0..6)];
+        let mut reader = FrameReader::new();
+        let mut got = Vec::new();
+        let mut rest = &stream[..];
+        while !rest.is_empty() {
+            let n = rng.random_range(1..=largest_read).min(rest.len());
+            reader.push(&rest[..n]);
+            rest = &rest[n..];
+            while let Some(frame) = reader.next_message() {
+                let broken = matches!(frame, Err(hive_net::PeerError::Oversized { .. }));
+                got.push(frame);
+                if broken {
+                    break;
+                }
+            }
+            assert!(reader.buffered() <= 4 + hive_net::MAX_FRAME + largest_read);
+            if matches!(got.last(), Some(Err(hive_net::PeerError::Oversized { .. }))) {
+                // Broken for good: the rest is never looked at.
+                reader.push(rest);
+                assert_eq!(reader.buffered(), 0);
+                break;
+            }
+        }
+        assert_eq!(got, expected, "a stream of {} bytes", stream.len());
+        for frame in &got {
+            match frame {
+                Ok(_) => messages += 1,
+                Err(hive_net::PeerError::Oversized { .. }) => oversized += 1,
+                Err(e) => {
+                    assert!(e.key().starts_with("peer-"));
+                    refused += 1;
+                }
+            }
+        }
+        cases += 1;
+    }
+    assert_eq!(cases, FRAME_CASES);
+    assert!(
+        messages > 5_000 && refused > 2_000 && oversized > 1_000,
+        "{messages} messages, {refused} refused, {oversized} oversized"
+    );
+}

@@ -1,11 +1,13 @@
 //! hive-net's tests: sessions paired in memory, every bad peer, a fuzz
-//! run, invitations, the iroh transport on loopback, the headless peers
-//! and watching.
+//! run, invitations, the iroh transport on loopback, the headless peers,
+//! a hostile peer against the headless host, and watching.
 
 mod bad_peer;
 mod fuzz;
 #[cfg(feature = "cli")]
 mod headless;
+#[cfg(feature = "cli")]
+mod hostile;
 mod invite;
 mod pairing;
 mod transport;

@@ -33,6 +33,7 @@
 pub mod error;
 pub mod invite;
 pub mod protocol;
+pub mod resume;
 pub mod session;
 pub mod transport;
 pub mod watch;

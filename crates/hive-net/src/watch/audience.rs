@@ -259,7 +259,13 @@ impl Audience {
                 self.update(session);
                 if let Some(game) = &self.shown {
                     let game = game.game_string();
-                    self.outbox.push((id, Message::Sync { game }));
+                    self.outbox.push((
+                        id,
+                        Message::Sync {
+                            game,
+                            settings: None,
+                        },
+                    ));
                 }
                 Ok(vec![])
             }
@@ -290,6 +296,7 @@ impl Audience {
             id,
             Message::Sync {
                 game: game.game_string(),
+                settings: None,
             },
         ));
         if let Some((result, reason)) = self.shown_result {
@@ -355,6 +362,7 @@ impl Audience {
             } else {
                 self.broadcast(Message::Sync {
                     game: game.game_string(),
+                    settings: None,
                 });
             }
             self.shown = Some(game.clone());

@@ -8,6 +8,9 @@ mod fuzz;
 mod headless;
 mod invite;
 mod pairing;
+#[cfg(feature = "cli")]
+mod resume;
+mod resume_session;
 mod transport;
 mod util;
 mod watch_link;

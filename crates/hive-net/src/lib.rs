@@ -34,6 +34,7 @@ pub mod error;
 pub mod invite;
 pub mod limits;
 pub mod protocol;
+pub mod resume;
 pub mod session;
 pub mod transport;
 pub mod watch;

@@ -201,6 +201,11 @@ pub enum Message {
     Sync {
         /// The UHP GameString.
         game: String,
+        /// (Host, in its sync after a hello) the settings both accepted, so
+        /// that a joiner that lost its game (its program restarted without
+        /// it) takes the sync as the game. Left out otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        settings: Option<GameSettings>,
     },
     /// Asks the peer for a [`Message::Sync`].
     SyncRequest,

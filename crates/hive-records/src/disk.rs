@@ -50,6 +50,17 @@ pub(crate) fn read_record_file(path: &Path) -> Result<String, RecordError> {
 /// (`persist`). On any failure the temporary file is removed, `path` is
 /// untouched, and the error names it.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), RecordError> {
+    write_atomic_as(path, contents, false)
+}
+
+/// [`write_atomic`] for a file that holds secrets (an online game's keys):
+/// on Unix the file is made readable and writable by its owner only (0600)
+/// before anything is written to it, and keeps that mode once renamed.
+pub fn write_private(path: &Path, contents: &[u8]) -> Result<(), RecordError> {
+    write_atomic_as(path, contents, true)
+}
+
+fn write_atomic_as(path: &Path, contents: &[u8], private: bool) -> Result<(), RecordError> {
     let write_error = |source| RecordError::new(path, ErrorKind::Write(source));
     let Some(name) = path.file_name() else {
         return Err(write_error(io::Error::new(
@@ -63,11 +74,16 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), RecordError> {
     };
     let prefix = format!(".{}.", name.to_string_lossy());
     // Dropped on failure, which deletes the temporary file.
-    let mut file = tempfile::Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_error)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    if private {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o600));
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut file = builder.tempfile_in(dir).map_err(write_error)?;
     file.write_all(contents).map_err(write_error)?;
     file.as_file().sync_all().map_err(write_error)?;
     file.persist(path).map_err(|e| write_error(e.error))?;

@@ -53,7 +53,7 @@ mod seats;
 mod time_control;
 
 pub use autosave::{AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosave, DATA_DIR_ENV};
-pub use disk::{MAX_RECORD_FILE, write_atomic};
+pub use disk::{MAX_RECORD_FILE, write_atomic, write_private};
 pub use error::{ErrorKind, RecordError};
 pub use game_cursor::{GameCursor, LineRefused};
 pub use library::{

@@ -193,6 +193,7 @@ pub struct Session {
     their_takeback: Option<u32>,
     peer_clock_ms: Option<u64>,
     peer_result: Option<GameResult>,
+    wait_peer_sync: bool,
 }
 
 pub(crate) fn clip(text: &str, chars: usize) -> String {
@@ -320,9 +321,13 @@ impl Session {
     }
 
     /// A session brought back from a saved game (after the program was
-    /// closed): the game goes on from `game` once the connection is up
-    /// again (each side's sync makes up for moves the other missed).
-    /// `settings` are the ones both accepted; `name` is ours.
+    /// closed, killed, or its machine restarted): the game goes on from
+    /// `game` once the connection is up again (each side's sync makes up
+    /// for moves the other missed). `settings` are the ones both accepted;
+    /// `name` is ours. Until the peer's first sync it does not move (see
+    /// [`Session::awaiting_peer_sync`]), and that sync may bring moves of
+    /// both sides: the saved game may lack our own last move, sent before
+    /// the program stopped but not saved.
     pub fn resumed(
         seat: Seat,
         secret: Secret,
@@ -343,10 +348,27 @@ impl Session {
         });
         session.settings = Some(settings);
         session.started = true;
+        session.wait_peer_sync = true;
         if let Some(result) = result_of(session.game.status()) {
             session.result = Some((result, EndReason::Rules));
         }
         Ok(session)
+    }
+
+    /// A resumed session's result as it was saved (a resignation, an
+    /// agreed draw or a time loss, which the moves do not show); `None`
+    /// keeps the one the moves give.
+    pub fn with_result(mut self, result: Option<(GameResult, EndReason)>) -> Session {
+        if result.is_some() {
+            self.result = result;
+        }
+        self
+    }
+
+    /// Whether this resumed session still waits for the peer's sync before
+    /// it moves (the peer may have moves it lacks, its own included).
+    pub fn awaiting_peer_sync(&self) -> bool {
+        self.wait_peer_sync
     }
 
     /// The joiner's session, with the invitation's secret.
@@ -374,7 +396,13 @@ impl Session {
             their_takeback: None,
             peer_clock_ms: None,
             peer_result: None,
+            wait_peer_sync: false,
         }
+    }
+
+    /// The game's secret (the invitation's).
+    pub fn secret(&self) -> Secret {
+        self.secret
     }
 
     /// Which end this is.
@@ -428,6 +456,7 @@ impl Session {
         self.started
             && self.result.is_none()
             && self.stage != Stage::Closed
+            && !self.wait_peer_sync
             && self
                 .my_side()
                 .is_some_and(|side| side.color() == self.game.to_move())
@@ -436,6 +465,7 @@ impl Session {
     /// Whether the game is on and it is our move.
     pub fn is_my_turn(&self) -> bool {
         self.playing()
+            && !self.wait_peer_sync
             && self
                 .my_side()
                 .is_some_and(|side| side.color() == self.game.to_move())

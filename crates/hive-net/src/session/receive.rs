@@ -14,6 +14,12 @@ impl Session {
             Stage::AwaitWelcome => self.on_welcome(message),
             Stage::AwaitSettings => self.common(message, |s, m| match m {
                 Message::Settings(settings) => s.on_settings(settings),
+                // The host's game had started: we lost ours (restarted
+                // without it), and take its game as ours.
+                Message::Sync {
+                    game,
+                    settings: Some(settings),
+                } if s.seat == Seat::Joiner && s.settings.is_none() => s.adopt(settings, &game),
                 other => Err(PeerError::OutOfOrder {
                     expected: "settings",
                     got: other.kind(),
@@ -29,6 +35,13 @@ impl Session {
                 Message::Decline => {
                     s.stage = Stage::Closed;
                     Ok(vec![SessionEvent::Declined])
+                }
+                // A joiner that accepted before we restarted says its game
+                // (none yet) before it has our settings again.
+                Message::Sync { game, .. }
+                    if read_peer_game(&s.game, &game).is_ok_and(|g| g.ply() == 0) =>
+                {
+                    Ok(vec![])
                 }
                 other => Err(PeerError::OutOfOrder {
                     expected: "accept",
@@ -120,8 +133,14 @@ impl Session {
     /// After a reconnection: our game, and our result again if the game
     /// is over (the first game_over may have been lost with the connection).
     fn resume(&mut self) {
+        // The host's says the settings too, for a joiner that lost its game.
+        let settings = match self.seat {
+            Seat::Host => self.settings.clone(),
+            Seat::Joiner => None,
+        };
         self.outbox.push(Message::Sync {
             game: self.game.game_string(),
+            settings,
         });
         if let Some((result, reason)) = self.result {
             self.outbox.push(Message::GameOver { result, reason });
@@ -165,11 +184,25 @@ impl Session {
                 hash,
                 clock_ms,
             } => self.on_move(ply, &mv, &hash, clock_ms),
-            Message::Sync { game } => self.on_sync(&game),
+            Message::Sync { game, .. } => self.on_sync(&game),
             Message::SyncRequest => {
                 self.outbox.push(Message::Sync {
                     game: self.game.game_string(),
+                    settings: None,
                 });
+                Ok(vec![])
+            }
+            // The host restarted before it had our accept: the same game
+            // proposed again, accepted again (nothing was played).
+            Message::Settings(settings)
+                if self.seat == Seat::Joiner
+                    && self.game.ply() == 0
+                    && self
+                        .settings
+                        .as_ref()
+                        .is_some_and(|ours| same_game(ours, &settings)) =>
+            {
+                self.outbox.push(Message::Accept);
                 Ok(vec![])
             }
             Message::TakebackRequest { ply } => {
@@ -315,8 +348,52 @@ impl Session {
         Ok(events)
     }
 
+    /// (Joiner, no game) the host's game and settings taken as ours: the
+    /// game started, each of its moves reported, and our sync (level) sent
+    /// back, which a resumed host waits for.
+    fn adopt(
+        &mut self,
+        settings: GameSettings,
+        text: &str,
+    ) -> Result<Vec<SessionEvent>, PeerError> {
+        let fresh =
+            check_settings(&settings).map_err(|detail| PeerError::BadSettings { detail })?;
+        let theirs = read_peer_game(&fresh, text)?;
+        let mut replay = fresh;
+        let mut moved = Vec::new();
+        for mv in theirs.moves() {
+            let text = replay.move_string(mv);
+            replay.play(mv).map_err(|rule| PeerError::IllegalMove {
+                mv: text.clone(),
+                rule,
+            })?;
+            moved.push(SessionEvent::Moved {
+                ply: replay.ply(),
+                mv: text,
+            });
+        }
+        self.settings = Some(settings);
+        self.game = replay;
+        self.started = true;
+        self.stage = Stage::Playing;
+        let side = self.my_side().unwrap_or(Side::White);
+        let mut events = vec![SessionEvent::Started { side }];
+        events.extend(moved);
+        events.push(SessionEvent::Synced {
+            ply: self.game.ply(),
+        });
+        self.outbox.push(Message::Sync {
+            game: self.game.game_string(),
+            settings: None,
+        });
+        events.extend(self.after_move());
+        Ok(events)
+    }
+
     fn on_sync(&mut self, text: &str) -> Result<Vec<SessionEvent>, PeerError> {
         let theirs = read_peer_game(&self.game, text)?;
+        // A resumed session's first sync may bring our own moves too.
+        let ours_too = std::mem::take(&mut self.wait_peer_sync);
         let ours: Vec<Move> = self.game.moves().collect();
         let their_moves: Vec<Move> = theirs.moves().collect();
         for (i, (a, b)) in ours.iter().zip(&their_moves).enumerate() {
@@ -334,7 +411,7 @@ impl Session {
         let mut replay = self.game.clone();
         let mut events = Vec::new();
         for &mv in &their_moves[ours.len()..] {
-            if Some(replay.to_move()) != peer {
+            if !ours_too && Some(replay.to_move()) != peer {
                 return Err(PeerError::SyncDiverges {
                     ply: replay.ply() + 1,
                 });
@@ -356,4 +433,12 @@ impl Session {
         events.extend(self.after_move());
         Ok(events)
     }
+}
+
+/// Whether two settings are the same game (the names aside).
+fn same_game(a: &GameSettings, b: &GameSettings) -> bool {
+    a.game_type == b.game_type
+        && a.host_side == b.host_side
+        && a.clock == b.clock
+        && a.house_rules == b.house_rules
 }

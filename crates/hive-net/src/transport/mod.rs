@@ -305,6 +305,23 @@ impl Link {
     /// local mode the invitation's addresses are checked before anything
     /// else: one that is not loopback is refused with no socket made.
     pub fn join(mode: Mode, invitation: &Invitation) -> Result<Link, LinkError> {
+        Link::dial(mode, invitation, None)
+    }
+
+    /// [`Link::join`] with the endpoint's secret key: a joiner restarted
+    /// with the key it had is the same peer to the host, whose connection
+    /// to the old program (dead, but not yet timed out) then gives way to
+    /// the new one at once; a new key would be another endpoint, turned
+    /// away as "busy" until the old connection times out.
+    pub fn join_with_key(
+        mode: Mode,
+        invitation: &Invitation,
+        key: [u8; 32],
+    ) -> Result<Link, LinkError> {
+        Link::dial(mode, invitation, Some(key))
+    }
+
+    fn dial(mode: Mode, invitation: &Invitation, key: Option<[u8; 32]>) -> Result<Link, LinkError> {
         if mode == Mode::Local {
             check_local_invitation(invitation)?;
         }
@@ -325,7 +342,7 @@ impl Link {
         Link::start(
             mode,
             Side::Join(EndpointAddr::from_parts(id, addrs)),
-            None,
+            key,
             0,
         )
     }

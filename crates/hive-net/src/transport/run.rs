@@ -5,7 +5,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, IncomingAddr, PortmapperConfig, SendStream, presets};
+use iroh::endpoint::{
+    Connection, ConnectionError, IdleTimeout, IncomingAddr, PortmapperConfig, QuicTransportConfig,
+    SendStream, presets,
+};
 use iroh::{Endpoint, EndpointAddr, RelayMode, RelayUrl, SecretKey};
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinHandle;
@@ -29,6 +32,7 @@ pub(super) async fn bind(
     let bind_error = |e: &dyn std::fmt::Display| LinkError::Bind(e.to_string());
     let builder = match mode {
         Mode::Local => Endpoint::builder(presets::Minimal)
+            .transport_config(local_transport()?)
             .relay_mode(RelayMode::Disabled)
             .clear_address_lookup()
             .portmapper_config(PortmapperConfig::Disabled)
@@ -57,6 +61,21 @@ pub(super) async fn bind(
         }
     }
     Ok(endpoint)
+}
+
+/// How long a silent connection lives in the local mode: a peer whose
+/// program was killed is given up after this (iroh's 30 s over the
+/// internet), so the host restarted on the same port is dialled again
+/// sooner. Heartbeats go every 5 s, so a live connection is never silent
+/// this long.
+pub(super) const LOCAL_IDLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+fn local_transport() -> Result<QuicTransportConfig, LinkError> {
+    let idle =
+        IdleTimeout::try_from(LOCAL_IDLE_TIMEOUT).map_err(|e| LinkError::Bind(e.to_string()))?;
+    Ok(QuicTransportConfig::builder()
+        .max_idle_timeout(Some(idle))
+        .build())
 }
 
 fn path_of(conn: &Connection) -> (PathKind, Duration) {
@@ -155,6 +174,15 @@ async fn dial(endpoint: &Endpoint, addr: &EndpointAddr) -> Result<Accepted, Stri
     .map_err(|e| e.to_string())?;
     let (send, recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
     Ok((conn, send, FrameStream::new(recv), None))
+}
+
+/// Whether the peer closed the connection as busy (the host, holding
+/// another endpoint's connection).
+fn turned_away(conn: &Connection) -> bool {
+    matches!(
+        conn.close_reason(),
+        Some(ConnectionError::ApplicationClosed(close)) if close.reason.as_ref() == b"busy"
+    )
 }
 
 fn player_event(frame: Result<Message, PeerError>) -> Event {
@@ -290,6 +318,7 @@ pub(super) async fn run(
             }
             Err(_) => continue 'connections,
         };
+        let tries = attempt;
         attempt = 1;
         number += 1;
         control.take_overflow();
@@ -366,6 +395,16 @@ pub(super) async fn run(
         };
         reader.abort();
         writer.abort();
+        let reason = if turned_away(&conn) {
+            // Another endpoint holds the host: dialling again at once would
+            // only be turned away again, so the wait keeps growing.
+            attempt = tries;
+            "the host is busy with another endpoint (the connection of this \
+             player's earlier program, until it times out)"
+                .to_string()
+        } else {
+            reason
+        };
         conn.close(1u32.into(), b"dropped");
         let _ = events.send(Event::Disconnected { reason }).await;
     }

@@ -274,7 +274,13 @@ impl Audience {
                 self.update(session);
                 if let Some(game) = &self.shown {
                     let game = game.game_string();
-                    self.outbox.push((id, Message::Sync { game }));
+                    self.outbox.push((
+                        id,
+                        Message::Sync {
+                            game,
+                            settings: None,
+                        },
+                    ));
                 }
                 Ok(vec![])
             }
@@ -305,6 +311,7 @@ impl Audience {
             id,
             Message::Sync {
                 game: game.game_string(),
+                settings: None,
             },
         ));
         if let Some((result, reason)) = self.shown_result {
@@ -370,6 +377,7 @@ impl Audience {
             } else {
                 self.broadcast(Message::Sync {
                     game: game.game_string(),
+                    settings: None,
                 });
             }
             self.shown = Some(game.clone());

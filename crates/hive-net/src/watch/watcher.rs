@@ -280,7 +280,7 @@ impl Watch {
     fn on_game_message(&mut self, message: Message) -> Result<Vec<WatchEvent>, PeerError> {
         match message {
             Message::Move { ply, mv, hash, .. } => self.on_move(ply, &mv, &hash),
-            Message::Sync { game } => self.on_sync(&game),
+            Message::Sync { game, .. } => self.on_sync(&game),
             Message::TakebackAnswer { ply, accept: true } => {
                 if self.result.is_some() {
                     return Err(PeerError::GameOver);

@@ -198,12 +198,20 @@ fn a_hash_mismatch_asks_a_sync_and_a_diverging_sync_is_refused() {
     let (mut other_host, mut other_joiner) = started_pair(Side::White);
     play_plies(&mut other_host, &mut other_joiner, 6, 99);
     let game = other_host.game().game_string();
-    let e = refused(&mut joiner, Message::Sync { game }, "peer-sync-diverges");
+    let e = refused(
+        &mut joiner,
+        Message::Sync {
+            game,
+            settings: None,
+        },
+        "peer-sync-diverges",
+    );
     assert!(e.is_fatal());
     refused(
         &mut joiner,
         Message::Sync {
             game: "Base+MLP;InProgress;White[2];wS1;bZ9 -wS1".into(),
+            settings: None,
         },
         "peer-bad-sync",
     );
@@ -217,6 +225,7 @@ fn a_hash_mismatch_asks_a_sync_and_a_diverging_sync_is_refused() {
         &mut joiner,
         Message::Sync {
             game: forged.game_string(),
+            settings: None,
         },
         "peer-sync-diverges",
     );

@@ -50,6 +50,7 @@ fn random_message(rng: &mut StdRng, game: &hive_rules::Game) -> Message {
                 s.push_str(";wG1");
                 s
             },
+            settings: None,
         },
         4 => Message::SyncRequest,
         5 => Message::TakebackRequest { ply },

@@ -7,9 +7,17 @@ use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_hive-online");
 
+/// The command in its own data directory (where its resume file goes).
+fn online(data: &tempfile::TempDir) -> Command {
+    let mut command = Command::new(BIN);
+    command.env("HIVE_DATA_DIR", data.path());
+    command
+}
+
 #[test]
 fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
-    let mut host = Command::new(BIN)
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut host = online(&data)
         .args([
             "host",
             "--local",
@@ -37,7 +45,7 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
     );
     let dir = tempfile::tempdir().expect("temp dir");
     let save = dir.path().join("online.txt");
-    let joiner = Command::new(BIN)
+    let joiner = online(&data)
         .args([
             "join", invitation, "--local", "--ai", "beginner", "--seed", "7", "--wait", "60",
         ])
@@ -81,7 +89,8 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
 
 #[test]
 fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
-    let mut host = Command::new(BIN)
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut host = online(&data)
         .args([
             "host",
             "--local",
@@ -116,7 +125,7 @@ fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
     assert_ne!(invitation, watch_invitation);
     // The player's invitation does not watch, the watch invitation does not play.
     for (command, text) in [("watch", invitation), ("join", watch_invitation)] {
-        let wrong = Command::new(BIN)
+        let wrong = online(&data)
             .args([command, text, "--local"])
             .output()
             .expect("runs");
@@ -125,7 +134,7 @@ fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
             "{command} with the other invitation"
         );
     }
-    let mut watcher = Command::new(BIN)
+    let mut watcher = online(&data)
         .args(["watch", watch_invitation, "--local", "--wait", "60"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -141,7 +150,7 @@ fn a_headless_watcher_follows_the_game_to_the_same_game_string() {
         assert!(read > 0, "the watcher stopped before it was welcomed");
     }
     let drain = std::thread::spawn(move || std::io::copy(&mut watcher_err, &mut std::io::sink()));
-    let joiner = Command::new(BIN)
+    let joiner = online(&data)
         .args([
             "join", invitation, "--local", "--ai", "beginner", "--seed", "5", "--wait", "60",
         ])

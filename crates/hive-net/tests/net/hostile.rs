@@ -35,13 +35,17 @@ struct Host {
     out: BufReader<ChildStdout>,
     invitation: Invitation,
     errors: tempfile::NamedTempFile,
+    /// Its own data folder: no other host's resumable game is found there.
+    _data: tempfile::TempDir,
 }
 
 impl Host {
     /// `hive-online host --local --white` with `extra` arguments.
     fn start(extra: &[&str]) -> Host {
         let errors = tempfile::NamedTempFile::new().expect("a temp file");
+        let data = tempfile::tempdir().expect("a data folder");
         let mut child = Command::new(BIN)
+            .env("HIVE_DATA_DIR", data.path())
             .args(["host", "--local", "--white", "--wait", "60"])
             .args(extra)
             .stdout(Stdio::piped())
@@ -57,6 +61,7 @@ impl Host {
             out,
             invitation,
             errors,
+            _data: data,
         }
     }
 

@@ -10,6 +10,9 @@ mod headless;
 mod hostile;
 mod invite;
 mod pairing;
+#[cfg(feature = "cli")]
+mod resume;
+mod resume_session;
 mod transport;
 mod util;
 mod watch_link;

@@ -187,6 +187,7 @@ fn anything_but_watching_from_a_watcher_is_refused_and_the_game_unchanged() {
         Message::Settings(settings(Side::Black)),
         Message::Sync {
             game: host.game().game_string(),
+            settings: None,
         },
         Message::GameOver {
             result: GameResult::Draw,
@@ -235,7 +236,8 @@ fn anything_but_watching_from_a_watcher_is_refused_and_the_game_unchanged() {
             (
                 WatcherId(99),
                 Message::Sync {
-                    game: host.game().game_string()
+                    game: host.game().game_string(),
+                    settings: None,
                 }
             )
         ]
@@ -373,6 +375,7 @@ fn a_watcher_checks_every_move_and_asks_a_sync_when_behind() {
     let e = watch
         .receive(Message::Sync {
             game: "Base+MLP;InProgress;White[2];wS1;bZ9 -wS1".into(),
+            settings: None,
         })
         .expect_err("refused");
     assert_eq!(e.key(), "peer-bad-sync");

@@ -8,6 +8,15 @@
 //! line each (`<ply> <MoveString>`); all end with the game's UHP GameString
 //! alone on the last line, and exit 0 when the game ended normally.
 //! Everything else (connection, refusals) goes to standard error.
+//!
+//! `host` and `join` keep their game in the data directory as it goes
+//! ([`keep`], [`crate::resume`]): the same command run again after the
+//! program stopped (closed, killed, the machine restarted) gets back into
+//! the same game at the same move. Joining again the invitation of a game
+//! over for both sides says so, prints its GameString and exits with
+//! status [`ALREADY_OVER`].
+
+mod keep;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -22,9 +31,10 @@ use hive_uhp::UhpClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use self::keep::{Found, Keeper};
 use crate::error::PeerError;
 use crate::limits::{Refusals, Verdict};
-use crate::protocol::{GameSettings, HouseRules, Role, Side};
+use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
 use crate::transport::{Event, Link, MAX_WATCHERS, Mode, WatcherEvent};
 use crate::watch::{Audience, Watch, WatchEvent, WatchStage};
@@ -65,6 +75,10 @@ pub struct HostArgs {
     /// printed on the second line of output, after `watch `.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_WATCHERS as i64))]
     watchers: Option<u8>,
+    /// Host a new game even if one is waiting in the data directory (by
+    /// default an unfinished game there is resumed).
+    #[arg(long)]
+    new: bool,
 }
 
 /// `hive online watch`'s arguments.
@@ -142,16 +156,30 @@ fn parse_level(text: &str) -> Result<Difficulty, String> {
     Difficulty::from_name(text).ok_or_else(|| format!("levels: {}", Difficulty::NAMES.join(", ")))
 }
 
+/// The exit status of `host` or `join` run again for a game that was
+/// already over for both sides (its GameString is printed again).
+pub const ALREADY_OVER: u8 = 3;
+
+/// How a command ended well.
+enum Outcome {
+    /// The game was played (or resumed) to its end.
+    Ended,
+    /// The game was over before: said again.
+    AlreadyOver,
+}
+
 impl OnlineCommand {
-    /// Runs the command; the exit status says whether the game ended normally.
+    /// Runs the command; the exit status says whether the game ended
+    /// normally (0), was over already ([`ALREADY_OVER`]) or failed (1).
     pub fn run(self) -> ExitCode {
         let result = match self {
             OnlineCommand::Host(args) => host(args),
             OnlineCommand::Join(args) => join(args),
-            OnlineCommand::Watch(args) => watch(args),
+            OnlineCommand::Watch(args) => watch(args).map(|()| Outcome::Ended),
         };
         match result {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(Outcome::Ended) => ExitCode::SUCCESS,
+            Ok(Outcome::AlreadyOver) => ExitCode::from(ALREADY_OVER),
             Err(message) => {
                 eprintln!("hive online: {message}");
                 ExitCode::FAILURE
@@ -215,7 +243,7 @@ impl Mover {
     }
 }
 
-fn host(args: HostArgs) -> Result<(), String> {
+fn host(args: HostArgs) -> Result<Outcome, String> {
     let host_side = if args.white {
         Side::White
     } else if args.black {
@@ -236,11 +264,27 @@ fn host(args: HostArgs) -> Result<(), String> {
         host_name: args.player.name.clone(),
         joiner_name: String::new(),
     };
-    let secret = Secret::random();
-    let session = Session::host(secret, settings).map_err(|e| e.to_string())?;
+    let (start, over) = keep::host(settings, &args.player.name, args.new)?;
+    let keep::Start {
+        session,
+        key,
+        port,
+        mut keeper,
+    } = start;
+    if let Some(game) = over {
+        return already_over(&game, session.result(), &args.player.save, &mut keeper);
+    }
+    let secret = session.secret();
     let mover = Mover::new(&args.player)?;
-    let mut link =
-        Link::host(mode(args.player.local, &args.player.relay)).map_err(|e| e.to_string())?;
+    let link_mode = mode(args.player.local, &args.player.relay);
+    let local = link_mode == Mode::Local;
+    let mut link = Link::host_with_key(link_mode, key, if local { port } else { 0 })
+        .map_err(|e| e.to_string())?;
+    if let Some(addr) = link.addrs().first().filter(|_| local) {
+        keeper.set_port(addr.port());
+    }
+    // Kept before the invitation is given: a restart has the same key.
+    keeper.update(&session);
     if !args.player.local {
         // The public addresses and relay, before the invitation is made.
         while !link
@@ -259,19 +303,58 @@ fn host(args: HostArgs) -> Result<(), String> {
         audience
     });
     let _ = io::stdout().flush();
-    play(link, session, audience, mover, &args.player)
+    play(link, session, audience, mover, &args.player, keeper)
 }
 
-fn join(args: JoinArgs) -> Result<(), String> {
+/// A game over for both sides, found again: said, its GameString printed.
+fn already_over(
+    game: &Game,
+    result: Option<(GameResult, EndReason)>,
+    save: &Option<PathBuf>,
+    keeper: &mut Keeper,
+) -> Result<Outcome, String> {
+    let how = result.map_or("over".into(), |(result, reason)| {
+        format!("over ({result:?}, {reason:?})")
+    });
+    eprintln!("hive online: the game of this invitation is {how}; its GameString follows");
+    finish(game, save)?;
+    keeper.close();
+    Ok(Outcome::AlreadyOver)
+}
+
+fn join(args: JoinArgs) -> Result<Outcome, String> {
     let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
     if invitation.role != Role::Player {
         return Err("a watch invitation: `hive online watch` follows the game with it".into());
     }
-    let session = Session::join(invitation.secret, &args.player.name);
+    let start = match keep::join(&invitation, &args.player.name)? {
+        Found::Play(start) => start,
+        Found::Over(over) => {
+            let keep::Start {
+                session,
+                mut keeper,
+                ..
+            } = *over;
+            let (game, result) = (session.game(), session.result());
+            return already_over(game, result, &args.player.save, &mut keeper);
+        }
+    };
+    let keep::Start {
+        session,
+        key,
+        mut keeper,
+        ..
+    } = *start;
     let mover = Mover::new(&args.player)?;
-    let link = Link::join(mode(args.player.local, &args.player.relay), &invitation)
-        .map_err(|e| e.to_string())?;
-    play(link, session, None, mover, &args.player)
+    // Kept before dialling: a restart has the same key.
+    keeper.update(&session);
+    let link = Link::join_with_key(
+        mode(args.player.local, &args.player.relay),
+        &invitation,
+        key,
+    )
+    .map_err(|e| e.to_string())?;
+    play(link, session, None, mover, &args.player, keeper)
 }
 
 /// Plays the game to its end: the loop a window's frame would run, with
@@ -282,7 +365,8 @@ fn play(
     mut audience: Option<Audience>,
     mut mover: Mover,
     args: &PlayerArgs,
-) -> Result<(), String> {
+    mut keeper: Keeper,
+) -> Result<Outcome, String> {
     let wait = Duration::from_secs(args.wait);
     let mut last_heard = Instant::now();
     let out = io::stdout();
@@ -293,7 +377,11 @@ fn play(
     let mut refusals = Refusals::new();
     loop {
         for event in link.wait(Duration::from_millis(50)) {
-            last_heard = Instant::now();
+            // Only the peer's messages count: dialling a host that is gone
+            // (or turned away again and again) is not hearing from it.
+            if matches!(event, Event::Message(_)) {
+                last_heard = Instant::now();
+            }
             match event {
                 Event::Connected { path, rtt } => {
                     eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
@@ -387,6 +475,9 @@ fn play(
                 link.cut();
             }
         }
+        // Kept before it is sent: a move sent is a move kept (or one the
+        // peer's sync brings back after a restart).
+        keeper.update(&session);
         for message in session.take_outgoing() {
             link.send(message);
         }
@@ -423,7 +514,10 @@ fn play(
     if let Some((result, reason)) = session.result() {
         eprintln!("game over: {result:?} ({reason:?})");
     }
-    finish(session.game(), &args.save)
+    keeper.update(&session);
+    finish(session.game(), &args.save)?;
+    keeper.close();
+    Ok(Outcome::Ended)
 }
 
 /// The host's watchers: their events to the audience, the game's changes

@@ -605,7 +605,11 @@ fn an_external_uhp_engine_plays_online_through_the_headless_host() {
     // The host's moves come from `hive uhp` as an external engine
     // (`--engine CMD`), the joiner's from the AI; on loopback.
     let engine = format!("{HIVE} uhp");
+    // Each side in its own data folder: a side resumes the game it keeps
+    // there, and no other run's game may be found.
+    let (host_data, joiner_data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let mut host = Command::new(HIVE)
+        .env("HIVE_DATA_DIR", host_data.path())
         .args(["online", "host", "--local", "--white", "--turn-limit", "4"])
         .args(["--engine", &engine, "--wait", "60"])
         .stdout(Stdio::piped())
@@ -620,6 +624,7 @@ fn an_external_uhp_engine_plays_online_through_the_headless_host() {
     }
     let invitation = String::from_utf8(first).expect("text");
     let joiner = Command::new(HIVE)
+        .env("HIVE_DATA_DIR", joiner_data.path())
         .args(["online", "join", invitation.trim(), "--local"])
         .args(["--ai", "beginner", "--wait", "60"])
         .stderr(Stdio::null())

@@ -47,6 +47,27 @@ pub enum ImportResult {
     Refused(String),
 }
 
+impl Pending {
+    /// `game` opened for review at its end by the people at the screen,
+    /// with `message`, and nothing else of a record's.
+    fn review(game: Game, message: String) -> Pending {
+        Pending {
+            game,
+            cursor: None,
+            variations: None,
+            review: true,
+            seats: Some(Seats::Human),
+            message,
+            clocks: None,
+            headers: None,
+            engine_review: false,
+            saved_review: None,
+            kept_review: None,
+            analyse: false,
+        }
+    }
+}
+
 /// A game to put on the board once the playing screen is up.
 #[derive(Resource, Default)]
 pub(super) struct PendingGame(Option<Pending>);
@@ -223,16 +244,11 @@ fn resume(
     Pending {
         variations,
         cursor: Some(saved.cursor),
-        game: saved.game,
         review: false,
         seats: saved.seats,
-        message: words.get(message),
         clocks: saved.clocks,
-        headers: None,
-        engine_review: false,
-        saved_review: None,
-        kept_review: None,
         analyse: kind == PlayKind::Analysis,
+        ..Pending::review(saved.game, words.get(message))
     }
 }
 
@@ -423,20 +439,9 @@ fn imported_text(
         RecordFile::Variations(tree) => {
             review_variations(tree, message("notice-imported-variations"), words)
         }
-        RecordFile::Game(saved) => Pending {
-            game: saved.game,
-            variations: None,
-            review: true,
-            seats: Some(Seats::Human),
-            message: message("notice-imported-gamestring"),
-            clocks: None,
-            headers: None,
-            engine_review: false,
-            cursor: None,
-            saved_review: None,
-            kept_review: None,
-            analyse: false,
-        },
+        RecordFile::Game(saved) => {
+            Pending::review(saved.game, message("notice-imported-gamestring"))
+        }
     };
     if from_move_list {
         pending.cursor = at;
@@ -514,17 +519,10 @@ fn loaded_file(path: &Path, read: RecordFile, words: &Texts) -> Pending {
     };
     Pending {
         cursor: Some(saved.cursor),
-        game: saved.game,
-        variations: None,
         review,
         seats: Some(seats),
-        message,
         clocks: saved.clocks,
-        headers: None,
-        engine_review: false,
-        saved_review: None,
-        kept_review: None,
-        analyse: false,
+        ..Pending::review(saved.game, message)
     }
 }
 
@@ -558,19 +556,10 @@ fn review_variations(tree: Variations, message: String, words: &Texts) -> Pendin
         "notice-record-lines",
         &Args::new().with("message", message).with("count", lines),
     );
+    let game = main_line_end(&tree);
     Pending {
-        game: main_line_end(&tree),
         variations: Some(tree),
-        review: true,
-        seats: Some(Seats::Human),
-        message,
-        clocks: None,
-        headers: None,
-        engine_review: false,
-        cursor: None,
-        saved_review: None,
-        kept_review: None,
-        analyse: false,
+        ..Pending::review(game, message)
     }
 }
 

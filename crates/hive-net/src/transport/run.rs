@@ -219,6 +219,27 @@ enum End {
 
 /// Closes the frame queue, waits until `deadline` for the writer to send
 /// what it held and for the peer to have it.
+/// Moves the sends still queued for this connection into its writer's
+/// queue (those that fit), so that closing sends what was sent before it.
+fn send_queued(
+    commands: &mut mpsc::Receiver<Command>,
+    frames: &mpsc::Sender<Vec<u8>>,
+    number: u64,
+) {
+    while let Ok(command) = commands.try_recv() {
+        if let Command::Send(epoch, message) = command {
+            if epoch != number {
+                continue;
+            }
+            if let Ok(frame) = encode_frame(&message)
+                && frames.try_send(frame).is_err()
+            {
+                return;
+            }
+        }
+    }
+}
+
 async fn say_goodbye(
     frames: mpsc::Sender<Vec<u8>>,
     writer: &mut JoinHandle<Result<SendStream, String>>,
@@ -382,6 +403,10 @@ pub(super) async fn run(
                 "hung up".to_string()
             }
             End::Close => {
+                // What was sent before closing goes out first: the close
+                // may have been seen before the last sends were (a game
+                // left says goodbye in its last message).
+                send_queued(&mut commands, &frames, number);
                 // Watchers are told at once: their goodbyes and the
                 // player's go out together.
                 watching.begin_close();

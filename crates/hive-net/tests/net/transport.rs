@@ -20,6 +20,8 @@ pub struct Peer {
     pub connections: u32,
     /// Messages refused from the peer.
     pub refused: Vec<PeerError>,
+    /// The peer said goodbye.
+    pub left: bool,
 }
 
 impl Peer {
@@ -37,6 +39,7 @@ impl Peer {
                         for event in events {
                             match event {
                                 SessionEvent::Moved { ply, .. } => self.applied.push(ply),
+                                SessionEvent::PeerLeft => self.left = true,
                                 SessionEvent::SettingsProposed(_) => {
                                     self.session.accept_settings().expect("proposed");
                                 }
@@ -73,6 +76,7 @@ pub fn peer(link: Link, session: Session) -> Peer {
         applied: vec![],
         connections: 0,
         refused: vec![],
+        left: false,
     }
 }
 
@@ -324,4 +328,34 @@ fn a_host_started_again_with_its_key_and_port_is_reached_by_the_old_invitation()
         joiner.session.game().game_string()
     );
     assert!(joiner.connections >= 2, "the joiner dialled again");
+}
+
+/// A player who leaves sends goodbye and closes at once (as the window's
+/// Leave does): the goodbye reaches the friend before the connection
+/// closes, every time (the close was once seen before the last send).
+#[test]
+fn the_goodbye_sent_just_before_closing_reaches_the_friend() {
+    for round in 0..8 {
+        let (mut host, mut joiner) = pair(60);
+        run_until(&mut host, &mut joiner, |h, j| {
+            h.session.started() && j.session.started()
+        });
+        let Peer {
+            link, mut session, ..
+        } = host;
+        session.bye();
+        for message in session.take_outgoing() {
+            link.send(message);
+        }
+        link.close();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !joiner.left {
+            assert!(
+                Instant::now() < deadline,
+                "round {round}: no goodbye, the joiner at {:?}",
+                joiner.session.stage()
+            );
+            joiner.step();
+        }
+    }
 }

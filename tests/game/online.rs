@@ -14,6 +14,7 @@ use hive::game::online::{Offer, Online, OnlineRequest, Resumable, Watching};
 use hive::game::{
     AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
 };
+use hive::net::resume::Resume;
 use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
 use hive::records::Seats;
 use hive::rules::Color;
@@ -251,7 +252,7 @@ fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
         kept(h) && kept(j)
     });
     for data in [host_data.path(), joiner_data.path()] {
-        assert!(data.join("online-game.ron").exists());
+        assert!(data.join(hive::game::online::RESUME_FILE).exists());
     }
 }
 
@@ -267,6 +268,30 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
         let kept = |a: &App| a.world().resource::<AutosaveStatus>().online;
         kept(h) && kept(j)
     });
+    // Each side keeps how to get back in, readable by its owner only: its
+    // endpoint's key (a restarted joiner dials as the same peer, so the
+    // host lets go of a dead connection at once), the host its port, the
+    // joiner the invitation.
+    for (data, hosts) in [(host_data.path(), true), (joiner_data.path(), false)] {
+        let file = data.join(hive::game::online::RESUME_FILE);
+        both_until(&mut host, &mut joiner, "the resume file", |_, _| {
+            file.exists()
+        });
+        let kept = Resume::load(&file).expect("readable").expect("kept");
+        assert_eq!(kept.host, hosts);
+        assert!(kept.key_bytes().is_some(), "{kept:?}");
+        assert_eq!(kept.invitation.is_some(), !hosts, "{kept:?}");
+        assert_eq!(
+            kept.settings.as_ref().map(|s| s.host_name.as_str()),
+            Some("Ann")
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&file).expect("kept").permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
     // The host closes the game; the friend is told.
     host.world_mut().write_message(OnlineRequest::Leave);
     both_until(&mut host, &mut joiner, "the friend told", |h, j| {
@@ -299,6 +324,51 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
         notice(&joiner).contains("onnected again"),
         "{}",
         notice(&joiner)
+    );
+    play(&mut joiner, "bS1 -wS1");
+    both_until(&mut host, &mut joiner, "play on", |h, j| {
+        game(h).ply() == 2 && same_games(h, j)
+    });
+}
+
+#[test]
+fn a_joiner_started_again_dials_with_its_kept_key_and_plays_on() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let (mut host, mut joiner) = started(host_data.path(), joiner_data.path());
+    play(&mut host, "wS1");
+    let file = joiner_data.path().join(hive::game::online::RESUME_FILE);
+    both_until(
+        &mut host,
+        &mut joiner,
+        "the joiner's resume file",
+        |h, j| {
+            let kept = |a: &App| a.world().resource::<AutosaveStatus>().online;
+            game(j).ply() == 1 && same_games(h, j) && kept(j) && file.exists()
+        },
+    );
+    // The joiner's program closes; a fresh run goes on with the game.
+    joiner.world_mut().write_message(OnlineRequest::Leave);
+    both_until(&mut host, &mut joiner, "the host told", |h, j| {
+        online(j).0.is_none() && online(h).0.as_ref().is_some_and(|c| c.peer_left)
+    });
+    drop(joiner);
+    let mut joiner = online_app(joiner_data.path(), "Ben");
+    assert_eq!(joiner.world().resource::<Resumable>().friend(), Some("Ann"));
+    joiner.world_mut().write_message(OnlineRequest::Resume);
+    both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
+        online(j).on_board()
+            && online(h)
+                .0
+                .as_ref()
+                .is_some_and(|c| c.link_state.connected && !c.peer_left)
+            && online(j).0.as_ref().is_some_and(|c| c.link_state.connected)
+            && same_games(h, j)
+    });
+    assert_eq!(
+        seats(&joiner),
+        Seats::Online {
+            remote: Color::White
+        }
     );
     play(&mut joiner, "bS1 -wS1");
     both_until(&mut host, &mut joiner, "play on", |h, j| {

@@ -98,7 +98,8 @@ peer-bad-sync = your friend's program sent a game that cannot be read
 peer-sync-diverges = the two games went different ways: the connection was closed
 peer-no-such-offer = an answer came to an offer nobody made
 peer-chat-too-long = a chat line from your friend was too long
-peer-flood = your friend's program sends too many messages: some were dropped
+peer-flood = your friend's program sent too many messages: the connection was closed
+peer-too-many-refused = your friend's program kept sending what this game refuses: the connection was closed
 peer-game-over = a move came after the end of the game
 peer-result-differs = your friend's program has another result for this game
 

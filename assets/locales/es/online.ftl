@@ -98,7 +98,8 @@ peer-bad-sync = el programa de tu amigo envió una partida ilegible
 peer-sync-diverges = las dos partidas tomaron caminos distintos: se cerró la conexión
 peer-no-such-offer = llegó una respuesta a una oferta que nadie hizo
 peer-chat-too-long = una línea de chat de tu amigo era demasiado larga
-peer-flood = el programa de tu amigo envía demasiados mensajes: se descartaron algunos
+peer-flood = el programa de tu amigo envió demasiados mensajes: se cerró la conexión
+peer-too-many-refused = el programa de tu amigo siguió enviando lo que esta partida rechaza: se cerró la conexión
 peer-game-over = llegó una jugada después del final de la partida
 peer-result-differs = el programa de tu amigo tiene otro resultado para esta partida
 

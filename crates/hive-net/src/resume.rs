@@ -150,7 +150,8 @@ impl Resume {
         if resume.game_secret().is_none() {
             return Err(damaged("a bad game secret".into()));
         }
-        if resume.started && (resume.settings.is_none() || resume.game.is_none()) {
+        // (The window keeps the moves in its autosave: no game here.)
+        if resume.started && resume.settings.is_none() {
             return Err(damaged("a started game without its settings".into()));
         }
         Ok(Some(resume))

@@ -13,7 +13,7 @@ use super::{ChatLine, Connection, Offer, Online};
 use crate::game::core::{Notice, Words};
 use crate::net::{
     AudienceEvent, Event, Invitation, Link, LinkError, MAX_WATCHERS, Mode, PeerError, Role,
-    SessionEvent, Stage, WatcherEvent,
+    SessionEvent, Stage, Verdict, WatcherEvent,
 };
 use crate::text::Args;
 
@@ -57,9 +57,16 @@ impl Slot {
     }
 
     /// A joiner's link dialling `invitation`.
-    pub(super) fn join(mode: Mode, invitation: Invitation) -> Slot {
+    /// Dials `invitation`; with our endpoint's `key` when it is kept for a
+    /// resume (the same peer to the host when dialling again).
+    pub(super) fn join(mode: Mode, invitation: Invitation, key: Option<[u8; 32]>) -> Slot {
         let starting = mode.clone();
-        let task = IoTaskPool::get().spawn(async move { Link::join(mode, &invitation) });
+        let task = IoTaskPool::get().spawn(async move {
+            match key {
+                Some(key) => Link::join_with_key(mode, &invitation, key),
+                None => Link::join(mode, &invitation),
+            }
+        });
         Slot::Starting {
             task,
             mode: starting,
@@ -172,6 +179,7 @@ pub(super) fn pump_link(
                     notice.show(words.get("online-reconnected"));
                 }
                 connection.session.connected();
+                connection.refusals.connected();
             }
             Event::Disconnected { reason } => {
                 info!("online: disconnected: {reason}");
@@ -192,7 +200,7 @@ pub(super) fn pump_link(
                     invite(connection, &link);
                 }
             }
-            Event::Refused(e) => refused(&mut notice, &words, &e),
+            Event::Refused(e) => refused(connection, &link, &mut notice, &words, &e),
             Event::Error(e) => {
                 warn!("online: {e}");
                 connection.problem = Some(words.get("online-no-network"));
@@ -203,18 +211,7 @@ pub(super) fn pump_link(
                         heard(connection, event, &mut notice, &words, &mut screen);
                     }
                 }
-                Err(e) => {
-                    refused(&mut notice, &words, &e);
-                    if e.is_fatal() {
-                        for message in connection.session.take_outgoing() {
-                            link.send(message);
-                        }
-                        link.hang_up();
-                        if connection.session.stage() == Stage::Closed {
-                            connection.problem = Some(peer_words(&words, &e));
-                        }
-                    }
-                }
+                Err(e) => refused(connection, &link, &mut notice, &words, &e),
             },
         }
     }
@@ -361,10 +358,31 @@ pub(super) fn heard(
     }
 }
 
-/// The friend's message refused: why, in the player's words.
-fn refused(notice: &mut Notice, words: &Words, error: &PeerError) {
+/// The friend's message refused: the first of a connection said in the
+/// player's words, the rest only counted; a fatal one, or one too many,
+/// ends the connection (what is queued is sent first), said once.
+fn refused(
+    connection: &mut Connection,
+    link: &Link,
+    notice: &mut Notice,
+    words: &Words,
+    error: &PeerError,
+) {
     warn!("online: refused from the peer: {error}");
-    notice.show(peer_words(words, error));
+    match connection.refusals.refused(error) {
+        Verdict::Show => notice.show(peer_words(words, error)),
+        Verdict::Quiet => {}
+        Verdict::HangUp(why) => {
+            notice.show(peer_words(words, &why));
+            for message in connection.session.take_outgoing() {
+                link.send(message);
+            }
+            link.hang_up();
+            if connection.session.stage() == Stage::Closed {
+                connection.problem = Some(peer_words(words, &why));
+            }
+        }
+    }
 }
 
 /// A refusal in the player's words (the rule named for an illegal move).

@@ -25,13 +25,13 @@ use crate::game::core::{
 };
 use crate::game::saves::{AutosaveStatus, Jump, RecordPaths, RecordsAction};
 use crate::net::{
-    ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind, Seat,
-    Secret, Session, SessionEvent, Side,
+    ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind,
+    Refusals, Seat, Secret, Session, SessionEvent, Side,
 };
 use crate::records::{Seats, TimeControl};
 use crate::rules::Color;
 
-pub use keep::{Kept, Resumable};
+pub use keep::{FILE as RESUME_FILE, Resumable};
 pub use watch::{Watcher, Watching, players_in_words};
 
 pub(super) fn plugin(app: &mut App) {
@@ -181,6 +181,8 @@ pub struct Connection {
     pub problem: Option<String>,
     /// The friend said goodbye.
     pub peer_left: bool,
+    /// The friend's refused messages on this connection.
+    refusals: Refusals,
     /// (Host) who watches, and what they are sent.
     pub audience: Option<Audience>,
     /// (Host) the watch-only invitation, once it can be given.
@@ -203,6 +205,7 @@ pub struct Connection {
 
 impl Connection {
     fn new(session: Session, secret: Secret, key: Option<[u8; 32]>, slot: link::Slot) -> Self {
+        let hosts = session.seat() == Seat::Host;
         Connection {
             session,
             invitation: None,
@@ -213,8 +216,9 @@ impl Connection {
             asked: None,
             problem: None,
             peer_left: false,
+            refusals: Refusals::new(),
             // A host takes watchers, with a secret of their own.
-            audience: key.map(|_| Audience::new(Secret::random())),
+            audience: hosts.then(|| Audience::new(Secret::random())),
             watch_invitation: None,
             secret,
             key,
@@ -336,8 +340,12 @@ fn handle_requests(
                             link::close(old);
                         }
                         let session = Session::join(read.secret, name);
-                        let slot = link::Slot::join(mode(&settings, &launch), read.clone());
-                        let mut connection = Connection::new(session, read.secret, None, slot);
+                        // Our key is kept with the game: dialling again after
+                        // a restart, we are the same peer to the host.
+                        let key = crate::net::Link::new_key();
+                        let slot =
+                            link::Slot::join(mode(&settings, &launch), read.clone(), Some(key));
+                        let mut connection = Connection::new(session, read.secret, Some(key), slot);
                         connection.invitation = Some(read);
                         online.0 = Some(connection);
                     }

@@ -44,7 +44,7 @@ impl Watcher {
     pub(super) fn dial(mode: Mode, invitation: Invitation, name: &str) -> Watcher {
         Watcher {
             watch: Watch::new(invitation.secret, name),
-            slot: Slot::join(mode, invitation.clone()),
+            slot: Slot::join(mode, invitation.clone(), None),
             invitation,
             connected: false,
             problem: None,

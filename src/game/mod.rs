@@ -65,6 +65,7 @@ pub use self::core::{
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
+    WhyNothing, why_nothing,
 };
 pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,

@@ -16,7 +16,7 @@ use hive::db::generate::{GenerateConfig, generate};
 use hive::db::{DB_FILE, Database, ExplorerFilter, SearchQuery};
 use hive::game::{
     CurrentGame, DatabaseRequest, GameDatabase, NewGameSettings, Notice, QueryError, RecordPaths,
-    Screen, SettingsFile, Turn, Words,
+    Screen, SettingsFile, Turn, WhyNothing, Words, why_nothing,
 };
 use hive::records::Autosave;
 use hive::rules::{Game, GameType};
@@ -157,13 +157,19 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
         .form
         .player = "nobody-at-all".into();
     wait_for_answer(&mut app);
-    assert!(
-        db(&app)
-            .explorer
-            .answer_for(&after)
-            .unwrap()
-            .moves
-            .is_empty()
+    let hidden = db(&app).explorer.answer_for(&after).unwrap();
+    assert!(hidden.moves.is_empty());
+    // It says why: the filter hides the games that went on from here.
+    let why = why_nothing(
+        &after.game_type().to_string(),
+        db(&app).types(),
+        hidden.unfiltered,
+    );
+    assert_eq!(
+        why,
+        WhyNothing::Filtered {
+            without: first.games
+        }
     );
     // A date that is none: the explorer says so (its own message, in the
     // player's language), and answers again once it is one.
@@ -192,6 +198,63 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
         dated.error.is_none() && !dated.moves.is_empty(),
         "{dated:?}"
     );
+}
+
+#[test]
+fn a_board_of_a_type_the_database_lacks_says_which_types_it_holds() {
+    let corpus = corpus(30);
+    let data = TempDir::new().unwrap();
+    let mut app = app_with_data(data.path());
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    update_until_within(&mut app, "the games counted by type", LIMIT, |app| {
+        db(app).types().total() == 30
+    });
+    let held = db(&app).types().clone();
+    // A type the generated games never have (the generator plays the
+    // expansions): what the player sees on an empty board of it.
+    let missing = [
+        "Base", "Base+L", "Base+P", "Base+M", "Base+ML", "Base+MP", "Base+LP",
+    ]
+    .into_iter()
+    .find(|t| held.of(t) == 0)
+    .expect("a type the corpus lacks");
+    start_base_game(&mut app, missing.parse().unwrap());
+    app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    wait_for_answer(&mut app);
+    let answer = db(&app).explorer.answer_for(&game(&app)).unwrap();
+    assert!(answer.moves.is_empty(), "{missing} in {held:?}: {answer:?}");
+    let why = why_nothing(missing, db(&app).types(), answer.unfiltered);
+    assert_eq!(
+        why,
+        WhyNothing::OtherTypes {
+            wanted: missing.to_string(),
+            held: held.0.clone(),
+        }
+    );
+}
+
+#[test]
+fn the_explorer_closes_with_its_board_and_stays_out_of_lessons() {
+    let data = TempDir::new().unwrap();
+    let mut app = app_with_data(data.path());
+    let open = |app: &App| db(app).explorer.open;
+    start_base_game(&mut app, GameType::BASE);
+    app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    settle(&mut app);
+    set_screen(&mut app, Screen::MainMenu);
+    settle(&mut app);
+    assert!(!open(&app), "closed with the board's screen");
+    start_base_game(&mut app, GameType::BASE);
+    app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    settle(&mut app);
+    app.world_mut()
+        .write_message(hive::game::learn::LessonRequest::Start(0));
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<State<hive::game::Activity>>().get(),
+        &hive::game::Activity::Lesson
+    );
+    assert!(!open(&app), "closed when the lesson took the board");
 }
 
 #[test]

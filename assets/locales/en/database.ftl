@@ -11,6 +11,34 @@ explorer-opening = Opening the game database…
 explorer-empty = The database holds no games yet. Import records on the Games screen (Database), for example boardspace.net's yearly zips of SGF files.
 explorer-asking = Looking up the position…
 explorer-no-moves = No game in the database reached this position.
+# Why the explorer shows nothing for the position. $wanted / $type: the
+# board's game type (Base+MLP); $held: what the database holds ("20 Base,
+# 3 Base+M"); $without / $count: a number of games.
+explorer-why-other-types = The database holds no { $wanted } game, only { $held }: start a game of one of those types (New game, Expansions) to explore it.
+explorer-why-filtered = The filters hide the { $without ->
+    [one] one game
+   *[other] { $without } games
+} that went on from here: clear them to see { $without ->
+    [one] it
+   *[other] them
+}.
+explorer-why-not-reached = None of the { $count ->
+    [one] one { $type } game
+   *[other] { $count } { $type } games
+} in the database reached this position.
+# What an empty filter field means, with an example of what to type.
+explorer-filter-type-hint = any type (e.g. Base+MLP)
+explorer-filter-from-hint = any date (e.g. 2015)
+explorer-filter-to-hint = any date (e.g. 2024-06)
+explorer-filter-player-hint = anyone
+explorer-filter-rating-hint = any (e.g. 1500)
+# The headings of a table of games (the explorer's, the search's).
+database-column-white = White
+database-column-black = Black
+database-column-result = Result
+database-column-date = Date
+database-column-type = Type
+database-column-turns = Turns
 explorer-bad-date = '{ $date }' is not a date: write a year (2019), a month (2019-03) or a day (2019-03-14).
 explorer-move = Move
 explorer-games = Games
@@ -62,7 +90,7 @@ database-search-to = To
 database-search-result = Result
 database-search-any = Any
 database-search-type = Game type
-database-search-length = Moves
+database-search-length = Turns
 database-search-position = Reached the position last on the board
 database-search-position-tip = Only games that reached the position of the last game shown on the board
 database-sort = Sort

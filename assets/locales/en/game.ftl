@@ -129,10 +129,11 @@ over-out-of-time = { $side } ran out of time.
 over-white-wins = White wins!
 over-black-wins = Black wins!
 over-draw = Draw
-over-after = after { $moves ->
-    [one] 1 move
-   *[other] { $moves } moves
+over-after = after { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
 }
+over-next-level = Next: try { $level }
 
 ## The file picker of the Save and Load dialogs (its own words).
 picker-cancel = Cancel

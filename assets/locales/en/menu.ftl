@@ -38,7 +38,7 @@ menu-ai-level-tip = How strongly the AI plays, from Beginner (mistakes on purpos
 # against a level played from the start to the end).
 menu-rating = Your rating
 menu-rating-tip = How strong you play against the AI's levels, from every game you finished against one (started from the beginning); each level has its rating on the same scale
-menu-rating-none = not rated yet: finish a game against a level
+menu-rating-none = not rated yet (finish a game against a level)
 # $rating: the number and its range, e.g. "1532 ± 240".
 menu-rating-now = { $rating } ({ $games ->
     [one] one game
@@ -48,9 +48,7 @@ menu-rating-range-tip = Your rating and the range your strength most likely lies
 menu-rating-try = Try { $level }
 menu-rating-try-tip = You would score about { $percent }% against { $level }: a level you can beat, though not every time
 # A level in the list with its rating.
-menu-level-rated = { $level } ({ $rating })
-# The same with hivegame.com's bot (nokamute searching to $depth) nearest its rating.
-menu-level-rated-bot = { $level } ({ $rating }, like hivegame.com's depth-{ $depth } bot)
+menu-level-rated = { $level } (rated { $rating })
 menu-you-play = You play
 menu-you-play-tip = Your colour against the AI; White moves first
 menu-random-tip = A coin toss picks your colour
@@ -107,21 +105,21 @@ difficulty-hard = Hard
 difficulty-hard2 = Hard II
 difficulty-expert = Expert
 # What each level does, shown over its name in the level list.
-difficulty-beginner-about = Looks one move ahead and often plays a move that is merely good enough: a first game.
-difficulty-beginner2-about = Looks two moves ahead but often settles for a move far from the best.
-difficulty-beginner3-about = Looks two moves ahead and often settles for a clearly weaker move.
-difficulty-beginner4-about = Looks two moves ahead and often settles for a somewhat weaker move.
-difficulty-easy-about = Looks two moves ahead and sometimes picks a slightly weaker move.
-difficulty-easy2-about = Looks two moves ahead and strays only a little from its best move.
-difficulty-easy3-about = Always plays its best move, from a short look (800 positions).
-difficulty-easy4-about = Always plays its best move, from a short look (1,500 positions).
-difficulty-easy5-about = Always plays its best move, from a short look (3,500 positions).
-difficulty-medium-about = Always plays its best move, from a look at 6,000 positions.
-difficulty-medium2-about = A longer look (20,000 positions).
-difficulty-medium3-about = A longer look (60,000 positions).
-difficulty-hard-about = A deep look (250,000 positions).
-difficulty-hard2-about = A deeper look (1,000,000 positions), about a second a move.
-difficulty-expert-about = The full engine: it thinks for five seconds a move.
+difficulty-beginner-about = Plays the first move that looks good enough and makes plenty of mistakes: for your first game.
+difficulty-beginner2-about = Sees how you could answer its move, but often plays a careless one.
+difficulty-beginner3-about = Sees how you could answer, and often plays a clearly weaker move.
+difficulty-beginner4-about = Sees how you could answer, and often plays a somewhat weaker move.
+difficulty-easy-about = Sees how you could answer, and sometimes plays a slightly weaker move.
+difficulty-easy2-about = Sees how you could answer, and seldom strays from its best move.
+difficulty-easy3-about = Always plays the best move it finds, after a quick look.
+difficulty-easy4-about = Always plays the best move it finds, after a slightly longer look.
+difficulty-easy5-about = Always plays the best move it finds, after a longer look.
+difficulty-medium-about = Looks a few moves ahead: a steady opponent.
+difficulty-medium2-about = Looks further ahead than Medium.
+difficulty-medium3-about = Looks further ahead still.
+difficulty-hard-about = Looks deep: a strong opponent.
+difficulty-hard2-about = Looks deeper, about a second a move: a very strong opponent.
+difficulty-expert-about = The whole engine, five seconds a move: as strong as this program plays.
 menu-sound = Sound
 menu-sound-tip = The sounds of pieces, refused moves, the AI's moves, the clock's last seconds and the end of a game
 menu-sound-on = On

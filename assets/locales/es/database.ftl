@@ -11,6 +11,29 @@ explorer-opening = Abriendo la base de datos…
 explorer-empty = La base de datos aún no tiene partidas. Importa registros en la pantalla Partidas (Base de datos), por ejemplo los zip anuales de SGF de boardspace.net.
 explorer-asking = Buscando la posición…
 explorer-no-moves = Ninguna partida de la base de datos llegó a esta posición.
+explorer-why-other-types = La base de datos no tiene ninguna partida { $wanted }, solo { $held }: empieza una partida de uno de esos tipos (Partida nueva, Expansiones) para explorarla.
+explorer-why-filtered = Los filtros ocultan { $without ->
+    [one] la partida que siguió
+   *[other] las { $without } partidas que siguieron
+} desde aquí: quítalos para { $without ->
+    [one] verla
+   *[other] verlas
+}.
+explorer-why-not-reached = Ninguna de { $count ->
+    [one] la partida { $type }
+   *[other] las { $count } partidas { $type }
+} de la base de datos llegó a esta posición.
+explorer-filter-type-hint = cualquier tipo (p. ej. Base+MLP)
+explorer-filter-from-hint = cualquier fecha (p. ej. 2015)
+explorer-filter-to-hint = cualquier fecha (p. ej. 2024-06)
+explorer-filter-player-hint = cualquiera
+explorer-filter-rating-hint = cualquiera (p. ej. 1500)
+database-column-white = Blancas
+database-column-black = Negras
+database-column-result = Resultado
+database-column-date = Fecha
+database-column-type = Tipo
+database-column-turns = Turnos
 explorer-bad-date = '{ $date }' no es una fecha: escribe un año (2019), un mes (2019-03) o un día (2019-03-14).
 explorer-move = Jugada
 explorer-games = Partidas
@@ -62,7 +85,7 @@ database-search-to = Hasta
 database-search-result = Resultado
 database-search-any = Cualquiera
 database-search-type = Tipo de partida
-database-search-length = Jugadas
+database-search-length = Turnos
 database-search-position = Llegaron a la última posición del tablero
 database-search-position-tip = Solo las partidas que llegaron a la posición de la última partida mostrada en el tablero
 database-sort = Orden

@@ -128,10 +128,11 @@ over-out-of-time = { $side-code ->
 over-white-wins = ¡Ganan las blancas!
 over-black-wins = ¡Ganan las negras!
 over-draw = Tablas
-over-after = tras { $moves ->
-    [one] 1 jugada
-   *[other] { $moves } jugadas
+over-after = tras { $turns ->
+    [one] 1 turno
+   *[other] { $turns } turnos
 }
+over-next-level = Siguiente: prueba { $level }
 
 ## El selector de archivos de los diálogos Guardar y Cargar.
 picker-cancel = Cancelar

@@ -22,7 +22,9 @@ use crate::db::{
     DB_FILE, Database, DbError, DbWorker, ExplorerFilter, ExplorerMove, ExplorerPage, GameSummary,
     GameTypes, ImportOptions, ImportProgress, ImportReport, Pending, SearchQuery,
 };
-use crate::game::core::{CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words};
+use crate::game::core::{
+    Activity, CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words,
+};
 use crate::game::saves::{RecordPaths, RecordsAction, ReviewAction};
 use crate::records::{GameRecord, Headers};
 use crate::rules::{Game, Move};
@@ -36,6 +38,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameDatabase>();
     app.add_message::<DatabaseRequest>();
     app.configure_sets(Update, DatabaseSystems.after(GameSystems::View));
+    // The explorer belongs to a game on the board: it closes with the
+    // board's screen, and when a lesson or a puzzle takes the board.
+    app.add_systems(OnExit(Screen::Playing), close_the_explorer);
+    app.add_systems(OnEnter(Activity::Lesson), close_the_explorer);
+    app.add_systems(OnEnter(Activity::Puzzle), close_the_explorer);
     app.add_systems(
         Update,
         (
@@ -152,6 +159,12 @@ pub enum WhyNothing {
     },
 }
 
+fn close_the_explorer(mut db: ResMut<GameDatabase>) {
+    if db.explorer.open {
+        db.explorer.open = false;
+    }
+}
+
 /// Why an answer with neither moves nor games is empty, from the games the
 /// database holds by type and what the filter hid (see [`WhyNothing`]).
 pub fn why_nothing(
@@ -215,10 +228,22 @@ pub struct Explorer {
     /// The page of the games that reached the position to show (back to
     /// the first when the position or the filter changes).
     pub page: u32,
+    /// How long the last answer took, from the frame that asked to the
+    /// frame that took it (what the player waits).
+    pub waited: Option<std::time::Duration>,
     answer: Option<ExplorerAnswer>,
     asked: Option<(String, ExplorerFilter, u32)>,
-    task: Option<(Pending<ExplorerPage>, (String, ExplorerFilter), u32)>,
+    task: Option<ExplorerTask>,
 }
+
+/// A question to the explorer under way: the answer to come, what was
+/// asked (the position, the filter, the page) and when.
+type ExplorerTask = (
+    Pending<ExplorerPage>,
+    (String, ExplorerFilter),
+    u32,
+    std::time::Instant,
+);
 
 impl Explorer {
     /// The answer, only if it is about `game` with the filter as typed.
@@ -557,7 +582,9 @@ fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
     let game = current.game().clone();
     let filter = asked.1.clone();
     match ask(&db, move |db| db.explorer_page(&game, &filter, PAGE, page)) {
-        Ok(pending) => db.explorer.task = Some((pending, asked, page)),
+        Ok(pending) => {
+            db.explorer.task = Some((pending, asked, page, std::time::Instant::now()));
+        }
         Err(error) => {
             db.explorer.answer = Some(ExplorerAnswer {
                 asked,
@@ -595,10 +622,17 @@ fn collect_answers(
         db.explorer.asked = None;
         db.report = Some(report);
     }
-    if let Some((pending, _, _)) = db.explorer.task.as_mut()
+    if let Some((pending, ..)) = db.explorer.task.as_mut()
         && let Some(found) = pending.try_take()
-        && let Some((_, asked, page)) = db.explorer.task.take()
+        && let Some((_, asked, page, since)) = db.explorer.task.take()
     {
+        let waited = since.elapsed();
+        debug!(
+            "explorer: answered in {:.1} ms ({} games)",
+            waited.as_secs_f64() * 1000.0,
+            db.games.unwrap_or(0)
+        );
+        db.explorer.waited = Some(waited);
         let answer = match found {
             Ok(found) => ExplorerAnswer {
                 asked,

@@ -72,7 +72,7 @@ impl Clicks<'_, '_> {
     }
 
     /// What runs on the board (the panels are drawn only on it).
-    fn activity(&self) -> Activity {
+    pub(super) fn activity(&self) -> Activity {
         self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()
     }
 

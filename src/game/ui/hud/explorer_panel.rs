@@ -13,8 +13,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::db::{ExplorerMove, GameSummary};
 use crate::game::board::BoardInput;
-use crate::game::core::{CurrentGame, GameSystems, Screen, Words};
-use crate::game::database::{DatabaseRequest, GameDatabase, PAGE, QueryError};
+use crate::game::core::{Activity, CurrentGame, GameSystems, Screen, Words, practising};
+use crate::game::database::{
+    DatabaseRequest, GameDatabase, PAGE, QueryError, WhyNothing, why_nothing,
+};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -35,10 +37,16 @@ fn explorer_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     input: BoardInput,
     mut db: ResMut<GameDatabase>,
+    activity: Option<Res<State<Activity>>>,
 ) {
     let Some(keys) = keys else {
         return;
     };
+    // A lesson or a puzzle is not explored (the database would give it
+    // away).
+    if practising(activity) {
+        return;
+    }
     if keys.just_pressed(KeyCode::KeyX) && input.keys() {
         db.explorer.open = !db.explorer.open;
     }
@@ -105,7 +113,9 @@ fn draw_explorer_panel(
                     if let Some(error) = &answer.error {
                         ui.colored_label(ui.visuals().error_fg_color, error_text(words, error));
                     } else if answer.moves.is_empty() {
-                        ui.label(egui::RichText::new(words.get("explorer-no-moves")).weak());
+                        let game_type = game.game_type().to_string();
+                        let why = why_nothing(&game_type, db.types(), answer.unfiltered);
+                        ui.label(egui::RichText::new(why_in_words(words, &why)).weak());
                     } else if let Some(mv) = moves_table(ui, words, &answer.moves) {
                         requests.write(DatabaseRequest::Play(mv.mv));
                     }
@@ -121,7 +131,12 @@ fn draw_explorer_panel(
                 egui::CollapsingHeader::new(words.get("explorer-games-reaching"))
                     .id_salt("explorer_games")
                     .show(ui, |ui| {
-                        if let Some((id, ply)) = games_list(ui, words, &answer.games) {
+                        let table = GamesTable {
+                            id: "explorer_games_list",
+                            with_type: false,
+                            tip: words.get("explorer-open-tip"),
+                        };
+                        if let Some((id, ply)) = games_table(ui, words, &table, &answer.games) {
                             requests.write(DatabaseRequest::Open { id, ply });
                         }
                         if let Some(page) = pages(ui, words, answer.page, answer.games.len()) {
@@ -235,14 +250,16 @@ fn filters(ui: &mut egui::Ui, words: &Texts, form: &mut crate::game::database::F
     egui::Grid::new("explorer_filters_grid")
         .num_columns(2)
         .show(ui, |ui| {
+            // An empty field says what it lets through, with an example.
             let fields = [
-                ("explorer-filter-type", "Base+MLP", &mut form.game_type),
-                ("explorer-filter-from", "2015", &mut form.from),
-                ("explorer-filter-to", "2024-06", &mut form.to),
-                ("explorer-filter-player", "", &mut form.player),
-                ("explorer-filter-rating", "1500", &mut form.min_rating),
+                ("explorer-filter-type", &mut form.game_type),
+                ("explorer-filter-from", &mut form.from),
+                ("explorer-filter-to", &mut form.to),
+                ("explorer-filter-player", &mut form.player),
+                ("explorer-filter-rating", &mut form.min_rating),
             ];
-            for (key, hint, text) in fields {
+            for (key, text) in fields {
+                let hint = words.get(&format!("{key}-hint"));
                 ui.label(words.get(key));
                 // A fixed id: the field keeps the keyboard while the answer
                 // above it changes size (or becomes a message) as one types.
@@ -288,30 +305,130 @@ fn pages(ui: &mut egui::Ui, words: &Texts, page: u32, shown: usize) -> Option<u3
     asked
 }
 
-/// The games that reached the position; returns the game clicked and the
-/// ply it reached the position at.
-fn games_list(
+/// A table of games: what it is called, whether it shows each game's type,
+/// and what a row's tooltip says.
+pub(in crate::game::ui) struct GamesTable {
+    /// The table's id (its scroll position is kept).
+    pub id: &'static str,
+    /// A column for the game type.
+    pub with_type: bool,
+    /// What clicking a row does.
+    pub tip: String,
+}
+
+/// Games under column headings (White, Black, the result, the date, the
+/// type, the turns), a row a game; returns the game clicked and the ply it
+/// reached the position at (when it was found by position).
+pub(in crate::game::ui) fn games_table(
     ui: &mut egui::Ui,
     words: &Texts,
+    table: &GamesTable,
     games: &[GameSummary],
 ) -> Option<(i64, Option<u32>)> {
     let mut clicked = None;
     egui::ScrollArea::vertical()
-        .id_salt("explorer_games_list")
-        .max_height(160.0)
+        .id_salt(table.id)
+        .max_height(if table.with_type {
+            f32::INFINITY
+        } else {
+            160.0
+        })
         .show(ui, |ui| {
-            for game in games {
-                let text = summary_line(words, game);
-                if ui
-                    .add(egui::Button::new(text).truncate())
-                    .on_hover_text(words.get("explorer-open-tip"))
-                    .clicked()
-                {
-                    clicked = Some((game.id, game.reached_at));
-                }
-            }
+            let columns = if table.with_type { 6 } else { 5 };
+            egui::Grid::new((table.id, "grid"))
+                .num_columns(columns)
+                .striped(true)
+                .spacing([10.0, 2.0])
+                .show(ui, |ui| {
+                    let mut heading = |key: &str| {
+                        ui.label(egui::RichText::new(words.get(key)).strong());
+                    };
+                    heading("database-column-white");
+                    heading("database-column-black");
+                    heading("database-column-result");
+                    heading("database-column-date");
+                    if table.with_type {
+                        heading("database-column-type");
+                    }
+                    heading("database-column-turns");
+                    ui.end_row();
+                    for game in games {
+                        let mut cells = vec![
+                            player(words, &game.white, game.white_rating),
+                            player(words, &game.black, game.black_rating),
+                            result_text(game.result).to_string(),
+                            game.date.clone().unwrap_or_default(),
+                        ];
+                        if table.with_type {
+                            cells.push(game.game_type.clone());
+                        }
+                        cells.push(game.plies.div_ceil(2).to_string());
+                        // Every cell opens the game: the row is one target.
+                        let mut row_clicked = false;
+                        for cell in cells {
+                            let cell = egui::Button::new(cell).frame(false).truncate();
+                            row_clicked |= ui.add(cell).on_hover_text(&table.tip).clicked();
+                        }
+                        if row_clicked {
+                            clicked = Some((game.id, game.reached_at));
+                        }
+                        ui.end_row();
+                    }
+                });
         });
     clicked
+}
+
+/// A player with their rating, or a question mark when the record names
+/// nobody.
+fn player(words: &Texts, name: &Option<String>, rating: Option<i64>) -> String {
+    let name = name
+        .clone()
+        .unwrap_or_else(|| words.get("database-unknown-player"));
+    match rating {
+        Some(rating) => format!("{name} ({rating})"),
+        None => name,
+    }
+}
+
+/// A result as players write it.
+fn result_text(result: Option<crate::records::GameResult>) -> &'static str {
+    match result {
+        Some(crate::records::GameResult::WhiteWins) => "1-0",
+        Some(crate::records::GameResult::BlackWins) => "0-1",
+        Some(crate::records::GameResult::Draw) => "½-½",
+        None => "*",
+    }
+}
+
+/// Why the explorer shows nothing, in the player's words.
+fn why_in_words(words: &Texts, why: &WhyNothing) -> String {
+    match why {
+        WhyNothing::NoGames => words.get("explorer-empty"),
+        WhyNothing::OtherTypes { wanted, held } => {
+            let held = held
+                .iter()
+                .map(|(game_type, games)| format!("{games} {game_type}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            words.format(
+                "explorer-why-other-types",
+                &Args::new()
+                    .with("wanted", wanted.as_str())
+                    .with("held", held),
+            )
+        }
+        WhyNothing::Filtered { without } => words.format(
+            "explorer-why-filtered",
+            &Args::new().with("without", *without),
+        ),
+        WhyNothing::NotReached { game_type, of_type } => words.format(
+            "explorer-why-not-reached",
+            &Args::new()
+                .with("type", game_type.as_str())
+                .with("count", *of_type),
+        ),
+    }
 }
 
 /// Why the explorer or the search could not answer, in the player's words.
@@ -322,28 +439,4 @@ pub(in crate::game::ui) fn error_text(words: &Texts, error: &QueryError) -> Stri
         }
         QueryError::Database(reason) => reason.clone(),
     }
-}
-
-/// One game in a line: the players, their ratings, the result, the date.
-pub(in crate::game::ui) fn summary_line(words: &Texts, game: &GameSummary) -> String {
-    let unknown = words.get("database-unknown-player");
-    let player = |name: &Option<String>, rating: Option<i64>| {
-        let name = name.clone().unwrap_or_else(|| unknown.clone());
-        match rating {
-            Some(rating) => format!("{name} ({rating})"),
-            None => name,
-        }
-    };
-    let result = match game.result {
-        Some(crate::records::GameResult::WhiteWins) => "1-0",
-        Some(crate::records::GameResult::BlackWins) => "0-1",
-        Some(crate::records::GameResult::Draw) => "½-½",
-        None => "*",
-    };
-    format!(
-        "{} – {}  {result}  {}",
-        player(&game.white, game.white_rating),
-        player(&game.black, game.black_rating),
-        game.date.clone().unwrap_or_default()
-    )
 }

@@ -109,8 +109,11 @@ pub(super) fn top_bar_buttons(
             ui.close();
         }
         let mut exploring = clicks.database.explorer.open;
+        // Not in a lesson or a puzzle: the database would give it away.
+        let explorable = !clicks.activity().practising();
+        let explorer = egui::Checkbox::new(&mut exploring, words.get("game-opening-explorer"));
         if ui
-            .checkbox(&mut exploring, words.get("game-opening-explorer"))
+            .add_enabled(explorable, explorer)
             .on_hover_text(words.get("game-opening-explorer-tip"))
             .clicked()
         {

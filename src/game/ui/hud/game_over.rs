@@ -93,6 +93,22 @@ fn online_verdict(words: &Texts, result: GameResult, reason: EndReason) -> (Stri
     (title, detail)
 }
 
+/// A rated game's lines: the rating's change, and the next level to try.
+pub(super) struct Rated {
+    /// "Your rating: 1532 (+48)".
+    pub change: String,
+    /// "Next: try Beginner II".
+    pub next: String,
+}
+
+/// How long the game was, as the move list counts it: turns (a turn is
+/// White's move and Black's), the last one perhaps White's alone. `None`
+/// before any move (a game resigned at once says nothing of it).
+fn length(words: &Texts, game: &Game) -> Option<String> {
+    let turns = game.ply().div_ceil(2);
+    (turns > 0).then(|| words.format("over-after", &Args::new().with("turns", turns)))
+}
+
 /// The dialog's top when nothing floats over the board.
 const TOP: f32 = 60.0;
 /// Room between the bar over the board and the dialog.
@@ -105,7 +121,7 @@ pub(super) fn show(
     words: &Texts,
     game: &Game,
     ending: Ending,
-    rated: Option<String>,
+    rated: Option<Rated>,
     clicks: &mut Clicks,
 ) {
     let (title, detail) = verdict(words, game, ending);
@@ -123,9 +139,12 @@ pub(super) fn show(
             ui.vertical_centered(|ui| {
                 ui.heading(title);
                 ui.label(detail);
-                ui.label(words.format("over-after", &Args::new().with("moves", game.ply())));
+                if let Some(length) = length(words, game) {
+                    ui.label(length);
+                }
                 if let Some(rated) = rated {
-                    ui.label(egui::RichText::new(rated).strong());
+                    ui.label(egui::RichText::new(rated.change).strong());
+                    ui.label(rated.next);
                 }
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
@@ -174,6 +193,32 @@ mod tests {
             game.play_move_string(text.trim()).unwrap();
         }
         game
+    }
+
+    #[test]
+    fn the_length_is_counted_in_turns_as_the_move_list_numbers_them() {
+        let words = Texts::english();
+        let game = |moves: &str| played(Options::default(), moves);
+        assert_eq!(length(&words, &Game::new(GameType::BASE)), None);
+        assert_eq!(
+            length(&words, &game("wS1")).as_deref(),
+            Some("after 1 turn")
+        );
+        assert_eq!(
+            length(&words, &game("wS1;bS1 wS1-")).as_deref(),
+            Some("after 1 turn")
+        );
+        assert_eq!(
+            length(&words, &game("wS1;bS1 wS1-;wQ -wS1")).as_deref(),
+            Some("after 2 turns")
+        );
+        let locales = crate::game::core::assets_dir().join("locales");
+        let (spanish, warnings) = Texts::load(&locales, "es");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(
+            length(&spanish, &game("wS1;bS1 wS1-;wQ -wS1")).as_deref(),
+            Some("tras 2 turnos")
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::clicks::Clicks;
 use super::layout::side_panel_width;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
+use crate::ai::LevelRatings;
 use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
@@ -20,6 +21,7 @@ use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDr
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
 use crate::rules;
+use crate::text::Args;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.add_systems(
@@ -229,7 +231,17 @@ fn draw_hud(
             .rating
             .last
             .filter(|last| last.game_id == view.players.game_id)
-            .map(|last| crate::game::learn::rating::change_in_words(&view.words, &last));
+            .map(|last| {
+                // With the next step along the ladder, as the menu says it.
+                let (next, _) = view.rating.player.suggestion(LevelRatings::measured());
+                let level = crate::game::ui::difficulty_name(&view.words, next);
+                game_over::Rated {
+                    change: crate::game::learn::rating::change_in_words(&view.words, &last),
+                    next: view
+                        .words
+                        .format("over-next-level", &Args::new().with("level", level)),
+                }
+            });
         game_over::show(
             ctx,
             &view.words,

@@ -14,7 +14,7 @@ use egui_file_dialog::{DialogState, FileDialog};
 use crate::db::{PositionKey, SearchQuery, SortBy};
 use crate::game::core::CurrentGame;
 use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
-use crate::game::ui::hud::explorer_panel::{error_text, summary_line};
+use crate::game::ui::hud::explorer_panel::{GamesTable, error_text, games_table};
 use crate::records::GameResult;
 use crate::text::{Args, Texts};
 
@@ -27,8 +27,9 @@ pub(super) struct SearchForm {
     to: String,
     result: Option<GameResult>,
     game_type: String,
-    min_plies: String,
-    max_plies: String,
+    /// The length in turns, as the move list counts them.
+    min_turns: String,
+    max_turns: String,
     position: bool,
     sort: SortBy,
 }
@@ -78,8 +79,19 @@ impl DatabaseScreen {
             to: text(&form.to),
             result: form.result,
             game_type: form.game_type.trim().parse().ok(),
-            min_plies: form.min_plies.trim().parse().ok(),
-            max_plies: form.max_plies.trim().parse().ok(),
+            // A game of n turns has 2n - 1 or 2n plies.
+            min_plies: form
+                .min_turns
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .map(|turns| (2 * turns).saturating_sub(1)),
+            max_plies: form
+                .max_turns
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .map(|turns| turns.saturating_mul(2)),
             position: form.position.then(|| PositionKey::of(current.game())),
             sort: form.sort,
             limit: PAGE,
@@ -314,14 +326,14 @@ fn search_form(
         );
         ui.label(words.get("database-search-length"));
         ui.add(
-            egui::TextEdit::singleline(&mut form.min_plies)
-                .hint_text("10")
+            egui::TextEdit::singleline(&mut form.min_turns)
+                .hint_text("5")
                 .desired_width(36.0),
         );
         ui.label("–");
         ui.add(
-            egui::TextEdit::singleline(&mut form.max_plies)
-                .hint_text("80")
+            egui::TextEdit::singleline(&mut form.max_turns)
+                .hint_text("40")
                 .desired_width(36.0),
         );
     });
@@ -413,27 +425,12 @@ fn results(
         ui.label(egui::RichText::new(words.get("database-found-none")).weak());
         return;
     }
-    egui::ScrollArea::vertical()
-        .id_salt("database_results")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for game in &searched.games {
-                let text = format!(
-                    "{}  {}  {}",
-                    summary_line(words, game),
-                    game.game_type,
-                    game.plies
-                );
-                if ui
-                    .add(egui::Button::new(text).truncate())
-                    .on_hover_text(words.get("database-row-tip"))
-                    .clicked()
-                {
-                    requests.write(DatabaseRequest::Open {
-                        id: game.id,
-                        ply: None,
-                    });
-                }
-            }
-        });
+    let table = GamesTable {
+        id: "database_results",
+        with_type: true,
+        tip: words.get("database-row-tip"),
+    };
+    if let Some((id, _)) = games_table(ui, words, &table, &searched.games) {
+        requests.write(DatabaseRequest::Open { id, ply: None });
+    }
 }

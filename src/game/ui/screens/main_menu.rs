@@ -36,7 +36,11 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 /// The menu's size: fixed, so no control moves when another is switched,
 /// unless the window is smaller (then it fills the window and scrolls).
-const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 640.0);
+const MENU_SIZE: egui::Vec2 = egui::vec2(820.0, 720.0);
+
+/// Below this height the title is drawn small and without its tiles, so
+/// that the menu's rows keep the room (an 800x600 window).
+const SHORT: f32 = 700.0;
 
 /// The room of the menu's last row (Quit), under the part that scrolls.
 const FOOTER_HEIGHT: f32 = 50.0;
@@ -104,7 +108,8 @@ fn draw_main_menu(
             // it is always in sight.
             let scroll = egui::ScrollArea::vertical().max_height(size.y - FOOTER_HEIGHT);
             scroll.show(ui, |ui| {
-                title(ui, &words, art.as_ref());
+                let art = art.as_ref().filter(|_| size.y >= SHORT);
+                title(ui, &words, art, size.y < SHORT);
                 ui.add_space(10.0);
                 ui.horizontal_top(|ui| {
                     let left_size = egui::vec2(LEFT_COLUMN.min(size.x * 0.4), 0.0);
@@ -283,15 +288,17 @@ struct MenuState {
 
 /// The game's name over a row of the theme's tiles (White and Black in
 /// turn, the five bugs of the base game).
-fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>) {
+/// `short`: small, for a short window.
+fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>, short: bool) {
     let width = ui.max_rect().width();
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 78.0), egui::Sense::hover());
+    let (height, size) = if short { (54.0, 30.0) } else { (78.0, 46.0) };
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.text(
         rect.center_top(),
         egui::Align2::CENTER_TOP,
         "HIVE",
-        egui::FontId::proportional(46.0),
+        egui::FontId::proportional(size),
         crate::game::ui::widgets::style::notice_color(ui.ctx()),
     );
     painter.text(

@@ -415,14 +415,16 @@ fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficult
                 let args = Args::new()
                     .with("level", difficulty_name(words, choice))
                     .with("rating", format!("{:.0}", levels.of(choice)));
-                let text = match levels.nearest_bot(choice) {
-                    Some((depth, _)) => {
-                        words.format("menu-level-rated-bot", &args.with("depth", depth))
-                    }
-                    None => words.format("menu-level-rated", &args),
-                };
-                ui.selectable_value(preset, choice, text)
-                    .on_hover_text(crate::game::core::difficulty_about(words, choice));
+                let text = words.format("menu-level-rated", &args);
+                let item = ui.selectable_value(preset, choice, text);
+                // What the level is like, beside the list (not over the
+                // levels below the one pointed at).
+                let mut about = egui::containers::Tooltip::for_enabled(&item);
+                about.popup = about
+                    .popup
+                    .align(egui::RectAlign::RIGHT_START)
+                    .align_alternatives(&[egui::RectAlign::LEFT_START]);
+                about.show(|ui| ui.label(crate::game::core::difficulty_about(words, choice)));
             }
         });
 }

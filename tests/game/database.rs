@@ -73,11 +73,14 @@ fn start_base_game(app: &mut App, game_type: GameType) {
 }
 
 /// Runs frames until the explorer has answered about the position on the
-/// board.
+/// board (with its page of games when the list is open).
 fn wait_for_answer(app: &mut App) {
     update_until_within(app, "the explorer's answer", LIMIT, |app| {
         let current = app.world().resource::<CurrentGame>().game().clone();
-        db(app).explorer.answer_for(&current).is_some()
+        let explorer = &db(app).explorer;
+        explorer.answer_for(&current).is_some_and(|answer| {
+            answer.games_loaded || !explorer.list_open || answer.error.is_some()
+        })
     });
 }
 
@@ -102,6 +105,16 @@ fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
     let game_type: GameType = "Base+MLP".parse().unwrap();
     start_base_game(&mut app, game_type);
     app.world_mut().resource_mut::<GameDatabase>().explorer.open = true;
+    // The moves come first, alone: the games that reached the position
+    // only once their list is open.
+    wait_for_answer(&mut app);
+    let moves_only = db(&app).explorer.answer_for(&game(&app)).unwrap().clone();
+    assert!(!moves_only.moves.is_empty() && !moves_only.games_loaded);
+    assert!(moves_only.games.is_empty());
+    app.world_mut()
+        .resource_mut::<GameDatabase>()
+        .explorer
+        .list_open = true;
     wait_for_answer(&mut app);
     let direct = Database::open(data.path().join(DB_FILE)).unwrap();
     let start = Game::new(game_type);

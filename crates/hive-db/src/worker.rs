@@ -177,6 +177,29 @@ impl GameTypes {
 }
 
 impl Database {
+    /// The explorer's first answer for `game`'s position, the one a player
+    /// waits for: [`Database::explore`] (the moves, from the summed table:
+    /// milliseconds at a million games), no games when there are moves
+    /// (the page of games that reached a position many games went through
+    /// is asked apart, [`Database::games_reaching`], when the list is
+    /// looked at), else the first `page_size` games that reached it and,
+    /// when a filter hid everything, the unfiltered count.
+    pub fn explorer_moves(
+        &self,
+        game: &Game,
+        filter: &ExplorerFilter,
+        page_size: u32,
+    ) -> Result<ExplorerPage, DbError> {
+        let moves = self.explore(game, filter)?;
+        if !moves.is_empty() {
+            return Ok(ExplorerPage {
+                moves,
+                ..ExplorerPage::default()
+            });
+        }
+        self.explorer_page(game, filter, page_size, 0)
+    }
+
     /// The explorer's answer for `game`'s position: [`Database::explore`],
     /// the page `page` of `page_size` of [`Database::games_reaching`], and
     /// when a filter hid everything, the unfiltered count.

@@ -120,10 +120,14 @@ pub struct ExplorerAnswer {
     pub asked: (String, ExplorerFilter),
     /// Every move played from it, most played first.
     pub moves: Vec<ExplorerMove>,
-    /// The games that reached it, newest first (page `page`).
+    /// The games that reached it, newest first (page `page`): asked apart
+    /// from the moves, once the list is open (or with them, when no game
+    /// went on from the position).
     pub games: Vec<GameSummary>,
     /// Which page of [`PAGE`] games `games` is (0: the newest).
     pub page: u32,
+    /// Whether `games` holds the page's answer (not yet: still asked).
+    pub games_loaded: bool,
     /// When a filter hid everything: how many games (visits) played on
     /// from the position without it, and whether any reached it.
     pub unfiltered: Option<(u64, bool)>,
@@ -228,22 +232,22 @@ pub struct Explorer {
     /// The page of the games that reached the position to show (back to
     /// the first when the position or the filter changes).
     pub page: u32,
-    /// How long the last answer took, from the frame that asked to the
-    /// frame that took it (what the player waits).
+    /// The list of the games that reached the position is open: its page
+    /// is asked (after the moves, apart from them).
+    pub list_open: bool,
+    /// How long the last answer about the moves took, from the frame that
+    /// asked to the frame that took it (what the player waits).
     pub waited: Option<std::time::Duration>,
     answer: Option<ExplorerAnswer>,
-    asked: Option<(String, ExplorerFilter, u32)>,
-    task: Option<ExplorerTask>,
+    asked: Option<Asked>,
+    task: Option<(Pending<ExplorerPage>, Asked, std::time::Instant)>,
+    games_asked: Option<(Asked, u32)>,
+    games_task: Option<(Pending<Vec<GameSummary>>, Asked, u32)>,
 }
 
-/// A question to the explorer under way: the answer to come, what was
-/// asked (the position, the filter, the page) and when.
-type ExplorerTask = (
-    Pending<ExplorerPage>,
-    (String, ExplorerFilter),
-    u32,
-    std::time::Instant,
-);
+/// What the explorer was asked about: the position (its GameString) and
+/// the filter.
+type Asked = (String, ExplorerFilter);
 
 impl Explorer {
     /// The answer, only if it is about `game` with the filter as typed.
@@ -254,7 +258,16 @@ impl Explorer {
 
     /// Whether a question is under way.
     pub fn asking(&self) -> bool {
-        self.task.is_some()
+        self.task.is_some() || self.games_task.is_some()
+    }
+
+    /// Forgets every answer and question (another database, new games).
+    fn forget(&mut self) {
+        self.answer = None;
+        self.asked = None;
+        self.task = None;
+        self.games_asked = None;
+        self.games_task = None;
     }
 }
 
@@ -390,9 +403,7 @@ fn open_database(
         db.types = GameTypes::default();
         db.error = None;
         db.opening = None;
-        db.explorer.answer = None;
-        db.explorer.asked = None;
-        db.explorer.task = None;
+        db.explorer.forget();
         db.search_task = None;
         db.open_task = None;
         // The old thread ends by itself once its questions are answered.
@@ -559,42 +570,68 @@ fn handle_requests(
 }
 
 /// Asks the database about the position on the board when the explorer
-/// is shown and the position or the filter changed (one question at a
-/// time: a question asked meanwhile waits for the answer before).
+/// is shown and the position or the filter changed: first the moves (what
+/// the player waits for), then, when the list of games is open, the page
+/// of games that reached it (one question of each kind at a time: one
+/// asked meanwhile waits for the answer before).
 fn ask_the_explorer(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
-    if !db.explorer.open || !db.ready() || db.explorer.task.is_some() {
+    if !db.explorer.open || !db.ready() {
         return;
     }
-    let asked = (current.game().game_string(), db.explorer.form.filter());
-    let same_position = db
-        .explorer
-        .asked
-        .as_ref()
-        .is_some_and(|(game, filter, _)| (game, filter) == (&asked.0, &asked.1));
-    if !same_position {
+    let asked: Asked = (current.game().game_string(), db.explorer.form.filter());
+    if db.explorer.task.is_none() && db.explorer.asked.as_ref() != Some(&asked) {
         db.explorer.page = 0;
-    }
-    let page = db.explorer.page;
-    if same_position && db.explorer.asked.as_ref().is_some_and(|a| a.2 == page) {
+        db.explorer.asked = Some(asked.clone());
+        let game = current.game().clone();
+        let filter = asked.1.clone();
+        let question = move |db: &mut Database| {
+            let since = std::time::Instant::now();
+            let found = db.explorer_moves(&game, &filter, PAGE);
+            let took = since.elapsed().as_secs_f64() * 1000.0;
+            debug!("explorer: the database answered in {took:.1} ms");
+            found
+        };
+        match ask(&db, question) {
+            Ok(pending) => {
+                db.explorer.task = Some((pending, asked, std::time::Instant::now()));
+            }
+            Err(error) => db.explorer.answer = Some(failed(asked, error.into())),
+        }
         return;
     }
-    db.explorer.asked = Some((asked.0.clone(), asked.1.clone(), page));
+    // The page of games, once the moves are in and show games went on.
+    let page = db.explorer.page;
+    let wanted = db.explorer.list_open
+        && db.explorer.games_task.is_none()
+        && db.explorer.games_asked.as_ref() != Some(&(asked.clone(), page))
+        && db
+            .explorer
+            .answer
+            .as_ref()
+            .is_some_and(|answer| answer.asked == asked && !answer.moves.is_empty());
+    if !wanted {
+        return;
+    }
+    db.explorer.games_asked = Some((asked.clone(), page));
     let game = current.game().clone();
     let filter = asked.1.clone();
-    match ask(&db, move |db| db.explorer_page(&game, &filter, PAGE, page)) {
-        Ok(pending) => {
-            db.explorer.task = Some((pending, asked, page, std::time::Instant::now()));
-        }
-        Err(error) => {
-            db.explorer.answer = Some(ExplorerAnswer {
-                asked,
-                moves: Vec::new(),
-                games: Vec::new(),
-                page,
-                unfiltered: None,
-                error: Some(error.into()),
-            });
-        }
+    let question = move |db: &mut Database| db.games_reaching(&game, &filter, PAGE, page * PAGE);
+    match ask(&db, question) {
+        Ok(pending) => db.explorer.games_task = Some((pending, asked, page)),
+        Err(error) => db.explorer.answer = Some(failed(asked, error.into())),
+    }
+}
+
+/// An answer that is only why there is none.
+fn failed(asked: Asked, error: QueryError) -> ExplorerAnswer {
+    ExplorerAnswer {
+        asked,
+        moves: Vec::new(),
+        games: Vec::new(),
+        page: 0,
+        games_loaded: true,
+        unfiltered: None,
+        error: Some(error),
     }
 }
 
@@ -620,11 +657,12 @@ fn collect_answers(
         }
         // The explorer's answers may have changed.
         db.explorer.asked = None;
+        db.explorer.games_asked = None;
         db.report = Some(report);
     }
     if let Some((pending, ..)) = db.explorer.task.as_mut()
         && let Some(found) = pending.try_take()
-        && let Some((_, asked, page, since)) = db.explorer.task.take()
+        && let Some((_, asked, since)) = db.explorer.task.take()
     {
         let waited = since.elapsed();
         debug!(
@@ -636,23 +674,34 @@ fn collect_answers(
         let answer = match found {
             Ok(found) => ExplorerAnswer {
                 asked,
+                // With no move from here, the games came with the answer.
+                games_loaded: found.moves.is_empty(),
                 moves: found.moves,
                 games: found.games,
-                page,
+                page: 0,
                 unfiltered: found.unfiltered,
                 error: None,
             },
-            Err(error) => ExplorerAnswer {
-                asked,
-                moves: Vec::new(),
-                games: Vec::new(),
-                page,
-                unfiltered: None,
-                error: Some(error.into()),
-            },
+            Err(error) => failed(asked, error.into()),
         };
         if answer.asked.0 == current.game().game_string() {
+            db.explorer.games_asked = None;
             db.explorer.answer = Some(answer);
+        }
+    }
+    if let Some((pending, ..)) = db.explorer.games_task.as_mut()
+        && let Some(found) = pending.try_take()
+        && let Some((_, asked, page)) = db.explorer.games_task.take()
+        && let Some(answer) = db.explorer.answer.as_mut()
+        && answer.asked == asked
+    {
+        match found {
+            Ok(games) => {
+                answer.games = games;
+                answer.page = page;
+                answer.games_loaded = true;
+            }
+            Err(error) => answer.error = Some(error.into()),
         }
     }
     if let Some((pending, _)) = db.search_task.as_mut()

@@ -77,6 +77,7 @@ fn draw_explorer_panel(
     let mut open = true;
     let mut form = db.explorer.form.clone();
     let mut new_page = None;
+    let mut list_open = None;
     egui::Window::new(words.get("explorer-title"))
         .id(egui::Id::new("explorer_panel"))
         .open(&mut open)
@@ -126,11 +127,16 @@ fn draw_explorer_panel(
                 .id_salt("explorer_filters")
                 .show(ui, |ui| filters(ui, words, &mut form));
             if let Some(answer) = answer
-                && (!answer.games.is_empty() || answer.page > 0)
+                && (!answer.moves.is_empty() || !answer.games.is_empty() || answer.page > 0)
             {
-                egui::CollapsingHeader::new(words.get("explorer-games-reaching"))
+                let list = egui::CollapsingHeader::new(words.get("explorer-games-reaching"))
                     .id_salt("explorer_games")
                     .show(ui, |ui| {
+                        if !answer.games_loaded {
+                            ui.label(egui::RichText::new(words.get("explorer-asking")).weak());
+                            ui.ctx().request_repaint();
+                            return;
+                        }
                         let table = GamesTable {
                             id: "explorer_games_list",
                             with_type: false,
@@ -143,9 +149,16 @@ fn draw_explorer_panel(
                             new_page = Some(page);
                         }
                     });
+                // Its games are asked only while it is open.
+                list_open = Some(list.openness > 0.0);
             }
         });
     db.explorer.open = open;
+    if let Some(list_open) = list_open
+        && list_open != db.explorer.list_open
+    {
+        db.explorer.list_open = list_open;
+    }
     if let Some(page) = new_page {
         db.explorer.page = page;
     }

@@ -280,7 +280,7 @@ fn filters(ui: &mut egui::Ui, words: &Texts, form: &mut crate::game::database::F
                     egui::TextEdit::singleline(text)
                         .id_salt(key)
                         .hint_text(hint)
-                        .desired_width(150.0),
+                        .desired_width(200.0),
                 );
                 ui.end_row();
             }
@@ -339,7 +339,8 @@ pub(in crate::game::ui) fn games_table(
     games: &[GameSummary],
 ) -> Option<(i64, Option<u32>)> {
     let mut clicked = None;
-    egui::ScrollArea::vertical()
+    // Names are not cut: a table wider than its room scrolls sideways.
+    egui::ScrollArea::both()
         .id_salt(table.id)
         .max_height(if table.with_type {
             f32::INFINITY
@@ -379,7 +380,7 @@ pub(in crate::game::ui) fn games_table(
                         // Every cell opens the game: the row is one target.
                         let mut row_clicked = false;
                         for cell in cells {
-                            let cell = egui::Button::new(cell).frame(false).truncate();
+                            let cell = egui::Button::new(cell).frame(false);
                             row_clicked |= ui.add(cell).on_hover_text(&table.tip).clicked();
                         }
                         if row_clicked {

@@ -419,7 +419,8 @@ fn preset_box(ui: &mut egui::Ui, words: &Texts, id: &str, preset: &mut Difficult
                 let item = ui.selectable_value(preset, choice, text);
                 // What the level is like, beside the list (not over the
                 // levels below the one pointed at).
-                let mut about = egui::containers::Tooltip::for_enabled(&item);
+                // Narrow enough to fit on one side or the other at 800x600.
+                let mut about = egui::containers::Tooltip::for_enabled(&item).width(220.0);
                 about.popup = about
                     .popup
                     .align(egui::RectAlign::RIGHT_START)

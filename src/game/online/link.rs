@@ -1,13 +1,14 @@
-//! The connection's link on the frame: started on the IO task pool (binding
-//! may take a moment), then polled every frame without blocking, its events
-//! given to the session, the session's messages sent, a ping every two
-//! seconds for the round trip. Closing waits for the last messages to
-//! leave, so it happens on the task pool too.
+//! The connection's link on the frame: started on a thread of its own
+//! (binding may take a moment, and a resumed host waits for its port), then
+//! polled every frame without blocking, its events given to the session,
+//! the session's messages sent, a ping every two seconds for the round
+//! trip. Closing waits for nothing: the link's own thread sends the last
+//! messages, says goodbye and ends (no task of Bevy's pools blocks on it).
 
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::tasks::{IoTaskPool, Task, block_on, poll_once};
 
 use super::{ChatLine, Connection, Offer, Online};
 use crate::game::core::{Notice, Words};
@@ -20,10 +21,56 @@ use crate::text::Args;
 /// How often the round trip is measured.
 const PING_EVERY: Duration = Duration::from_secs(2);
 
+/// A link being started on a thread of its own: polled every frame.
+/// (The receiver behind a lock only to be `Sync`, as a resource must.)
+pub(super) struct Starting(Mutex<mpsc::Receiver<Result<Link, LinkError>>>);
+
+impl Starting {
+    /// Starts `start` on a thread of its own.
+    fn spawn(start: impl FnOnce() -> Result<Link, LinkError> + Send + 'static) -> Starting {
+        let (tx, rx) = mpsc::channel();
+        let failed = tx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("hive-net-start".into())
+            .spawn(move || {
+                let _ = tx.send(start());
+            });
+        if let Err(e) = spawned {
+            let _ = failed.send(Err(LinkError::Bind(e.to_string())));
+        }
+        Starting(Mutex::new(rx))
+    }
+
+    /// The link, once started (or why it did not), without waiting.
+    pub(super) fn poll(&mut self) -> Option<Result<Link, LinkError>> {
+        let rx = self.0.get_mut().unwrap_or_else(PoisonError::into_inner);
+        match rx.try_recv() {
+            Ok(started) => Some(started),
+            Err(mpsc::TryRecvError::Empty) => None,
+            Err(mpsc::TryRecvError::Disconnected) => Some(Err(LinkError::Bind(
+                "the thread starting the network stopped".into(),
+            ))),
+        }
+    }
+
+    /// Closes the link once it has started, on the starting thread's
+    /// behalf (nothing waits for it).
+    fn close_when_started(self) {
+        let _ = std::thread::Builder::new()
+            .name("hive-net-close".into())
+            .spawn(move || {
+                let rx = self.0.into_inner().unwrap_or_else(PoisonError::into_inner);
+                if let Ok(Ok(link)) = rx.recv() {
+                    drop(link.close_later());
+                }
+            });
+    }
+}
+
 /// The link: starting, up, or failed to start.
 pub(super) enum Slot {
     Starting {
-        task: Task<Result<Link, LinkError>>,
+        task: Starting,
         /// The mode it starts in (a public host's invitation waits for
         /// the relay).
         mode: Mode,
@@ -36,7 +83,7 @@ impl Slot {
     /// A host's link with its key, bound to `port` in the local mode.
     pub(super) fn host(mode: Mode, key: [u8; 32], port: u16) -> Slot {
         let starting = mode.clone();
-        let task = IoTaskPool::get().spawn(async move {
+        let task = Starting::spawn(move || {
             // A resumed host binds the port it had; the program's last run
             // (or the link just closed) may still hold it for a moment.
             let mut tries = 0;
@@ -61,11 +108,9 @@ impl Slot {
     /// resume (the same peer to the host when dialling again).
     pub(super) fn join(mode: Mode, invitation: Invitation, key: Option<[u8; 32]>) -> Slot {
         let starting = mode.clone();
-        let task = IoTaskPool::get().spawn(async move {
-            match key {
-                Some(key) => Link::join_with_key(mode, &invitation, key),
-                None => Link::join(mode, &invitation),
-            }
+        let task = Starting::spawn(move || match key {
+            Some(key) => Link::join_with_key(mode, &invitation, key),
+            None => Link::join(mode, &invitation),
         });
         Slot::Starting {
             task,
@@ -93,19 +138,9 @@ pub(super) fn close(mut connection: Connection) {
             for (to, message) in to_watchers {
                 link.send_to_watcher(to, message);
             }
-            IoTaskPool::get()
-                .spawn(async move { link.close() })
-                .detach();
+            drop(link.close_later());
         }
-        Slot::Starting { task, .. } => {
-            IoTaskPool::get()
-                .spawn(async move {
-                    if let Ok(link) = task.await {
-                        link.close();
-                    }
-                })
-                .detach();
-        }
+        Slot::Starting { task, .. } => task.close_when_started(),
         Slot::Failed => {}
     }
 }
@@ -122,7 +157,7 @@ pub(super) fn collect_started_link(
     let Slot::Starting { task, mode } = &mut connection.slot else {
         return;
     };
-    let Some(started) = block_on(poll_once(task)) else {
+    let Some(started) = task.poll() else {
         return;
     };
     let local = *mode == Mode::Local;

@@ -1,5 +1,5 @@
 //! Watching an online game from a watch-only invitation: the link dials
-//! the host (on the IO task pool, then polled each frame), the
+//! the host (on a thread of its own, then polled each frame), the
 //! [`Watch`] checks every move with the rules, and the board follows it as
 //! it follows a game we play: the moves slide in one a frame, anything
 //! else is a jump. The seats are [`Seats::Watching`]: no side moves here,
@@ -60,9 +60,8 @@ impl Watcher {
             for message in outgoing {
                 link.send(message);
             }
-            bevy::tasks::IoTaskPool::get()
-                .spawn(async move { link.close() })
-                .detach();
+            // Its own thread says goodbye and ends: nothing waits here.
+            drop(link.close_later());
         }
     }
 }
@@ -78,7 +77,7 @@ pub(super) fn pump_the_watch(
         return;
     };
     if let Slot::Starting { task, .. } = &mut watcher.slot {
-        let Some(started) = bevy::tasks::block_on(bevy::tasks::poll_once(task)) else {
+        let Some(started) = task.poll() else {
             return;
         };
         match started {

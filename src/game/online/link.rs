@@ -373,7 +373,7 @@ pub(super) fn heard(
             connection.asked = None;
             say(notice, "online-draw-declined");
         }
-        SessionEvent::Chat(text) => connection.chat.push(ChatLine { mine: false, text }),
+        SessionEvent::Chat(text) => connection.said(ChatLine { mine: false, text }),
         SessionEvent::Pong(n) => {
             if let Some((sent, at)) = connection.pinged
                 && sent == n

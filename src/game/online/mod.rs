@@ -171,7 +171,7 @@ pub struct Connection {
     pub link_state: LinkState,
     /// (Joiner) the host's settings, waiting for Accept or Decline.
     pub proposed: Option<GameSettings>,
-    /// What was said, oldest first.
+    /// What was said, oldest first: the last [`CHAT_KEPT`] lines.
     pub chat: Vec<ChatLine>,
     /// The friend's offer waiting for our answer.
     pub incoming: Option<Offer>,
@@ -203,7 +203,19 @@ pub struct Connection {
     since: Instant,
 }
 
+/// The most chat lines kept (a friend's program that keeps talking does
+/// not grow the game's memory; the panel shows the last few).
+pub const CHAT_KEPT: usize = 200;
+
 impl Connection {
+    /// Adds a chat line, forgetting the oldest past [`CHAT_KEPT`].
+    fn said(&mut self, line: ChatLine) {
+        if self.chat.len() >= CHAT_KEPT {
+            self.chat.remove(0);
+        }
+        self.chat.push(line);
+    }
+
     fn new(session: Session, secret: Secret, key: Option<[u8; 32]>, slot: link::Slot) -> Self {
         let hosts = session.seat() == Seat::Host;
         Connection {
@@ -430,7 +442,7 @@ fn act(
             let text = text.trim();
             if !text.is_empty() {
                 session.chat(text)?;
-                connection.chat.push(ChatLine {
+                connection.said(ChatLine {
                     mine: true,
                     text: text.to_string(),
                 });
@@ -645,4 +657,28 @@ pub fn ended_off_the_board(online: &Online) -> Option<(GameResult, EndReason)> {
 /// Whether we host this game (else we joined it).
 pub fn hosting(connection: &Connection) -> bool {
     connection.session.seat() == Seat::Host
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chat_keeps_its_last_lines_only() {
+        let session = Session::join(Secret::random(), "Ben");
+        let slot = link::Slot::Failed;
+        let mut connection = Connection::new(session, Secret::random(), None, slot);
+        for n in 0..CHAT_KEPT + 50 {
+            connection.said(ChatLine {
+                mine: n % 2 == 0,
+                text: n.to_string(),
+            });
+        }
+        assert_eq!(connection.chat.len(), CHAT_KEPT);
+        assert_eq!(connection.chat[0].text, "50");
+        assert_eq!(
+            connection.chat[CHAT_KEPT - 1].text,
+            (CHAT_KEPT + 49).to_string()
+        );
+    }
 }

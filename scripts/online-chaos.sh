@@ -74,18 +74,23 @@ check_moves() {
               if (!bad && plies < 1) print "no moves" }'
 }
 
-# Cut mode: one game; sets the game's statuses and files.
-cut_game() {
-    local i=$1
-    HIVE_DATA_DIR=$work/h "$bin" host --local --ai beginner --white --turn-limit "$turn_limit" \
-        --cut-chance "$cut" --seed "$i" --wait 30 >"$work/host.out" 2>"$work/host.err" &
-    local host_pid=$!
+# Starts the host (its command and arguments) in the background; sets
+# host_pid and the invitation read from its first line.
+start_host() {
+    HIVE_DATA_DIR=$work/h "$@" >"$work/host.out" 2>"$work/host.err" &
+    host_pid=$!
     for _ in $(seq 100); do
         [[ -s $work/host.out ]] && break
         sleep 0.05
     done
-    local invitation
     invitation=$(head -n 1 "$work/host.out")
+}
+
+# Cut mode: one game; sets the game's statuses and files.
+cut_game() {
+    local i=$1 host_pid invitation
+    start_host "$bin" host --local --ai beginner --white --turn-limit "$turn_limit" \
+        --cut-chance "$cut" --seed "$i" --wait 30
     HIVE_DATA_DIR=$work/j timeout 120 "$bin" join "$invitation" --local --ai beginner \
         --cut-chance "$cut" --seed $((i + 1000)) --wait 30 >"$work/join.out" 2>"$work/join.err"
     join_status=$?
@@ -97,16 +102,9 @@ cut_game() {
 
 # Kill mode: one game with up to KILLS kills; sets the statuses and files.
 kill_game() {
-    local i=$1
+    local i=$1 host_pid invitation
     local host_cmd=("$bin" host --local --ai beginner --white --turn-limit "$turn_limit" --seed "$i" --wait 30)
-    HIVE_DATA_DIR=$work/h "${host_cmd[@]}" >"$work/host.out" 2>"$work/host.err" &
-    local host_pid=$!
-    for _ in $(seq 100); do
-        [[ -s $work/host.out ]] && break
-        sleep 0.05
-    done
-    local invitation
-    invitation=$(head -n 1 "$work/host.out")
+    start_host "${host_cmd[@]}"
     local join_cmd=("$bin" join "$invitation" --local --ai beginner --seed $((i + 1000)) --wait 30)
     HIVE_DATA_DIR=$work/j "${join_cmd[@]}" >"$work/join.out" 2>"$work/join.err" &
     local join_pid=$!

@@ -17,6 +17,7 @@
 //! status [`ALREADY_OVER`].
 
 mod keep;
+mod watch;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -37,7 +38,7 @@ use crate::limits::{Refusals, Verdict};
 use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
 use crate::transport::{Event, Link, MAX_WATCHERS, Mode, WatcherEvent};
-use crate::watch::{Audience, Watch, WatchEvent, WatchStage};
+use crate::watch::Audience;
 use crate::{Invitation, Secret};
 
 /// Online play without the window.
@@ -175,7 +176,7 @@ impl OnlineCommand {
         let result = match self {
             OnlineCommand::Host(args) => host(args),
             OnlineCommand::Join(args) => join(args),
-            OnlineCommand::Watch(args) => watch(args).map(|()| Outcome::Ended),
+            OnlineCommand::Watch(args) => watch::watch(args).map(|()| Outcome::Ended),
         };
         match result {
             Ok(Outcome::Ended) => ExitCode::SUCCESS,
@@ -382,23 +383,15 @@ fn play(
             if matches!(event, Event::Message(_)) {
                 last_heard = Instant::now();
             }
+            say_connection(&event);
             match event {
-                Event::Connected { path, rtt } => {
-                    eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
+                Event::Connected { .. } => {
                     session.connected();
                     refusals.connected();
                     connected_at = Some(Instant::now());
                 }
-                Event::Disconnected { reason } => {
-                    eprintln!("disconnected: {reason}");
-                    session.disconnected();
-                }
-                Event::Reconnecting { attempt, delay } => {
-                    eprintln!(
-                        "reconnecting (attempt {attempt}, in {} ms)",
-                        delay.as_millis()
-                    );
-                }
+                Event::Disconnected { .. } => session.disconnected(),
+                Event::Reconnecting { .. } => {}
                 Event::Refused(e) => {
                     if let Verdict::HangUp(_) = say_refused("the peer", refusals.refused(&e), &e) {
                         link.hang_up();
@@ -560,6 +553,24 @@ fn serve_watchers(link: &mut Link, audience: &mut Audience, session: &Session) {
     }
 }
 
+/// What the connection did, on standard error (connected, dropped,
+/// dialling again); other events say nothing here.
+fn say_connection(event: &Event) {
+    match event {
+        Event::Connected { path, rtt } => {
+            eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
+        }
+        Event::Disconnected { reason } => eprintln!("disconnected: {reason}"),
+        Event::Reconnecting { attempt, delay } => {
+            eprintln!(
+                "reconnecting (attempt {attempt}, in {} ms)",
+                delay.as_millis()
+            );
+        }
+        _ => {}
+    }
+}
+
 /// A refusal from `who` on standard error, as `verdict` says: the first of
 /// a connection, and the one that ends it, once; the others only counted.
 fn say_refused(who: &str, verdict: Verdict, error: &PeerError) -> Verdict {
@@ -590,94 +601,4 @@ fn finish(game: &Game, save: &Option<PathBuf>) -> Result<(), String> {
     }
     let _ = writeln!(out.lock(), "{}", game.game_string());
     Ok(())
-}
-
-/// Follows a game to its end with a watch invitation, printing each move.
-fn watch(args: WatchArgs) -> Result<(), String> {
-    let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
-    if invitation.role != Role::Watcher {
-        return Err("a player's invitation: watching needs the host's watch invitation".into());
-    }
-    let mut watch = Watch::new(invitation.secret, &args.name);
-    let mut link =
-        Link::join(mode(args.local, &args.relay), &invitation).map_err(|e| e.to_string())?;
-    let wait = Duration::from_secs(args.wait);
-    let mut last_heard = Instant::now();
-    let out = io::stdout();
-    let mut refusals = Refusals::new();
-    while watch.result().is_none() {
-        for event in link.wait(Duration::from_millis(50)) {
-            last_heard = Instant::now();
-            match event {
-                Event::Connected { path, rtt } => {
-                    eprintln!("connected ({path:?}, round trip {} ms)", rtt.as_millis());
-                    watch.connected();
-                    refusals.connected();
-                }
-                Event::Disconnected { reason } => {
-                    eprintln!("disconnected: {reason}");
-                    watch.disconnected();
-                }
-                Event::Reconnecting { attempt, delay } => {
-                    eprintln!(
-                        "reconnecting (attempt {attempt}, in {} ms)",
-                        delay.as_millis()
-                    );
-                }
-                Event::Refused(e) => {
-                    if let Verdict::HangUp(_) = say_refused("the host", refusals.refused(&e), &e) {
-                        link.hang_up();
-                    }
-                }
-                Event::Error(e) => return Err(e),
-                Event::Online => {}
-                Event::Message(message) => match watch.receive(message) {
-                    Ok(events) => {
-                        for event in events {
-                            match event {
-                                WatchEvent::Moved { ply, mv } => {
-                                    let _ = writeln!(out.lock(), "{ply} {mv}");
-                                }
-                                WatchEvent::Started(settings) => eprintln!(
-                                    "watching {}: {} ({:?}) against {}",
-                                    settings.game_type,
-                                    settings.host_name,
-                                    settings.host_side,
-                                    settings.joiner_name
-                                ),
-                                WatchEvent::HostLeft if watch.result().is_none() => {
-                                    return Err("the host left before the end".into());
-                                }
-                                other => eprintln!("{other:?}"),
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        let verdict = say_refused("the host", refusals.refused(&e), &e);
-                        if watch.stage() == WatchStage::Closed {
-                            return Err(e.to_string());
-                        }
-                        if let Verdict::HangUp(_) = verdict {
-                            link.hang_up();
-                        }
-                    }
-                },
-            }
-        }
-        for message in watch.take_outgoing() {
-            link.send(message);
-        }
-        if last_heard.elapsed() > wait {
-            return Err(format!("nothing from the host for {} s", args.wait));
-        }
-    }
-    watch.bye();
-    for message in watch.take_outgoing() {
-        link.send(message);
-    }
-    link.close();
-    if let Some((result, reason)) = watch.result() {
-        eprintln!("game over: {result:?} ({reason:?})");
-    }
-    finish(watch.game(), &args.save)
 }

@@ -34,7 +34,12 @@ fn join_args(invitation: &str) -> Vec<&str> {
 
 /// Starts the host; its output and the invitation, read from it.
 fn start_host(data: &Path) -> (Child, BufReader<ChildStdout>, String) {
-    let mut host = online(data, &HOST)
+    start_host_with(data, &HOST)
+}
+
+/// [`start_host`] with these arguments.
+fn start_host_with(data: &Path, args: &[&str]) -> (Child, BufReader<ChildStdout>, String) {
+    let mut host = online(data, args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -86,6 +91,24 @@ fn assert_moves_of(game: &str, lines: &[String]) {
     assert!(shown.iter().all(|&s| s), "a ply never shown: {lines:?}");
 }
 
+/// A finished run's output as lines.
+fn lines_of(output: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(output)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Both sides ended with the same finished GameString (returned); the
+/// side never killed (`whole`) showed every move of it.
+fn same_finished_game<'a>(whole: &'a [String], other: &[String]) -> &'a str {
+    let (game, other_game) = (whole.last().unwrap(), other.last().unwrap());
+    assert_finished(game);
+    assert_eq!(game, other_game);
+    assert_moves_of(game, &whole[..whole.len() - 1]);
+    game
+}
+
 fn assert_finished(game: &str) {
     assert!(game.starts_with("Base+MLP;"), "{game}");
     assert!(!game.contains(";InProgress;"), "{game}");
@@ -114,15 +137,9 @@ fn a_killed_joiner_started_again_gets_back_into_the_game() {
     let (host_lines, host_ok) = rest(host, host_out);
     assert!(host_ok, "the host failed");
     assert!(again.status.success(), "joiner: {}", again.status);
-    let joiner_lines: Vec<String> = String::from_utf8_lossy(&again.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    let (game, joiner_game) = (host_lines.last().unwrap(), joiner_lines.last().unwrap());
-    assert_finished(game);
-    assert_eq!(game, joiner_game);
+    let joiner_lines = lines_of(&again.stdout);
     // The host showed each move once; the joiner's two runs showed them all.
-    assert_moves_of(game, &host_lines[..host_lines.len() - 1]);
+    let game = same_finished_game(&host_lines, &joiner_lines);
     assert_eq!(host_lines.len() - 1, game.split(';').count() - 3);
     let mut shown = before;
     shown.extend_from_slice(&joiner_lines[..joiner_lines.len() - 1]);
@@ -149,14 +166,8 @@ fn a_killed_host_started_again_gets_back_into_the_game_with_the_same_invitation(
     let joined = joiner.wait_with_output().expect("the joiner ends");
     assert!(host_ok, "the restarted host failed");
     assert!(joined.status.success(), "joiner: {}", joined.status);
-    let joiner_lines: Vec<String> = String::from_utf8_lossy(&joined.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    let (game, joiner_game) = (host_lines.last().unwrap(), joiner_lines.last().unwrap());
-    assert_finished(game);
-    assert_eq!(game, joiner_game);
-    assert_moves_of(game, &joiner_lines[..joiner_lines.len() - 1]);
+    let joiner_lines = lines_of(&joined.stdout);
+    let game = same_finished_game(&joiner_lines, &host_lines);
     let mut shown = before;
     shown.extend_from_slice(&host_lines[..host_lines.len() - 1]);
     assert_moves_of(game, &shown);
@@ -165,27 +176,18 @@ fn a_killed_host_started_again_gets_back_into_the_game_with_the_same_invitation(
 #[test]
 fn joining_a_finished_games_invitation_again_says_it_is_over() {
     let (host_data, join_data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let mut host = online(
-        host_data.path(),
-        &[
-            "host",
-            "--local",
-            "--ai",
-            "beginner",
-            "--turn-limit",
-            "4",
-            "--wait",
-            "60",
-        ],
-    )
-    .stdout(Stdio::piped())
-    .stderr(Stdio::null())
-    .spawn()
-    .expect("the host starts");
-    let mut host_out = BufReader::new(host.stdout.take().expect("piped"));
-    let mut invitation = String::new();
-    host_out.read_line(&mut invitation).expect("the invitation");
-    let args = ["join", invitation.trim(), "--local", "--ai", "beginner"];
+    let short = [
+        "host",
+        "--local",
+        "--ai",
+        "beginner",
+        "--turn-limit",
+        "4",
+        "--wait",
+        "60",
+    ];
+    let (mut host, _out, invitation) = start_host_with(host_data.path(), &short);
+    let args = ["join", invitation.as_str(), "--local", "--ai", "beginner"];
     let first = online(join_data.path(), &args)
         .stderr(Stdio::null())
         .output()

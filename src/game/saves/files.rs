@@ -13,12 +13,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+use bevy::tasks::{IoTaskPool, futures::check_ready};
 use bevy::window::FileDragAndDrop;
 
 use super::actions::RecordsAction;
 use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
 use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
+use super::reads::{Purpose, Read, Reads, main_line_end};
 use super::review::ReviewAction;
 use super::undo::Jump;
 use crate::ai::GameReview;
@@ -28,7 +29,7 @@ use crate::game::core::{
 };
 use crate::records::{
     Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, RecordFile,
-    ReviewStore, SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
+    SavedGame, Seats, Variations, annotate, read_review, save_game_file, save_record,
     save_variations,
 };
 use crate::rules::Game;
@@ -250,106 +251,6 @@ fn resume(
         analyse: kind == PlayKind::Analysis,
         ..Pending::review(saved.game, words.get(message))
     }
-}
-
-/// The files being read on the IO task pool (a Load, a Resume) and the
-/// pasted records being read there, in the order they were asked: each is
-/// put on the board when it and those before it are read.
-#[derive(Resource, Default)]
-pub(super) struct Reads(std::collections::VecDeque<Reading>);
-
-impl Reads {
-    /// Starts reading with `read` on the IO task pool; the engine's review
-    /// kept in `store` for the game read is looked up there too.
-    fn start(
-        &mut self,
-        store: Option<ReviewStore>,
-        purpose: Purpose,
-        read: impl FnOnce() -> (Result<Read, RecordError>, PathBuf) + Send + 'static,
-    ) {
-        let task = IoTaskPool::get().spawn(async move {
-            let (read, path) = read();
-            let kept = match (&read, store) {
-                (Ok(read), Some(store)) => read.line().and_then(|game| store.find(&game)),
-                _ => None,
-            };
-            Done {
-                read,
-                path,
-                kept,
-                thread: std::thread::current().id(),
-            }
-        });
-        self.0.push_back(Reading { task, purpose });
-    }
-}
-
-/// One file or text being read, and what it is read for.
-pub(super) struct Reading {
-    task: Task<Done>,
-    purpose: Purpose,
-}
-
-/// A read finished.
-struct Done {
-    read: Result<Read, RecordError>,
-    /// The file read (or the pasted text's name).
-    path: PathBuf,
-    /// The engine's review kept of the game read, if any.
-    kept: Option<GameReview>,
-    /// The thread that read it: never the frame's.
-    thread: std::thread::ThreadId,
-}
-
-/// Why a file or a text is read.
-enum Purpose {
-    /// Load it for review (or to play on, our own save).
-    Load {
-        /// Have the engine review it once it is on the board.
-        engine_review: bool,
-    },
-    /// Open pasted text for review.
-    Import {
-        /// The move to show (`None`: the end of its main line).
-        at: Option<usize>,
-        /// Pasted in the move list (one message for every kind of text).
-        from_move_list: bool,
-    },
-    /// Resume the autosave of this kind of play.
-    Resume(PlayKind),
-}
-
-/// What was read.
-enum Read {
-    /// A record of any kind.
-    File(RecordFile),
-    /// The autosave's game and its variations (`None`: there is none).
-    Autosave(Option<(Box<SavedGame>, Option<Variations>)>),
-}
-
-impl Read {
-    /// The whole line the board will hold, whose kept review is shown
-    /// (`None` when the record carries its own review, or there is none).
-    fn line(&self) -> Option<Game> {
-        match self {
-            Read::File(RecordFile::Game(saved)) => Some(saved.game.clone()),
-            Read::File(RecordFile::Foreign(record)) => read_review(record)
-                .is_none()
-                .then(|| main_line_end(&record.tree)),
-            Read::File(RecordFile::Variations(tree)) => Some(main_line_end(tree)),
-            Read::Autosave(saved) => saved.as_ref().map(|(saved, _)| saved.game.clone()),
-        }
-    }
-}
-
-/// The game at the end of a tree's main line (where a record opens).
-fn main_line_end(tree: &Variations) -> Game {
-    tree.game_at(
-        *tree
-            .continuation(NodeId::ROOT)
-            .last()
-            .unwrap_or(&NodeId::ROOT),
-    )
 }
 
 /// Puts the files and texts read on the board, in the order they were

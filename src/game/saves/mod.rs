@@ -9,6 +9,7 @@ pub mod engine_review;
 pub mod files;
 pub mod library;
 pub mod paths;
+mod reads;
 pub mod review;
 pub mod review_why;
 pub mod stake;
@@ -35,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AutosaveStatus>();
     app.init_resource::<files::ImportResult>();
     app.init_resource::<files::PendingGame>();
-    app.init_resource::<files::Reads>();
+    app.init_resource::<reads::Reads>();
     app.init_resource::<paths::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
     app.init_resource::<Stake>();

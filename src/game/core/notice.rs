@@ -44,6 +44,14 @@ impl Notice {
         self.2 = false;
     }
 
+    /// Shows `text` as it is written: a sentence that starts with a
+    /// player's name ("jc joined") keeps the name as its player wrote it.
+    pub fn show_as_written(&mut self, text: impl Into<String>) {
+        self.0 = Some(text.into());
+        self.1.clear();
+        self.2 = false;
+    }
+
     /// Shows a sentence in words and flashes the cells it is about.
     pub fn show_worded(&mut self, worded: Worded) {
         self.show(worded.text);

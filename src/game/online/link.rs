@@ -301,7 +301,8 @@ fn serve_the_watchers(
                         for event in events {
                             if let AudienceEvent::Joined { name, .. } = event {
                                 let args = Args::new().with("name", name.as_str());
-                                notice.show(words.format("online-watcher-joined", &args));
+                                notice
+                                    .show_as_written(words.format("online-watcher-joined", &args));
                             }
                         }
                     }
@@ -332,12 +333,20 @@ pub(super) fn heard(
     words: &Words,
     screen: &mut NextState<crate::game::core::Screen>,
 ) {
-    let name = connection
+    let named = connection
         .peer_name()
         .filter(|name| !name.trim().is_empty())
-        .map_or_else(|| words.get("online-your-friend"), str::to_string);
+        .map(str::to_string);
+    let name = named
+        .clone()
+        .unwrap_or_else(|| words.get("online-your-friend"));
     let say = |notice: &mut Notice, key: &str| {
-        notice.show(words.format(key, &Args::new().with("name", name.as_str())));
+        let text = words.format(key, &Args::new().with("name", name.as_str()));
+        // A friend's name at the start stays as they wrote it.
+        match &named {
+            Some(named) if text.starts_with(named.as_str()) => notice.show_as_written(text),
+            _ => notice.show(text),
+        }
     };
     match event {
         // The friend back (after a drop, or from a game resumed).

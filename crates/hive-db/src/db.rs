@@ -64,11 +64,6 @@ impl Database {
         Ok(autosave.dir().join(DB_FILE))
     }
 
-    /// Opens the database at [`Database::default_path`].
-    pub fn open_default() -> Result<Database, DbError> {
-        Database::open(Database::default_path()?)
-    }
-
     /// Opens (or creates) the database at `path`, bringing an older schema
     /// up to date. Opening reads no more than the schema's version: the
     /// file's integrity is checked by [`Database::check`] (at import, and

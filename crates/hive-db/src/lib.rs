@@ -63,7 +63,7 @@ pub use explore::{
     ExplorerFilter, ExplorerMove, GameSummary, SearchQuery, SortBy, StoredGame, parse_position,
 };
 pub use import::{
-    ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES, RECORD_EXTENSIONS,
+    ARCHIVE_EXTENSION, ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES,
 };
 pub use key::{CanonicalMove, PositionKey};
 pub use worker::{DbWorker, ExplorerPage, GameTypes, Pending, QUEUE};

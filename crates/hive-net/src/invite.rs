@@ -17,7 +17,7 @@
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
-use data_encoding::BASE32_NOPAD;
+use data_encoding::{BASE32_NOPAD, HEXLOWER, HEXLOWER_PERMISSIVE};
 
 use crate::protocol::Role;
 
@@ -35,6 +35,20 @@ impl fmt::Debug for Secret {
     }
 }
 
+/// Lowercase hex digits of `bytes` (secrets, keys, ids in file names).
+pub fn hex(bytes: &[u8]) -> String {
+    HEXLOWER.encode(bytes)
+}
+
+/// `N` bytes from `2N` hex digits (either case); `None` for anything else.
+pub fn from_hex<const N: usize>(text: &str) -> Option<[u8; N]> {
+    HEXLOWER_PERMISSIVE
+        .decode(text.as_bytes())
+        .ok()?
+        .try_into()
+        .ok()
+}
+
 impl Secret {
     /// A fresh random secret.
     pub fn random() -> Secret {
@@ -43,19 +57,12 @@ impl Secret {
 
     /// 32 lowercase hex digits, as sent in hello.
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|b| format!("{b:02x}")).collect()
+        hex(&self.0)
     }
 
     /// Reads 32 hex digits (either case).
     pub fn from_hex(text: &str) -> Option<Secret> {
-        if text.len() != 32 || !text.is_ascii() {
-            return None;
-        }
-        let mut bytes = [0u8; 16];
-        for (i, byte) in bytes.iter_mut().enumerate() {
-            *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-        }
-        Some(Secret(bytes))
+        from_hex(text).map(Secret)
     }
 
     /// Compares in constant time (no early exit on the first differing byte).

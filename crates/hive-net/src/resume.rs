@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::invite::{Invitation, Secret};
+use crate::invite::{Invitation, Secret, from_hex};
 use crate::protocol::{EndReason, GameResult, GameSettings};
 
 /// The folder of the headless games' resume files, in the data directory.
@@ -105,22 +105,7 @@ pub fn join_path(dir: &Path, invitation: &Invitation) -> PathBuf {
     dir.join(FOLDER).join(format!("join-{id}.json"))
 }
 
-/// Lowercase hex digits of `bytes`.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A 32-byte key from 64 hex digits.
-pub fn key_from_hex(text: &str) -> Option<[u8; 32]> {
-    let mut key = [0u8; 32];
-    if text.len() != 64 || !text.is_ascii() {
-        return None;
-    }
-    for (k, byte) in key.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * k..2 * k + 2], 16).ok()?;
-    }
-    Some(key)
-}
+pub use crate::invite::hex;
 
 impl Resume {
     /// The file at `path`: `None` if there is none, an error if it cannot
@@ -176,7 +161,7 @@ impl Resume {
 
     /// Our endpoint's secret key.
     pub fn key_bytes(&self) -> Option<[u8; 32]> {
-        key_from_hex(&self.key)
+        from_hex(&self.key)
     }
 
     /// The game's secret.
@@ -198,9 +183,10 @@ mod tests {
     #[test]
     fn keys_read_back_from_hex() {
         let key: [u8; 32] = std::array::from_fn(|k| (k * 37) as u8);
-        assert_eq!(key_from_hex(&hex(&key)), Some(key));
-        assert_eq!(key_from_hex("00"), None);
-        assert_eq!(key_from_hex(&"zz".repeat(32)), None);
-        assert_eq!(key_from_hex(&"é".repeat(32)), None);
+        assert_eq!(from_hex::<32>(&hex(&key)), Some(key));
+        assert_eq!(from_hex::<32>(&hex(&key).to_uppercase()), Some(key));
+        assert_eq!(from_hex::<32>("00"), None);
+        assert_eq!(from_hex::<32>(&"zz".repeat(32)), None);
+        assert_eq!(from_hex::<32>(&"é".repeat(32)), None);
     }
 }

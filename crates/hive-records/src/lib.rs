@@ -57,8 +57,8 @@ pub use disk::{MAX_RECORD_FILE, write_atomic, write_private};
 pub use error::{ErrorKind, RecordError};
 pub use game_cursor::{GameCursor, LineRefused};
 pub use library::{
-    Column, LibraryEntry, RECORD_EXTENSIONS, RecordSummary, date_key, matches_player, read_entry,
-    record_files, sort_entries,
+    Column, FOREIGN_EXTENSIONS, GAME_EXTENSION, LibraryEntry, PGN_EXTENSION, RECORD_EXTENSIONS,
+    RecordSummary, SGF_EXTENSION, date_key, matches_player, read_entry, record_files, sort_entries,
 };
 pub use play_kind::PlayKind;
 pub use record_file::{FileKind, RecordFile};

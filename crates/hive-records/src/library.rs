@@ -25,8 +25,23 @@ use super::autosave::is_autosave_file;
 use super::{NodeId, RecordError, SaveHeaders, Seats, is_foreign_record_file, load_record};
 use hive_formats::{GameRecord, GameResult, parse_date};
 
-/// The extensions of record files, compared without case.
-pub const RECORD_EXTENSIONS: [&str; 3] = ["sgf", "pgn", "txt"];
+/// The extensions of other programs' records (boardspace's SGF, Mzinga's
+/// PGN), compared without case.
+pub const FOREIGN_EXTENSIONS: [&str; 2] = [SGF_EXTENSION, PGN_EXTENSION];
+
+/// boardspace.net's records.
+pub const SGF_EXTENSION: &str = "sgf";
+
+/// PGN records (Mzinga's, and what we save for other programs).
+pub const PGN_EXTENSION: &str = "pgn";
+
+/// Our own game files' extension (a GameString, or a variations text).
+pub const GAME_EXTENSION: &str = "txt";
+
+/// The extensions of record files, compared without case: the foreign
+/// ones and our own.
+pub const RECORD_EXTENSIONS: [&str; 3] =
+    [FOREIGN_EXTENSIONS[0], FOREIGN_EXTENSIONS[1], GAME_EXTENSION];
 
 /// What the library's list shows of one record, without its moves.
 #[derive(Debug, Clone, PartialEq, Eq)]

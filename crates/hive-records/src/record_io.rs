@@ -43,9 +43,11 @@ pub fn save_record(
 /// Whether `path` names another program's record by its extension
 /// (`.sgf` or `.pgn`, in any case).
 pub fn is_foreign_record_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("sgf") || e.eq_ignore_ascii_case("pgn"))
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        crate::FOREIGN_EXTENSIONS
+            .iter()
+            .any(|foreign| e.eq_ignore_ascii_case(foreign))
+    })
 }
 
 /// Reads a variations text (or a game file's: one line), naming `source`

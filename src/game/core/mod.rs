@@ -35,7 +35,9 @@ pub use resign::{Resign, Resignation, can_resign};
 pub use screens::{Activity, Screen, practising};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
-pub use turn::{ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn};
+pub use turn::{
+    ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, reviewing, upcoming_turn,
+};
 pub use words::{
     Words, difficulty_about, difficulty_name, record_error, system_language, wanted_language,
     with_color,

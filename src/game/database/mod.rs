@@ -335,7 +335,7 @@ fn handle_requests(
     mut requests: MessageReader<DatabaseRequest>,
     mut db: ResMut<GameDatabase>,
     current: Res<CurrentGame>,
-    turn: Option<Res<State<Turn>>>,
+    (turn, next_turn): (Option<Res<State<Turn>>>, Res<NextState<Turn>>),
     mut review: MessageWriter<ReviewAction>,
     mut notice: ResMut<Notice>,
     words: Res<Words>,
@@ -391,7 +391,7 @@ fn handle_requests(
                 }
             }
             DatabaseRequest::Play(mv) => {
-                let reviewing = turn.as_ref().is_some_and(|t| *t.get() == Turn::Review);
+                let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
                 if reviewing && is_next_in_line(&current, *mv) {
                     // The game's own next move: follow its line.
                     review.write(ReviewAction::StepForward);

@@ -145,6 +145,16 @@ pub(super) fn close(mut connection: Connection) {
     }
 }
 
+/// Why a link did not start, as the key of the player's words (for the
+/// game's link and a watcher's alike).
+pub(super) fn start_failure_key(error: &LinkError) -> &'static str {
+    match error {
+        LinkError::NotLoopback(_) => "online-not-loopback",
+        LinkError::NoAddress | LinkError::BadInvitation(_) => "online-bad-invitation",
+        LinkError::Bind(_) => "online-no-network",
+    }
+}
+
 /// A link started: kept; the host's invitation made (over the internet
 /// once its relay answered).
 pub(super) fn collect_started_link(
@@ -173,12 +183,7 @@ pub(super) fn collect_started_link(
         }
         Err(e) => {
             warn!("online: the link did not start: {e}");
-            let key = match e {
-                LinkError::NotLoopback(_) => "online-not-loopback",
-                LinkError::NoAddress | LinkError::BadInvitation(_) => "online-bad-invitation",
-                LinkError::Bind(_) => "online-no-network",
-            };
-            let text = words.get(key);
+            let text = words.get(start_failure_key(&e));
             notice.show(text.clone());
             connection.problem = Some(text);
             connection.slot = Slot::Failed;

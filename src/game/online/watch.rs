@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::link::Slot;
 use crate::game::core::{CurrentGame, GameClock, Notice, Players, Screen, Turn, Words};
 use crate::game::saves::Jump;
-use crate::net::{Event, Invitation, LinkError, Mode, Watch, WatchEvent};
+use crate::net::{Event, Invitation, Mode, Watch, WatchEvent};
 use crate::records::Seats;
 use crate::text::Args;
 
@@ -84,13 +84,9 @@ pub(super) fn pump_the_watch(
             Ok(link) => watcher.slot = Slot::Up(link),
             Err(e) => {
                 warn!("watch: the link did not start: {e}");
-                let key = match e {
-                    LinkError::NotLoopback(_) => "online-not-loopback",
-                    LinkError::NoAddress | LinkError::BadInvitation(_) => "online-bad-invitation",
-                    LinkError::Bind(_) => "online-no-network",
-                };
-                watcher.problem = Some(words.get(key));
-                notice.show(words.get(key));
+                let text = words.get(super::link::start_failure_key(&e));
+                watcher.problem = Some(text.clone());
+                notice.show(text);
                 watcher.slot = Slot::Failed;
                 return;
             }

@@ -20,7 +20,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use super::files::refuse;
 use super::paths::{AutosaveStatus, RecordPaths};
 use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words, upcoming_turn};
+use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words};
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
@@ -124,7 +124,7 @@ pub(super) fn autosave_after_change(
     mut writer: ResMut<AutosaveWriter>,
     mut status: ResMut<AutosaveStatus>,
 ) {
-    let reviewing = turn.is_some_and(|turn| upcoming_turn(&turn, &next_turn) == Turn::Review);
+    let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
     let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
         return;
     };

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::actions::RecordsAction;
 use crate::game::core::{
-    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, Words, upcoming_turn,
+    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, Words,
 };
 use crate::records::NodeId;
 use crate::rules::Color;
@@ -63,9 +63,7 @@ impl Jump<'_> {
 
     /// Whether the game is being reviewed (or will be from this frame on).
     pub fn reviewing(&self) -> bool {
-        self.turn
-            .as_ref()
-            .is_some_and(|turn| upcoming_turn(turn, &self.next_turn) == Turn::Review)
+        crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
     }
 
     /// Sets the turn (a game ended off the board: agreed, resigned).

@@ -54,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
 struct PlayedGame<'w> {
     current: Res<'w, CurrentGame>,
     turn: Option<Res<'w, State<Turn>>>,
+    next_turn: Res<'w, NextState<Turn>>,
     clock: Res<'w, GameClock>,
     analysis: Res<'w, Analysis>,
     engine_review: Res<'w, EngineReview>,
@@ -65,9 +66,7 @@ struct PlayedGame<'w> {
 impl PlayedGame<'_> {
     /// Whether the game is being reviewed.
     fn reviewing(&self) -> bool {
-        self.turn
-            .as_ref()
-            .is_some_and(|turn| *turn.get() == Turn::Review)
+        crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
     }
 
     /// Whether a lesson or a puzzle (practice) is on the board.

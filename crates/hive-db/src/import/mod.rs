@@ -33,8 +33,10 @@ use walk::Importer;
 /// line at a time and may be larger.
 pub const MAX_RECORD_BYTES: u64 = 4 * 1024 * 1024;
 
-/// The extensions of the files a folder's walk imports (any case).
-pub const RECORD_EXTENSIONS: [&str; 4] = ["sgf", "pgn", "txt", "zip"];
+/// The extension of the archives an import opens (boardspace's yearly
+/// zips); the records in them and beside them are `hive-records`'
+/// [`hive_records::RECORD_EXTENSIONS`].
+pub const ARCHIVE_EXTENSION: &str = "zip";
 
 /// How an import runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

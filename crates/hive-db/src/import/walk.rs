@@ -14,7 +14,7 @@ use super::entry::EntryReader;
 use super::record::insert_record;
 use super::rows::{Buffer, FLUSH_ROWS};
 use super::{
-    ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES, RECORD_EXTENSIONS,
+    ARCHIVE_EXTENSION, ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES,
 };
 use crate::db::Database;
 use crate::error::DbError;
@@ -94,7 +94,7 @@ impl Importer<'_> {
 
     fn file(&mut self, path: &Path) -> Result<(), DbError> {
         let extension = extension(path);
-        if extension == "zip" {
+        if extension == ARCHIVE_EXTENSION {
             return self.zip(path);
         }
         let source = path.display().to_string();
@@ -108,7 +108,7 @@ impl Importer<'_> {
                 return Ok(());
             }
         };
-        let added = if extension == "pgn" {
+        let added = if extension == hive_records::PGN_EXTENSION {
             self.pgn(BufReader::new(file), &source)?
         } else {
             self.whole(file, &source)?
@@ -152,7 +152,7 @@ impl Importer<'_> {
                 continue;
             }
             let added = match extension(Path::new(&entry_name)).as_str() {
-                "pgn" => match archive.by_index(index) {
+                hive_records::PGN_EXTENSION => match archive.by_index(index) {
                     Ok(entry) => self.pgn(BufReader::new(entry), &source)?,
                     Err(error) => {
                         self.fail(source, format!("cannot read the archive's entry: {error}"));
@@ -160,7 +160,7 @@ impl Importer<'_> {
                     }
                 },
                 // An archive inside an archive is not opened.
-                "zip" => {
+                ARCHIVE_EXTENSION => {
                     self.fail(source, "an archive inside an archive is not read".into());
                     continue;
                 }
@@ -376,5 +376,6 @@ fn extension(path: &Path) -> String {
 }
 
 fn has_record_extension(path: &Path) -> bool {
-    RECORD_EXTENSIONS.contains(&extension(path).as_str())
+    let extension = extension(path);
+    extension == ARCHIVE_EXTENSION || hive_records::RECORD_EXTENSIONS.contains(&extension.as_str())
 }

@@ -43,11 +43,6 @@ impl PositionKey {
     pub fn as_sql(self) -> i64 {
         self.0 as i64
     }
-
-    /// The key from SQLite's signed integer.
-    pub fn from_sql(value: i64) -> PositionKey {
-        PositionKey(value as u64)
-    }
 }
 
 impl std::fmt::Display for PositionKey {

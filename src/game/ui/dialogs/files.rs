@@ -16,6 +16,7 @@ use egui_file_dialog::{DialogState, FileDialog, FileDialogLabels};
 
 use crate::game::core::Words;
 use crate::game::saves::{ImportResult, RecordPaths, RecordsAction};
+use crate::records::{GAME_EXTENSION, PGN_EXTENSION, RECORD_EXTENSIONS};
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
@@ -64,11 +65,11 @@ fn file_picker(words: &Texts, dialog: Dialog, dir: &Path, file_name: &str) -> Fi
         .id(egui::Id::new("file_picker"))
         .labels(picker_labels(words))
         .initial_directory(dir.to_path_buf())
-        .add_file_filter_extensions(&game_files, vec!["txt"])
-        .add_file_filter_extensions(&pgn_files, vec!["pgn"])
-        .add_file_filter_extensions(&all_records, vec!["txt", "sgf", "pgn"])
-        .add_save_extension(&game_files, "txt")
-        .add_save_extension(&pgn_files, "pgn")
+        .add_file_filter_extensions(&game_files, vec![GAME_EXTENSION])
+        .add_file_filter_extensions(&pgn_files, vec![PGN_EXTENSION])
+        .add_file_filter_extensions(&all_records, RECORD_EXTENSIONS.to_vec())
+        .add_save_extension(&game_files, GAME_EXTENSION)
+        .add_save_extension(&pgn_files, PGN_EXTENSION)
         .default_file_name(file_name)
         .default_size([640.0, 420.0])
         .title(&words.get(match dialog {
@@ -172,9 +173,9 @@ fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
     match dialog {
         Dialog::Save | Dialog::SaveVariations | Dialog::SavePgn => {
             let (stem, extension) = match dialog {
-                Dialog::SaveVariations => ("variations", "txt"),
-                Dialog::SavePgn => ("game", "pgn"),
-                _ => ("game", "txt"),
+                Dialog::SaveVariations => ("variations", GAME_EXTENSION),
+                Dialog::SavePgn => ("game", PGN_EXTENSION),
+                _ => ("game", GAME_EXTENSION),
             };
             let free = (1..)
                 .map(|n| format!("{stem}-{n}.{extension}"))

@@ -719,56 +719,70 @@ fn told(lang: &str, name: &str, stance: hive_rules::Stance) -> Vec<String> {
 #[test]
 fn a_move_is_praised_and_blamed_from_its_movers_side_in_english_and_spanish() {
     use hive_rules::Stance::{Blame, Praise};
-    // White's Ant beside White's own Queen: nothing to praise; her lost
-    // cell and her pin are the blame.
-    for lang in ["en", "es"] {
-        assert!(
-            told(lang, "ant-beside-own-queen", Praise).is_empty(),
-            "{lang}"
-        );
-    }
-    assert_eq!(
-        told("en", "ant-beside-own-queen", Blame),
-        [
-            "the white Queen Bee (wQ) had 5 free cells around it, now only 4",
-            "the white Queen Bee (wQ) is now pinned: moving it would split the hive",
-        ]
-    );
-    assert_eq!(
-        told("es", "ant-beside-own-queen", Blame),
-        [
-            "la Abeja Reina blanca (wQ) tenía 5 casillas libres alrededor, y ahora solo 4",
-            "la Abeja Reina blanca (wQ) queda inmovilizada: moverla partiría la colmena en dos",
-        ]
-    );
-    // White's Ant on the black Queen: the black Queen's lost cell is praise
-    // for White, never blame.
-    let praise = told("en", "ant-attacks-queen", Praise);
-    assert!(
-        praise.contains(&"the black Queen Bee (bQ) had 4 free cells around it, now only 3".into()),
-        "{praise:?}"
-    );
-    let praise = told("es", "ant-attacks-queen", Praise);
-    assert!(
-        praise.contains(
-            &"la Abeja Reina negra (bQ) tenía 4 casillas libres alrededor, y ahora solo 3".into()
+    // (language, position, side of the account, what it says in full)
+    let said: [(&str, &str, hive_rules::Stance, &[&str]); 8] = [
+        // White's Ant beside White's own Queen: nothing to praise; her lost
+        // cell and her pin are the blame.
+        ("en", "ant-beside-own-queen", Praise, &[]),
+        ("es", "ant-beside-own-queen", Praise, &[]),
+        (
+            "en",
+            "ant-beside-own-queen",
+            Blame,
+            &[
+                "the white Queen Bee (wQ) had 5 free cells around it, now only 4",
+                "the white Queen Bee (wQ) is now pinned: moving it would split the hive",
+            ],
         ),
-        "{praise:?}"
-    );
-    for lang in ["en", "es"] {
-        assert!(told(lang, "ant-attacks-queen", Blame).is_empty(), "{lang}");
+        (
+            "es",
+            "ant-beside-own-queen",
+            Blame,
+            &[
+                "la Abeja Reina blanca (wQ) tenía 5 casillas libres alrededor, y ahora solo 4",
+                "la Abeja Reina blanca (wQ) queda inmovilizada: moverla partiría la colmena en dos",
+            ],
+        ),
+        // White's Ant on the black Queen: the black Queen's lost cell is
+        // praise for White, never blame.
+        ("en", "ant-attacks-queen", Blame, &[]),
+        ("es", "ant-attacks-queen", Blame, &[]),
+        // A Black move: the black Queen's lost cell is Black's blame, her
+        // freedom its praise.
+        (
+            "es",
+            "forced-loss",
+            Blame,
+            &[
+                "esto permite a las blancas forzar la victoria en una jugada",
+                "la Abeja Reina negra (bQ) tenía 2 casillas libres alrededor, y ahora solo una",
+            ],
+        ),
+        (
+            "en",
+            "forced-loss",
+            Praise,
+            &[
+                "the black Queen Bee (bQ) is no longer pinned: it can move without splitting the hive",
+            ],
+        ),
+    ];
+    for (lang, position, stance, expected) in said {
+        assert_eq!(told(lang, position, stance), expected, "{lang} {position}");
     }
-    // A Black move: the black Queen's lost cell is Black's blame, her
-    // freedom its praise.
-    assert_eq!(
-        told("es", "forced-loss", Blame),
-        [
-            "esto permite a las blancas forzar la victoria en una jugada",
-            "la Abeja Reina negra (bQ) tenía 2 casillas libres alrededor, y ahora solo una",
-        ]
-    );
-    assert_eq!(
-        told("en", "forced-loss", Praise),
-        ["the black Queen Bee (bQ) is no longer pinned: it can move without splitting the hive"]
-    );
+    // Among the praise of White's Ant on the black Queen, in both languages.
+    let praised = [
+        (
+            "en",
+            "the black Queen Bee (bQ) had 4 free cells around it, now only 3",
+        ),
+        (
+            "es",
+            "la Abeja Reina negra (bQ) tenía 4 casillas libres alrededor, y ahora solo 3",
+        ),
+    ];
+    for (lang, line) in praised {
+        let praise = told(lang, "ant-attacks-queen", Praise);
+        assert!(praise.contains(&line.to_string()), "{lang}: {praise:?}");
+    }
 }

@@ -11,6 +11,7 @@
 //! the AI never moves, and the game is autosaved as its own kind; what a
 //! resumed game needs to dial again is kept beside it ([`keep`]).
 
+mod board;
 mod keep;
 mod link;
 mod watch;
@@ -19,16 +20,13 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::core::{
-    ClockHold, CurrentGame, GameClock, GameSystems, LaunchSettings, MovePlayed, Notice, Players,
-    Screen, Settings, Turn, Words,
-};
-use crate::game::saves::{AutosaveStatus, Jump, RecordPaths, RecordsAction};
+use crate::game::core::{ClockHold, GameSystems, LaunchSettings, Notice, Screen, Settings, Words};
+use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
     ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind,
     Refusals, Seat, Secret, Session, SessionEvent, Side,
 };
-use crate::records::{Seats, TimeControl};
+use crate::records::TimeControl;
 use crate::rules::Color;
 
 pub use keep::{FILE as RESUME_FILE, Resumable};
@@ -53,11 +51,11 @@ pub(super) fn plugin(app: &mut App) {
             link::pump_link,
             watch::pump_the_watch,
             (
-                send_own_moves,
-                takeback_for_undo,
-                own_flag_falls,
-                hold_clocks_while_the_line_is_down,
-                follow_the_session,
+                board::send_own_moves,
+                board::takeback_for_undo,
+                board::own_flag_falls,
+                board::hold_clocks_while_the_line_is_down,
+                board::follow_the_session,
                 watch::follow_the_watch,
             )
                 .chain()
@@ -454,182 +452,6 @@ fn act(
         | OnlineRequest::Leave => {}
     }
     Ok(events)
-}
-
-/// Our moves on the board go to the session (the friend's, which the
-/// session played first, are already there).
-fn send_own_moves(
-    mut played: MessageReader<MovePlayed>,
-    mut online: ResMut<Online>,
-    clock: Res<GameClock>,
-    words: Res<Words>,
-) {
-    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
-        played.clear();
-        return;
-    };
-    for MovePlayed { mv, .. } in played.read() {
-        let Some(side) = connection.my_side() else {
-            continue;
-        };
-        if connection.echo.take() == Some(*mv) {
-            // The friend's move, played on the board from the session.
-            continue;
-        }
-        let session = &mut connection.session;
-        let text = session.game().move_string(*mv);
-        let clock_ms = clock.0.map(|c| c.remaining(side).as_millis() as u64);
-        if let Err(e) = session.play_timed(&text, clock_ms) {
-            // The board goes back to the session's game, and says why.
-            connection.refusal = Some(words.get(action_key(&e)));
-        }
-        connection.asked = None;
-        connection.incoming = None;
-    }
-}
-
-/// Undo in an online game asks the friend to take the last move back.
-fn takeback_for_undo(
-    mut actions: MessageReader<RecordsAction>,
-    mut requests: MessageWriter<OnlineRequest>,
-    online: Res<Online>,
-) {
-    let undo = actions.read().any(|a| *a == RecordsAction::Undo);
-    if undo && online.on_board() {
-        requests.write(OnlineRequest::Takeback);
-    }
-}
-
-/// The clocks stand still while the connection is down.
-fn hold_clocks_while_the_line_is_down(online: Res<Online>, mut hold: ResMut<ClockHold>) {
-    let down = online
-        .0
-        .as_ref()
-        .is_some_and(|c| c.on_board && !c.link_state.connected);
-    hold.set_if_neq(ClockHold(down));
-}
-
-/// Our clock ran out: the game is lost on time, and the friend is told.
-fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>) {
-    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
-        return;
-    };
-    let Some(side) = connection.my_side() else {
-        return;
-    };
-    if clock.flagged() == Some(side) && connection.session.result().is_none() {
-        let _ = connection.session.out_of_time();
-    }
-}
-
-/// The board follows the session: set up when the game starts, the
-/// friend's moves played one a frame (each slides), anything else (a
-/// takeback, a sync, our move refused) a jump to the session's game.
-fn follow_the_session(
-    mut online: ResMut<Online>,
-    mut jump: Jump,
-    turn: Res<State<Turn>>,
-    mut clock: ResMut<GameClock>,
-) {
-    let Some(connection) = online.0.as_mut() else {
-        return;
-    };
-    if connection.on_board && jump.players().remote_side().is_none() {
-        // Another game took the board (a new game, one loaded): this one
-        // is left, kept in its autosave.
-        if let Some(mut connection) = online.0.take() {
-            connection.session.bye();
-            link::close(connection);
-        }
-        return;
-    }
-    let session = &connection.session;
-    if !session.started() {
-        return;
-    }
-    let Some(me) = connection.my_side() else {
-        return;
-    };
-    let ours = session.game();
-    if !connection.on_board {
-        let players = Players::seated(
-            jump.players().game_id,
-            Seats::Online {
-                remote: me.opponent(),
-            },
-        );
-        jump.seat(players);
-        let game = ours.clone();
-        jump.change(Turn::AwaitingInput, |current| {
-            *current = CurrentGame::new(game);
-            true
-        });
-        *clock = GameClock::start(session.settings().and_then(time_control));
-        connection.on_board = true;
-        return;
-    }
-    match follow(&mut jump, *turn.get(), ours) {
-        Followed::NotNow => {}
-        Followed::Same => {
-            let ended_here = session
-                .result()
-                .is_some_and(|(_, reason)| reason != EndReason::Rules);
-            if ended_here && *turn.get() == Turn::AwaitingInput {
-                jump.set_turn(Turn::GameOver);
-            }
-        }
-        Followed::Played(next) => connection.echo = Some(next),
-        Followed::Jumped => {
-            connection.echo = None;
-            if let Some(why) = connection.refusal.take() {
-                jump.notice().show(why);
-            }
-        }
-    }
-}
-
-/// What [`follow`] did.
-pub(super) enum Followed {
-    /// Nothing: the board is in review, a piece is sliding, or the move
-    /// shown is not the last.
-    NotNow,
-    /// The board shows the game already.
-    Same,
-    /// The game's next move is played on the board (it slides).
-    Played(crate::rules::Move),
-    /// The board jumped to the game (a takeback, a sync, a refusal).
-    Jumped,
-}
-
-/// Brings the board one step toward `ours`, the game it follows (online,
-/// played or watched): its next move when the board is that game so far,
-/// else a jump to it.
-pub(super) fn follow(jump: &mut Jump, turn: Turn, ours: &crate::rules::Game) -> Followed {
-    let current = jump.current();
-    if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
-        return Followed::NotNow;
-    }
-    let shown = current.game();
-    if shown.ply() == ours.ply() && shown.hash() == ours.hash() {
-        return Followed::Same;
-    }
-    let follows = shown.ply() < ours.ply()
-        && shown.moves().zip(ours.moves()).all(|(a, b)| a == b)
-        && shown.options() == ours.options();
-    match ours.moves().nth(shown.ply() as usize) {
-        Some(next) if follows && turn == Turn::AwaitingInput => {
-            jump.play(next);
-            Followed::Played(next)
-        }
-        _ => {
-            let game = ours.clone();
-            jump.change(Turn::AwaitingInput, |current| {
-                *current = CurrentGame::new(game);
-                true
-            });
-            Followed::Jumped
-        }
-    }
 }
 
 /// Leaving the board leaves the online game (the friend is told; the game

@@ -180,7 +180,7 @@ pub(super) fn follow_the_watch(
         return;
     }
     let over = watcher.watch.result().is_some();
-    if let super::Followed::Same = super::follow(&mut jump, *turn.get(), ours)
+    if let super::board::Followed::Same = super::board::follow(&mut jump, *turn.get(), ours)
         && over
         && *turn.get() == Turn::AwaitingInput
     {

@@ -17,22 +17,22 @@
 //! status [`ALREADY_OVER`].
 
 mod keep;
+mod mover;
 mod watch;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use hive_ai::{Difficulty, Engine};
+use hive_ai::Difficulty;
 use hive_rules::{Game, GameType};
-use hive_uhp::UhpClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use self::keep::{Found, Keeper};
+use self::mover::Mover;
 use crate::error::PeerError;
 use crate::limits::{Refusals, Verdict};
 use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
@@ -195,51 +195,6 @@ fn mode(local: bool, relay: &Option<url::Url>) -> Mode {
     } else {
         Mode::Public {
             relay: relay.clone(),
-        }
-    }
-}
-
-/// Who chooses our moves.
-enum Mover {
-    Ai(Box<Engine>, Difficulty, u64),
-    Uhp(Box<UhpClient>),
-}
-
-impl Mover {
-    fn new(args: &PlayerArgs) -> Result<Mover, String> {
-        match &args.engine {
-            Some(command) => {
-                let mut words = command.split_whitespace();
-                let program = words.next().ok_or("--engine: an empty command")?;
-                let rest: Vec<&str> = words.collect();
-                let client = UhpClient::spawn(program, &rest).map_err(|e| e.to_string())?;
-                Ok(Mover::Uhp(Box::new(client)))
-            }
-            None => Ok(Mover::Ai(Box::new(Engine::new(16)), args.ai, args.seed)),
-        }
-    }
-
-    fn choose(&mut self, game: &Game) -> Result<String, String> {
-        match self {
-            Mover::Ai(engine, level, seed) => {
-                let cancel = AtomicBool::new(false);
-                let result = engine.choose(
-                    game,
-                    *level,
-                    seed.wrapping_add(u64::from(game.ply())),
-                    &cancel,
-                );
-                let mv = result.best.ok_or("the AI found no move")?;
-                Ok(game.move_string(mv))
-            }
-            Mover::Uhp(client) => {
-                client
-                    .new_game(&game.game_string())
-                    .map_err(|e| e.to_string())?;
-                client
-                    .best_move_time(Duration::from_secs(1))
-                    .map_err(|e| e.to_string())
-            }
         }
     }
 }

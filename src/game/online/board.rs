@@ -1,0 +1,188 @@
+//! The board and the online game: our moves on the board sent to the
+//! session, Undo asking a takeback, the clocks held while the line is
+//! down, our flag announced, and the board following the session (the
+//! friend's moves played one a frame, anything else a jump).
+
+use bevy::prelude::*;
+
+use super::{Online, OnlineRequest, action_key, link, time_control};
+use crate::game::core::{ClockHold, CurrentGame, GameClock, MovePlayed, Players, Turn, Words};
+use crate::game::saves::{Jump, RecordsAction};
+use crate::net::EndReason;
+use crate::records::Seats;
+
+/// Our moves on the board go to the session (the friend's, which the
+/// session played first, are already there).
+pub(super) fn send_own_moves(
+    mut played: MessageReader<MovePlayed>,
+    mut online: ResMut<Online>,
+    clock: Res<GameClock>,
+    words: Res<Words>,
+) {
+    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+        played.clear();
+        return;
+    };
+    for MovePlayed { mv, .. } in played.read() {
+        let Some(side) = connection.my_side() else {
+            continue;
+        };
+        if connection.echo.take() == Some(*mv) {
+            // The friend's move, played on the board from the session.
+            continue;
+        }
+        let session = &mut connection.session;
+        let text = session.game().move_string(*mv);
+        let clock_ms = clock.0.map(|c| c.remaining(side).as_millis() as u64);
+        if let Err(e) = session.play_timed(&text, clock_ms) {
+            // The board goes back to the session's game, and says why.
+            connection.refusal = Some(words.get(action_key(&e)));
+        }
+        connection.asked = None;
+        connection.incoming = None;
+    }
+}
+
+/// Undo in an online game asks the friend to take the last move back.
+pub(super) fn takeback_for_undo(
+    mut actions: MessageReader<RecordsAction>,
+    mut requests: MessageWriter<OnlineRequest>,
+    online: Res<Online>,
+) {
+    let undo = actions.read().any(|a| *a == RecordsAction::Undo);
+    if undo && online.on_board() {
+        requests.write(OnlineRequest::Takeback);
+    }
+}
+
+/// The clocks stand still while the connection is down.
+pub(super) fn hold_clocks_while_the_line_is_down(online: Res<Online>, mut hold: ResMut<ClockHold>) {
+    let down = online
+        .0
+        .as_ref()
+        .is_some_and(|c| c.on_board && !c.link_state.connected);
+    hold.set_if_neq(ClockHold(down));
+}
+
+/// Our clock ran out: the game is lost on time, and the friend is told.
+pub(super) fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>) {
+    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+        return;
+    };
+    let Some(side) = connection.my_side() else {
+        return;
+    };
+    if clock.flagged() == Some(side) && connection.session.result().is_none() {
+        let _ = connection.session.out_of_time();
+    }
+}
+
+/// The board follows the session: set up when the game starts, the
+/// friend's moves played one a frame (each slides), anything else (a
+/// takeback, a sync, our move refused) a jump to the session's game.
+pub(super) fn follow_the_session(
+    mut online: ResMut<Online>,
+    mut jump: Jump,
+    turn: Res<State<Turn>>,
+    mut clock: ResMut<GameClock>,
+) {
+    let Some(connection) = online.0.as_mut() else {
+        return;
+    };
+    if connection.on_board && jump.players().remote_side().is_none() {
+        // Another game took the board (a new game, one loaded): this one
+        // is left, kept in its autosave.
+        if let Some(mut connection) = online.0.take() {
+            connection.session.bye();
+            link::close(connection);
+        }
+        return;
+    }
+    let session = &connection.session;
+    if !session.started() {
+        return;
+    }
+    let Some(me) = connection.my_side() else {
+        return;
+    };
+    let ours = session.game();
+    if !connection.on_board {
+        let players = Players::seated(
+            jump.players().game_id,
+            Seats::Online {
+                remote: me.opponent(),
+            },
+        );
+        jump.seat(players);
+        let game = ours.clone();
+        jump.change(Turn::AwaitingInput, |current| {
+            *current = CurrentGame::new(game);
+            true
+        });
+        *clock = GameClock::start(session.settings().and_then(time_control));
+        connection.on_board = true;
+        return;
+    }
+    match follow(&mut jump, *turn.get(), ours) {
+        Followed::NotNow => {}
+        Followed::Same => {
+            let ended_here = session
+                .result()
+                .is_some_and(|(_, reason)| reason != EndReason::Rules);
+            if ended_here && *turn.get() == Turn::AwaitingInput {
+                jump.set_turn(Turn::GameOver);
+            }
+        }
+        Followed::Played(next) => connection.echo = Some(next),
+        Followed::Jumped => {
+            connection.echo = None;
+            if let Some(why) = connection.refusal.take() {
+                jump.notice().show(why);
+            }
+        }
+    }
+}
+
+/// What [`follow`] did.
+pub(super) enum Followed {
+    /// Nothing: the board is in review, a piece is sliding, or the move
+    /// shown is not the last.
+    NotNow,
+    /// The board shows the game already.
+    Same,
+    /// The game's next move is played on the board (it slides).
+    Played(crate::rules::Move),
+    /// The board jumped to the game (a takeback, a sync, a refusal).
+    Jumped,
+}
+
+/// Brings the board one step toward `ours`, the game it follows (online,
+/// played or watched): its next move when the board is that game so far,
+/// else a jump to it.
+pub(super) fn follow(jump: &mut Jump, turn: Turn, ours: &crate::rules::Game) -> Followed {
+    let current = jump.current();
+    if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
+        return Followed::NotNow;
+    }
+    let shown = current.game();
+    if shown.ply() == ours.ply() && shown.hash() == ours.hash() {
+        return Followed::Same;
+    }
+    let follows = shown.ply() < ours.ply()
+        && shown.moves().zip(ours.moves()).all(|(a, b)| a == b)
+        && shown.options() == ours.options();
+    match ours.moves().nth(shown.ply() as usize) {
+        Some(next) if follows && turn == Turn::AwaitingInput => {
+            jump.play(next);
+            Followed::Played(next)
+        }
+        _ => {
+            let game = ours.clone();
+            jump.change(Turn::AwaitingInput, |current| {
+                *current = CurrentGame::new(game);
+                true
+            });
+            Followed::Jumped
+        }
+    }
+}

@@ -7,7 +7,7 @@
 //! frame only polls it ([`link`]). The [`Session`] is the game's truth: the
 //! board follows it (the friend's moves played as moves, a takeback or a
 //! sync as a jump), and a move played on the board goes to it. The seats
-//! are [`Seats::Online`], so the board takes no input on the friend's turn,
+//! are [`Seats::Online`](crate::records::Seats::Online), so the board takes no input on the friend's turn,
 //! the AI never moves, and the game is autosaved as its own kind; what a
 //! resumed game needs to dial again is kept beside it ([`keep`]).
 

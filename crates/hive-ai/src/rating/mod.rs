@@ -13,14 +13,13 @@
 //! [`LEVEL_DEVIATION`].
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::LazyLock;
 
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-
 use crate::{Difficulty, Style};
+
+mod player;
+
+pub use player::{PlayerRating, RatedGame, Score};
 
 /// Where the scale is placed: Beginner's rating.
 pub const BEGINNER_RATING: f64 = 800.0;
@@ -209,7 +208,7 @@ pub fn read_pairings(text: &str) -> Result<Vec<Pairing>, RatingError> {
 }
 
 /// The levels' matches the ratings are fitted from.
-pub const LEVEL_MATCHES: &str = include_str!("../data/levels.tsv");
+pub const LEVEL_MATCHES: &str = include_str!("../../data/levels.tsv");
 
 /// Each level's rating on one scale.
 #[derive(Clone, Debug, PartialEq)]
@@ -400,218 +399,4 @@ pub fn next_step(level: Difficulty, steps: i32) -> Difficulty {
         .unwrap_or(0) as i32;
     let last = Difficulty::ALL.len() as i32 - 1;
     Difficulty::ALL[(at + steps).clamp(0, last) as usize]
-}
-
-/// A game's result for the player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// The player won.
-    Win,
-    /// A draw.
-    Draw,
-    /// The player lost.
-    Loss,
-}
-
-impl Score {
-    fn name(self) -> &'static str {
-        match self {
-            Score::Win => "win",
-            Score::Draw => "draw",
-            Score::Loss => "loss",
-        }
-    }
-}
-
-impl FromStr for Score {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Score, String> {
-        match s {
-            "win" => Ok(Score::Win),
-            "draw" => Ok(Score::Draw),
-            "loss" => Ok(Score::Loss),
-            other => Err(format!("{other:?} is not win, draw or loss")),
-        }
-    }
-}
-
-/// One rated game and the rating after it.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct RatedGame {
-    /// When it ended (seconds since 1970).
-    pub when: u64,
-    /// The level played.
-    pub level: Difficulty,
-    /// The result.
-    pub score: Score,
-    /// The player's rating after it.
-    pub rating: f64,
-    /// Its deviation.
-    pub deviation: f64,
-    /// Its volatility.
-    pub volatility: f64,
-}
-
-/// The player's rating and its history.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct PlayerRating {
-    /// Every rated game, oldest first.
-    pub history: Vec<RatedGame>,
-}
-
-/// The heading of a rating file.
-const RATING_HEADING: &str = "# Your rating against the AI's levels (Glicko-2), a game a line:\n\
-# when (seconds since 1970), level, result, rating, deviation, volatility\n";
-
-impl PlayerRating {
-    /// The rating now (Glicko-2's start, 1500 ± 350, before any game).
-    pub fn current(&self) -> Glicko2Rating {
-        self.history
-            .last()
-            .map_or_else(Glicko2Rating::new, |game| Glicko2Rating {
-                rating: game.rating,
-                deviation: game.deviation,
-                volatility: game.volatility,
-            })
-    }
-
-    /// Records a game against `level` (rated `levels.of(level)`), ended at
-    /// `when`; returns the rating after it.
-    pub fn record(
-        &mut self,
-        levels: &LevelRatings,
-        level: Difficulty,
-        score: Score,
-        when: u64,
-    ) -> Glicko2Rating {
-        let opponent = Glicko2Rating {
-            rating: levels.of(level),
-            deviation: LEVEL_DEVIATION,
-            volatility: 0.06,
-        };
-        let outcome = match score {
-            Score::Win => Outcomes::WIN,
-            Score::Draw => Outcomes::DRAW,
-            Score::Loss => Outcomes::LOSS,
-        };
-        let (after, _) = glicko2(&self.current(), &opponent, &outcome, &Glicko2Config::new());
-        self.history.push(RatedGame {
-            when,
-            level,
-            score,
-            rating: after.rating,
-            deviation: after.deviation,
-            volatility: after.volatility,
-        });
-        after
-    }
-
-    /// The level to try next and the player's expected score against it:
-    /// a step or two along the ladder from the last game, so a player
-    /// climbs it level by level ([`next_step`]):
-    ///
-    /// - before any game, the weakest level (Beginner);
-    /// - after a win, the next level up; two levels up after a convincing
-    ///   result, a second win in a row (a single win may be luck: one
-    ///   step; a player who keeps winning climbs twice as fast); Expert
-    ///   stays Expert;
-    /// - after a loss, the level the rating says ([`SUGGESTED_SCORE`]: the
-    ///   strongest the player is expected to score two games in five
-    ///   against), but never above the level just lost to nor more than two
-    ///   steps below it;
-    /// - after a draw, the level the rating says, within one step of the
-    ///   level drawn with.
-    ///
-    /// The rating alone would jump: a new player's rating starts at 1500,
-    /// so one win against Beginner (800) reads as Medium's strength, eight
-    /// levels up the ladder.
-    pub fn suggestion(&self, levels: &LevelRatings) -> (Difficulty, f64) {
-        let rating = self.current().rating;
-        let expected = |level: Difficulty| expected_score(rating, levels.of(level));
-        let Some(last) = self.history.last() else {
-            let weakest = Difficulty::ALL[0];
-            return (weakest, expected(weakest));
-        };
-        let by_rating = levels
-            .all()
-            .iter()
-            .rev()
-            .find(|&&(_, r)| expected_score(rating, r) >= SUGGESTED_SCORE)
-            .map_or(Difficulty::ALL[0], |&(level, _)| level);
-        let level = match last.score {
-            Score::Win => {
-                let before = self.history.len().checked_sub(2).map(|i| &self.history[i]);
-                let convincing = before.is_some_and(|game| game.score == Score::Win);
-                next_step(last.level, if convincing { 2 } else { 1 })
-            }
-            Score::Loss => by_rating.clamp(next_step(last.level, -2), last.level),
-            Score::Draw => by_rating.clamp(next_step(last.level, -1), next_step(last.level, 1)),
-        };
-        (level, expected(level))
-    }
-
-    /// The file's text: a heading, then a game a line.
-    pub fn to_text(&self) -> String {
-        let mut text = RATING_HEADING.to_string();
-        for game in &self.history {
-            text.push_str(&format!(
-                "{}\t{}\t{}\t{:.1}\t{:.1}\t{:.6}\n",
-                game.when,
-                game.level.id(),
-                game.score.name(),
-                game.rating,
-                game.deviation,
-                game.volatility
-            ));
-        }
-        text
-    }
-
-    /// Reads a rating file (as [`PlayerRating::to_text`] writes it); the
-    /// first line that does not read is the error.
-    pub fn from_text(text: &str) -> Result<PlayerRating, RatingError> {
-        let mut history = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let bad = |reason: String| RatingError::BadLine {
-                line: number + 1,
-                reason,
-            };
-            let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
-            let [when, level, score, rating, deviation, volatility] = fields[..] else {
-                return Err(bad(format!("expected 6 fields, found {}", fields.len())));
-            };
-            let number = |field: &str| -> Result<f64, RatingError> {
-                field
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite())
-                    .ok_or_else(|| bad(format!("{field:?} is not a number")))
-            };
-            history.push(RatedGame {
-                when: when
-                    .parse()
-                    .map_err(|_| bad(format!("{when:?} is not a time")))?,
-                level: level
-                    .parse()
-                    .map_err(|_| bad(format!("no level {level:?}")))?,
-                score: score.parse().map_err(bad)?,
-                rating: number(rating)?,
-                deviation: number(deviation)?,
-                volatility: number(volatility)?,
-            });
-        }
-        Ok(PlayerRating { history })
-    }
-}
-
-impl fmt::Display for PlayerRating {
-    /// `1532 ± 240`: the rating and twice its deviation (a 95% range).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let now = self.current();
-        write!(f, "{:.0} ± {:.0}", now.rating, 2.0 * now.deviation)
-    }
 }

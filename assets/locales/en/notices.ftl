@@ -48,8 +48,13 @@ notice-hint-looking = the AI ({ $difficulty }) looks for a hint…
 notice-hint-none = the AI found no move to suggest
 notice-hint = hint ({ $difficulty }): { $move }
 notice-hint-click = hint ({ $difficulty }): { $move }; click the green cell to play it
-# $hint: notice-hint or notice-hint-click; $why: what the move changes (why-*.ftl).
+# $hint: notice-hint or notice-hint-click; $why: what the move changes (why-*.ftl);
+# the -line one when it changes only along the AI's line, $moves moves after it.
 notice-hint-why = { $hint }. Why: { $why }
+notice-hint-why-line = { $hint }. Why: if the game goes on as the AI expects ({ $moves ->
+    [one] one more move
+   *[other] { $moves } more moves
+}), { $why }
 notice-exhibition-paused = Paused: Play goes on, Step plays one move
 
 ## Saving, loading, importing. $file: the file's path.

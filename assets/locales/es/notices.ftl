@@ -59,6 +59,10 @@ notice-hint = pista ({ $difficulty }): { $move }
 notice-hint-click = pista ({ $difficulty }): { $move }; haz clic en la casilla verde para jugarla
 # $hint: notice-hint o notice-hint-click; $why: lo que cambia la jugada (why-*.ftl).
 notice-hint-why = { $hint }. Por qué: { $why }
+notice-hint-why-line = { $hint }. Por qué: si la partida sigue como espera la IA ({ $moves ->
+    [one] una jugada más
+   *[other] { $moves } jugadas más
+}), { $why }
 notice-exhibition-paused = En pausa: Jugar continúa, Paso juega una jugada
 
 ## Guardar, cargar, importar. $file: la ruta del archivo.

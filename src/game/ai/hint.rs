@@ -169,12 +169,23 @@ fn collect_hint(
         text: words.format(key, &args),
         cells: worded.cells,
     };
-    // Why: the weightiest thing the move changes along the AI's line.
-    let why = crate::ai::explain_hint(game, mv, &result.pv)
-        .and_then(|facts| words.move_facts_on(&facts, game).into_iter().next());
-    if let Some(why) = why {
-        let args = Args::new().with("hint", said.text).with("why", why.text);
-        said.text = words.format("notice-hint-why", &args);
+    // Why: the weightiest thing the move changes along the AI's line (said
+    // as the line's when it takes more than the move itself).
+    let why = crate::ai::explain_hint(game, mv, &result.pv).and_then(|facts| {
+        let first = words.move_facts_on(&facts, game).into_iter().next()?;
+        Some((first, facts.followed))
+    });
+    if let Some((why, followed)) = why {
+        let args = Args::new()
+            .with("hint", said.text)
+            .with("why", why.text)
+            .with("moves", followed);
+        let key = if followed == 0 {
+            "notice-hint-why"
+        } else {
+            "notice-hint-why-line"
+        };
+        said.text = words.format(key, &args);
         for cell in why.cells {
             if !said.cells.contains(&cell) {
                 said.cells.push(cell);

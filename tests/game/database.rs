@@ -13,7 +13,7 @@ use std::time::Duration;
 use crate::app::{app_keeping_files, game, set_screen, settle, turn, update_until_within};
 use bevy::prelude::*;
 use hive::db::generate::{GenerateConfig, generate};
-use hive::db::{DB_FILE, Database, ExplorerFilter, SearchQuery};
+use hive::db::{DB_FILE, Database, ExplorerFilter, PositionKey, SearchQuery};
 use hive::game::{
     CurrentGame, DatabaseRequest, GameDatabase, NewGameSettings, Notice, QueryError, RecordPaths,
     Screen, SettingsFile, Turn, WhyNothing, Words, why_nothing,
@@ -268,6 +268,55 @@ fn the_explorer_closes_with_its_board_and_stays_out_of_lessons() {
         &hive::game::Activity::Lesson
     );
     assert!(!open(&app), "closed when the lesson took the board");
+}
+
+#[test]
+fn the_games_own_move_written_another_way_follows_its_line() {
+    let corpus = corpus(10);
+    let data = TempDir::new().unwrap();
+    let mut app = app_with_data(data.path());
+    import(&mut app, vec![corpus.path().to_path_buf()]);
+    let direct = Database::open(data.path().join(DB_FILE)).unwrap();
+    let first = SearchQuery {
+        limit: 1,
+        ..SearchQuery::default()
+    };
+    let chosen = direct.search(&first).unwrap()[0].clone();
+    let stored = direct.game(chosen.id).unwrap().unwrap().game().unwrap();
+    let own: Vec<_> = stored.moves().collect();
+    app.world_mut().write_message(DatabaseRequest::Open {
+        id: chosen.id,
+        ply: Some(1),
+    });
+    update_until_within(&mut app, "the game in review", LIMIT, |app| {
+        turn(app) == Some(Turn::Review)
+    });
+    settle(&mut app);
+    // After one piece every cell beside it is the same position turned: a
+    // move that the board's symmetry makes the game's own second move.
+    let at_one = game(&app);
+    assert_eq!(at_one.ply(), 1);
+    let after = |mv| {
+        let mut next = at_one.clone();
+        next.play(mv).unwrap();
+        PositionKey::of(&next)
+    };
+    let mut legal = Vec::new();
+    at_one.legal_moves(&mut legal);
+    let twin = legal
+        .into_iter()
+        .find(|&mv| mv != own[1] && after(mv) == after(own[1]))
+        .expect("the same move written another way");
+    app.world_mut().write_message(DatabaseRequest::Play(twin));
+    settle(&mut app);
+    assert_eq!(turn(&app), Some(Turn::Review), "still reviewing the game");
+    let current = app.world().resource::<CurrentGame>();
+    assert_eq!(current.ply(), 2, "one step along the game's own line");
+    assert_eq!(
+        current.full_game().moves().collect::<Vec<_>>(),
+        own,
+        "no side line started"
+    );
 }
 
 #[test]

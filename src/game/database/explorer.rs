@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::{GameDatabase, PAGE, QueryError};
 use crate::db::{
     Database, ExplorerFilter, ExplorerMove, ExplorerPage, GameSummary, GameTypes, Pending,
+    PositionKey,
 };
 use crate::game::core::CurrentGame;
 use crate::rules::{Game, Move};
@@ -127,12 +128,24 @@ pub fn why_nothing(
 /// Whether `mv` is the next move of the line shown (compared as moves,
 /// whatever piece or side its notation refers to): then following it is
 /// stepping forward in that line, not starting a variation.
+///
+/// The same move written another way counts too: one that leads to the
+/// same position as the game's own, the board turned or reflected (the
+/// explorer shows each position's moves once, in one of their ways; after
+/// one piece, every cell beside it is the same).
 pub fn is_next_in_line(cursor: &crate::records::GameCursor, mv: Move) -> bool {
-    cursor
+    let Some(own) = cursor
         .line_nodes()
         .get(cursor.ply())
         .and_then(|&node| cursor.record().tree.mv(node))
-        == Some(mv)
+    else {
+        return false;
+    };
+    let after = |mv: Move| {
+        let mut game = cursor.game().clone();
+        game.play(mv).ok().map(|()| PositionKey::of(&game))
+    };
+    own == mv || after(own).is_some_and(|key| after(mv) == Some(key))
 }
 
 /// The opening explorer beside the board.

@@ -287,15 +287,15 @@ fn search_form(
             ui,
             words.get("database-search-from"),
             &mut form.from,
-            "2015",
-            70.0,
+            &words.get("explorer-filter-from-hint"),
+            150.0,
         );
         search |= field(
             ui,
             words.get("database-search-to"),
             &mut form.to,
-            "2024-06",
-            70.0,
+            &words.get("explorer-filter-to-hint"),
+            150.0,
         );
     });
     ui.horizontal_wrapped(|ui| {
@@ -321,20 +321,20 @@ fn search_form(
             ui,
             words.get("database-search-type"),
             &mut form.game_type,
-            "Base+MLP",
-            80.0,
+            &words.get("explorer-filter-type-hint"),
+            170.0,
         );
         ui.label(words.get("database-search-length"));
         ui.add(
             egui::TextEdit::singleline(&mut form.min_turns)
-                .hint_text("5")
-                .desired_width(36.0),
+                .hint_text(&any)
+                .desired_width(40.0),
         );
         ui.label("–");
         ui.add(
             egui::TextEdit::singleline(&mut form.max_turns)
-                .hint_text("40")
-                .desired_width(36.0),
+                .hint_text(&any)
+                .desired_width(40.0),
         );
     });
     ui.horizontal_wrapped(|ui| {

@@ -84,6 +84,17 @@ fn wait_for_answer(app: &mut App) {
     });
 }
 
+/// Opens the stored game `id` in review at `ply`, as a click on its row
+/// does, and waits for it.
+fn open_in_review(app: &mut App, id: i64, ply: u32) {
+    app.world_mut()
+        .write_message(DatabaseRequest::Open { id, ply: Some(ply) });
+    update_until_within(app, "the game in review", LIMIT, |app| {
+        turn(app) == Some(Turn::Review)
+    });
+    settle(app);
+}
+
 #[test]
 fn an_import_fills_the_explorer_and_a_click_on_a_move_plays_it() {
     let corpus = corpus(60);
@@ -284,14 +295,7 @@ fn the_games_own_move_written_another_way_follows_its_line() {
     let chosen = direct.search(&first).unwrap()[0].clone();
     let stored = direct.game(chosen.id).unwrap().unwrap().game().unwrap();
     let own: Vec<_> = stored.moves().collect();
-    app.world_mut().write_message(DatabaseRequest::Open {
-        id: chosen.id,
-        ply: Some(1),
-    });
-    update_until_within(&mut app, "the game in review", LIMIT, |app| {
-        turn(app) == Some(Turn::Review)
-    });
-    settle(&mut app);
+    open_in_review(&mut app, chosen.id, 1);
     // After one piece every cell beside it is the same position turned: a
     // move that the board's symmetry makes the game's own second move.
     let at_one = game(&app);
@@ -374,14 +378,7 @@ fn a_search_by_player_opens_a_game_in_review_and_a_move_there_is_a_variation() {
     // Opened in review at its third move.
     let chosen = found[0].clone();
     let stored = direct.game(chosen.id).unwrap().unwrap().game().unwrap();
-    app.world_mut().write_message(DatabaseRequest::Open {
-        id: chosen.id,
-        ply: Some(3),
-    });
-    update_until_within(&mut app, "the game in review", LIMIT, |app| {
-        turn(app) == Some(Turn::Review)
-    });
-    settle(&mut app);
+    open_in_review(&mut app, chosen.id, 3);
     let current = app.world().resource::<CurrentGame>();
     assert_eq!(current.ply(), 3);
     assert_eq!(

@@ -107,19 +107,11 @@ pub(super) fn follow_the_session(
     };
     let ours = session.game();
     if !connection.on_board {
-        let players = Players::seated(
-            jump.players().game_id,
-            Seats::Online {
-                remote: me.opponent(),
-            },
-        );
-        jump.seat(players);
-        let game = ours.clone();
-        jump.change(Turn::AwaitingInput, |current| {
-            *current = CurrentGame::new(game);
-            true
-        });
-        *clock = GameClock::start(session.settings().and_then(time_control));
+        let seats = Seats::Online {
+            remote: me.opponent(),
+        };
+        let control = session.settings().and_then(time_control);
+        take_the_board(&mut jump, seats, ours, &mut clock, control);
         connection.on_board = true;
         return;
     }
@@ -141,6 +133,24 @@ pub(super) fn follow_the_session(
             }
         }
     }
+}
+
+/// Puts a game that arrives from elsewhere (played online, or watched) on
+/// the board, seated as `seats`, its clocks started afresh.
+pub(super) fn take_the_board(
+    jump: &mut Jump,
+    seats: Seats,
+    game: &crate::rules::Game,
+    clock: &mut GameClock,
+    control: Option<crate::records::TimeControl>,
+) {
+    jump.seat(Players::seated(jump.players().game_id, seats));
+    let game = game.clone();
+    jump.change(Turn::AwaitingInput, |current| {
+        *current = CurrentGame::new(game);
+        true
+    });
+    *clock = GameClock::start(control);
 }
 
 /// What [`follow`] did.

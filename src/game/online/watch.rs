@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::link::Slot;
-use crate::game::core::{CurrentGame, GameClock, Notice, Players, Screen, Turn, Words};
+use crate::game::core::{GameClock, Notice, Screen, Turn, Words};
 use crate::game::saves::Jump;
 use crate::net::{Event, Invitation, Mode, Watch, WatchEvent};
 use crate::records::Seats;
@@ -168,14 +168,7 @@ pub(super) fn follow_the_watch(
     }
     let ours = watcher.watch.game();
     if !watcher.on_board {
-        let players = Players::seated(jump.players().game_id, Seats::Watching);
-        jump.seat(players);
-        let game = ours.clone();
-        jump.change(Turn::AwaitingInput, |current| {
-            *current = CurrentGame::new(game);
-            true
-        });
-        *clock = GameClock::start(None);
+        super::board::take_the_board(&mut jump, Seats::Watching, ours, &mut clock, None);
         watcher.on_board = true;
         return;
     }

@@ -58,10 +58,10 @@ pub use self::board::{
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    Activity, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations, CurrentGame,
-    ForcedPass, GameClock, GameSystems, HumanSide, LaunchSettings, LoadedSettings, MovePlayed,
-    NewGame, NewGameSettings, Notice, Opponent, PlayMove, Players, SETTINGS_FILE, Screen, Settings,
-    SettingsFile, Turn, Words, last_move_cells,
+    Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations,
+    CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems, HumanSide,
+    LaunchSettings, LoadedSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
+    PlayMove, Players, SETTINGS_FILE, Screen, Settings, SettingsFile, Turn, Words, last_move_cells,
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,

@@ -6,7 +6,9 @@
 
 use crate::app::{LINE_OPENING, game, local_app_from, settle, update_until};
 use bevy::prelude::*;
-use hive::game::{Analysis, PlayMove, Players, RecordsAction, ReviewAction, SetAnalysis, Turn};
+use hive::game::{
+    Analysis, AnalysisSwitch, PlayMove, Players, RecordsAction, ReviewAction, SetAnalysis, Turn,
+};
 
 fn app() -> App {
     let mut app = local_app_from(LINE_OPENING);
@@ -96,7 +98,7 @@ fn clicking_the_line_plays_it_and_off_stops() {
     app.world_mut().write_message(SetAnalysis(false));
     settle(&mut app);
     let analysis = app.world().resource::<Analysis>();
-    assert!(!analysis.is_on());
+    assert!(!app.world().resource::<AnalysisSwitch>().0);
     assert!(analysis.line().is_none() && !analysis.is_searching());
     let started = analysis.started;
     for _ in 0..10 {

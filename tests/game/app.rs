@@ -126,6 +126,20 @@ pub fn turn(app: &App) -> Option<Turn> {
     app.world().get_resource::<State<Turn>>().map(|s| *s.get())
 }
 
+/// What the player is doing, as the game's systems read it.
+pub fn mode(app: &App) -> hive::game::Mode {
+    let world = app.world();
+    hive::game::Mode::of(
+        screen(app),
+        world
+            .get_resource::<State<hive::game::Activity>>()
+            .map(|s| *s.get()),
+        turn(app),
+        world.resource::<hive::game::Players>(),
+        *world.resource::<hive::game::AnalysisSwitch>(),
+    )
+}
+
 pub fn game(app: &App) -> Game {
     app.world().resource::<CurrentGame>().game().clone()
 }

@@ -10,7 +10,7 @@ use crate::app::{app_keeping_files, at, edit, game, p, screen, settle, update_un
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::learn::{BoardFrame, Editor, EditorRequest, EditorStatus, Goal, hand_slots};
-use hive::game::{Analysis, NewGameSettings, Players, Screen};
+use hive::game::{AnalysisSwitch, NewGameSettings, Players, Screen};
 use hive::learn::Setup;
 use hive::records::Seats;
 use hive::rules::{Bug, Color, Game, GameType};
@@ -146,7 +146,7 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
         "{}",
         game(&app).game_string()
     );
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
     assert_eq!(app.world().resource::<Players>().seats, Seats::Human);
 
     // Opened from the game, and Back to it as it was.
@@ -162,7 +162,7 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
     });
     settle(&mut app);
     assert_eq!(game(&app).game_string(), before);
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
 
     // Played against the AI from the editor.
     edit(&mut app, EditorRequest::OpenFromGame);
@@ -177,7 +177,7 @@ fn the_editor_refuses_with_reasons_and_hands_a_valid_position_on() {
     settle(&mut app);
     assert_eq!(app.world().resource::<Players>().seats, seats);
     assert!(same_position(&setup, &game(&app)));
-    assert!(!app.world().resource::<Analysis>().is_on());
+    assert!(!app.world().resource::<AnalysisSwitch>().0);
 }
 
 #[test]
@@ -271,5 +271,5 @@ fn play_and_analyse_ask_before_going_on_at_another_turn() {
     settle(&mut app);
     assert_eq!(game(&app).turn_number(), turn);
     assert!(same_position(&editor(&app).setup(), &game(&app)));
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
 }

@@ -18,9 +18,9 @@ use bevy::prelude::*;
 use hive::ai::{Difficulty, Limits};
 use hive::game::learn::{Editor, EditorRequest, Goal};
 use hive::game::{
-    Analysis, AutosaveStatus, CurrentGame, EngineReview, EngineReviewRequest, ExhibitionControl,
-    KeptIn, Leaving, NewGameSettings, Opponent, PlayMove, Players, RecordsAction, Screen,
-    SetAnalysis, Stake, Turn,
+    AnalysisSwitch, AutosaveStatus, CurrentGame, EngineReview, EngineReviewRequest,
+    ExhibitionControl, KeptIn, Leaving, NewGameSettings, Opponent, PlayMove, Players,
+    RecordsAction, Screen, SetAnalysis, Stake, Turn,
 };
 use hive::records::{PlayKind, ReviewStore, Seats};
 use hive::rules::{Game, GameType};
@@ -89,7 +89,7 @@ fn the_analysis_board_comes_back_from_its_entry_after_the_main_menu_and_a_restar
     open_an_empty_analysis_board(&mut app);
     play_some(&mut app, 3);
     let analysed = game(&app).game_string();
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
 
     // The question says where it comes back from, in both languages.
     let before = stake(&app);
@@ -113,7 +113,7 @@ fn the_analysis_board_comes_back_from_its_entry_after_the_main_menu_and_a_restar
     assert_eq!(game(&app).game_string(), analysed);
     assert_entities_match_game(&mut app);
     assert_eq!(app.world().resource::<Players>().seats, Seats::Human);
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
     assert_eq!(turn(&app), Some(Turn::AwaitingInput));
 
     // A move there goes on from it, in the analysis board's autosave.
@@ -126,7 +126,7 @@ fn the_analysis_board_comes_back_from_its_entry_after_the_main_menu_and_a_restar
     assert!(status(&next).waiting(PlayKind::Analysis));
     act(&mut next, RecordsAction::ResumeKind(PlayKind::Analysis));
     assert_eq!(game(&next).game_string(), on);
-    assert!(next.world().resource::<Analysis>().is_on());
+    assert!(next.world().resource::<AnalysisSwitch>().0);
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn the_editors_position_handed_to_analyse_comes_back_from_analysis_board() {
     assert!(status(&app).waiting(PlayKind::Analysis));
     act(&mut app, RecordsAction::ResumeKind(PlayKind::Analysis));
     assert_eq!(game(&app).game_string(), analysed, "the editor's position");
-    assert!(app.world().resource::<Analysis>().is_on());
+    assert!(app.world().resource::<AnalysisSwitch>().0);
 }
 
 /// The scripted game's first `n` moves, as a game two people play here.

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::app::{app_keeping_files, game, screen, set_settings, turn};
+use crate::app::{app_keeping_files, game, mode, screen, set_settings, turn};
 use bevy::prelude::*;
 use hive::game::online::{Offer, Online, OnlineRequest, Resumable, Watching};
 use hive::game::{
@@ -33,6 +33,11 @@ fn online_app(data: &Path, name: &str) -> App {
 
 fn online(app: &App) -> &Online {
     app.world().resource::<Online>()
+}
+
+/// Whether the board shows the online game (its players are that game's).
+fn online_on_the_board(app: &App) -> bool {
+    online(app).shown(mode(app)).is_some()
 }
 
 /// Runs frames of both apps until `done`, at most a minute.
@@ -131,7 +136,7 @@ fn started_with(host_data: &Path, joiner_data: &Path, game: GameSettings) -> (Ap
     assert_eq!(proposed.game_type, "Base+MLP");
     joiner.world_mut().write_message(OnlineRequest::Accept);
     both_until(&mut host, &mut joiner, "both boards", |h, j| {
-        online(h).on_board() && online(j).on_board() && turn(h) == Some(Turn::AwaitingInput)
+        online_on_the_board(h) && online_on_the_board(j) && turn(h) == Some(Turn::AwaitingInput)
     });
     assert_eq!(
         (screen(&host), screen(&joiner)),
@@ -243,7 +248,7 @@ fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
         turn(h) == Some(Turn::GameOver) && turn(j) == Some(Turn::GameOver)
     });
     for app in [&host, &joiner] {
-        let ended = hive::game::online::ended_off_the_board(online(app));
+        let ended = hive::game::online::ended_off_the_board(online(app), mode(app));
         assert_eq!(ended, Some((GameResult::Draw, EndReason::DrawAgreed)));
     }
     // Each side autosaved it as an online game, with how to dial again.
@@ -304,7 +309,7 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
     assert_eq!(resumable.friend(), Some("Ben"), "offered on its screens");
     host.world_mut().write_message(OnlineRequest::Resume);
     both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
-        online(h).on_board()
+        online_on_the_board(h)
             && online(h).0.as_ref().is_some_and(|c| c.link_state.connected)
             && online(j).0.as_ref().is_some_and(|c| c.link_state.connected)
             && same_games(h, j)
@@ -356,7 +361,7 @@ fn a_joiner_started_again_dials_with_its_kept_key_and_plays_on() {
     assert_eq!(joiner.world().resource::<Resumable>().friend(), Some("Ann"));
     joiner.world_mut().write_message(OnlineRequest::Resume);
     both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
-        online(j).on_board()
+        online_on_the_board(j)
             && online(h)
                 .0
                 .as_ref()
@@ -427,12 +432,13 @@ fn a_flag_fall_loses_on_time_on_both_boards() {
     };
     let (mut host, mut joiner) = started_with(host_data.path(), joiner_data.path(), timed);
     // White (the host) does not move: its clock runs out.
-    let ended = |app: &App| hive::game::online::ended_off_the_board(online(app)).is_some();
+    let ended =
+        |app: &App| hive::game::online::ended_off_the_board(online(app), mode(app)).is_some();
     both_until(&mut host, &mut joiner, "the flag", |h, j| {
         turn(h) == Some(Turn::GameOver) && turn(j) == Some(Turn::GameOver) && ended(h) && ended(j)
     });
     for app in [&host, &joiner] {
-        let ended = hive::game::online::ended_off_the_board(online(app));
+        let ended = hive::game::online::ended_off_the_board(online(app), mode(app));
         assert_eq!(ended, Some((GameResult::BlackWins, EndReason::Time)));
     }
     assert_eq!(game(&joiner).ply(), 0);
@@ -493,7 +499,8 @@ fn a_watcher_gets_the_game_so_far_and_every_move_and_cannot_move() {
     });
     let mut apps = [&mut host, &mut joiner, &mut watcher];
     all_until(&mut apps, "the game so far on the watcher's board", |a| {
-        watching(a[2]).on_board() && game(a[2]).game_string() == game(a[0]).game_string()
+        watching(a[2]).shown(mode(a[2])).is_some()
+            && game(a[2]).game_string() == game(a[0]).game_string()
     });
     assert_eq!(screen(&watcher), Screen::Playing);
     assert_eq!(seats(&watcher), Seats::Watching);

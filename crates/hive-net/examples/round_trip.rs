@@ -10,7 +10,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use hive_net::{
-    Event, GameSettings, HouseRules, Link, Mode, Role, Secret, Session, SessionEvent, Side,
+    Event, GameSettings, HouseRules, Link, Network, Role, Secret, Session, SessionEvent, Side,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -88,12 +88,12 @@ fn main() {
             host_name: "Host".into(),
             joiner_name: String::new(),
         };
-        let Ok(host_link) = Link::host(Mode::Local) else {
+        let Ok(host_link) = Link::host(Network::Local) else {
             eprintln!("the host could not bind");
             std::process::exit(1);
         };
         let invitation = host_link.invitation(secret, Role::Player);
-        let Ok(join_link) = Link::join(Mode::Local, &invitation) else {
+        let Ok(join_link) = Link::join(Network::Local, &invitation) else {
             eprintln!("the joiner could not start");
             std::process::exit(1);
         };

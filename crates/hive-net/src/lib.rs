@@ -11,7 +11,7 @@
 //! A game frame's loop, in short:
 //!
 //! ```no_run
-//! use hive_net::{Event, Link, Mode, Session};
+//! use hive_net::{Event, Link, Network, Session};
 //! # fn frame(link: &mut Link, session: &mut Session) {
 //! for event in link.poll() {
 //!     match event {
@@ -51,7 +51,7 @@ pub use protocol::{
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
 pub use transport::{
-    Event, Link, LinkError, MAX_WATCHERS, Mode, PathKind, WatcherEvent, check_local,
+    Event, Link, LinkError, MAX_WATCHERS, Network, PathKind, WatcherEvent, check_local,
     check_local_invitation,
 };
 pub use watch::{Audience, AudienceEvent, Watch, WatchEvent, WatchStage, WatcherId};

@@ -8,8 +8,6 @@
 use hive_ai::Difficulty;
 use hive_rules::Color;
 
-use super::PlayKind;
-
 /// The header line naming who plays.
 pub use hive_formats::PLAYERS_PREFIX;
 
@@ -71,18 +69,6 @@ impl Seats {
     /// Whether the AI plays both sides.
     pub fn is_exhibition(self) -> bool {
         matches!(self, Seats::Exhibition { .. })
-    }
-
-    /// The kind of play whose autosave a game so seated goes to
-    /// (`analysing`: the analysis board is on). A game watched over the
-    /// internet is kept with the exhibitions: games others play, watched.
-    pub fn play_kind(self, analysing: bool) -> PlayKind {
-        match self {
-            Seats::Exhibition { .. } | Seats::Watching => PlayKind::Exhibition,
-            Seats::Human if analysing => PlayKind::Analysis,
-            Seats::Online { .. } => PlayKind::Online,
-            Seats::Human | Seats::Ai { .. } => PlayKind::Game,
-        }
     }
 
     /// The side played over the internet, if one is.

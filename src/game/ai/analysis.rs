@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::ai::line_strings;
-use crate::game::core::{CurrentGame, GameSystems, PlayMove, Players, Screen, Turn};
+use crate::game::core::{
+    AnalysisSwitch, CurrentGame, GameSystems, PlayMove, Players, Screen, Turn,
+};
 use crate::rules::{Color, Game, Move};
 
 /// Analysis stops deepening here (a few seconds a position on a small
@@ -94,10 +96,10 @@ impl AnalysisLine {
     }
 }
 
-/// The analysis: whether it is on, the search under way and the line shown.
+/// The analysis: the search under way and the line shown (whether it is
+/// on is core's [`AnalysisSwitch`], a source of the mode).
 #[derive(Resource)]
 pub struct Analysis {
-    on: bool,
     /// How many best moves to search for (1 to [`MAX_ANALYSIS_LINES`]).
     lines: usize,
     search: Option<(Search, u64)>,
@@ -112,7 +114,6 @@ pub struct Analysis {
 impl Default for Analysis {
     fn default() -> Self {
         Analysis {
-            on: false,
             lines: 1,
             search: None,
             line: None,
@@ -141,11 +142,6 @@ impl Analysis {
             self.drop_search();
             self.line = None;
         }
-    }
-
-    /// Whether analysis is on.
-    pub fn is_on(&self) -> bool {
-        self.on
     }
 
     /// The line found for the position on the board, if any yet.
@@ -186,10 +182,14 @@ impl Analysis {
     }
 }
 
-fn switch_analysis(mut requests: MessageReader<SetAnalysis>, mut analysis: ResMut<Analysis>) {
+fn switch_analysis(
+    mut requests: MessageReader<SetAnalysis>,
+    mut switch: ResMut<AnalysisSwitch>,
+    mut analysis: ResMut<Analysis>,
+) {
     for &SetAnalysis(on) in requests.read() {
-        if analysis.on != on {
-            analysis.on = on;
+        if switch.0 != on {
+            switch.0 = on;
             analysis.drop_search();
             analysis.line = None;
             analysis.queue.clear();
@@ -228,13 +228,14 @@ fn forget_stale(analysis: &mut Analysis, game: &Game, players: &Players) {
 /// Restarts the search when the position changed, collects a finished
 /// depth and starts the next one.
 fn analyse(
+    switch: Res<AnalysisSwitch>,
     mut analysis: ResMut<Analysis>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     turn: Res<State<Turn>>,
     engine: Res<AiEngine>,
 ) {
-    if !analysis.on {
+    if !switch.0 {
         return;
     }
     let game = current.game();
@@ -318,7 +319,8 @@ fn play_line(
     }
 }
 
-fn stop_analysis(mut analysis: ResMut<Analysis>) {
+fn stop_analysis(mut switch: ResMut<AnalysisSwitch>, mut analysis: ResMut<Analysis>) {
+    switch.0 = false;
     let lines = analysis.lines;
     *analysis = Analysis::default();
     analysis.lines = lines;

@@ -1,6 +1,7 @@
-//! What every other feature of the game builds on: the screens and what
-//! the player is doing on the board ([`Activity`]: a game, a lesson or a
-//! puzzle), the game in play and who plays it, the turn state machine and
+//! What every other feature of the game builds on: the screens, what the
+//! player is doing ([`Mode`], the one definition of the modes, computed from
+//! the screen, the [`Activity`] on the board, who plays and whether the
+//! analysis is on or the game reviewed), the game in play and who plays it, the turn state machine and
 //! its messages, the message line, what the command line asked for, and
 //! the order of the game's work within a frame ([`GameSystems`]).
 //!
@@ -13,6 +14,7 @@ mod clock;
 mod current_game;
 mod last_move;
 mod launch;
+mod mode;
 mod notice;
 mod players;
 mod resign;
@@ -29,10 +31,11 @@ pub use clock::{ClockHold, ClockPause, ClockSync, GameClock};
 pub use current_game::{CurrentGame, LineRefused};
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
+pub use mode::{AnalysisSwitch, CurrentMode, GameMode, Mode, practising};
 pub use notice::Notice;
-pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom};
+pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom, StartGame};
 pub use resign::{Resign, Resignation, can_resign};
-pub use screens::{Activity, Screen, practising};
+pub use screens::{Activity, Screen};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use turn::{
@@ -61,6 +64,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LaunchSettings>();
     app.add_plugins((
         screens::plugin,
+        mode::plugin,
         settings::plugin,
         notice::plugin,
         words::plugin,

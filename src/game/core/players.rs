@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>();
     app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
-    app.add_systems(OnEnter(Screen::Playing), start_game);
+    app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartGame));
     app.add_systems(
         Update,
         restart_on_request
@@ -40,6 +40,11 @@ pub(super) fn plugin(app: &mut App) {
 /// move of the new game is played): the game, its players and its clocks.
 #[derive(Resource, Debug, Default)]
 pub struct RestartedFrom(pub Option<(CurrentGame, Players, GameClock)>);
+
+/// Starting a game on entering the playing screen: a game that arrives
+/// from elsewhere (online, watched) is put on the board after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StartGame;
 
 /// Restarting on [`NewGame`]: first of the jumps, so nothing meant for the
 /// old game reaches the new one.

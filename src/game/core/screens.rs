@@ -10,7 +10,7 @@
 //! sets the activity in the same frame as the screen (Bevy applies a
 //! pending sub-state when its source state is entered). Whether the player
 //! is practising (nothing autosaved, nothing asked before leaving) is
-//! answered from it ([`Activity::practising`], [`practising`]), never kept
+//! answered from it, through the one [`Mode`](super::Mode), never kept
 //! apart. The position editor draws its own board, so it is a screen of
 //! its own, not an activity.
 
@@ -54,22 +54,4 @@ pub enum Activity {
     Lesson,
     /// A puzzle, against the engine's defence.
     Puzzle,
-}
-
-impl Activity {
-    /// Whether this is practice rather than a game: nothing of it is
-    /// autosaved, nothing asks before leaving it, and passing is the
-    /// player's to press.
-    pub fn practising(self) -> bool {
-        match self {
-            Activity::Game => false,
-            Activity::Lesson | Activity::Puzzle => true,
-        }
-    }
-}
-
-/// Whether a lesson or a puzzle is on the board (`false` off the playing
-/// screen): a run condition, and the answer for systems that read it.
-pub fn practising(activity: Option<Res<State<Activity>>>) -> bool {
-    activity.is_some_and(|activity| activity.practising())
 }

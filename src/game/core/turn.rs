@@ -148,11 +148,7 @@ fn play_requested_moves(
 
 fn announce_forced_pass(
     current: Res<CurrentGame>,
-    (settings, activity, words): (
-        Res<Settings>,
-        Option<Res<State<super::Activity>>>,
-        Res<super::Words>,
-    ),
+    (settings, mode, words): (Res<Settings>, super::CurrentMode, Res<super::Words>),
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
@@ -170,7 +166,7 @@ fn announce_forced_pass(
     };
     forced.set_if_neq(ForcedPass(must_pass));
     if must_pass {
-        let key = if settings.auto_pass && !super::practising(activity) {
+        let key = if settings.auto_pass && !mode.get().practising() {
             "notice-passes"
         } else {
             "notice-must-pass"

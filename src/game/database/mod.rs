@@ -113,7 +113,7 @@ impl From<crate::db::DbError> for QueryError {
 pub struct ImportJob {
     progress: Arc<Mutex<ImportProgress>>,
     cancel: Arc<AtomicBool>,
-    task: Task<Result<ImportReport, String>>,
+    task: Task<Result<ImportReport, DbError>>,
 }
 
 impl ImportJob {
@@ -154,7 +154,7 @@ pub struct GameDatabase {
     error: Option<String>,
     opening: Option<Pending<GameTypes>>,
     import: Option<ImportJob>,
-    report: Option<Result<ImportReport, String>>,
+    report: Option<Result<ImportReport, DbError>>,
     /// The opening explorer.
     pub explorer: Explorer,
     /// The Games screen shows the database (not a folder's records).
@@ -190,7 +190,7 @@ impl GameDatabase {
     }
 
     /// The last import's report (or why it failed).
-    pub fn report(&self) -> Option<&Result<ImportReport, String>> {
+    pub fn report(&self) -> Option<&Result<ImportReport, DbError>> {
         self.report.as_ref()
     }
 
@@ -285,14 +285,13 @@ fn import_into(
     sources: &[PathBuf],
     cancel: &AtomicBool,
     progress: &Mutex<ImportProgress>,
-) -> Result<ImportReport, String> {
+) -> Result<ImportReport, DbError> {
     // A connection of its own (the writer), opened for the import only;
     // the import checks the file before adding to it.
-    let mut db = Database::open(path).map_err(|e| e.to_string())?;
+    let mut db = Database::open(path)?;
     db.import(sources, ImportOptions::default(), cancel, &mut |now| {
         *progress.lock().unwrap_or_else(PoisonError::into_inner) = *now;
     })
-    .map_err(|e| e.to_string())
 }
 
 /// The stored game `id` as a record's text (PGN, with its players, date,

@@ -22,7 +22,9 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{Activity, CurrentGame, Players, Screen, Settings, Turn, Words};
+use crate::game::core::{
+    Activity, AnalysisSwitch, CurrentGame, Players, Screen, Settings, Turn, Words,
+};
 use crate::game::saves::Jump;
 
 use super::editor_layout::BoardFrame;
@@ -221,11 +223,7 @@ pub(super) fn handle_requests(
     mut requests: MessageReader<EditorRequest>,
     mut editor: ResMut<Editor>,
     words: Res<Words>,
-    (current, players, analysis): (
-        Res<CurrentGame>,
-        Res<Players>,
-        Res<crate::game::ai::Analysis>,
-    ),
+    (current, players, analysis): (Res<CurrentGame>, Res<Players>, Res<AnalysisSwitch>),
     mut next_screen: ResMut<NextState<Screen>>,
     (activity, mut next_activity): (Option<Res<State<Activity>>>, ResMut<NextState<Activity>>),
 ) {
@@ -240,7 +238,7 @@ pub(super) fn handle_requests(
                 let back = Handoff {
                     current: current.clone(),
                     players: *players,
-                    analyse: analysis.is_on(),
+                    analyse: analysis.0,
                     note: None,
                     activity: activity.as_ref().map(|a| *a.get()).unwrap_or_default(),
                 };

@@ -13,7 +13,7 @@
 //! board ends it, and a game started or loaded forgets the lesson or puzzle
 //! that ran. [`LessonRun`] and [`PuzzleRun`] keep which one runs and how
 //! far it got; the systems that play one run only in its activity. Both
-//! are practice, not a game ([`Activity::practising`]): nothing of them is
+//! are practice, not a game ([`Mode::practising`](crate::game::core::Mode::practising)): nothing of them is
 //! autosaved, so "Resume last game" is left alone.
 //!
 //! The puzzles are listed by level, each level in the order the lessons

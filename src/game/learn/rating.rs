@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::progress;
 use crate::ai::{Difficulty, LevelRatings, PlayerRating, Score};
 use crate::game::core::{
-    Activity, CurrentGame, GameClock, GameSystems, MovePlayed, Players, Resignation, Turn,
+    CurrentGame, CurrentMode, GameClock, GameSystems, MovePlayed, Players, Resignation, Turn,
 };
 use crate::game::saves::RecordPaths;
 use crate::records::{NodeId, Seats};
@@ -121,7 +121,7 @@ fn rate_the_game(
     players: Res<Players>,
     current: Res<CurrentGame>,
     clock: Res<GameClock>,
-    activity: Option<Res<State<Activity>>>,
+    mode: CurrentMode,
     paths: Res<RecordPaths>,
     mut rating: ResMut<Rating>,
     resignation: Res<Resignation>,
@@ -129,7 +129,7 @@ fn rate_the_game(
     let Seats::Ai { side, difficulty } = players.seats else {
         return;
     };
-    let practising = activity.is_some_and(|a| a.practising());
+    let practising = mode.get().practising();
     let from_start = current.variations().game_at(NodeId::ROOT).ply() == 0;
     let here = rating.moved_in == Some(players.game_id);
     let again = rating

@@ -5,8 +5,10 @@
 
 use bevy::prelude::*;
 
-use super::{Online, OnlineRequest, action_key, link, time_control};
-use crate::game::core::{ClockHold, CurrentGame, GameClock, MovePlayed, Players, Turn, Words};
+use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
+use crate::game::core::{
+    ClockHold, CurrentGame, CurrentMode, GameClock, MovePlayed, Players, Turn, Words,
+};
 use crate::game::saves::{Jump, RecordsAction};
 use crate::net::EndReason;
 use crate::records::Seats;
@@ -16,10 +18,10 @@ use crate::records::Seats;
 pub(super) fn send_own_moves(
     mut played: MessageReader<MovePlayed>,
     mut online: ResMut<Online>,
-    clock: Res<GameClock>,
+    (clock, mode): (Res<GameClock>, CurrentMode),
     words: Res<Words>,
 ) {
-    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+    let Some(connection) = online.shown_mut(mode.get()) else {
         played.clear();
         return;
     };
@@ -47,26 +49,29 @@ pub(super) fn send_own_moves(
 pub(super) fn takeback_for_undo(
     mut actions: MessageReader<RecordsAction>,
     mut requests: MessageWriter<OnlineRequest>,
-    online: Res<Online>,
+    mode: CurrentMode,
 ) {
     let undo = actions.read().any(|a| *a == RecordsAction::Undo);
-    if undo && online.on_board() {
+    if undo && mode.get().online().is_some() {
         requests.write(OnlineRequest::Takeback);
     }
 }
 
 /// The clocks stand still while the connection is down.
-pub(super) fn hold_clocks_while_the_line_is_down(online: Res<Online>, mut hold: ResMut<ClockHold>) {
+pub(super) fn hold_clocks_while_the_line_is_down(
+    online: Res<Online>,
+    mode: CurrentMode,
+    mut hold: ResMut<ClockHold>,
+) {
     let down = online
-        .0
-        .as_ref()
-        .is_some_and(|c| c.on_board && !c.link_state.connected);
+        .shown(mode.get())
+        .is_some_and(|c| !c.link_state.connected);
     hold.set_if_neq(ClockHold(down));
 }
 
 /// Our clock ran out: the game is lost on time, and the friend is told.
-pub(super) fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>) {
-    let Some(connection) = online.0.as_mut().filter(|c| c.on_board) else {
+pub(super) fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>, mode: CurrentMode) {
+    let Some(connection) = online.shown_mut(mode.get()) else {
         return;
     };
     let Some(side) = connection.my_side() else {
@@ -77,44 +82,65 @@ pub(super) fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>) 
     }
 }
 
-/// The board follows the session: set up when the game starts, the
-/// friend's moves played one a frame (each slides), anything else (a
-/// takeback, a sync, our move refused) a jump to the session's game.
+/// The game that arrives from elsewhere goes on the board as the playing
+/// screen is entered (after the game started there by default): the
+/// online game once its session started (the screen is asked for then, or
+/// for a resumed one), else the watched game once its settings came.
+pub(super) fn seat_the_arriving_game(
+    online: Res<Online>,
+    watching: Res<Watching>,
+    mut jump: Jump,
+    mut clock: ResMut<GameClock>,
+) {
+    if let Some(connection) = online.0.as_ref()
+        && let Some(me) = connection
+            .my_side()
+            .filter(|_| connection.session.started())
+    {
+        let session = &connection.session;
+        let seats = Seats::Online {
+            remote: me.opponent(),
+        };
+        let control = session.settings().and_then(time_control);
+        take_the_board(&mut jump, seats, session.game(), &mut clock, control);
+    } else if let Some(watcher) = watching.0.as_ref()
+        && watcher.watch.settings().is_some()
+    {
+        take_the_board(
+            &mut jump,
+            Seats::Watching,
+            watcher.watch.game(),
+            &mut clock,
+            None,
+        );
+    }
+}
+
+/// The board follows the session: the friend's moves played one a frame
+/// (each slides), anything else (a takeback, a sync, our move refused) a
+/// jump to the session's game. Once another game has taken the board (a
+/// new game, one loaded: its seats are no longer an online game's), this
+/// one is left, kept in its autosave.
 pub(super) fn follow_the_session(
     mut online: ResMut<Online>,
     mut jump: Jump,
     turn: Res<State<Turn>>,
-    mut clock: ResMut<GameClock>,
 ) {
     let Some(connection) = online.0.as_mut() else {
         return;
     };
-    if connection.on_board && jump.players().remote_side().is_none() {
-        // Another game took the board (a new game, one loaded): this one
-        // is left, kept in its autosave.
+    let session = &connection.session;
+    if !session.started() {
+        return;
+    }
+    if jump.players().remote_side().is_none() {
         if let Some(mut connection) = online.0.take() {
             connection.session.bye();
             link::close(connection);
         }
         return;
     }
-    let session = &connection.session;
-    if !session.started() {
-        return;
-    }
-    let Some(me) = connection.my_side() else {
-        return;
-    };
     let ours = session.game();
-    if !connection.on_board {
-        let seats = Seats::Online {
-            remote: me.opponent(),
-        };
-        let control = session.settings().and_then(time_control);
-        take_the_board(&mut jump, seats, ours, &mut clock, control);
-        connection.on_board = true;
-        return;
-    }
     match follow(&mut jump, *turn.get(), ours) {
         Followed::NotNow => {}
         Followed::Same => {
@@ -137,7 +163,7 @@ pub(super) fn follow_the_session(
 
 /// Puts a game that arrives from elsewhere (played online, or watched) on
 /// the board, seated as `seats`, its clocks started afresh.
-pub(super) fn take_the_board(
+fn take_the_board(
     jump: &mut Jump,
     seats: Seats,
     game: &crate::rules::Game,

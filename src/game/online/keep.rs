@@ -16,11 +16,11 @@ use bevy::prelude::*;
 use bevy::tasks::IoTaskPool;
 
 use super::link::Slot;
-use super::{Connection, Online, hosting, mode};
-use crate::game::core::{LaunchSettings, Settings};
+use super::{Connection, Online, hosting, network};
+use crate::game::core::{CurrentMode, LaunchSettings, Settings};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::resume::{self, Resume};
-use crate::net::{Invitation, Mode, Seat, Session};
+use crate::net::{Invitation, Network, Seat, Session};
 use crate::records::PlayKind;
 
 /// The file's name, in the data directory.
@@ -66,11 +66,15 @@ fn read_kept(paths: &RecordPaths) -> Option<Resume> {
 }
 
 /// Keeps a started game's connection once, off the frame.
-pub(super) fn keep_the_connection(mut online: ResMut<Online>, paths: Res<RecordPaths>) {
-    let Some(connection) = online.0.as_mut() else {
+pub(super) fn keep_the_connection(
+    mut online: ResMut<Online>,
+    paths: Res<RecordPaths>,
+    mode: CurrentMode,
+) {
+    let Some(connection) = online.shown_mut(mode.get()) else {
         return;
     };
-    if connection.kept || !connection.on_board {
+    if connection.kept {
         return;
     }
     connection.kept = true;
@@ -141,9 +145,9 @@ pub(super) fn resume(
     let seat = if kept.host { Seat::Host } else { Seat::Joiner };
     let session = Session::resumed(seat, secret, &kept.name, accepted, saved.game)
         .map_err(|_| "online-resume-damaged")?;
-    let link_mode: Mode = mode(settings, launch);
+    let link_mode: Network = network(settings, launch);
     if kept.host {
-        let port = if link_mode == Mode::Local {
+        let port = if link_mode == Network::Local {
             kept.port
         } else {
             0

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use super::{ChatLine, Connection, Offer, Online};
 use crate::game::core::{Notice, Words};
 use crate::net::{
-    AudienceEvent, Event, Invitation, Link, LinkError, MAX_WATCHERS, Mode, PeerError, Role,
+    AudienceEvent, Event, Invitation, Link, LinkError, MAX_WATCHERS, Network, PeerError, Role,
     SessionEvent, Stage, Verdict, WatcherEvent,
 };
 use crate::text::Args;
@@ -73,7 +73,7 @@ pub(super) enum Slot {
         task: Starting,
         /// The mode it starts in (a public host's invitation waits for
         /// the relay).
-        mode: Mode,
+        mode: Network,
     },
     Up(Link),
     Failed,
@@ -81,7 +81,7 @@ pub(super) enum Slot {
 
 impl Slot {
     /// A host's link with its key, bound to `port` in the local mode.
-    pub(super) fn host(mode: Mode, key: [u8; 32], port: u16) -> Slot {
+    pub(super) fn host(mode: Network, key: [u8; 32], port: u16) -> Slot {
         let starting = mode.clone();
         let task = Starting::spawn(move || {
             // A resumed host binds the port it had; the program's last run
@@ -106,7 +106,7 @@ impl Slot {
     /// A joiner's link dialling `invitation`.
     /// Dials `invitation`; with our endpoint's `key` when it is kept for a
     /// resume (the same peer to the host when dialling again).
-    pub(super) fn join(mode: Mode, invitation: Invitation, key: Option<[u8; 32]>) -> Slot {
+    pub(super) fn join(mode: Network, invitation: Invitation, key: Option<[u8; 32]>) -> Slot {
         let starting = mode.clone();
         let task = Starting::spawn(move || match key {
             Some(key) => Link::join_with_key(mode, &invitation, key),
@@ -170,7 +170,7 @@ pub(super) fn collect_started_link(
     let Some(started) = task.poll() else {
         return;
     };
-    let local = *mode == Mode::Local;
+    let local = *mode == Network::Local;
     match started {
         Ok(link) => {
             if super::hosting(connection) {

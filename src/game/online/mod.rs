@@ -20,10 +20,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::core::{ClockHold, GameSystems, LaunchSettings, Notice, Screen, Settings, Words};
+use crate::game::core::{
+    ClockHold, GameSystems, LaunchSettings, Mode, Notice, Screen, Settings, StartGame, Words,
+};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
-    ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Mode, PathKind,
+    ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Network, PathKind,
     Refusals, Seat, Secret, Session, SessionEvent, Side,
 };
 use crate::records::TimeControl;
@@ -59,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
                 watch::follow_the_watch,
             )
                 .chain()
-                .run_if(in_state(Screen::Playing)),
+                .run_if(in_state(Screen::Playing).and_then(screen_settled)),
             keep::keep_the_connection,
             keep::note_the_resumable.run_if(resource_changed::<AutosaveStatus>),
         )
@@ -67,9 +69,20 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(OnlineSystems),
     );
     app.add_systems(
+        OnEnter(Screen::Playing),
+        board::seat_the_arriving_game.after(StartGame),
+    );
+    app.add_systems(
         OnExit(Screen::Playing),
         (leave_on_exit, watch::stop_on_exit),
     );
+}
+
+/// Whether no other screen is asked for this frame: a game that arrives
+/// asks for the playing screen, and is put on the board as it is entered,
+/// not before.
+fn screen_settled(next: Res<NextState<Screen>>) -> bool {
+    matches!(*next, NextState::Unchanged)
 }
 
 /// Online play's systems: after the AI's (the friend is a player from
@@ -119,9 +132,15 @@ pub enum OnlineRequest {
 pub struct Online(pub Option<Connection>);
 
 impl Online {
-    /// Whether an online game is on the board.
-    pub fn on_board(&self) -> bool {
-        self.0.as_ref().is_some_and(|c| c.on_board)
+    /// The connection whose game is on the board, if one is: the mode is
+    /// an online game's.
+    pub fn shown(&self, mode: Mode) -> Option<&Connection> {
+        self.0.as_ref().filter(|_| mode.online().is_some())
+    }
+
+    /// [`Online::shown`], to change.
+    fn shown_mut(&mut self, mode: Mode) -> Option<&mut Connection> {
+        self.0.as_mut().filter(|_| mode.online().is_some())
     }
 }
 
@@ -188,8 +207,6 @@ pub struct Connection {
     secret: Secret,
     key: Option<[u8; 32]>,
     slot: link::Slot,
-    /// The board shows this session's game.
-    on_board: bool,
     /// The connection's facts were kept for a resume.
     kept: bool,
     /// The friend's move asked of the board, not to be sent back.
@@ -233,7 +250,6 @@ impl Connection {
             secret,
             key,
             slot,
-            on_board: false,
             kept: false,
             echo: None,
             refusal: None,
@@ -269,9 +285,9 @@ impl Connection {
 
 /// Where links may go: this machine only (`--local` or the setting), or
 /// the internet (through the relay chosen, else n0's public ones).
-pub fn mode(settings: &Settings, launch: &LaunchSettings) -> Mode {
+pub fn network(settings: &Settings, launch: &LaunchSettings) -> Network {
     if launch.online_local || settings.online_local {
-        return Mode::Local;
+        return Network::Local;
     }
     let relay = launch
         .relay
@@ -280,7 +296,7 @@ pub fn mode(settings: &Settings, launch: &LaunchSettings) -> Mode {
             (!settings.online_relay.trim().is_empty()).then(|| settings.online_relay.clone())
         })
         .and_then(|text| text.trim().parse().ok());
-    Mode::Public { relay }
+    Network::Public { relay }
 }
 
 /// The clocks an online game's settings ask for.
@@ -328,7 +344,7 @@ fn handle_requests(
                 match Session::host(secret, game.clone()) {
                     Ok(session) => {
                         let key = crate::net::Link::new_key();
-                        let slot = link::Slot::host(mode(&settings, &launch), key, 0);
+                        let slot = link::Slot::host(network(&settings, &launch), key, 0);
                         online.0 = Some(Connection::new(session, secret, Some(key), slot));
                     }
                     Err(e) => say(action_key(&e)),
@@ -341,7 +357,7 @@ fn handle_requests(
                         if let Some(old) = watching.0.take() {
                             old.close();
                         }
-                        let mode = mode(&settings, &launch);
+                        let mode = network(&settings, &launch);
                         watching.0 = Some(Watcher::dial(mode, read, name));
                         say("online-watch-dialling");
                     }
@@ -354,7 +370,7 @@ fn handle_requests(
                         // a restart, we are the same peer to the host.
                         let key = crate::net::Link::new_key();
                         let slot =
-                            link::Slot::join(mode(&settings, &launch), read.clone(), Some(key));
+                            link::Slot::join(network(&settings, &launch), read.clone(), Some(key));
                         let mut connection = Connection::new(session, read.secret, Some(key), slot);
                         connection.invitation = Some(read);
                         online.0 = Some(connection);
@@ -458,7 +474,9 @@ fn act(
 /// stays in its autosave to resume).
 fn leave_on_exit(mut online: ResMut<Online>, mut hold: ResMut<ClockHold>) {
     hold.set_if_neq(ClockHold(false));
-    if online.on_board()
+    // A started game was on the board (it is put there as the board is
+    // entered); one not started yet waits for the friend.
+    if online.0.as_ref().is_some_and(|c| c.session.started())
         && let Some(mut connection) = online.0.take()
     {
         connection.session.bye();
@@ -468,8 +486,8 @@ fn leave_on_exit(mut online: ResMut<Online>, mut hold: ResMut<ClockHold>) {
 
 /// The result and how it came, for the game-over dialog: `None` unless
 /// the online game ended by agreement, resignation or time.
-pub fn ended_off_the_board(online: &Online) -> Option<(GameResult, EndReason)> {
-    let connection = online.0.as_ref().filter(|c| c.on_board)?;
+pub fn ended_off_the_board(online: &Online, mode: Mode) -> Option<(GameResult, EndReason)> {
+    let connection = online.shown(mode)?;
     connection
         .session
         .result()

@@ -8,10 +8,9 @@
 use bevy::prelude::*;
 
 use super::link::Slot;
-use crate::game::core::{GameClock, Notice, Screen, Turn, Words};
+use crate::game::core::{Mode, Notice, Screen, Turn, Words};
 use crate::game::saves::Jump;
-use crate::net::{Event, Invitation, Mode, Watch, WatchEvent};
-use crate::records::Seats;
+use crate::net::{Event, Invitation, Network, Watch, WatchEvent};
 use crate::text::Args;
 
 /// The game watched, if one is.
@@ -19,9 +18,9 @@ use crate::text::Args;
 pub struct Watching(pub Option<Watcher>);
 
 impl Watching {
-    /// Whether a watched game is on the board.
-    pub fn on_board(&self) -> bool {
-        self.0.as_ref().is_some_and(|w| w.on_board)
+    /// The watched game on the board, if one is: the mode is watching.
+    pub fn shown(&self, mode: Mode) -> Option<&Watcher> {
+        self.0.as_ref().filter(|_| mode.watching())
     }
 }
 
@@ -36,19 +35,17 @@ pub struct Watcher {
     /// Why it cannot go on, in the player's words.
     pub problem: Option<String>,
     slot: Slot,
-    on_board: bool,
 }
 
 impl Watcher {
     /// Dials `invitation` (a watcher's) as `name`.
-    pub(super) fn dial(mode: Mode, invitation: Invitation, name: &str) -> Watcher {
+    pub(super) fn dial(mode: Network, invitation: Invitation, name: &str) -> Watcher {
         Watcher {
             watch: Watch::new(invitation.secret, name),
             slot: Slot::join(mode, invitation.clone(), None),
             invitation,
             connected: false,
             problem: None,
-            on_board: false,
         }
     }
 
@@ -110,7 +107,7 @@ pub(super) fn pump_the_watch(
                 Ok(events) => {
                     for event in events {
                         match event {
-                            WatchEvent::Started(_) if !watcher.on_board => {
+                            WatchEvent::Started(_) => {
                                 screen.set(Screen::Playing);
                             }
                             WatchEvent::HostLeft => {
@@ -145,33 +142,28 @@ pub(super) fn pump_the_watch(
     }
 }
 
-/// The board follows the watched game: seated as watching when it starts,
-/// then each move played (it slides), anything else a jump.
+/// The board follows the watched game (put on the board as the playing
+/// screen is entered): each move played (it slides), anything else a jump.
+/// Once another game has taken the board (its seats no longer a watched
+/// game's), watching stops.
 pub(super) fn follow_the_watch(
     mut watching: ResMut<Watching>,
     mut jump: Jump,
     turn: Res<State<Turn>>,
-    mut clock: ResMut<GameClock>,
 ) {
     let Some(watcher) = watching.0.as_mut() else {
         return;
     };
-    if watcher.on_board && !jump.players().seats.watching() {
-        // Another game took the board: stop watching.
+    if watcher.watch.settings().is_none() {
+        return;
+    }
+    if !jump.players().seats.watching() {
         if let Some(watcher) = watching.0.take() {
             watcher.close();
         }
         return;
     }
-    if watcher.watch.settings().is_none() {
-        return;
-    }
     let ours = watcher.watch.game();
-    if !watcher.on_board {
-        super::board::take_the_board(&mut jump, Seats::Watching, ours, &mut clock, None);
-        watcher.on_board = true;
-        return;
-    }
     let over = watcher.watch.result().is_some();
     if let super::board::Followed::Same = super::board::follow(&mut jump, *turn.get(), ours)
         && over
@@ -195,7 +187,11 @@ pub fn players_in_words(watcher: &Watcher, words: &crate::text::Texts) -> String
 
 /// Leaving the board stops watching.
 pub(super) fn stop_on_exit(mut watching: ResMut<Watching>) {
-    if watching.on_board()
+    // A watched game that started was on the board.
+    if watching
+        .0
+        .as_ref()
+        .is_some_and(|w| w.watch.settings().is_some())
         && let Some(watcher) = watching.0.take()
     {
         watcher.close();

@@ -7,9 +7,7 @@
 use bevy::prelude::*;
 
 use crate::game::board::AnimationSettings;
-use crate::game::core::{
-    Activity, CurrentGame, ForcedPass, PlayMove, Players, Settings, practising,
-};
+use crate::game::core::{CurrentGame, CurrentMode, ForcedPass, PlayMove, Players, Settings};
 use crate::rules::Move;
 
 /// How long the announcement shows before the pass, at the normal speed.
@@ -21,7 +19,7 @@ const PASS_SECONDS: f32 = 1.0;
 pub(super) struct PendingPass(Option<(u64, u32, f64)>);
 
 pub(super) fn pass_when_forced(
-    (forced, settings, activity): (Res<ForcedPass>, Res<Settings>, Option<Res<State<Activity>>>),
+    (forced, settings, mode): (Res<ForcedPass>, Res<Settings>, CurrentMode),
     current: Res<CurrentGame>,
     players: Res<Players>,
     time: Res<Time>,
@@ -31,8 +29,10 @@ pub(super) fn pass_when_forced(
     let game = current.game();
     let now = time.elapsed_secs_f64();
     // In a lesson the player presses Pass (there is a lesson about it).
-    let due =
-        forced.0 && settings.auto_pass && !practising(activity) && !players.moves_elsewhere(game);
+    let due = forced.0
+        && settings.auto_pass
+        && !mode.get().practising()
+        && !players.moves_elsewhere(game);
     let key = (players.game_id, game.ply());
     match pending.0 {
         _ if !due => pending.0 = None,

@@ -19,8 +19,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::files::refuse;
 use super::paths::{AutosaveStatus, RecordPaths};
-use crate::game::ai::Analysis;
-use crate::game::core::{CurrentGame, GameClock, Notice, Players, Turn, Words};
+use crate::game::core::{CurrentGame, CurrentMode, GameClock, Notice, Players, Turn, Words};
 use crate::records::{Autosave, PlayKind, RecordError, SavedGame, Variations};
 
 /// The autosave's writes: the one running and the one waiting.
@@ -118,7 +117,7 @@ impl AutosaveWriter {
 pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
-    (players, clock, analysis): (Res<Players>, Res<GameClock>, Res<Analysis>),
+    (players, clock, mode): (Res<Players>, Res<GameClock>, CurrentMode),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
     mut writer: ResMut<AutosaveWriter>,
@@ -128,7 +127,10 @@ pub(super) fn autosave_after_change(
     let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
         return;
     };
-    let autosave = autosave.with_kind(players.seats.play_kind(analysis.is_on()));
+    let Some(kind) = mode.get().autosave_kind() else {
+        return;
+    };
+    let autosave = autosave.with_kind(kind);
     let game = current.game();
     if game.status().is_over() {
         status.holds = None;

@@ -25,9 +25,23 @@ pub struct Checked {
     pub problems: Vec<String>,
 }
 
+/// Why the themes could not be checked at all.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThemeCheckError {
+    /// The manifests did not all load within the limit given.
+    #[error("the themes' manifests did not load within {} s", .0.as_secs())]
+    TimedOut(Duration),
+    /// The default theme, which every other is resolved on, is not offered.
+    #[error("the default theme is missing")]
+    NoDefault,
+}
+
 /// Loads and checks every theme of `choice`; `Err` when the manifests did
 /// not all load within `limit`.
-pub fn check_themes(choice: &ThemeChoice, limit: Duration) -> Result<Vec<Checked>, String> {
+pub fn check_themes(
+    choice: &ThemeChoice,
+    limit: Duration,
+) -> Result<Vec<Checked>, ThemeCheckError> {
     let mut app = App::new();
     register_player_themes(&mut app, choice);
     app.add_plugins((
@@ -58,10 +72,7 @@ pub fn check_themes(choice: &ThemeChoice, limit: Duration) -> Result<Vec<Checked
     };
     while !settled(&app) {
         if start.elapsed() > limit {
-            return Err(format!(
-                "the themes' manifests did not load within {} s",
-                limit.as_secs()
-            ));
+            return Err(ThemeCheckError::TimedOut(limit));
         }
         app.update();
         std::thread::sleep(Duration::from_millis(5));
@@ -84,7 +95,7 @@ pub fn check_themes(choice: &ThemeChoice, limit: Duration) -> Result<Vec<Checked
         .iter()
         .find(|(id, _)| id == DEFAULT_THEME)
         .map(|(_, handle)| handle.clone())
-        .ok_or("the default theme is missing")?;
+        .ok_or(ThemeCheckError::NoDefault)?;
     let default_text = text(&default_handle);
     let default = resolve(
         DEFAULT_THEME,

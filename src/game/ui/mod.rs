@@ -16,8 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPlugin, egui};
 
 use crate::ai::Difficulty;
-use crate::game::ai::Analysis;
-use crate::game::core::{Activity, CurrentGame, GameClock, RestartedFrom, Turn};
+use crate::game::core::{AnalysisSwitch, CurrentGame, CurrentMode, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::Game;
@@ -56,11 +55,10 @@ struct PlayedGame<'w> {
     turn: Option<Res<'w, State<Turn>>>,
     next_turn: Res<'w, NextState<Turn>>,
     clock: Res<'w, GameClock>,
-    analysis: Res<'w, Analysis>,
+    analysis: Res<'w, AnalysisSwitch>,
     engine_review: Res<'w, EngineReview>,
     restarted_from: Res<'w, RestartedFrom>,
-    activity: Option<Res<'w, State<Activity>>>,
-    players: Res<'w, crate::game::core::Players>,
+    mode: CurrentMode<'w>,
 }
 
 impl PlayedGame<'_> {
@@ -69,14 +67,19 @@ impl PlayedGame<'_> {
         crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
     }
 
+    /// What the player is doing.
+    fn mode(&self) -> crate::game::core::Mode {
+        self.mode.get()
+    }
+
     /// Whether a lesson or a puzzle (practice) is on the board.
     fn practising(&self) -> bool {
-        self.activity.as_ref().is_some_and(|a| a.practising())
+        self.mode.get().practising()
     }
 
     /// Whether the engine's analysis is on.
     fn analysing(&self) -> bool {
-        self.analysis.is_on()
+        self.analysis.0
     }
 
     /// The engine's review of the line, when there is one for this game.
@@ -92,7 +95,7 @@ impl PlayedGame<'_> {
     /// Whether Undo can do something now.
     fn can_undo(&self) -> bool {
         let restart = self.current.is_empty() && self.restarted_from.0.is_some();
-        let watching = self.players.seats.watching();
+        let watching = self.mode.get().watching();
         !self.reviewing()
             && !watching
             && (restart || (!self.clock.timed() && self.current.can_undo()))
@@ -101,7 +104,7 @@ impl PlayedGame<'_> {
     /// Whether Redo can do something now.
     fn can_redo(&self) -> bool {
         !self.reviewing()
-            && !self.players.seats.watching()
+            && !self.mode.get().watching()
             && !self.clock.timed()
             && self.current.can_redo()
     }

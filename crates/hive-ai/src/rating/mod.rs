@@ -19,7 +19,7 @@ use crate::{Difficulty, Style};
 
 mod player;
 
-pub use player::{PlayerRating, RatedGame, Score};
+pub use player::{PlayerRating, RatedGame, Score, ScoreError};
 
 /// Where the scale is placed: Beginner's rating.
 pub const BEGINNER_RATING: f64 = 800.0;

@@ -33,15 +33,20 @@ impl Score {
     }
 }
 
-impl FromStr for Score {
-    type Err = String;
+/// A word that is not a [`Score`]'s name (`win`, `draw` or `loss`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not win, draw or loss")]
+pub struct ScoreError(pub String);
 
-    fn from_str(s: &str) -> Result<Score, String> {
+impl FromStr for Score {
+    type Err = ScoreError;
+
+    fn from_str(s: &str) -> Result<Score, ScoreError> {
         match s {
             "win" => Ok(Score::Win),
             "draw" => Ok(Score::Draw),
             "loss" => Ok(Score::Loss),
-            other => Err(format!("{other:?} is not win, draw or loss")),
+            other => Err(ScoreError(other.into())),
         }
     }
 }
@@ -208,7 +213,7 @@ impl PlayerRating {
                 level: level
                     .parse()
                     .map_err(|_| bad(format!("no level {level:?}")))?,
-                score: score.parse().map_err(bad)?,
+                score: score.parse().map_err(|e: ScoreError| bad(e.to_string()))?,
                 rating: number(rating)?,
                 deviation: number(deviation)?,
                 volatility: number(volatility)?,

@@ -4,7 +4,8 @@
 
 use hive_ai::rating::{
     BEGINNER_RATING, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError, SUGGESTED_SCORE,
-    bot_name, expected_score, fit, level_pairings, one_sided, read_pairings, without_one_sided,
+    ScoreError, bot_name, expected_score, fit, level_pairings, one_sided, read_pairings,
+    without_one_sided,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -355,9 +356,18 @@ fn the_rating_file_reads_back_what_it_wrote_and_names_a_bad_line() {
 
     let broken = text.replace("\tdraw\t", "\tdrew\t");
     let err = PlayerRating::from_text(&broken).unwrap_err();
-    assert!(
-        matches!(&err, RatingError::BadLine { line: 4, reason } if reason.contains("drew")),
-        "{err:?}"
+    assert_eq!(
+        err,
+        RatingError::BadLine {
+            line: 4,
+            reason: "\"drew\" is not win, draw or loss".into()
+        }
+    );
+    assert_eq!("loss".parse::<Score>(), Ok(Score::Loss));
+    assert_eq!(
+        "drew".parse::<Score>(),
+        Err(ScoreError("drew".into())),
+        "the word that is not a result is named"
     );
     assert!(PlayerRating::from_text("1\tmedium\twin\t1500\tNaN\t0.06\n").is_err());
     assert!(PlayerRating::from_text("1\tgrandmaster\twin\t1500\t300\t0.06\n").is_err());

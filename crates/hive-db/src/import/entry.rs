@@ -9,10 +9,41 @@
 
 use std::io::{Read, Seek};
 
-use flate2::{Decompress, FlushDecompress, Status};
+use flate2::{Decompress, DecompressError, FlushDecompress, Status};
+use zip::result::ZipError;
 use zip::{CompressionMethod, ZipArchive};
 
 use super::MAX_RECORD_BYTES;
+
+/// Why a zip entry cannot be read; the words are the entry's reason in the
+/// import's report.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum EntryError {
+    /// The archive cannot give the entry.
+    #[error("cannot read the archive's entry: {0}")]
+    Entry(ZipError),
+    /// The entry is encrypted.
+    #[error("cannot read the archive's entry: it is encrypted")]
+    Encrypted,
+    /// The entry declares more than [`MAX_RECORD_BYTES`].
+    #[error("larger than {} MiB, not a game record", MAX_RECORD_BYTES >> 20)]
+    TooLarge,
+    /// The entry's compressed bytes cannot be read.
+    #[error("cannot read: {0}")]
+    Read(std::io::Error),
+    /// The entry's compressed bytes do not inflate.
+    #[error("cannot read: {0}")]
+    Inflate(DecompressError),
+    /// The deflate stream does not end with the compressed bytes.
+    #[error("cannot read: the entry's compressed data is damaged")]
+    Damaged,
+    /// Compressed other than with deflate (or stored).
+    #[error("cannot read the archive's entry: compressed with {0:?}, not deflate")]
+    Method(CompressionMethod),
+    /// The bytes are not the size or the CRC-32 the archive declares.
+    #[error("cannot read: the entry does not match its size or checksum")]
+    Mismatch,
+}
 
 /// Reads zip entries whole, reusing its inflater and buffers.
 pub(super) struct EntryReader {
@@ -40,25 +71,20 @@ impl EntryReader {
         &mut self,
         archive: &mut ZipArchive<R>,
         index: usize,
-    ) -> Result<Vec<u8>, String> {
-        let mut entry = archive
-            .by_index_raw(index)
-            .map_err(|error| format!("cannot read the archive's entry: {error}"))?;
+    ) -> Result<Vec<u8>, EntryError> {
+        let mut entry = archive.by_index_raw(index).map_err(EntryError::Entry)?;
         if entry.encrypted() {
-            return Err("cannot read the archive's entry: it is encrypted".into());
+            return Err(EntryError::Encrypted);
         }
         let size = entry.size();
         if size > MAX_RECORD_BYTES {
-            return Err(format!(
-                "larger than {} MiB, not a game record",
-                MAX_RECORD_BYTES >> 20
-            ));
+            return Err(EntryError::TooLarge);
         }
         let (method, crc) = (entry.compression(), entry.crc32());
         self.compressed.clear();
         entry
             .read_to_end(&mut self.compressed)
-            .map_err(|error| format!("cannot read: {error}"))?;
+            .map_err(EntryError::Read)?;
         drop(entry);
         let mut bytes = std::mem::take(&mut self.bytes);
         bytes.clear();
@@ -72,19 +98,15 @@ impl EntryReader {
                 let status = self
                     .inflater
                     .decompress_vec(&self.compressed, &mut bytes, FlushDecompress::Finish)
-                    .map_err(|error| format!("cannot read: {error}"))?;
+                    .map_err(EntryError::Inflate)?;
                 if status != Status::StreamEnd {
-                    return Err("cannot read: the entry's compressed data is damaged".into());
+                    return Err(EntryError::Damaged);
                 }
             }
-            other => {
-                return Err(format!(
-                    "cannot read the archive's entry: compressed with {other:?}, not deflate"
-                ));
-            }
+            other => return Err(EntryError::Method(other)),
         }
         if bytes.len() as u64 != size || crc32fast::hash(&bytes) != crc {
-            return Err("cannot read: the entry does not match its size or checksum".into());
+            return Err(EntryError::Mismatch);
         }
         Ok(bytes)
     }
@@ -151,7 +173,10 @@ mod tests {
         let mut damaged = bytes;
         damaged[at] ^= 0x55;
         let mut zip = ZipArchive::new(Cursor::new(damaged)).expect("archive still opens");
-        let error = reader.read(&mut zip, 1).expect_err("damage is seen");
+        let error = reader
+            .read(&mut zip, 1)
+            .expect_err("damage is seen")
+            .to_string();
         assert!(error.starts_with("cannot read"), "{error}");
         let first = reader
             .read(&mut zip, 0)

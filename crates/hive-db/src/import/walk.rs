@@ -171,7 +171,7 @@ impl Importer<'_> {
                         added?
                     }
                     Err(reason) => {
-                        self.fail(source, reason);
+                        self.fail(source, reason.to_string());
                         continue;
                     }
                 },

@@ -37,7 +37,7 @@ use crate::error::PeerError;
 use crate::limits::{Refusals, Verdict};
 use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
 use crate::session::{Session, SessionEvent, Stage};
-use crate::transport::{Event, Link, MAX_WATCHERS, Mode, WatcherEvent};
+use crate::transport::{Event, Link, MAX_WATCHERS, Network, WatcherEvent};
 use crate::watch::Audience;
 use crate::{Invitation, Secret};
 
@@ -189,11 +189,11 @@ impl OnlineCommand {
     }
 }
 
-fn mode(local: bool, relay: &Option<url::Url>) -> Mode {
+fn mode(local: bool, relay: &Option<url::Url>) -> Network {
     if local {
-        Mode::Local
+        Network::Local
     } else {
-        Mode::Public {
+        Network::Public {
             relay: relay.clone(),
         }
     }
@@ -233,7 +233,7 @@ fn host(args: HostArgs) -> Result<Outcome, String> {
     let secret = session.secret();
     let mover = Mover::new(&args.player)?;
     let link_mode = mode(args.player.local, &args.player.relay);
-    let local = link_mode == Mode::Local;
+    let local = link_mode == Network::Local;
     let mut link = Link::host_with_key(link_mode, key, if local { port } else { 0 })
         .map_err(|e| e.to_string())?;
     if let Some(addr) = link.addrs().first().filter(|_| local) {

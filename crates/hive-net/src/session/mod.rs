@@ -13,7 +13,7 @@ mod receive;
 
 use std::time::Instant;
 
-use hive_rules::{Game, GameStatus, GameType, Move};
+use hive_rules::{Game, GameStatus, GameType, Move, NotationError};
 
 use crate::error::{ActionError, PeerError};
 use crate::invite::Secret;
@@ -291,20 +291,32 @@ fn win_for(side: Side) -> GameResult {
     }
 }
 
+/// Why settings cannot be played ([`check_settings`]); the words are the
+/// detail of [`PeerError::BadSettings`] and [`ActionError::BadSettings`].
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub(crate) enum SettingsError {
+    /// The game type is not one this program knows.
+    #[error(transparent)]
+    GameType(#[from] NotationError),
+    /// A player's name over [`MAX_NAME_CHARS`] characters.
+    #[error("a name over {max} characters", max = MAX_NAME_CHARS)]
+    NameTooLong,
+    /// A turn limit of 0.
+    #[error("a turn limit of 0")]
+    ZeroTurnLimit,
+}
+
 /// Checks settings a peer sent or a host made: a known game type, names
 /// within [`MAX_NAME_CHARS`].
-pub(crate) fn check_settings(settings: &GameSettings) -> Result<Game, String> {
-    let game_type: GameType = settings
-        .game_type
-        .parse()
-        .map_err(|e: hive_rules::NotationError| e.to_string())?;
+pub(crate) fn check_settings(settings: &GameSettings) -> Result<Game, SettingsError> {
+    let game_type: GameType = settings.game_type.parse()?;
     for name in [&settings.host_name, &settings.joiner_name] {
         if name.chars().count() > MAX_NAME_CHARS {
-            return Err(format!("a name over {MAX_NAME_CHARS} characters"));
+            return Err(SettingsError::NameTooLong);
         }
     }
     if settings.house_rules.turn_limit == Some(0) {
-        return Err("a turn limit of 0".into());
+        return Err(SettingsError::ZeroTurnLimit);
     }
     Ok(Game::with_options(game_type, settings.house_rules.into()))
 }
@@ -313,7 +325,8 @@ impl Session {
     /// The host's session: `settings` is the game proposed to whoever
     /// comes with `secret` (its `joiner_name` is filled from their hello).
     pub fn host(secret: Secret, settings: GameSettings) -> Result<Session, ActionError> {
-        let game = check_settings(&settings).map_err(ActionError::BadSettings)?;
+        let game =
+            check_settings(&settings).map_err(|e| ActionError::BadSettings(e.to_string()))?;
         let name = settings.host_name.clone();
         let mut session = Session::new(Seat::Host, secret, name, game);
         session.settings = Some(settings);
@@ -335,7 +348,8 @@ impl Session {
         settings: GameSettings,
         game: Game,
     ) -> Result<Session, ActionError> {
-        let fresh = check_settings(&settings).map_err(ActionError::BadSettings)?;
+        let fresh =
+            check_settings(&settings).map_err(|e| ActionError::BadSettings(e.to_string()))?;
         if fresh.game_type() != game.game_type() || fresh.options() != game.options() {
             return Err(ActionError::BadSettings(
                 "the saved game is not of these settings".into(),

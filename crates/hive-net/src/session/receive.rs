@@ -170,7 +170,9 @@ impl Session {
                 got: "settings",
             });
         }
-        let game = check_settings(&settings).map_err(|detail| PeerError::BadSettings { detail })?;
+        let game = check_settings(&settings).map_err(|e| PeerError::BadSettings {
+            detail: e.to_string(),
+        })?;
         self.game = game;
         self.settings = Some(settings.clone());
         Ok(vec![SessionEvent::SettingsProposed(settings)])
@@ -356,8 +358,9 @@ impl Session {
         settings: GameSettings,
         text: &str,
     ) -> Result<Vec<SessionEvent>, PeerError> {
-        let fresh =
-            check_settings(&settings).map_err(|detail| PeerError::BadSettings { detail })?;
+        let fresh = check_settings(&settings).map_err(|e| PeerError::BadSettings {
+            detail: e.to_string(),
+        })?;
         let theirs = read_peer_game(&fresh, text)?;
         let mut replay = fresh;
         let mut moved = Vec::new();

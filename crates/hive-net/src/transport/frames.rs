@@ -2,13 +2,45 @@
 //! ([`FrameReader`], fed [`READ_CHUNK`] bytes at a time from iroh's
 //! stream), written from a bounded queue with a time limit per frame.
 
-use iroh::endpoint::{RecvStream, SendStream};
+use iroh::endpoint::{
+    ConnectError, ConnectionError, ReadError, RecvStream, SendStream, WriteError,
+};
 use tokio::sync::mpsc;
 
 use super::queue::EventSender;
 use crate::error::PeerError;
 use crate::limits::{READ_CHUNK, WRITE_TIMEOUT};
 use crate::protocol::{FrameReader, Message};
+
+/// Why a connection's stream, or the making of one, failed. The words are
+/// a dropped connection's reason (or the host's error) in the link's events.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum TransportError {
+    /// The peer closed its stream.
+    #[error("the peer closed its stream")]
+    StreamClosed,
+    /// The stream could not be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// A frame could not be written.
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    /// A frame was not written within [`WRITE_TIMEOUT`].
+    #[error("the peer reads nothing: a frame waited too long")]
+    WriteTimedOut,
+    /// The host's endpoint accepts no more connections.
+    #[error("the endpoint closed")]
+    EndpointClosed,
+    /// The host did not answer the dial in time.
+    #[error("timed out")]
+    DialTimedOut,
+    /// The host could not be dialled.
+    #[error(transparent)]
+    Connect(#[from] ConnectError),
+    /// The connection's stream could not be opened.
+    #[error(transparent)]
+    Open(#[from] ConnectionError),
+}
 
 /// One connection's incoming stream, cut into frames.
 pub(super) struct FrameStream {
@@ -30,15 +62,15 @@ impl FrameStream {
     /// oversized header the stream cannot be followed any more), or why
     /// the stream ended. Reads only when no whole frame is held, so the
     /// reader never holds more than one frame and one read.
-    pub(super) async fn next(&mut self) -> Result<Result<Message, PeerError>, String> {
+    pub(super) async fn next(&mut self) -> Result<Result<Message, PeerError>, TransportError> {
         loop {
             if let Some(frame) = self.reader.next_message() {
                 return Ok(frame);
             }
             match self.recv.read(&mut self.chunk).await {
                 Ok(Some(n)) => self.reader.push(&self.chunk[..n]),
-                Ok(None) => return Err("the peer closed its stream".into()),
-                Err(e) => return Err(e.to_string()),
+                Ok(None) => return Err(TransportError::StreamClosed),
+                Err(e) => return Err(e.into()),
             }
         }
     }
@@ -55,7 +87,7 @@ pub(super) async fn read_frames<E>(
     loop {
         let frame = match stream.next().await {
             Ok(frame) => frame,
-            Err(e) => return e,
+            Err(e) => return e.to_string(),
         };
         let oversized = matches!(frame, Err(PeerError::Oversized { .. }));
         if events.send(wrap(frame)).await.is_err() {
@@ -73,12 +105,12 @@ pub(super) async fn read_frames<E>(
 pub(super) async fn write_frames(
     mut send: SendStream,
     mut frames: mpsc::Receiver<Vec<u8>>,
-) -> Result<SendStream, String> {
+) -> Result<SendStream, TransportError> {
     while let Some(frame) = frames.recv().await {
         match tokio::time::timeout(WRITE_TIMEOUT, send.write_all(&frame)).await {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(e.to_string()),
-            Err(_) => return Err("the peer reads nothing: a frame waited too long".into()),
+            Ok(Err(e)) => return Err(e.into()),
+            Err(_) => return Err(TransportError::WriteTimedOut),
         }
     }
     Ok(send)

@@ -18,7 +18,7 @@
 //! before. The player's connection, its drops and reconnections are
 //! unchanged by watchers coming and going.
 //!
-//! [`Mode::Local`] never leaves the machine: no relay, no address lookup,
+//! [`Network::Local`] never leaves the machine: no relay, no address lookup,
 //! no port mapping, sockets bound to 127.0.0.1 only, and a guard
 //! ([`check_local`]) refusing to dial or accept any other address before a
 //! socket is touched.
@@ -54,7 +54,7 @@ pub const ALPN: &[u8] = b"hive/online/1";
 
 /// Where a link may go.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Mode {
+pub enum Network {
     /// This machine only: bound to 127.0.0.1, no relay, no address lookup,
     /// no port mapping; non-loopback addresses refused. For tests and
     /// trying it out.
@@ -282,7 +282,7 @@ impl Link {
     /// Starts hosting: binds an endpoint (quickly: it does not wait for the
     /// network) and waits for joiners. Ask [`Link::invitation`] for what to
     /// give them.
-    pub fn host(mode: Mode) -> Result<Link, LinkError> {
+    pub fn host(mode: Network) -> Result<Link, LinkError> {
         Link::start(mode, Side::Host, None, 0)
     }
 
@@ -292,7 +292,7 @@ impl Link {
     /// the address lookup finds the id). In the local mode the socket is
     /// bound to `port` (`0`: any free one), so the invitation's address
     /// stays right too. Keep the key as secret as the game's.
-    pub fn host_with_key(mode: Mode, key: [u8; 32], port: u16) -> Result<Link, LinkError> {
+    pub fn host_with_key(mode: Network, key: [u8; 32], port: u16) -> Result<Link, LinkError> {
         Link::start(mode, Side::Host, Some(key), port)
     }
 
@@ -304,7 +304,7 @@ impl Link {
     /// Dials the host of `invitation` (again after every drop). In the
     /// local mode the invitation's addresses are checked before anything
     /// else: one that is not loopback is refused with no socket made.
-    pub fn join(mode: Mode, invitation: &Invitation) -> Result<Link, LinkError> {
+    pub fn join(mode: Network, invitation: &Invitation) -> Result<Link, LinkError> {
         Link::dial(mode, invitation, None)
     }
 
@@ -314,15 +314,19 @@ impl Link {
     /// the new one at once; a new key would be another endpoint, turned
     /// away as "busy" until the old connection times out.
     pub fn join_with_key(
-        mode: Mode,
+        mode: Network,
         invitation: &Invitation,
         key: [u8; 32],
     ) -> Result<Link, LinkError> {
         Link::dial(mode, invitation, Some(key))
     }
 
-    fn dial(mode: Mode, invitation: &Invitation, key: Option<[u8; 32]>) -> Result<Link, LinkError> {
-        if mode == Mode::Local {
+    fn dial(
+        mode: Network,
+        invitation: &Invitation,
+        key: Option<[u8; 32]>,
+    ) -> Result<Link, LinkError> {
+        if mode == Network::Local {
             check_local_invitation(invitation)?;
         }
         let id = PublicKey::from_bytes(&invitation.endpoint)
@@ -347,7 +351,12 @@ impl Link {
         )
     }
 
-    fn start(mode: Mode, side: Side, key: Option<[u8; 32]>, port: u16) -> Result<Link, LinkError> {
+    fn start(
+        mode: Network,
+        side: Side,
+        key: Option<[u8; 32]>,
+        port: u16,
+    ) -> Result<Link, LinkError> {
         let (command_tx, command_rx) = mpsc::channel(COMMAND_QUEUE);
         let control = Arc::new(Control::default());
         let controlled = Arc::clone(&control);
@@ -383,7 +392,7 @@ impl Link {
                         reach.addrs = endpoint.bound_sockets();
                     }
                     let _ = ready_tx.send(Ok(*endpoint.id().as_bytes()));
-                    if mode != Mode::Local {
+                    if mode != Network::Local {
                         // Wait (a while) for a relay and the public addresses.
                         let _ =
                             tokio::time::timeout(Duration::from_secs(10), endpoint.online()).await;

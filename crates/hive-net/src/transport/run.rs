@@ -14,24 +14,24 @@ use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::frames::{FrameStream, read_frames, write_frames};
+use super::frames::{FrameStream, TransportError, read_frames, write_frames};
 use super::queue::EventSender;
 use super::watchers::{self, Watching};
 use super::{
-    ALPN, Command, Control, Event, LinkError, Mode, PathKind, Side, WatcherEvent, check_local,
+    ALPN, Command, Control, Event, LinkError, Network, PathKind, Side, WatcherEvent, check_local,
 };
 use crate::error::PeerError;
 use crate::limits::{MAX_HANDSHAKES, WRITE_QUEUE};
 use crate::protocol::{Message, Role, encode_frame};
 
 pub(super) async fn bind(
-    mode: &Mode,
+    mode: &Network,
     key: Option<[u8; 32]>,
     port: u16,
 ) -> Result<Endpoint, LinkError> {
     let bind_error = |e: &dyn std::fmt::Display| LinkError::Bind(e.to_string());
     let builder = match mode {
-        Mode::Local => Endpoint::builder(presets::Minimal)
+        Network::Local => Endpoint::builder(presets::Minimal)
             .transport_config(local_transport()?)
             .relay_mode(RelayMode::Disabled)
             .clear_address_lookup()
@@ -39,8 +39,8 @@ pub(super) async fn bind(
             .clear_ip_transports()
             .bind_addr(SocketAddr::from(([127, 0, 0, 1], port)))
             .map_err(|e| bind_error(&e))?,
-        Mode::Public { relay: None } => Endpoint::builder(presets::N0),
-        Mode::Public { relay: Some(url) } => Endpoint::builder(presets::N0)
+        Network::Public { relay: None } => Endpoint::builder(presets::N0),
+        Network::Public { relay: Some(url) } => Endpoint::builder(presets::N0)
             .relay_mode(RelayMode::custom([RelayUrl::from(url.clone())])),
     };
     let builder = match key {
@@ -52,7 +52,7 @@ pub(super) async fn bind(
         .bind()
         .await
         .map_err(|e| bind_error(&e))?;
-    if *mode == Mode::Local {
+    if *mode == Network::Local {
         for addr in endpoint.bound_sockets() {
             if let Err(e) = check_local(&addr) {
                 endpoint.close().await;
@@ -100,13 +100,13 @@ fn path_of(conn: &Connection) -> (PathKind, Duration) {
 /// [`watchers::serve`], any other to the player's loop with that frame.
 async fn accept_all(
     endpoint: Endpoint,
-    mode: Mode,
+    mode: Network,
     accepted: mpsc::Sender<Accepted>,
     (watching, watcher_events): WatcherSide,
 ) {
     let handshakes = Arc::new(Semaphore::new(MAX_HANDSHAKES));
     while let Some(incoming) = endpoint.accept().await {
-        if mode == Mode::Local {
+        if mode == Network::Local {
             let local = matches!(incoming.remote_addr(), IncomingAddr::Ip(addr) if check_local(&addr).is_ok());
             if !local {
                 incoming.refuse();
@@ -164,15 +164,14 @@ async fn accept_all(
     }
 }
 
-async fn dial(endpoint: &Endpoint, addr: &EndpointAddr) -> Result<Accepted, String> {
+async fn dial(endpoint: &Endpoint, addr: &EndpointAddr) -> Result<Accepted, TransportError> {
     let conn = tokio::time::timeout(
         Duration::from_secs(10),
         endpoint.connect(addr.clone(), ALPN),
     )
     .await
-    .map_err(|_| "timed out".to_string())?
-    .map_err(|e| e.to_string())?;
-    let (send, recv) = conn.open_bi().await.map_err(|e| e.to_string())?;
+    .map_err(|_| TransportError::DialTimedOut)??;
+    let (send, recv) = conn.open_bi().await?;
     Ok((conn, send, FrameStream::new(recv), None))
 }
 
@@ -242,7 +241,7 @@ fn send_queued(
 
 async fn say_goodbye(
     frames: mpsc::Sender<Vec<u8>>,
-    writer: &mut JoinHandle<Result<SendStream, String>>,
+    writer: &mut JoinHandle<Result<SendStream, TransportError>>,
     deadline: Instant,
 ) {
     drop(frames);
@@ -254,7 +253,7 @@ async fn say_goodbye(
 
 pub(super) async fn run(
     endpoint: Endpoint,
-    mode: Mode,
+    mode: Network,
     side: Side,
     (mut commands, control, events): Handle,
     watchers: WatcherSide,
@@ -288,7 +287,7 @@ pub(super) async fn run(
             (_, Some(got)) => Ok(got),
             (Side::Host, None) => loop {
                 tokio::select! {
-                    got = accepted_rx.recv() => break got.ok_or_else(|| "the endpoint closed".to_string()),
+                    got = accepted_rx.recv() => break got.ok_or(TransportError::EndpointClosed),
                     command = commands.recv() => if command.is_none() {
                         break 'connections;
                     },
@@ -334,7 +333,7 @@ pub(super) async fn run(
         let (conn, send, stream, first) = match got {
             Ok(got) => got,
             Err(e) if is_host => {
-                let _ = events.send(Event::Error(e)).await;
+                let _ = events.send(Event::Error(e.to_string())).await;
                 break 'connections;
             }
             Err(_) => continue 'connections,
@@ -379,7 +378,7 @@ pub(super) async fn run(
                     break End::Dropped(ended.unwrap_or_else(|e| e.to_string()));
                 }
                 written = &mut writer => break End::Dropped(match written {
-                    Ok(Err(e)) => e,
+                    Ok(Err(e)) => e.to_string(),
                     Ok(Ok(_)) => "the writer stopped".into(),
                     Err(e) => e.to_string(),
                 }),

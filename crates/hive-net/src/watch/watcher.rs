@@ -261,8 +261,9 @@ impl Watch {
     }
 
     fn on_settings(&mut self, settings: GameSettings) -> Result<Vec<WatchEvent>, PeerError> {
-        let fresh =
-            check_settings(&settings).map_err(|detail| PeerError::BadSettings { detail })?;
+        let fresh = check_settings(&settings).map_err(|e| PeerError::BadSettings {
+            detail: e.to_string(),
+        })?;
         let same_game = self.settings.as_ref().is_some_and(|old| {
             old.game_type == settings.game_type && old.house_rules == settings.house_rules
         });

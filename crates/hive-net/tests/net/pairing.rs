@@ -1,6 +1,6 @@
 //! Two sessions paired in memory play whole games.
 
-use hive_net::{EndReason, GameResult, Seat, Secret, Side, Stage};
+use hive_net::{EndReason, GameResult, Seat, Secret, Session, Side, Stage};
 
 use crate::util::{play_plies, pump, started_pair};
 
@@ -166,4 +166,32 @@ fn sessions_resumed_from_saved_games_go_on_where_they_were() {
     assert_eq!(joiner.game().ply(), 6);
     play_plies(&mut host, &mut joiner, 4, 13);
     assert_eq!(host.game().game_string(), joiner.game().game_string());
+}
+
+#[test]
+fn settings_that_cannot_be_played_are_refused_in_words() {
+    let refused = |change: fn(&mut hive_net::GameSettings)| {
+        let mut settings = crate::util::settings(Side::White);
+        change(&mut settings);
+        match Session::host(Secret::random(), settings) {
+            Err(error) => error.to_string(),
+            Ok(_) => panic!("the settings were taken"),
+        }
+    };
+    let unknown = "Chess"
+        .parse::<hive_rules::GameType>()
+        .expect_err("no such game type")
+        .to_string();
+    assert_eq!(
+        refused(|s| s.game_type = "Chess".into()),
+        format!("the game settings cannot be played: {unknown}")
+    );
+    assert_eq!(
+        refused(|s| s.host_name = "x".repeat(41)),
+        "the game settings cannot be played: a name over 40 characters"
+    );
+    assert_eq!(
+        refused(|s| s.house_rules.turn_limit = Some(0)),
+        "the game settings cannot be played: a turn limit of 0"
+    );
 }

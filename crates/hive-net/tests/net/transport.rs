@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use hive_ai::Engine;
 use hive_net::{
-    Event, HouseRules, Invitation, Link, LinkError, Mode, PeerError, Role, Secret, Session,
+    Event, HouseRules, Invitation, Link, LinkError, Network, PeerError, Role, Secret, Session,
     SessionEvent, Side, Stage, check_local,
 };
 
@@ -88,7 +88,7 @@ pub fn host(turn_limit: u16) -> (Peer, Invitation) {
         turn_limit: Some(turn_limit),
         ..HouseRules::default()
     };
-    let link = Link::host(Mode::Local).expect("binds on loopback");
+    let link = Link::host(Network::Local).expect("binds on loopback");
     let invitation = link.invitation(secret, Role::Player);
     let session = Session::host(secret, game).expect("settings");
     (peer(link, session), invitation)
@@ -98,7 +98,7 @@ pub fn host(turn_limit: u16) -> (Peer, Invitation) {
 pub fn joiner(invitation: &Invitation, secret: Secret) -> Peer {
     let text = invitation.to_text();
     let read = Invitation::parse(&text).expect("own invitation");
-    let link = Link::join(Mode::Local, &read).expect("dials loopback");
+    let link = Link::join(Network::Local, &read).expect("dials loopback");
     peer(link, Session::join(secret, "Joiner"))
 }
 
@@ -208,7 +208,7 @@ fn a_cut_connection_resumes_at_the_same_move_each_ply_applied_once() {
 
 #[test]
 fn the_local_mode_binds_only_loopback_and_refuses_other_addresses_before_any_socket() {
-    let link = Link::host(Mode::Local).expect("binds");
+    let link = Link::host(Network::Local).expect("binds");
     assert!(!link.addrs().is_empty());
     for addr in &link.addrs() {
         assert!(addr.ip().is_loopback(), "{addr}");
@@ -226,19 +226,19 @@ fn the_local_mode_binds_only_loopback_and_refuses_other_addresses_before_any_soc
     let mut bad = invitation.clone();
     bad.addrs = vec!["127.0.0.1:9".parse().expect("addr"), outside];
     assert!(matches!(
-        Link::join(Mode::Local, &bad),
+        Link::join(Network::Local, &bad),
         Err(LinkError::NotLoopback(_))
     ));
     let mut relayed = invitation.clone();
     relayed.relay = Some("https://relay.example/".into());
     assert!(matches!(
-        Link::join(Mode::Local, &relayed),
+        Link::join(Network::Local, &relayed),
         Err(LinkError::NotLoopback(_))
     ));
     let mut none = invitation;
     none.addrs.clear();
     assert_eq!(
-        Link::join(Mode::Local, &none).err(),
+        Link::join(Network::Local, &none).err(),
         Some(LinkError::NoAddress)
     );
 }
@@ -285,7 +285,7 @@ fn link_and_session_can_live_in_a_game_engine_resource() {
 fn a_host_started_again_with_its_key_and_port_is_reached_by_the_old_invitation() {
     let secret = Secret::random();
     let key = Link::new_key();
-    let first = Link::host_with_key(Mode::Local, key, 0).expect("binds on loopback");
+    let first = Link::host_with_key(Network::Local, key, 0).expect("binds on loopback");
     let invitation = first.invitation(secret, Role::Player);
     let port = invitation.addrs[0].port();
     let game = settings(Side::White);
@@ -313,7 +313,7 @@ fn a_host_started_again_with_its_key_and_port_is_reached_by_the_old_invitation()
     let saved = session.game().clone();
     let accepted = session.settings().expect("settings").clone();
     link.close();
-    let again = Link::host_with_key(Mode::Local, key, port).expect("the same port again");
+    let again = Link::host_with_key(Network::Local, key, port).expect("the same port again");
     assert_eq!(again.invitation(secret, Role::Player), invitation);
     let resumed =
         Session::resumed(hive_net::Seat::Host, secret, "Host", accepted, saved).expect("resumed");

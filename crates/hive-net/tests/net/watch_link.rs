@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use hive_ai::Engine;
 use hive_net::{
-    Audience, Event, Invitation, Link, LinkError, Message, Mode, PeerError, Role, Secret, Watch,
+    Audience, Event, Invitation, Link, LinkError, Message, Network, PeerError, Role, Secret, Watch,
     WatchEvent, WatchStage, WatcherEvent,
 };
 
@@ -29,7 +29,7 @@ impl Viewer {
     fn new(invitation: &Invitation) -> Viewer {
         let read = Invitation::parse(&invitation.to_text()).expect("own invitation");
         Viewer {
-            link: Link::join(Mode::Local, &read).expect("dials loopback"),
+            link: Link::join(Network::Local, &read).expect("dials loopback"),
             watch: Watch::new(read.secret, "Wendy"),
             moved: vec![],
             connections: 0,
@@ -359,7 +359,7 @@ fn the_watch_invitation_cannot_play_and_the_player_invitation_cannot_watch() {
 
 #[test]
 fn a_watcher_in_the_local_mode_refuses_other_addresses_before_any_socket() {
-    let link = Link::host(Mode::Local).expect("binds");
+    let link = Link::host(Network::Local).expect("binds");
     let mut invitation = link.invitation(Secret::random(), Role::Watcher);
     drop(link);
     // A documentation address (RFC 5737): never dialled.
@@ -367,13 +367,13 @@ fn a_watcher_in_the_local_mode_refuses_other_addresses_before_any_socket() {
         .addrs
         .push("192.0.2.7:4433".parse().expect("addr"));
     assert!(matches!(
-        Link::join(Mode::Local, &invitation),
+        Link::join(Network::Local, &invitation),
         Err(LinkError::NotLoopback(_))
     ));
     invitation.addrs.pop();
     invitation.relay = Some("https://relay.example/".into());
     assert!(matches!(
-        Link::join(Mode::Local, &invitation),
+        Link::join(Network::Local, &invitation),
         Err(LinkError::NotLoopback(_))
     ));
 }

@@ -14,7 +14,7 @@ use super::evaluation::{describe, white_share};
 use crate::ai::Difficulty;
 use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
 use crate::game::board::{BoardLayout, hex_to_world};
-use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn, Words};
+use crate::game::core::{AnalysisSwitch, CurrentGame, GameSystems, Players, Screen, Turn, Words};
 use crate::game::learn::EditorRequest;
 use crate::rules::{Color as Side, Move};
 use crate::text::{Args, Texts};
@@ -34,14 +34,14 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 fn draw_analysis_panel(
     mut contexts: EguiContexts,
-    mut analysis: ResMut<Analysis>,
+    (on, mut analysis): (Res<AnalysisSwitch>, ResMut<Analysis>),
     current: Res<CurrentGame>,
     players: Res<Players>,
     turn: Res<State<Turn>>,
     mut switch: MessageWriter<SetAnalysis>,
     (mut editor, words): (MessageWriter<EditorRequest>, Res<Words>),
 ) -> Result {
-    if !analysis.is_on() {
+    if !on.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -194,7 +194,7 @@ fn pv_buttons(
 /// The best move as an arrow from its piece to its cell (a ring on the cell
 /// of a placement).
 fn draw_best_move(
-    analysis: Res<Analysis>,
+    (on, analysis): (Res<AnalysisSwitch>, Res<Analysis>),
     current: Res<CurrentGame>,
     players: Res<Players>,
     layout: Res<BoardLayout>,
@@ -203,7 +203,7 @@ fn draw_best_move(
     let game = current.game();
     let Some(line) = analysis
         .line()
-        .filter(|line| analysis.is_on() && line.is_for(players.game_id, game))
+        .filter(|line| on.0 && line.is_for(players.game_id, game))
     else {
         return;
     };

@@ -9,7 +9,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{Activity, NewGame, Notice, PlayMove, Resign, Screen, Settings, Words};
+use crate::game::core::{
+    CurrentMode, Mode, NewGame, Notice, PlayMove, Resign, Screen, Settings, Words,
+};
 use crate::game::database::GameDatabase;
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::SelectPiece;
@@ -41,7 +43,7 @@ pub(in crate::game::ui) struct Clicks<'w, 's> {
     stake: Res<'w, Stake>,
     resign: MessageWriter<'w, Resign>,
     resign_asked: Local<'s, bool>,
-    activity: Option<Res<'w, State<Activity>>>,
+    mode: CurrentMode<'w>,
     words: Res<'w, Words>,
 }
 
@@ -71,9 +73,9 @@ impl Clicks<'_, '_> {
         }
     }
 
-    /// What runs on the board (the panels are drawn only on it).
-    pub(super) fn activity(&self) -> Activity {
-        self.activity.as_ref().map(|a| *a.get()).unwrap_or_default()
+    /// What the player is doing (the panels are drawn only on the board).
+    pub(super) fn mode(&self) -> Mode {
+        self.mode.get()
     }
 
     /// Whether a player with no legal move passes by itself.
@@ -85,7 +87,7 @@ impl Clicks<'_, '_> {
     /// whether to, when leaving loses something.
     pub(in crate::game::ui) fn leave(&mut self, leaving: Leaving) {
         // A puzzle is practice: leaving it loses nothing worth asking about.
-        let ask = self.settings.ask_before_leaving && !self.activity().practising();
+        let ask = self.settings.ask_before_leaving && !self.mode().practising();
         if let Some(leaving) = self.confirming.pass(leaving, &self.stake, ask) {
             self.carry_out(leaving);
         }
@@ -115,14 +117,14 @@ impl Clicks<'_, '_> {
         match leaving {
             // Restart acts on what runs: a lesson's step or a puzzle
             // again, a game anew.
-            Leaving::Restart => match self.activity() {
-                Activity::Lesson => {
+            Leaving::Restart => match self.mode() {
+                Mode::Lesson => {
                     self.lessons.write(LessonRequest::Retry);
                 }
-                Activity::Puzzle => {
+                Mode::Puzzle => {
                     self.puzzles.write(PuzzleRequest::Retry);
                 }
-                Activity::Game => {
+                Mode::Game(_) | Mode::Menu | Mode::Editor => {
                     self.new_game.write(NewGame);
                 }
             },

@@ -64,7 +64,7 @@ struct BarView<'w> {
     evaluation: Res<'w, AiEvaluation>,
     thinking: Res<'w, AiThinking>,
     hint: Res<'w, Hint>,
-    activity: Option<Res<'w, State<crate::game::core::Activity>>>,
+    mode: crate::game::core::CurrentMode<'w>,
     words: Res<'w, Words>,
 }
 
@@ -89,7 +89,7 @@ fn draw_exhibition_bar(
         Seats::Human | Seats::Ai { .. } | Seats::Online { .. } | Seats::Watching => None,
     };
     // A lesson or a puzzle has its own hints, and its bar in this place.
-    if exhibition.is_none() && view.activity.as_ref().is_some_and(|a| a.practising()) {
+    if exhibition.is_none() && view.mode.get().practising() {
         bar_rect.0 = None;
         return Ok(());
     }

@@ -13,7 +13,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::db::{ExplorerMove, GameSummary};
 use crate::game::board::BoardInput;
-use crate::game::core::{Activity, CurrentGame, GameSystems, Screen, Words, practising};
+use crate::game::core::{CurrentGame, CurrentMode, GameSystems, Screen, Words};
 use crate::game::database::{
     DatabaseRequest, GameDatabase, PAGE, QueryError, WhyNothing, why_nothing,
 };
@@ -37,14 +37,14 @@ fn explorer_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     input: BoardInput,
     mut db: ResMut<GameDatabase>,
-    activity: Option<Res<State<Activity>>>,
+    mode: CurrentMode,
 ) {
     let Some(keys) = keys else {
         return;
     };
     // A lesson or a puzzle is not explored (the database would give it
     // away).
-    if practising(activity) {
+    if mode.get().practising() {
         return;
     }
     if keys.just_pressed(KeyCode::KeyX) && input.keys() {

@@ -99,9 +99,13 @@ pub(super) fn top_bar_buttons(
             ui.close();
         }
         ui.separator();
+        // Neither the engine nor the database in a lesson or a puzzle:
+        // they would give it away.
+        let practising = clicks.mode().practising();
         let mut analysing = history.analysing();
+        let analysis = egui::Checkbox::new(&mut analysing, words.get("game-engine-analysis"));
         if ui
-            .checkbox(&mut analysing, words.get("game-engine-analysis"))
+            .add_enabled(!practising, analysis)
             .on_hover_text(words.get("game-engine-analysis-tip"))
             .clicked()
         {
@@ -109,11 +113,9 @@ pub(super) fn top_bar_buttons(
             ui.close();
         }
         let mut exploring = clicks.database.explorer.open;
-        // Not in a lesson or a puzzle: the database would give it away.
-        let explorable = !clicks.activity().practising();
         let explorer = egui::Checkbox::new(&mut exploring, words.get("game-opening-explorer"));
         if ui
-            .add_enabled(explorable, explorer)
+            .add_enabled(!practising, explorer)
             .on_hover_text(words.get("game-opening-explorer-tip"))
             .clicked()
         {

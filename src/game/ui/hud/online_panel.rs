@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::layout::side_panel_width;
-use crate::game::core::{CurrentGame, Screen, Turn, Words};
+use crate::game::core::{CurrentGame, CurrentMode, Screen, Turn, Words};
 use crate::game::online::{Connection, Offer, Online, OnlineRequest, Watching};
 use crate::net::PathKind;
 use crate::rules::Color;
@@ -36,14 +36,14 @@ const CHAT_LINES: usize = 6;
 
 fn draw_online_panel(
     mut contexts: EguiContexts,
-    online: Res<Online>,
+    (online, mode): (Res<Online>, CurrentMode),
     current: Res<CurrentGame>,
     turn: Res<State<Turn>>,
     words: Res<Words>,
     mut requests: MessageWriter<OnlineRequest>,
     mut state: Local<PanelState>,
 ) -> Result {
-    let Some(connection) = online.0.as_ref().filter(|_| online.on_board()) else {
+    let Some(connection) = online.shown(mode.get()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -266,11 +266,11 @@ fn watchers(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
 /// A watched game's panel: who plays whom, whose move, the connection.
 fn draw_watch_panel(
     mut contexts: EguiContexts,
-    watching: Res<Watching>,
+    (watching, mode): (Res<Watching>, CurrentMode),
     current: Res<CurrentGame>,
     words: Res<Words>,
 ) -> Result {
-    let Some(watcher) = watching.0.as_ref().filter(|_| watching.on_board()) else {
+    let Some(watcher) = watching.shown(mode.get()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;

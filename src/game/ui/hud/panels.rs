@@ -14,9 +14,9 @@ use crate::game::ai::AiThinking;
 use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
 use crate::game::core::Screen;
-use crate::game::core::{Activity, ForcedPass, Turn};
 use crate::game::core::{ClockPause, GameSystems, NewGameSettings, Players};
 use crate::game::core::{CurrentGame, Words};
+use crate::game::core::{ForcedPass, Turn};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
@@ -64,7 +64,6 @@ struct HudView<'w> {
     device: Res<'w, InputDevice>,
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
-    activity: Option<Res<'w, State<Activity>>>,
     online: Res<'w, crate::game::online::Online>,
     rating: Res<'w, crate::game::learn::Rating>,
     resignation: Res<'w, crate::game::core::Resignation>,
@@ -78,23 +77,24 @@ impl HudView<'_> {
             crate::rules::Color::White => crate::net::GameResult::BlackWins,
             crate::rules::Color::Black => crate::net::GameResult::WhiteWins,
         });
-        crate::game::online::ended_off_the_board(&self.online)
+        crate::game::online::ended_off_the_board(&self.online, self.history.mode())
             .map(|(result, _)| result)
             .or(resigned)
     }
 
     /// Whether a lesson or a puzzle is on the board.
     fn practising(&self) -> bool {
-        self.activity.as_ref().is_some_and(|a| a.practising())
+        self.history.practising()
     }
 }
 
 /// What the player is doing, for the help line.
 fn doing(view: &HudView) -> top_bar::Doing {
     use top_bar::Doing;
-    if view.players.seats.is_exhibition() {
+    let mode = view.history.mode();
+    if mode.exhibition() {
         Doing::Watching
-    } else if view.players.seats.watching() {
+    } else if mode.watching() {
         Doing::WatchingOnline
     } else if view.players.ai_to_move(view.game.game()) {
         Doing::AiToMove
@@ -248,7 +248,7 @@ fn draw_hud(
             game,
             game_over::Ending {
                 flagged: view.history.clock.flagged(),
-                online: crate::game::online::ended_off_the_board(&view.online),
+                online: crate::game::online::ended_off_the_board(&view.online, view.history.mode()),
                 resigned: view.resignation.of(&view.players),
             },
             rated,

@@ -235,7 +235,7 @@ fn import_progress(
                     ui.visuals().error_fg_color,
                     words.format(
                         "database-import-failed",
-                        &Args::new().with("reason", error.as_str()),
+                        &Args::new().with("reason", error.to_string()),
                     ),
                 );
                 dismiss = ui.button(words.get("database-dismiss")).clicked();

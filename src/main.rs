@@ -5,8 +5,9 @@ use std::process::ExitCode;
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand};
 use hive::ai::Difficulty;
+use hive::game::LaunchSettings;
 use hive::learn::cli::LearnCommand;
-use hive::rules::{Game, GameType};
+use hive::rules::GameType;
 use hive::text::cli::LangCommand;
 use hive::uhp::cli::{EngineCommand, parse_expansions};
 
@@ -20,79 +21,9 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     load: Option<std::path::PathBuf>,
     #[command(flatten)]
-    window: WindowArgs,
+    window: LaunchSettings,
     #[command(subcommand)]
     command: Option<Command>,
-}
-
-/// The options of the commands that open the game's window (the main menu,
-/// `play`, `exhibition`): the other commands neither take nor list them.
-#[derive(clap::Args, Debug, Clone, Default)]
-struct WindowArgs {
-    /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
-    #[arg(long, value_name = "CODE", env = "HIVE_LANG")]
-    lang: Option<String>,
-    /// Draw the game with the theme NAME: a built-in one (default, high-contrast) or one of yours (`hive theme list`).
-    #[arg(long, value_name = "NAME")]
-    theme: Option<String>,
-    /// Start local games from this position (a UHP GameString), for demos and measurements.
-    #[arg(long, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
-          value_parser = parse_game_string)]
-    start_position: Option<Game>,
-    /// Time new games: minutes per player + seconds added per move (e.g. 10+5).
-    #[arg(long, value_name = "MIN+INC", env = "HIVE_CLOCK", value_parser = parse_clock)]
-    clock: Option<hive::records::TimeControl>,
-    /// Log Bevy's frame-time diagnostics every second (any value but 0, false, no or off).
-    #[arg(long, env = "HIVE_FRAME_TIME",
-          value_parser = clap::builder::FalseyValueParser::new())]
-    frame_time: bool,
-    /// Keep the autosave and saved games in DIR (default: the platform's data directory).
-    #[arg(long, value_name = "DIR", env = hive::records::DATA_DIR_ENV)]
-    data_dir: Option<std::path::PathBuf>,
-    /// Keep the settings in DIR (default: the platform's config directory).
-    #[arg(long, value_name = "DIR", env = hive::game::CONFIG_DIR_ENV)]
-    config_dir: Option<std::path::PathBuf>,
-    /// Online play on this machine only: loopback, no relay, no address
-    /// lookup, no port mapping (for trying it out, and for tests).
-    #[arg(long, env = "HIVE_ONLINE_LOCAL",
-          value_parser = clap::builder::FalseyValueParser::new())]
-    local: bool,
-    /// Online play through this relay server (a self-hosted `iroh-relay`)
-    /// rather than the public ones.
-    #[arg(long, value_name = "URL", conflicts_with = "local")]
-    relay: Option<String>,
-}
-
-impl WindowArgs {
-    /// These options, with those given before the subcommand where these
-    /// leave one out.
-    fn or(self, before: WindowArgs) -> WindowArgs {
-        WindowArgs {
-            lang: self.lang.or(before.lang),
-            theme: self.theme.or(before.theme),
-            start_position: self.start_position.or(before.start_position),
-            clock: self.clock.or(before.clock),
-            frame_time: self.frame_time || before.frame_time,
-            data_dir: self.data_dir.or(before.data_dir),
-            config_dir: self.config_dir.or(before.config_dir),
-            local: self.local || before.local,
-            relay: self.relay.or(before.relay),
-        }
-    }
-
-    fn launch(self) -> hive::game::LaunchSettings {
-        hive::game::LaunchSettings {
-            theme: self.theme,
-            start_position: self.start_position,
-            clock: self.clock,
-            frame_time: self.frame_time,
-            data_dir: self.data_dir,
-            config_dir: self.config_dir,
-            lang: self.lang,
-            online_local: self.local,
-            relay: self.relay,
-        }
-    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -103,7 +34,7 @@ enum Command {
         #[arg(long, default_value = "", value_parser = parse_expansions)]
         expansions: GameType,
         #[command(flatten)]
-        window: WindowArgs,
+        window: LaunchSettings,
     },
     /// Watch the AI play itself: an AI vs AI exhibition in the game window.
     Exhibition {
@@ -126,7 +57,7 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         speed: Option<u32>,
         #[command(flatten)]
-        window: WindowArgs,
+        window: LaunchSettings,
     },
     /// Print a game record (boardspace .sgf, .pgn, a UHP GameString or a
     /// variations file) as a UHP GameString on one line, or as PGN.
@@ -291,15 +222,6 @@ fn format_parser() -> impl TypedValueParser<Value = hive::records::Format> {
         .try_map(|name| name.parse::<hive::records::Format>())
 }
 
-fn parse_game_string(text: &str) -> Result<Game, String> {
-    Game::from_game_string(text).map_err(|err| err.to_string())
-}
-
-fn parse_clock(text: &str) -> Result<hive::records::TimeControl, String> {
-    hive::records::TimeControl::parse(text)
-        .ok_or_else(|| format!("{text:?} is not a time control: give minutes+seconds, e.g. 10+5"))
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(path) = cli.load {
@@ -307,12 +229,12 @@ fn main() -> ExitCode {
             eprintln!("hive: --load opens the game window and takes no subcommand");
             return ExitCode::from(2);
         }
-        return launch_review(path, cli.window.launch());
+        return launch_review(path, cli.window);
     }
     match cli.command {
-        None => launch_gui(None, cli.window.launch()),
+        None => launch_gui(None, cli.window),
         Some(Command::Play { expansions, window }) => {
-            launch_gui(Some(expansions), window.or(cli.window).launch())
+            launch_gui(Some(expansions), window.or(cli.window))
         }
         Some(Command::Exhibition {
             white,
@@ -325,13 +247,12 @@ fn main() -> ExitCode {
         }) => {
             let exhibition = hive::game::Launch::Exhibition(hive::game::ExhibitionLaunch {
                 game_type: expansions,
-                white,
-                black,
+                seats: hive::records::Seats::Exhibition { white, black },
                 moves,
                 exit,
                 moves_per_minute: speed,
             });
-            launch_window(exhibition, window.or(cli.window).launch())
+            launch_window(exhibition, window.or(cli.window))
         }
         Some(Command::Convert { file, to }) => convert(&file, to),
         Some(Command::Review { file, depth, time }) => review(&file, depth, time),
@@ -365,8 +286,6 @@ fn manpage() -> ExitCode {
         }
     }
 }
-
-type LaunchSettings = hive::game::LaunchSettings;
 
 /// The main menu, or a local game with these pieces.
 fn launch_gui(game_type: Option<GameType>, launch: LaunchSettings) -> ExitCode {

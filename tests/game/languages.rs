@@ -7,11 +7,13 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use crate::app::{app_keeping_files, game, local_app_from, set_screen, settle, update_until};
+use crate::app::{
+    app_keeping_files, game, headless_app, local_app_from, set_screen, settle, update_until,
+};
 use bevy::prelude::*;
 use hive::game::{
     BoardLayout, CellClicked, CurrentGame, LaunchSettings, NewGameSettings, Notice, PlayMove,
-    Screen, SelectPiece, Settings, SettingsFile, Words,
+    RecordPaths, Screen, SelectPiece, Settings, SettingsFile, Words,
     learn::{LessonRequest, LessonRun, Lessons, PuzzleRequest, Puzzles},
 };
 use hive::learn::{Verdict, judge_move};
@@ -149,10 +151,15 @@ fn lessons_and_puzzles_in_spanish() {
 fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
     let config = tempfile::TempDir::new().expect("a folder");
     {
-        let mut app = app_keeping_files(None, Some(config.path()), NewGameSettings::default());
+        // `hive --lang es`: the command line is there before the first frame.
+        let mut app = headless_app();
         app.insert_resource(LaunchSettings {
             lang: Some("es".to_string()),
             ..default()
+        });
+        app.insert_resource(RecordPaths {
+            autosave: None,
+            settings: Some(SettingsFile::in_dir(config.path())),
         });
         // --lang at start: spoken, not saved.
         settle(&mut app);
@@ -161,8 +168,9 @@ fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
         assert_eq!(saved.language, "");
         // Picked in the menu: spoken and saved, and the command line's
         // no longer wins.
-        app.world_mut().resource_mut::<LaunchSettings>().lang = None;
-        app.world_mut().resource_mut::<Settings>().language = "en".to_string();
+        app.world_mut()
+            .resource_mut::<Settings>()
+            .pick_language("en".to_string());
         settle(&mut app);
         assert_eq!(app.world().resource::<Words>().language(), "en");
     }

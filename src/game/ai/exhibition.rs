@@ -10,12 +10,10 @@
 
 use bevy::prelude::*;
 
-use crate::ai::Difficulty;
 use crate::game::board::SlideLimit;
-use crate::game::core::{
-    CurrentGame, GameSystems, Notice, Opponent, Players, Screen, Settings, Turn, Words,
-};
+use crate::game::core::{CurrentGame, GameSystems, Notice, Players, Screen, Settings, Turn, Words};
 use crate::game::play::Selection;
+use crate::records::Seats;
 use crate::rules::{Game, GameType};
 
 /// Moves per minute when nothing else is asked for.
@@ -154,10 +152,8 @@ pub enum ExhibitionCommand {
 pub struct ExhibitionLaunch {
     /// The expansion pieces in the box.
     pub game_type: GameType,
-    /// White's preset.
-    pub white: Difficulty,
-    /// Black's preset.
-    pub black: Difficulty,
+    /// Who plays: the AI on both sides, at their presets.
+    pub seats: Seats,
     /// Stop after this many moves.
     pub moves: Option<u32>,
     /// Close the app when stopped (or when the game ends).
@@ -171,10 +167,7 @@ impl ExhibitionLaunch {
     pub fn configure(&self, app: &mut App) {
         let mut settings = app.world_mut().resource_mut::<Settings>();
         settings.game_type = self.game_type;
-        settings.opponent = Opponent::Exhibition {
-            white: self.white,
-            black: self.black,
-        };
+        settings.seat_as(self.seats);
         let mut control = ExhibitionControl {
             stop_after: self.moves,
             exit_when_stopped: self.exit,

@@ -1,40 +1,105 @@
-//! What the command line (and its environment switches, which `main`
-//! declares with clap) asks of the app, in one resource: the library reads
-//! no environment variable and keeps no global for them.
+//! What the command line (and its environment switches) asks of the app,
+//! in one resource declared once: `main` flattens [`LaunchSettings`] into
+//! the commands that open the window, so each option is written here and
+//! nowhere else. The library reads no environment variable and keeps no
+//! global for them.
+//!
+//! The options that win over a preference for this run (`--lang`,
+//! `--theme`, `--local`, `--relay`) are applied to the [`Settings`] once,
+//! as they are restored at start-up ([`LaunchSettings::for_this_run`]);
+//! after that every feature reads the settings alone.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use super::settings::{Settings, ThisRun};
 use crate::records::TimeControl;
 use crate::rules::Game;
 
-/// The launch options the features read at start-up.
-#[derive(Resource, Debug, Clone, Default)]
+/// The options of the commands that open the game's window (the main menu,
+/// `play`, `exhibition`): the other commands neither take nor list them.
+#[derive(Resource, clap::Args, Debug, Clone, Default)]
 pub struct LaunchSettings {
-    /// `--theme`: draw with this theme (a folder under `assets/themes/`)
-    /// rather than the one in the settings.
-    pub theme: Option<String>,
-    /// `HIVE_START_POSITION`: local games start from this position.
-    pub start_position: Option<Game>,
-    /// `--clock` (`HIVE_CLOCK`): new games are timed with this control.
-    pub clock: Option<TimeControl>,
-    /// `HIVE_FRAME_TIME`: log frame-time diagnostics every second.
-    pub frame_time: bool,
-    /// `HIVE_DATA_DIR`: where the autosave and saved games go (else the
-    /// platform's data directory).
-    pub data_dir: Option<PathBuf>,
-    /// `HIVE_CONFIG_DIR`: where the settings go (else the platform's config
-    /// directory).
-    pub config_dir: Option<PathBuf>,
-    /// `--lang` (`HIVE_LANG`): speak this language (a folder under
-    /// `assets/locales/`, such as `es`) rather than the one in the settings
-    /// or the system's.
+    /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
+    #[arg(long, value_name = "CODE", env = "HIVE_LANG")]
     pub lang: Option<String>,
-    /// `--local` (`HIVE_ONLINE_LOCAL`): online play on this machine only
-    /// (loopback; no relay, address lookup or port mapping).
+    /// Draw the game with the theme NAME: a built-in one (default, high-contrast) or one of yours (`hive theme list`).
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
+    /// Start local games from this position (a UHP GameString), for demos and measurements.
+    #[arg(long, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
+          value_parser = parse_game_string)]
+    pub start_position: Option<Game>,
+    /// Time new games: minutes per player + seconds added per move (e.g. 10+5).
+    #[arg(long, value_name = "MIN+INC", env = "HIVE_CLOCK", value_parser = parse_clock)]
+    pub clock: Option<TimeControl>,
+    /// Log Bevy's frame-time diagnostics every second (any value but 0, false, no or off).
+    #[arg(long, env = "HIVE_FRAME_TIME",
+          value_parser = clap::builder::FalseyValueParser::new())]
+    pub frame_time: bool,
+    /// Keep the autosave and saved games in DIR (default: the platform's data directory).
+    #[arg(long, value_name = "DIR", env = crate::records::DATA_DIR_ENV)]
+    pub data_dir: Option<PathBuf>,
+    /// Keep the settings in DIR (default: the platform's config directory).
+    #[arg(long, value_name = "DIR", env = super::CONFIG_DIR_ENV)]
+    pub config_dir: Option<PathBuf>,
+    /// Online play on this machine only: loopback, no relay, no address
+    /// lookup, no port mapping (for trying it out, and for tests).
+    #[arg(long = "local", env = "HIVE_ONLINE_LOCAL",
+          value_parser = clap::builder::FalseyValueParser::new())]
     pub online_local: bool,
-    /// `--relay URL`: online play through this relay rather than the one in
-    /// the settings (or n0's public ones).
+    /// Online play through this relay server (a self-hosted `iroh-relay`)
+    /// rather than the public ones.
+    #[arg(long, value_name = "URL", conflicts_with = "online_local")]
     pub relay: Option<String>,
+}
+
+impl LaunchSettings {
+    /// These options, with those given before the subcommand (`before`)
+    /// where these leave one out: `hive --lang es play` and
+    /// `hive play --lang es` ask the same.
+    pub fn or(self, before: LaunchSettings) -> LaunchSettings {
+        LaunchSettings {
+            lang: self.lang.or(before.lang),
+            theme: self.theme.or(before.theme),
+            start_position: self.start_position.or(before.start_position),
+            clock: self.clock.or(before.clock),
+            frame_time: self.frame_time || before.frame_time,
+            data_dir: self.data_dir.or(before.data_dir),
+            config_dir: self.config_dir.or(before.config_dir),
+            online_local: self.online_local || before.online_local,
+            relay: self.relay.or(before.relay),
+        }
+    }
+
+    /// What these options ask of the preferences for this run only (never
+    /// saved; a preference the player picks drops its own).
+    pub fn for_this_run(&self) -> ThisRun {
+        ThisRun {
+            language: self.lang.clone(),
+            theme: self.theme.clone(),
+            online_local: self.online_local,
+            online_relay: self.relay.clone(),
+        }
+    }
+
+    /// `settings` with these options' word for this run.
+    pub fn applied_to(&self, mut settings: Settings) -> Settings {
+        settings.this_run = self.for_this_run();
+        settings
+    }
+}
+
+fn parse_game_string(text: &str) -> Result<Game, crate::rules::LoadError> {
+    Game::from_game_string(text)
+}
+
+/// Not a time control.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a time control: give minutes+seconds, e.g. 10+5")]
+pub struct NotAClock(String);
+
+fn parse_clock(text: &str) -> Result<TimeControl, NotAClock> {
+    TimeControl::parse(text).ok_or_else(|| NotAClock(text.to_string()))
 }

@@ -36,14 +36,13 @@ pub use notice::Notice;
 pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom, StartGame};
 pub use resign::{Resign, Resignation, can_resign};
 pub use screens::{Activity, Screen};
-pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, UnknownWord};
+pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use turn::{
     ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, reviewing, upcoming_turn,
 };
 pub use words::{
-    Words, difficulty_about, difficulty_name, record_error, system_language, wanted_language,
-    with_color,
+    Words, difficulty_about, difficulty_name, record_error, system_language, with_color,
 };
 
 pub(super) fn plugin(app: &mut App) {

@@ -8,9 +8,13 @@
 //! Every value is typed; the file keeps the words earlier versions wrote
 //! (`"ai"`, `"random"`, `"easy"`, a level by its name) and reads an unknown
 //! word as the default (see [`by_word`]), so an edited or older file still
-//! starts the game. Launch options that win over a preference for one run
-//! (`--lang`, `--theme`) stay in [`LaunchSettings`](super::LaunchSettings)
-//! and are never saved.
+//! starts the game. The command line's word on a preference for one run
+//! (`--lang`, `--theme`, `--local`, `--relay`) is applied once at start-up
+//! into [`Settings::this_run`], which is never saved; the preference in
+//! force is read through one method each ([`Settings::wanted_language`],
+//! [`Settings::wanted_theme`], [`Settings::online_local_now`],
+//! [`Settings::online_relay_now`]), and picking one in the menu drops the
+//! command line's.
 
 use std::fmt;
 use std::str::FromStr;
@@ -79,6 +83,25 @@ pub struct Settings {
     /// A relay server of one's own for online play (empty: n0's public
     /// relays).
     pub online_relay: String,
+    /// The command line's word on the preferences above, for this run
+    /// only: never saved.
+    #[serde(skip)]
+    pub this_run: ThisRun,
+}
+
+/// What the command line asked of some preferences for this run only
+/// (set once at start-up from `LaunchSettings`); each wins over the saved
+/// preference until the player picks one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThisRun {
+    /// `--lang`.
+    pub language: Option<String>,
+    /// `--theme`.
+    pub theme: Option<String>,
+    /// `--local`.
+    pub online_local: bool,
+    /// `--relay`.
+    pub online_relay: Option<String>,
 }
 
 impl Default for Settings {
@@ -102,6 +125,7 @@ impl Default for Settings {
             player_name: String::new(),
             online_local: false,
             online_relay: String::new(),
+            this_run: ThisRun::default(),
         }
     }
 }
@@ -132,6 +156,52 @@ impl Settings {
         self.threefold_repetition = options.threefold_repetition;
         self.turn_limit = options.turn_limit;
         self.tournament_opening = options.tournament_opening;
+    }
+
+    /// The language to speak: `--lang` (until the player picks one), else
+    /// the player's choice, else the system's.
+    pub fn wanted_language(&self) -> String {
+        self.this_run
+            .language
+            .clone()
+            .or_else(|| Some(self.language.clone()).filter(|code| !code.is_empty()))
+            .unwrap_or_else(super::system_language)
+    }
+
+    /// The player picks the language (`""`: the system's): it wins over
+    /// `--lang` from now on.
+    pub fn pick_language(&mut self, code: String) {
+        self.language = code;
+        self.this_run.language = None;
+    }
+
+    /// The theme to draw with: `--theme` (until the player picks one),
+    /// else the player's.
+    pub fn wanted_theme(&self) -> &str {
+        self.this_run.theme.as_deref().unwrap_or(&self.theme)
+    }
+
+    /// The player picks the theme: it wins over `--theme` from now on.
+    pub fn pick_theme(&mut self, name: String) {
+        self.theme = name;
+        self.this_run.theme = None;
+    }
+
+    /// Whether online play stays on this machine (`--local` or the
+    /// preference).
+    pub fn online_local_now(&self) -> bool {
+        self.this_run.online_local || self.online_local
+    }
+
+    /// The relay online play goes through, if not n0's public ones
+    /// (`--relay`, else the preference).
+    pub fn online_relay_now(&self) -> Option<&str> {
+        self.this_run
+            .online_relay
+            .as_deref()
+            .or(Some(self.online_relay.as_str()))
+            .map(str::trim)
+            .filter(|relay| !relay.is_empty())
     }
 
     /// The volume sounds play at now: `None` when muted or at 0.

@@ -121,6 +121,7 @@ impl SettingsFile {
 mod tests {
     use super::*;
     use crate::ai::Difficulty;
+    use crate::game::core::settings::ThisRun;
     use crate::game::core::{ConsideredDestinations, HumanSide, Opponent};
     use crate::rules::GameType;
 
@@ -156,14 +157,29 @@ mod tests {
                 black: Difficulty::Hard,
             },
             human_side: HumanSide::Random,
+            // The command line's word for one run: never saved.
+            this_run: ThisRun {
+                language: Some("fr".to_string()),
+                theme: Some("high-contrast".to_string()),
+                online_local: false,
+                online_relay: None,
+            },
         };
         file.save(&settings).unwrap();
         let text = fs::read_to_string(file.path()).unwrap();
         assert!(text.contains("last_expansions: \"MLP\""), "{text}");
         assert!(text.contains("difficulty: \"Expert\""), "{text}");
+        assert!(
+            !text.contains("\"fr\"") && !text.contains("high-contrast"),
+            "{text}"
+        );
         let loaded = file.load();
         assert!(loaded.warning.is_none(), "{:?}", loaded.warning);
-        assert_eq!(loaded.settings, settings);
+        let saved = Settings {
+            this_run: ThisRun::default(),
+            ..settings
+        };
+        assert_eq!(loaded.settings, saved);
         assert_eq!(loaded.settings.options().turn_limit, Some(40));
         assert!(loaded.settings.options().threefold_repetition);
         assert_eq!(fs::read_dir(dir.path().join("config")).unwrap().count(), 1);

@@ -13,7 +13,6 @@
 
 use bevy::prelude::*;
 
-use super::LaunchSettings;
 use super::assets::assets_dir;
 use super::settings::Settings;
 use crate::ai::Difficulty;
@@ -45,16 +44,6 @@ impl Words {
     }
 }
 
-impl Words {
-    /// The texts the game will speak at start-up, before the settings are
-    /// applied: `--lang`, else `saved` (the settings' language, `""` for
-    /// the system's), else the system's. For what must be said before the
-    /// first frame (a damaged settings file).
-    pub fn at_start(launch: Option<&LaunchSettings>, saved: &str) -> Words {
-        Words::load(&wanted_language(launch, saved))
-    }
-}
-
 /// The system's language (`es-ES`, `en-US`, ...), English when it cannot
 /// be told or the system names none (the `C` and `POSIX` locales).
 pub fn system_language() -> String {
@@ -66,27 +55,16 @@ pub fn system_language() -> String {
         .unwrap_or_else(|| FALLBACK.to_string())
 }
 
-/// The language to speak: `--lang` (until the player picks one), else the
-/// player's choice (`saved`, `""` for none), else the system's.
-pub fn wanted_language(launch: Option<&LaunchSettings>, saved: &str) -> String {
-    launch
-        .and_then(|launch| launch.lang.clone())
-        .or_else(|| Some(saved.to_string()).filter(|code| !code.is_empty()))
-        .unwrap_or_else(system_language)
-}
-
 /// Loads the texts of the wanted language when it changes.
 fn apply_language(
     settings: Res<Settings>,
-    launch: Option<Res<LaunchSettings>>,
     mut words: ResMut<Words>,
     mut loaded: Local<Option<String>>,
 ) {
-    let launch_changed = launch.as_ref().is_some_and(|launch| launch.is_changed());
-    if !settings.is_changed() && !launch_changed && loaded.is_some() {
+    if !settings.is_changed() && loaded.is_some() {
         return;
     }
-    let wanted = wanted_language(launch.as_deref(), &settings.language);
+    let wanted = settings.wanted_language();
     if loaded.as_deref() == Some(wanted.as_str()) {
         return;
     }

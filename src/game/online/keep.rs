@@ -17,7 +17,7 @@ use bevy::tasks::IoTaskPool;
 
 use super::link::Slot;
 use super::{Connection, Online, hosting, network};
-use crate::game::core::{CurrentMode, LaunchSettings, Settings};
+use crate::game::core::{CurrentMode, Settings};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::resume::{self, Resume};
 use crate::net::{Invitation, Network, Seat, Session};
@@ -123,7 +123,6 @@ pub(super) fn resume(
     paths: &RecordPaths,
     waiting: bool,
     settings: &Settings,
-    launch: &LaunchSettings,
 ) -> Result<Connection, &'static str> {
     let autosave = paths
         .autosave
@@ -145,7 +144,7 @@ pub(super) fn resume(
     let seat = if kept.host { Seat::Host } else { Seat::Joiner };
     let session = Session::resumed(seat, secret, &kept.name, accepted, saved.game)
         .map_err(|_| "online-resume-damaged")?;
-    let link_mode: Network = network(settings, launch);
+    let link_mode: Network = network(settings);
     if kept.host {
         let port = if link_mode == Network::Local {
             kept.port

@@ -20,9 +20,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::core::{
-    ClockHold, GameSystems, LaunchSettings, Mode, Notice, Screen, Settings, StartGame, Words,
-};
+use crate::game::core::{ClockHold, GameSystems, Mode, Notice, Screen, Settings, StartGame, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
     ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Network, PathKind,
@@ -285,17 +283,13 @@ impl Connection {
 
 /// Where links may go: this machine only (`--local` or the setting), or
 /// the internet (through the relay chosen, else n0's public ones).
-pub fn network(settings: &Settings, launch: &LaunchSettings) -> Network {
-    if launch.online_local || settings.online_local {
+pub fn network(settings: &Settings) -> Network {
+    if settings.online_local_now() {
         return Network::Local;
     }
-    let relay = launch
-        .relay
-        .clone()
-        .or_else(|| {
-            (!settings.online_relay.trim().is_empty()).then(|| settings.online_relay.clone())
-        })
-        .and_then(|text| text.trim().parse().ok());
+    let relay = settings
+        .online_relay_now()
+        .and_then(|text| text.parse().ok());
     Network::Public { relay }
 }
 
@@ -324,12 +318,7 @@ fn action_key(error: &ActionError) -> &'static str {
 fn handle_requests(
     mut requests: MessageReader<OnlineRequest>,
     (mut online, mut watching): (ResMut<Online>, ResMut<Watching>),
-    (settings, launch, paths, status): (
-        Res<Settings>,
-        Res<LaunchSettings>,
-        Res<RecordPaths>,
-        Res<AutosaveStatus>,
-    ),
+    (settings, paths, status): (Res<Settings>, Res<RecordPaths>, Res<AutosaveStatus>),
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
 ) {
@@ -344,7 +333,7 @@ fn handle_requests(
                 match Session::host(secret, game.clone()) {
                     Ok(session) => {
                         let key = crate::net::Link::new_key();
-                        let slot = link::Slot::host(network(&settings, &launch), key, 0);
+                        let slot = link::Slot::host(network(&settings), key, 0);
                         online.0 = Some(Connection::new(session, secret, Some(key), slot));
                     }
                     Err(e) => say(action_key(&e)),
@@ -357,7 +346,7 @@ fn handle_requests(
                         if let Some(old) = watching.0.take() {
                             old.close();
                         }
-                        let mode = network(&settings, &launch);
+                        let mode = network(&settings);
                         watching.0 = Some(Watcher::dial(mode, read, name));
                         say("online-watch-dialling");
                     }
@@ -369,8 +358,7 @@ fn handle_requests(
                         // Our key is kept with the game: dialling again after
                         // a restart, we are the same peer to the host.
                         let key = crate::net::Link::new_key();
-                        let slot =
-                            link::Slot::join(network(&settings, &launch), read.clone(), Some(key));
+                        let slot = link::Slot::join(network(&settings), read.clone(), Some(key));
                         let mut connection = Connection::new(session, read.secret, Some(key), slot);
                         connection.invitation = Some(read);
                         online.0 = Some(connection);
@@ -381,18 +369,16 @@ fn handle_requests(
                     }
                 }
             }
-            OnlineRequest::Resume => {
-                match keep::resume(&paths, status.online, &settings, &launch) {
-                    Ok(connection) => {
-                        if let Some(old) = online.0.take() {
-                            link::close(old);
-                        }
-                        online.0 = Some(connection);
-                        screen.set(Screen::Playing);
+            OnlineRequest::Resume => match keep::resume(&paths, status.online, &settings) {
+                Ok(connection) => {
+                    if let Some(old) = online.0.take() {
+                        link::close(old);
                     }
-                    Err(key) => say(key),
+                    online.0 = Some(connection);
+                    screen.set(Screen::Playing);
                 }
-            }
+                Err(key) => say(key),
+            },
             OnlineRequest::Leave => {
                 if let Some(mut connection) = online.0.take() {
                     connection.session.bye();

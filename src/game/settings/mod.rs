@@ -62,22 +62,30 @@ impl SavedSettings {
 }
 
 /// Reads the settings file (if [`RecordPaths`] names one) into
-/// [`Settings`]; a damaged file is reported in the [`Notice`] and the log,
-/// and left as it is. `run` calls it before applying its command line,
-/// which then wins; otherwise it runs at start-up.
+/// [`Settings`], with the command line's word for this run applied once
+/// ([`LaunchSettings::applied_to`]); a damaged file is reported in the
+/// [`Notice`] and the log, and left as it is. `run` calls it before the
+/// first frame; otherwise it runs at start-up.
 pub fn restore_settings(world: &mut World) {
+    let launch = world
+        .get_resource::<LaunchSettings>()
+        .cloned()
+        .unwrap_or_default();
     let file = world
         .get_resource::<RecordPaths>()
         .and_then(|paths| paths.settings.clone());
     let Some(file) = file else {
         world.get_resource_or_init::<SavedSettings>().restored = true;
+        let settings = world.get_resource_or_init::<Settings>().clone();
+        world.insert_resource(launch.applied_to(settings));
         return;
     };
-    let loaded = file.load();
+    let mut loaded = file.load();
+    loaded.settings = launch.applied_to(loaded.settings);
     if let Some(warning) = &loaded.warning {
         warn!("{warning}");
-        let launch = world.get_resource::<LaunchSettings>();
-        let text = record_error(&Words::at_start(launch, &loaded.settings.language), warning);
+        let words = Words::load(&loaded.settings.wanted_language());
+        let text = record_error(&words, warning);
         if let Some(mut notice) = world.get_resource_mut::<Notice>() {
             notice.show(text);
         }

@@ -43,7 +43,7 @@ use self::manifest::{
 };
 use self::problem::{FileProblem, ManifestMissing, ManifestProblem};
 use crate::game::board::hex_grid::HexGrid;
-use crate::game::core::{LaunchSettings, Settings};
+use crate::game::core::Settings;
 use crate::rules::{self, Bug};
 
 pub(super) fn plugin(app: &mut App) {
@@ -223,12 +223,10 @@ struct ThemeManifests {
 fn start_loading(
     mut commands: Commands,
     choice: Res<ThemeChoice>,
-    (launch, settings): (Option<Res<LaunchSettings>>, Res<Settings>),
+    settings: Res<Settings>,
     assets: Res<AssetServer>,
 ) {
-    let asked = launch
-        .and_then(|launch| launch.theme.clone())
-        .or_else(|| Some(settings.theme.clone()));
+    let asked = Some(settings.wanted_theme().to_string());
     if !choice.assets.is_dir() {
         warn!(
             "assets folder {} not found (set BEVY_ASSET_ROOT to the folder holding assets/); pieces will be missing",
@@ -245,7 +243,6 @@ fn start_loading(
 /// the settings'.
 fn follow_theme_setting(
     settings: Res<Settings>,
-    launch: Option<Res<LaunchSettings>>,
     manifests: Option<ResMut<ThemeManifests>>,
     choice: Res<ThemeChoice>,
     assets: Res<AssetServer>,
@@ -253,12 +250,10 @@ fn follow_theme_setting(
     let Some(mut manifests) = manifests else {
         return;
     };
-    if !settings.is_changed() && !launch.as_ref().is_some_and(|launch| launch.is_changed()) {
+    if !settings.is_changed() {
         return;
     }
-    let asked = launch
-        .and_then(|launch| launch.theme.clone())
-        .unwrap_or_else(|| settings.theme.clone());
+    let asked = settings.wanted_theme().to_string();
     if manifests.asked.as_deref() == Some(asked.as_str()) {
         return;
     }

@@ -17,7 +17,7 @@ use super::menu_new_game::{ClockChoice, new_game_grid};
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{LaunchSettings, NewGameSettings, Opponent, Screen, Settings, Words};
+use crate::game::core::{NewGameSettings, Opponent, Screen, Settings, Words};
 use crate::game::learn::EditorRequest;
 use crate::game::theme::{Theme, ThemeChoice, ThemeEntry};
 use crate::game::ui::hud::hands::HandArt;
@@ -64,11 +64,7 @@ struct MenuRequests<'w> {
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
-    (mut next, mut settings, mut launch): (
-        ResMut<NewGameSettings>,
-        ResMut<Settings>,
-        ResMut<LaunchSettings>,
-    ),
+    (mut next, mut settings): (ResMut<NewGameSettings>, ResMut<Settings>),
     mut requests: MenuRequests,
     mut records: MenuRecords,
     (mut local, theme, words): (Local<MenuState>, Option<Res<Theme>>, Res<Words>),
@@ -91,8 +87,6 @@ fn draw_main_menu(
         pause_unfocused: next.pause_clock_unfocused,
     };
     let mut analysis_board = false;
-    let mut language_picked = false;
-    let mut launched_theme = launch.theme.clone();
     answer_about_waiting(ctx, &words, asking, &mut prefs, &mut requests, &mut records);
     // At most the window's size, less a margin; a short window scrolls.
     let room = ctx.content_rect().size() - egui::vec2(16.0, 16.0);
@@ -126,12 +120,12 @@ fn draw_main_menu(
                         );
                     });
                     ui.vertical(|right| {
-                        language_picked = new_game_grid(
+                        new_game_grid(
                             right,
                             &words,
                             (&mut prefs, &rating),
                             &mut clock,
-                            (languages, &choice, themes, &mut launched_theme),
+                            (languages, &choice, themes),
                         );
                     });
                 });
@@ -149,14 +143,6 @@ fn draw_main_menu(
     if prefs.game_type != settings.game_type {
         // A position given at launch only applies to its own game type.
         next.opening = None;
-    }
-    if language_picked {
-        // The player's pick wins over `--lang` from now on.
-        launch.lang = None;
-    }
-    if launched_theme != launch.theme {
-        // Likewise a theme picked wins over `--theme`.
-        launch.theme = launched_theme;
     }
     settings.set_if_neq(prefs);
     Ok(())

@@ -27,22 +27,16 @@ pub(super) struct ClockChoice {
     pub(super) pause_unfocused: bool,
 }
 
-/// The grid under its heading; whether the player picked a language.
+/// The grid under its heading.
 pub(super) fn new_game_grid(
     ui: &mut egui::Ui,
     words: &Texts,
     (prefs, rating): (&mut Settings, &Rating),
     clock: &mut ClockChoice,
-    (languages, choice, themes, launched_theme): (
-        &mut Languages,
-        &ThemeChoice,
-        &mut Vec<ThemeEntry>,
-        &mut Option<String>,
-    ),
-) -> bool {
+    (languages, choice, themes): (&mut Languages, &ThemeChoice, &mut Vec<ThemeEntry>),
+) {
     ui.label(egui::RichText::new(words.get("menu-new-game")).strong());
     ui.add_space(4.0);
-    let mut language_picked = false;
     egui::Grid::new("menu_grid")
         .num_columns(2)
         .spacing([12.0, 7.0])
@@ -58,20 +52,13 @@ pub(super) fn new_game_grid(
             clock_rows(ui, words, clock);
             expansions_row(ui, words, &mut prefs.game_type);
             animations_row(ui, words, &mut prefs.animation_speed);
-            language_picked = language_row(ui, words, &mut prefs.language, languages);
+            language_row(ui, words, prefs, languages);
             ui.label(words.get("menu-theme"))
                 .on_hover_text(words.get("menu-theme-tip"));
-            theme_box(
-                ui,
-                words,
-                (&mut prefs.theme, launched_theme),
-                choice,
-                themes,
-            );
+            theme_box(ui, words, prefs, choice, themes);
             ui.end_row();
             sound_and_rules_rows(ui, words, prefs);
         });
-    language_picked
 }
 
 /// Another person, the AI, or AI vs AI (both sides at `level` at first).
@@ -304,18 +291,17 @@ fn animations_row(ui: &mut egui::Ui, words: &Texts, animation_speed: &mut f32) {
     ui.end_row();
 }
 
-/// The language; whether the player picked one.
+/// The language.
 fn language_row(
     ui: &mut egui::Ui,
     words: &Texts,
-    language: &mut String,
+    settings: &mut Settings,
     languages: &mut Languages,
-) -> bool {
+) {
     ui.label(words.get("menu-language"))
         .on_hover_text(words.get("menu-language-tip"));
-    let picked = language_box(ui, words, language, languages);
+    language_box(ui, words, settings, languages);
     ui.end_row();
-    picked
 }
 
 /// The sounds, then the draw rules.

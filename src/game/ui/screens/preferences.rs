@@ -12,12 +12,12 @@ use crate::text::{Args, FALLBACK, Texts, available_languages};
 pub(super) type Languages = Vec<(String, String)>;
 
 /// The languages of `assets/locales/` (read once), the system's first;
-/// `language` is the settings' (`""`: the system's). Whether the player
-/// picked one.
+/// shows the settings' (`""`: the system's), and a pick becomes the
+/// player's (over `--lang`). Whether the player picked one.
 pub(super) fn language_box(
     ui: &mut egui::Ui,
     words: &Texts,
-    language: &mut String,
+    settings: &mut Settings,
     languages: &mut Languages,
 ) -> bool {
     if languages.is_empty() {
@@ -36,7 +36,7 @@ pub(super) fn language_box(
         &Args::new().with("name", name_of(&system_language())),
     );
     let base = |code: &str| code.split(['-', '_']).next().unwrap_or(code).to_string();
-    let code = Some(language.clone()).filter(|code| !code.is_empty());
+    let code = Some(settings.language.clone()).filter(|code| !code.is_empty());
     let shown = match &code {
         Some(code) => name_of(code),
         // Spoken by --lang, not the system's: say which.
@@ -55,19 +55,19 @@ pub(super) fn language_box(
     if picked == code {
         return false;
     }
-    *language = picked.unwrap_or_default();
+    settings.pick_language(picked.unwrap_or_default());
     true
 }
 
 /// The theme: the built-in ones, then the player's own (read again each
 /// time the list opens, so a theme just made with `hive theme new` is
-/// there). `theme` is the settings'; `launched` the command line's
-/// `--theme`, which is the one shown until the player picks one (then it
-/// is dropped). Whether the player picked one.
+/// there). Shows the theme in force (the command line's `--theme` until
+/// the player picks one); a pick becomes the player's. Whether the player
+/// picked one.
 pub(super) fn theme_box(
     ui: &mut egui::Ui,
     words: &Texts,
-    (theme, launched): (&mut String, &mut Option<String>),
+    settings: &mut Settings,
     choice: &ThemeChoice,
     themes: &mut Vec<ThemeEntry>,
 ) -> bool {
@@ -84,7 +84,7 @@ pub(super) fn theme_box(
             entry.name.clone()
         }
     };
-    let current = launched.clone().unwrap_or_else(|| theme.clone());
+    let current = settings.wanted_theme().to_string();
     let shown = themes
         .iter()
         .find(|entry| entry.id == current)
@@ -104,8 +104,7 @@ pub(super) fn theme_box(
     if picked == current {
         return false;
     }
-    *theme = picked;
-    *launched = None;
+    settings.pick_theme(picked);
     true
 }
 

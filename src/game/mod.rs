@@ -40,8 +40,8 @@ pub mod database;
 pub mod learn;
 pub mod online;
 pub mod play;
+pub mod saved_settings;
 pub mod saves;
-pub mod settings;
 pub mod sound;
 pub mod theme;
 mod ui;
@@ -71,11 +71,11 @@ pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,
     HighlightKind, InputDevice, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
+pub use self::saved_settings::{SavedSettings, restore_settings};
 pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, KeptIn, Leaving,
     LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewWhy, ReviewedLine, Stake,
 };
-pub use self::settings::{SavedSettings, restore_settings};
 
 use crate::rules::GameType;
 
@@ -109,7 +109,7 @@ pub fn logic_plugin(app: &mut App) {
         database::plugin,
         online::plugin,
         sound::plugin,
-        settings::plugin,
+        saved_settings::plugin,
     ));
 }
 

@@ -17,8 +17,18 @@ use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
 const ORDER: [&str; 12] = [
-    "core", "board", "play", "ai", "saves", "learn", "database", "online", "theme", "sound",
-    "settings", "ui",
+    "core",
+    "board",
+    "play",
+    "ai",
+    "saves",
+    "learn",
+    "database",
+    "online",
+    "theme",
+    "sound",
+    "saved_settings",
+    "ui",
 ];
 
 /// The engine crates from the bottom up, each with the crates it may use.

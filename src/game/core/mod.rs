@@ -12,6 +12,7 @@
 mod assets;
 mod clock;
 mod current_game;
+mod jump;
 mod last_move;
 mod launch;
 mod mode;
@@ -29,6 +30,7 @@ use bevy::prelude::*;
 pub use assets::assets_dir;
 pub use clock::{ClockHold, ClockPause, ClockSync, GameClock};
 pub use current_game::{CurrentGame, LineRefused};
+pub use jump::Jump;
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use mode::{AnalysisSwitch, CurrentMode, GameMode, Mode, practising};

@@ -23,9 +23,8 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{
-    Activity, AnalysisSwitch, CurrentGame, Players, Screen, Settings, Turn, Words,
+    Activity, AnalysisSwitch, CurrentGame, Jump, Players, Screen, Settings, Turn, Words,
 };
-use crate::game::saves::Jump;
 
 use super::editor_layout::BoardFrame;
 use crate::learn::{Budget, PlaceError, Reached, Setup, Unreachable};

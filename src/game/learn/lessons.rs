@@ -24,10 +24,10 @@ use super::progress;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    Activity, CurrentGame, MovePlayed, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
-    assets_dir, with_color,
+    Activity, CurrentGame, Jump, MovePlayed, MoveRefused, Notice, PlayMove, Players, Screen, Turn,
+    Words, assets_dir, with_color,
 };
-use crate::game::saves::{Jump, RecordPaths};
+use crate::game::saves::RecordPaths;
 use crate::learn::{
     Catalogue, Lesson, Renaming, Step, Verdict, carry_on, expected_move, judge_move, load_lessons,
 };

@@ -15,11 +15,11 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use super::progress;
 
 use crate::game::core::{
-    Activity, CurrentGame, MovePlayed, Notice, PlayMove, Players, Screen, Turn, Words, assets_dir,
-    with_color,
+    Activity, CurrentGame, Jump, MovePlayed, Notice, PlayMove, Players, Screen, Turn, Words,
+    assets_dir, with_color,
 };
 use crate::game::play::Selection;
-use crate::game::saves::{Jump, RecordPaths};
+use crate::game::saves::RecordPaths;
 use crate::learn::{Attempt, Catalogue, Outcome, Puzzle, load_puzzles};
 use crate::records::Seats;
 use crate::rules::{Game, Move};

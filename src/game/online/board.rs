@@ -7,9 +7,9 @@ use bevy::prelude::*;
 
 use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
 use crate::game::core::{
-    ClockHold, CurrentGame, CurrentMode, GameClock, MovePlayed, Players, Turn, Words,
+    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, Turn, Words,
 };
-use crate::game::saves::{Jump, RecordsAction};
+use crate::game::saves::RecordsAction;
 use crate::net::EndReason;
 use crate::records::Seats;
 

@@ -8,8 +8,7 @@
 use bevy::prelude::*;
 
 use super::link::Slot;
-use crate::game::core::{Mode, Notice, Screen, Turn, Words};
-use crate::game::saves::Jump;
+use crate::game::core::{Jump, Mode, Notice, Screen, Turn, Words};
 use crate::net::{Event, Invitation, Network, Watch, WatchEvent};
 use crate::text::Args;
 

@@ -21,11 +21,10 @@ use super::engine_review::{EngineReview, EngineReviewRequest, ReviewedLine};
 use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use super::reads::{Purpose, Read, Reads, main_line_end};
 use super::review::ReviewAction;
-use super::undo::Jump;
 use crate::ai::GameReview;
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{
-    CurrentGame, GameClock, Notice, Players, Screen, Settings, Turn, Words, record_error,
+    CurrentGame, GameClock, Jump, Notice, Players, Screen, Settings, Turn, Words, record_error,
 };
 use crate::records::{
     Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, RecordFile,

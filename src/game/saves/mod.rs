@@ -25,7 +25,6 @@ pub use paths::{AutosaveStatus, RecordPaths};
 pub use review::ReviewAction;
 pub use review_why::ReviewWhy;
 pub use stake::{KeptIn, Leaving, Stake};
-pub use undo::Jump;
 
 use crate::game::core::{
     CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks, practising,

@@ -15,10 +15,9 @@
 
 use bevy::prelude::*;
 
-use super::undo::Jump;
 use crate::game::board::BoardInput;
 use crate::game::board::camera::pan_and_zoom;
-use crate::game::core::{CurrentGame, GameClock, GameSystems, Turn};
+use crate::game::core::{CurrentGame, GameClock, GameSystems, Jump, Turn};
 use crate::game::play::ReadDevices;
 use crate::records::NodeId;
 

@@ -1,109 +1,16 @@
 //! Undo and redo in the game in play, making a variation the main line or
-//! deleting one, and [`Jump`]: what replacing the position on the board
-//! touches (undo, redo, review, a loaded or resumed game).
+//! deleting one, each through core's [`Jump`] (what replacing the position
+//! on the board touches).
 //!
 //! [`CurrentGame`] owns the line of moves and its cursor; undo and redo
-//! move the cursor. Every jump gives the game a new id in [`Players`], so
-//! an AI search for the old position is cancelled and its move never
-//! applied, and drops move requests still waiting.
+//! move the cursor.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::actions::RecordsAction;
-use crate::game::core::{
-    CurrentGame, GameClock, Notice, PlayMove, Players, RestartedFrom, Turn, Words,
-};
+use crate::game::core::{CurrentGame, GameClock, Jump, RestartedFrom, Turn};
 use crate::records::NodeId;
 use crate::rules::Color;
-
-/// What replacing the position on the board touches.
-#[derive(SystemParam)]
-pub struct Jump<'w> {
-    current: ResMut<'w, CurrentGame>,
-    players: ResMut<'w, Players>,
-    turn: Option<Res<'w, State<Turn>>>,
-    next_turn: ResMut<'w, NextState<Turn>>,
-    requests: ResMut<'w, Messages<PlayMove>>,
-    notice: ResMut<'w, Notice>,
-    words: Res<'w, Words>,
-}
-
-impl Jump<'_> {
-    /// The game in play.
-    pub fn current(&self) -> &CurrentGame {
-        &self.current
-    }
-
-    /// Who plays the game now.
-    pub fn players(&self) -> Players {
-        *self.players
-    }
-
-    /// Seats new players (a loaded or resumed game).
-    pub fn seat(&mut self, players: Players) {
-        *self.players = players;
-    }
-
-    /// The message line.
-    pub fn notice(&mut self) -> &mut Notice {
-        &mut self.notice
-    }
-
-    /// The words of the player's language.
-    pub fn words(&self) -> &Words {
-        &self.words
-    }
-
-    /// Shows the message `key` (with no variables) on the message line.
-    pub fn say(&mut self, key: &str) {
-        let text = self.words.get(key);
-        self.notice.show(text);
-    }
-
-    /// Whether the game is being reviewed (or will be from this frame on).
-    pub fn reviewing(&self) -> bool {
-        crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
-    }
-
-    /// Sets the turn (a game ended off the board: agreed, resigned).
-    pub fn set_turn(&mut self, turn: Turn) {
-        NextState::set_if_neq(&mut self.next_turn, turn);
-    }
-
-    /// Asks for a move for the side to move (a move from elsewhere: the
-    /// friend's, over the internet).
-    pub fn play(&mut self, mv: crate::rules::Move) {
-        self.requests.write(PlayMove(mv));
-    }
-
-    /// Changes the game's tree of variations with `edit`, which says whether
-    /// it changed anything, leaving the position on the board (and any
-    /// search of it) as it is.
-    pub fn edit(&mut self, edit: impl FnOnce(&mut CurrentGame) -> bool) -> bool {
-        if !edit(self.current.bypass_change_detection()) {
-            return false;
-        }
-        self.current.set_changed();
-        true
-    }
-
-    /// Changes the game with `change`, which says whether it changed
-    /// anything. If it did: the game gets a new id (a search for the old
-    /// position is dropped), no move request is left over, and the turn
-    /// becomes `turn`. If not, nothing is marked changed.
-    pub fn change(&mut self, turn: Turn, change: impl FnOnce(&mut CurrentGame) -> bool) -> bool {
-        if !change(self.current.bypass_change_detection()) {
-            return false;
-        }
-        self.current.set_changed();
-        self.players.game_id += 1;
-        self.requests.clear();
-        self.notice.clear();
-        NextState::set_if_neq(&mut self.next_turn, turn);
-        true
-    }
-}
 
 pub(super) fn handle_undo_redo(
     mut actions: MessageReader<RecordsAction>,

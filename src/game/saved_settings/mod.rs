@@ -1,6 +1,7 @@
 //! The player's settings kept between runs: the file is read at start-up
-//! (or by `run`, before the command line applies) into the one
-//! [`Settings`] resource the features read, and saved whenever it changes,
+//! (or by `run`, before the first frame) into the one [`Settings`]
+//! resource the features read, the command line's word for this run
+//! applied once ([`Settings::this_run`], never saved), and saved whenever it changes,
 //! on the IO task pool (one write at a time, the newest settings; those
 //! waiting are written before the app closes). A damaged file is reported
 //! and kept aside before the first save. The file's format is `core`'s

@@ -134,7 +134,7 @@ pub fn mode(app: &App) -> hive::game::Mode {
         world
             .get_resource::<State<hive::game::Activity>>()
             .map(|s| *s.get()),
-        turn(app),
+        turn(app) == Some(Turn::Review),
         world.resource::<hive::game::Players>(),
         *world.resource::<hive::game::AnalysisSwitch>(),
     )

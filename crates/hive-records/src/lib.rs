@@ -81,7 +81,9 @@ pub use hive_formats::{
 };
 
 /// The project's directories on this platform (`~/.local/share/hive`,
-/// `~/.config/hive`, `%APPDATA%\hive`, `~/Library/Application Support/hive`).
-fn project_dirs() -> Option<directories::ProjectDirs> {
+/// `~/.config/hive`, `~/.cache/hive`, `%APPDATA%\hive`,
+/// `~/Library/Application Support/hive`): the one place the app's name for
+/// them is written.
+pub fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "hive")
 }

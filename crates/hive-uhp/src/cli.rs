@@ -283,14 +283,21 @@ fn read_record(path: &Path, header: &str) -> Result<MatchProgress, String> {
     }
 }
 
-/// Writes the record whole or not at all: a new file renamed over the old.
+/// Writes the record whole or not at all: a file beside it, flushed to
+/// disk, then renamed over the old one (`tempfile`'s `persist`).
 fn write_record(path: &Path, text: &str) -> Result<(), String> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".new");
-    let new = path.with_file_name(name);
-    fs::write(&new, text)
-        .and_then(|()| fs::rename(&new, path))
-        .map_err(|e| format!("could not save the record {}: {e}", path.display()))
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let written = tempfile::NamedTempFile::new_in(dir).and_then(|mut file| {
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        file.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    });
+    written.map_err(|e| format!("could not save the record {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -80,9 +80,7 @@ pub fn built_in_assets() -> Result<&'static PathBuf, BuiltInAssetsProblem> {
         let cache = std::env::var_os(CACHE_DIR_ENV)
             .filter(|dir| !dir.is_empty())
             .map(PathBuf::from)
-            .or_else(|| {
-                directories::ProjectDirs::from("", "", "hive").map(|d| d.cache_dir().to_path_buf())
-            })
+            .or_else(|| crate::records::project_dirs().map(|d| d.cache_dir().to_path_buf()))
             .unwrap_or_else(|| std::env::temp_dir().join("hive"));
         let dir = cache.join(format!(
             "assets-{}-{:016x}",

@@ -21,7 +21,7 @@ use bevy::prelude::*;
 
 use super::players::Players;
 use super::screens::{Activity, Screen};
-use super::turn::Turn;
+use super::turn::{Turn, reviewing};
 use crate::records::{PlayKind, Seats};
 use crate::rules::Color;
 
@@ -60,12 +60,12 @@ pub struct GameMode {
 }
 
 impl Mode {
-    /// The mode these sources make (`activity` and `turn` exist only on the
-    /// playing screen).
+    /// The mode these sources make (`activity` exists only on the playing
+    /// screen; `reviewing` is [`reviewing`]'s answer).
     pub fn of(
         screen: Screen,
         activity: Option<Activity>,
-        turn: Option<Turn>,
+        reviewing: bool,
         players: &Players,
         analysis: AnalysisSwitch,
     ) -> Mode {
@@ -75,7 +75,7 @@ impl Mode {
             (Screen::Playing, _) => Mode::Game(GameMode {
                 seats: players.seats,
                 analysing: analysis.0,
-                reviewing: turn == Some(Turn::Review),
+                reviewing,
             }),
             (Screen::Editor, _) => Mode::Editor,
             (Screen::MainMenu | Screen::Games | Screen::Puzzles | Screen::Lessons, _) => Mode::Menu,
@@ -144,6 +144,7 @@ pub struct CurrentMode<'w> {
     screen: Option<Res<'w, State<Screen>>>,
     activity: Option<Res<'w, State<Activity>>>,
     turn: Option<Res<'w, State<Turn>>>,
+    next_turn: Res<'w, NextState<Turn>>,
     players: Res<'w, Players>,
     analysis: Res<'w, AnalysisSwitch>,
 }
@@ -154,7 +155,7 @@ impl CurrentMode<'_> {
         Mode::of(
             self.screen.as_ref().map_or(Screen::MainMenu, |s| *s.get()),
             self.activity.as_ref().map(|a| *a.get()),
-            self.turn.as_ref().map(|t| *t.get()),
+            reviewing(self.turn.as_deref(), &self.next_turn),
             &self.players,
             *self.analysis,
         )
@@ -176,7 +177,7 @@ mod tests {
         Mode::of(
             Screen::Playing,
             Some(Activity::Game),
-            Some(Turn::AwaitingInput),
+            false,
             &players,
             AnalysisSwitch(analysing),
         )
@@ -221,7 +222,7 @@ mod tests {
         let lesson = Mode::of(
             Screen::Playing,
             Some(Activity::Lesson),
-            Some(Turn::AwaitingInput),
+            false,
             &players,
             off,
         );
@@ -229,9 +230,9 @@ mod tests {
         assert!(lesson.practising());
         assert_eq!(lesson.autosave_kind(), None);
         for screen in [Screen::MainMenu, Screen::Games, Screen::Lessons] {
-            assert_eq!(Mode::of(screen, None, None, &players, off), Mode::Menu);
+            assert_eq!(Mode::of(screen, None, false, &players, off), Mode::Menu);
         }
-        let editor = Mode::of(Screen::Editor, None, None, &players, off);
+        let editor = Mode::of(Screen::Editor, None, false, &players, off);
         assert_eq!(editor, Mode::Editor);
         assert_eq!(editor.autosave_kind(), None);
         assert!(!editor.practising());
@@ -259,7 +260,7 @@ mod tests {
         let off_the_board = Mode::of(
             Screen::MainMenu,
             None,
-            None,
+            false,
             &players,
             AnalysisSwitch(false),
         );
@@ -267,7 +268,7 @@ mod tests {
         let review = Mode::of(
             Screen::Playing,
             Some(Activity::Game),
-            Some(Turn::Review),
+            true,
             &players,
             AnalysisSwitch(false),
         );

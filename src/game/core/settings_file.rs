@@ -53,9 +53,7 @@ impl SettingsFile {
     pub fn default_location(dir: Option<PathBuf>) -> Result<SettingsFile, RecordError> {
         let dir = dir
             .filter(|dir| !dir.as_os_str().is_empty())
-            .or_else(|| {
-                directories::ProjectDirs::from("", "", "hive").map(|d| d.config_dir().to_path_buf())
-            })
+            .or_else(|| crate::records::project_dirs().map(|d| d.config_dir().to_path_buf()))
             .ok_or_else(|| RecordError::no_directory(CONFIG_DIR_ENV))?;
         Ok(SettingsFile::in_dir(dir))
     }

@@ -197,7 +197,7 @@ pub(super) enum Followed {
 /// else a jump to it.
 pub(super) fn follow(jump: &mut Jump, turn: Turn, ours: &crate::rules::Game) -> Followed {
     let current = jump.current();
-    if turn == Turn::Review || turn == Turn::Animating || !current.at_end() {
+    if jump.reviewing() || turn == Turn::Animating || !current.at_end() {
         return Followed::NotNow;
     }
     let shown = current.game();

@@ -15,20 +15,30 @@
 //!   hints, exhibitions;
 //! - `saves`: undo and redo, review, saved games, the autosave, the game
 //!   library and the engine's review;
-//! - `learn`: puzzles on the board against the engine's defence (practice:
-//!   nothing autosaved);
-//! - `database`: the game database (`crate::db`) in the window: opened
-//!   in the data directory, the opening explorer's answers for the position
-//!   on the board, imports, searches, a stored game opened in review;
-//! - `online`: a game against a friend over the internet (`crate::net`):
-//!   hosting and joining, the board following the connection's game, the
-//!   offers and chat, the connection kept to resume;
 //! - `theme`: the look and the sound files, read from `assets/themes/` and
 //!   reloaded live, and the pieces and highlights drawn in it;
+//! - `widgets`: the shared egui pieces every screen draws with (egui's
+//!   colours from the theme, where the side panels sit, the top of a
+//!   learning screen, the file picker's words);
+//! - `learn`: lessons and puzzles on the board against the engine's
+//!   defence (practice: nothing autosaved), the position editor, and the
+//!   Learn to play and Puzzles screens;
+//! - `database`: the game database (`crate::db`) in the window: opened
+//!   in the data directory, the opening explorer's answers for the position
+//!   on the board, imports, searches, a stored game opened in review; the
+//!   explorer's window and the Games screen's database part;
+//! - `online`: a game against a friend over the internet (`crate::net`):
+//!   hosting and joining, the board following the connection's game, the
+//!   offers and chat, the connection kept to resume; its window and panel;
 //! - `sound`: the sound each event asks for, at the player's volume, played
 //!   with the theme's files;
-//! - `settings`: the player's settings kept between runs;
-//! - `ui`: the egui panels and menus.
+//! - `saved_settings`: the player's settings kept between runs;
+//! - `ui`: the frame: the main menu, the Games screen, the position
+//!   editor's screen and the panels around the board in a game.
+//!
+//! The screens of `learn`, `database` and `online` are each folder's
+//! `view_plugin`, added by `ui`'s plugin right after egui's, so the
+//! headless panels test ([`panels_plugin`]) gets them too.
 //!
 //! [`logic_plugin`] is everything that decides what happens, with no window
 //! (headless tests run it on `MinimalPlugins`); the view needs a window.
@@ -45,6 +55,7 @@ pub mod saves;
 pub mod sound;
 pub mod theme;
 mod ui;
+mod widgets;
 
 use bevy::prelude::*;
 

@@ -16,16 +16,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 12] = [
+const ORDER: [&str; 13] = [
     "core",
     "board",
     "play",
     "ai",
     "saves",
+    "theme",
+    "widgets",
     "learn",
     "database",
     "online",
-    "theme",
     "sound",
     "saved_settings",
     "ui",

@@ -10,6 +10,9 @@
 //! connection of its own (progress, Cancel, the report; resumable): SQLite's
 //! WAL lets the held connection read while it writes. Nothing waits on the
 //! frame: answers are polled.
+//!
+//! Its screens: the opening explorer's window beside the board (`panel`)
+//! and the Games screen's database part ([`screen`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,6 +34,8 @@ use crate::rules::Move;
 use crate::text::Args;
 
 mod explorer;
+mod panel;
+pub(in crate::game) mod screen;
 
 pub use explorer::{
     Explorer, ExplorerAnswer, FilterForm, WhyNothing, is_next_in_line, why_nothing,
@@ -61,6 +66,13 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(DatabaseSystems),
     );
+}
+
+/// The database's screens: the opening explorer beside the board, and the
+/// state of the Games screen's database part.
+pub(super) fn view_plugin(app: &mut App) {
+    app.init_resource::<screen::DatabaseScreen>();
+    app.add_plugins(panel::plugin);
 }
 
 /// The database's systems: after the frame's game, so that the explorer

@@ -19,12 +19,19 @@
 //! The puzzles are listed by level, each level in the order the lessons
 //! teach the bugs they use (`hive_learn::puzzle_order`): the base game's
 //! first.
+//!
+//! Its screens: Learn to play with the lesson bar (`lessons_screen`) and
+//! Puzzles with the puzzle bar (`puzzles_screen`); the position editor's
+//! screen is the frame's (`ui`), drawn next to the main menu's pieces it
+//! shares.
 
 pub mod editor;
 pub mod editor_layout;
 pub mod lessons;
+mod lessons_screen;
 mod progress;
 pub mod puzzles;
+mod puzzles_screen;
 pub mod rating;
 
 use bevy::prelude::*;
@@ -101,4 +108,10 @@ pub(super) fn plugin(app: &mut App) {
             .after(HintSystems)
             .after(AnalysisSystems),
     );
+}
+
+/// The learning screens: Learn to play and Puzzles, each with its bar over
+/// the board.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((lessons_screen::plugin, puzzles_screen::plugin));
 }

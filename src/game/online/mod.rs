@@ -10,10 +10,15 @@
 //! are [`Seats::Online`](crate::records::Seats::Online), so the board takes no input on the friend's turn,
 //! the AI never moves, and the game is autosaved as its own kind; what a
 //! resumed game needs to dial again is kept beside it ([`keep`]).
+//!
+//! Its screens: the "Play a friend online" window over the main menu
+//! ([`screen`]) and the online game's panel over the board (`panel`).
 
 mod board;
 mod keep;
 mod link;
+mod panel;
+pub(in crate::game) mod screen;
 mod watch;
 
 use std::time::{Duration, Instant};
@@ -74,6 +79,12 @@ pub(super) fn plugin(app: &mut App) {
         OnExit(Screen::Playing),
         (leave_on_exit, watch::stop_on_exit),
     );
+}
+
+/// The online game's screens: the window over the main menu and the panel
+/// over the board.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((screen::plugin, panel::plugin));
 }
 
 /// Whether no other screen is asked for this frame: a game that arrives

@@ -1,29 +1,39 @@
-//! The egui panels drawn over the board: the main menu, the game library
-//! ("Games"), and in a game the top bar, the two hands, the move list, the
+//! The frame the features' screens sit in: the main menu, the game library
+//! ("Games", with the database's part drawn by `database`), the position
+//! editor, and in a game the top bar, the two hands, the move list, the
 //! message line, the stack inspector, the game-over dialog, the records'
 //! controls (undo, redo, review bar, save / load / import dialogs), the
-//! engine's review, and the bar floating over the board (exhibition
-//! controls and evaluation, or the Hint button). Panels run in bevy_egui's
-//! `EguiPrimaryContextPass` schedule, each gated on its screen.
+//! engine's analysis and review, and the bar floating over the board
+//! (exhibition controls and evaluation, or the Hint button); besides, the
+//! keys handed to egui in order and the optional frame-time logging. The
+//! features' own screens and panels (online, the database's, Learn to play
+//! and Puzzles) live in their folders, added here by their `view_plugin`s;
+//! the egui pieces all of them share are in `widgets`. Panels run in
+//! bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its screen.
 
+mod diagnostics;
 mod dialogs;
 mod hud;
+mod keys_in_order;
 mod screens;
-mod widgets;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::{EguiPlugin, egui};
+use bevy_egui::EguiPlugin;
 
-use crate::ai::Difficulty;
 use crate::game::core::{AnalysisSwitch, CurrentGame, CurrentMode, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::Game;
-use crate::text::Texts;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
+    // The features' own screens and panels.
+    app.add_plugins((
+        crate::game::learn::view_plugin,
+        crate::game::database::view_plugin,
+        crate::game::online::view_plugin,
+    ));
     app.add_plugins((
         screens::main_menu::plugin,
         dialogs::confirm::plugin,
@@ -31,19 +41,13 @@ pub(super) fn plugin(app: &mut App) {
         hud::exhibition_bar::plugin,
         dialogs::files::plugin,
         hud::review_bar::plugin,
-        widgets::diagnostics::plugin,
-        (hud::analysis_panel::plugin, hud::explorer_panel::plugin),
+        diagnostics::plugin,
+        hud::analysis_panel::plugin,
         hud::review_panel::plugin,
         screens::games::plugin,
-        widgets::style::plugin,
-        screens::puzzles::plugin,
-        screens::lessons::plugin,
+        crate::game::widgets::style::plugin,
         screens::editor::plugin,
-        (
-            widgets::keys_in_order::plugin,
-            screens::online::plugin,
-            hud::online_panel::plugin,
-        ),
+        keys_in_order::plugin,
     ));
 }
 
@@ -144,58 +148,4 @@ impl PlayedGame<'_> {
     fn full_game(&self) -> Game {
         self.current.full_game()
     }
-}
-
-/// A `Ui` covering the whole window, to show panels in: since egui 0.36,
-/// panels are shown inside a `Ui`, not directly on the context.
-fn window_ui(ctx: &egui::Context, id: &str) -> egui::Ui {
-    egui::Ui::new(
-        ctx.clone(),
-        egui::Id::new(id),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    )
-}
-
-/// A preset's name in the player's language ("Medium", "Media").
-fn difficulty_name(words: &Texts, difficulty: Difficulty) -> String {
-    crate::game::core::difficulty_name(words, difficulty)
-}
-
-/// A Bevy colour as egui's.
-fn egui_color(color: Color) -> egui::Color32 {
-    let [r, g, b, a] = color.to_srgba().to_u8_array();
-    egui::Color32::from_rgba_unmultiplied(r, g, b, a)
-}
-
-/// The top of a learning screen (Learn to play, Puzzles): Main menu, the
-/// title, how far the player has got, a line on what the screen is, the
-/// files that could not be read, and the screen's own buttons (`extra`).
-/// Returns whether Main menu was clicked.
-fn learning_header(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    title: &str,
-    progress: &str,
-    blurb: &str,
-    problems: &[String],
-    extra: impl FnOnce(&mut egui::Ui),
-) -> bool {
-    let mut back = false;
-    ui.horizontal(|ui| {
-        back = ui
-            .button(words.get("game-main-menu"))
-            .on_hover_text(words.get("editor-back-to-menu-tip"))
-            .clicked();
-        ui.separator();
-        ui.heading(title);
-        ui.label(progress);
-        extra(ui);
-    });
-    ui.label(egui::RichText::new(blurb).weak());
-    for problem in problems {
-        ui.colored_label(ui.visuals().error_fg_color, problem);
-    }
-    back
 }

@@ -12,7 +12,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::layout::{BAR_ID, side_panel_width};
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
 use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
 use crate::game::ai::{Hint, RequestHint, hint_available};
@@ -23,7 +22,7 @@ use crate::game::core::Screen;
 use crate::game::core::Turn;
 use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
-use crate::game::ui::egui_color;
+use crate::game::widgets::{BAR_ID, difficulty_name, egui_color, side_panel_width};
 use crate::records::Seats;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
@@ -154,8 +153,8 @@ fn controls(
     let title = words.format(
         "exhibition-title",
         &Args::new()
-            .with("white", crate::game::ui::difficulty_name(words, white))
-            .with("black", crate::game::ui::difficulty_name(words, black)),
+            .with("white", difficulty_name(words, white))
+            .with("black", difficulty_name(words, black)),
     );
     // The title on its own line, cut to the bar's width (whole on hover).
     ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
@@ -239,10 +238,7 @@ fn evaluation_bar(ui: &mut egui::Ui, words: &Texts, evaluation: Option<&Evaluati
                 &Args::new()
                     .with("verdict", super::evaluation::describe(words, e))
                     .with("color", words.color(e.side))
-                    .with(
-                        "difficulty",
-                        crate::game::ui::difficulty_name(words, e.difficulty),
-                    )
+                    .with("difficulty", difficulty_name(words, e.difficulty))
                     .with("depth", e.depth),
             ),
             None => words.get("exhibition-no-evaluation"),

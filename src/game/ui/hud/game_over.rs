@@ -4,9 +4,9 @@
 use bevy_egui::egui;
 
 use super::clicks::Clicks;
-use super::layout::BAR_ID;
 use crate::game::ai::SetAnalysis;
 use crate::game::saves::{EngineReviewRequest, Leaving, ReviewAction};
+use crate::game::widgets::BAR_ID;
 use crate::net::{EndReason, GameResult};
 use crate::rules::{Color, Game};
 use crate::text::{Args, Texts};

@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use super::clicks::Clicks;
 use crate::game::play::{SelectPiece, Selection};
 use crate::game::theme::Theme;
-use crate::game::ui::egui_color;
+use crate::game::widgets::egui_color;
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
 use crate::text::{Args, Texts};

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
 use crate::game::core::last_move_cells;
 use crate::game::play::{HoveredCell, MovablePieces, Selection};
 use crate::game::theme::{Theme, ThemeImage};
-use crate::game::ui::egui_color;
+use crate::game::widgets::egui_color;
 use crate::rules::{Game, Hex};
 use crate::text::Texts;
 

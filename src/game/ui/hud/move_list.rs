@@ -17,7 +17,8 @@ use super::review_panel::class_color;
 use crate::ai::MoveClass;
 use crate::game::saves::ReviewedLine;
 use crate::game::saves::{RecordsAction, ReviewAction};
-use crate::records::{GameResult, Headers, NodeId, Variations};
+use crate::game::widgets::result_text;
+use crate::records::{Headers, NodeId, Variations};
 use crate::rules::{Game, GameStatus};
 use crate::text::{Args, Texts};
 
@@ -101,15 +102,6 @@ fn record_headers(ui: &mut egui::Ui, words: &Texts, headers: &Headers) {
         ui.label(result_text(words, result));
     }
     ui.separator();
-}
-
-/// A record's result in words.
-pub(in crate::game::ui) fn result_text(words: &Texts, result: GameResult) -> String {
-    words.get(match result {
-        GameResult::WhiteWins => "moves-result-white",
-        GameResult::BlackWins => "moves-result-black",
-        GameResult::Draw => "moves-result-draw",
-    })
 }
 
 /// Whether the move shown has changed since the last frame (a click on the

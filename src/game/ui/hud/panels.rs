@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::clicks::Clicks;
-use super::layout::side_panel_width;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
 use crate::ai::LevelRatings;
 use crate::game::ai::AiThinking;
@@ -20,6 +19,7 @@ use crate::game::core::{ForcedPass, Turn};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
+use crate::game::widgets::{difficulty_name, side_panel_width, window_ui};
 use crate::rules;
 use crate::text::Args;
 
@@ -120,7 +120,7 @@ fn draw_hud(
     let art = hands::HandArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
-    let mut window = crate::game::ui::window_ui(ctx, "hud_window");
+    let mut window = window_ui(ctx, "hud_window");
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
     let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.moves_elsewhere(game);
@@ -234,7 +234,7 @@ fn draw_hud(
             .map(|last| {
                 // With the next step along the ladder, as the menu says it.
                 let (next, _) = view.rating.player.suggestion(LevelRatings::measured());
-                let level = crate::game::ui::difficulty_name(&view.words, next);
+                let level = difficulty_name(&view.words, next);
                 game_over::Rated {
                     change: crate::game::learn::rating::change_in_words(&view.words, &last),
                     next: view

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::layout::side_panel_width;
 use crate::game::core::{Screen, Words};
 use crate::game::saves::{EngineReviewRequest, ReviewAction};
 use crate::game::ui::dialogs::files::draw_dialogs;
+use crate::game::widgets::side_panel_width;
 use crate::text::Args;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {

@@ -55,7 +55,7 @@ pub(super) fn class_name(words: &Texts, class: MoveClass) -> String {
 pub(super) fn class_color(ui: &egui::Ui, class: MoveClass) -> Option<egui::Color32> {
     match class {
         MoveClass::Best | MoveClass::Good => None,
-        MoveClass::Inaccuracy => Some(crate::game::ui::widgets::style::notice_color(ui.ctx())),
+        MoveClass::Inaccuracy => Some(crate::game::widgets::notice_color(ui.ctx())),
         MoveClass::Mistake => Some(ui.visuals().warn_fg_color),
         MoveClass::Blunder => Some(ui.visuals().error_fg_color),
     }

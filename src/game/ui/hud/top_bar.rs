@@ -11,8 +11,7 @@ use crate::game::core::{PlayMove, Turn};
 use crate::game::play::InputDevice;
 use crate::game::saves::Leaving;
 use crate::game::theme::side_color;
-use crate::game::ui::egui_color;
-use crate::game::ui::widgets::style::notice_color;
+use crate::game::widgets::{difficulty_name, egui_color, notice_color};
 use crate::records::Seats;
 use crate::rules::{Color, Game, GameStatus, Move};
 use crate::text::{Args, Texts};
@@ -87,8 +86,8 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
                 "game-title-exhibition",
                 &Args::new()
                     .with("game-type", game_type.as_str())
-                    .with("white", crate::game::ui::difficulty_name(words, white))
-                    .with("black", crate::game::ui::difficulty_name(words, black)),
+                    .with("white", difficulty_name(words, white))
+                    .with("black", difficulty_name(words, black)),
             ),
             Seats::Ai {
                 side: ai,
@@ -98,10 +97,7 @@ pub(super) fn show(ui: &mut egui::Ui, bar: &TopBar, clicks: &mut Clicks) {
                 &Args::new()
                     .with("game-type", game_type.as_str())
                     .with("human", side_name(ai.opponent()))
-                    .with(
-                        "difficulty",
-                        crate::game::ui::difficulty_name(words, difficulty),
-                    )
+                    .with("difficulty", difficulty_name(words, difficulty))
                     .with("ai", side_name(ai)),
             ),
             Seats::Online { remote } => words.format(

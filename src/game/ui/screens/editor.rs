@@ -91,7 +91,7 @@ fn draw_editor(
         }
     }
 
-    let mut window = crate::game::ui::window_ui(ctx, "editor_window");
+    let mut window = crate::game::widgets::window_ui(ctx, "editor_window");
     egui::Panel::top("editor_top").show(&mut window, |ui| {
         top_bar(ui, words, editor, &setup, &mut out);
     });
@@ -405,10 +405,7 @@ fn other_turn(
     note: &str,
     out: &mut Vec<EditorRequest>,
 ) {
-    ui.colored_label(
-        crate::game::ui::widgets::style::notice_color(ui.ctx()),
-        note,
-    );
+    ui.colored_label(crate::game::widgets::notice_color(ui.ctx()), note);
     let args = Args::new().with("turn", turn).with("requested", requested);
     ui.label(words.format("editor-other-turn-question", &args));
     ui.horizontal_wrapped(|ui| {

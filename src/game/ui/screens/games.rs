@@ -13,18 +13,17 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use super::games_database::{self, DatabaseScreen};
 use crate::game::core::{CurrentGame, Screen, Words};
+use crate::game::database::screen::{self as database_screen, DatabaseScreen};
 use crate::game::database::{DatabaseRequest, GameDatabase};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
-use crate::game::ui::hud::move_list::result_text;
+use crate::game::widgets::{difficulty_name, picker_labels, result_text, window_ui};
 use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<FolderPicker>();
-    app.init_resource::<DatabaseScreen>();
     app.add_systems(OnEnter(Screen::Games), open_default_folder);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -101,7 +100,7 @@ fn draw_games_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = crate::game::ui::window_ui(ctx, "games_screen");
+    let mut window = window_ui(ctx, "games_screen");
     let picker = &mut *picker;
     let mut open = None;
     egui::CentralPanel::default().show(&mut window, |ui| {
@@ -136,7 +135,7 @@ fn draw_games_screen(
             {
                 let mut dialog = FileDialog::new()
                     .id(egui::Id::new("library_folder"))
-                    .labels(crate::game::ui::dialogs::files::picker_labels(words))
+                    .labels(picker_labels(words))
                     .title(&words.get("library-picker-title"))
                     .default_size([640.0, 420.0]);
                 if let Some(folder) = library.folder() {
@@ -165,7 +164,7 @@ fn draw_games_screen(
             ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
         if db.on_games_screen {
-            games_database::show(
+            database_screen::show(
                 ui,
                 words,
                 &mut database,
@@ -189,7 +188,7 @@ fn draw_games_screen(
             status_line(ui, words, &mut library);
             if let Some(friend) = resumable.friend() {
                 ui.separator();
-                super::online::resume_button(ui, words, friend, &mut online);
+                crate::game::online::screen::resume_button(ui, words, friend, &mut online);
             }
         });
         if let Some(error) = library.error() {
@@ -436,10 +435,7 @@ fn player(words: &Texts, summary: &RecordSummary, side: Color) -> String {
     let ai = |difficulty| {
         words.format(
             "library-player-ai",
-            &Args::new().with(
-                "difficulty",
-                crate::game::ui::difficulty_name(words, difficulty),
-            ),
+            &Args::new().with("difficulty", difficulty_name(words, difficulty)),
         )
     };
     match summary.seats {

@@ -59,7 +59,7 @@ struct MenuRequests<'w> {
     analysis: MessageWriter<'w, SetAnalysis>,
     editor: MessageWriter<'w, EditorRequest>,
     exit: MessageWriter<'w, AppExit>,
-    online: ResMut<'w, super::online::OnlineWindow>,
+    online: ResMut<'w, crate::game::online::screen::OnlineWindow>,
 }
 
 fn draw_main_menu(
@@ -285,7 +285,7 @@ fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>, short: bool) {
         egui::Align2::CENTER_TOP,
         "HIVE",
         egui::FontId::proportional(size),
-        crate::game::ui::widgets::style::notice_color(ui.ctx()),
+        crate::game::widgets::notice_color(ui.ctx()),
     );
     painter.text(
         rect.center_bottom(),

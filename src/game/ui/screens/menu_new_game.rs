@@ -13,7 +13,7 @@ use crate::game::board::AnimationSettings;
 use crate::game::core::{ConsideredDestinations, HumanSide, Opponent, Settings};
 use crate::game::learn::Rating;
 use crate::game::theme::{ThemeChoice, ThemeEntry};
-use crate::game::ui::difficulty_name;
+use crate::game::widgets::difficulty_name;
 use crate::records::TimeControl;
 use crate::rules::{Bug, GameType};
 use crate::text::{Args, Texts};

@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use crate::game::core::{Notice, Words};
 use crate::game::saves::{AutosaveStatus, RecordsAction};
 use crate::game::ui::dialogs::files::{Dialog, OpenDialog};
-use crate::game::ui::widgets::style::notice_color;
+use crate::game::widgets::notice_color;
 use crate::records::PlayKind;
 
 /// The main menu's part: resume, load, import.

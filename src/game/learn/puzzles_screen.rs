@@ -11,7 +11,7 @@ use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
 use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -46,10 +46,10 @@ fn draw_puzzles_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = crate::game::ui::window_ui(ctx, "puzzles_window");
+    let mut window = crate::game::widgets::window_ui(ctx, "puzzles_window");
     egui::Panel::top("puzzles_top").show(&mut window, |ui| {
         let done = puzzles.done_count();
-        let back = crate::game::ui::learning_header(
+        let back = crate::game::widgets::learning_header(
             ui,
             words,
             &words.get("puzzles-title"),

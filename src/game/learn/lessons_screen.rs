@@ -10,7 +10,7 @@ use crate::game::core::{Screen, Words};
 use crate::game::learn::{LessonRequest, LessonRun, Lessons, StepState};
 use crate::text::Args;
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
@@ -29,10 +29,10 @@ fn draw_lessons_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = crate::game::ui::window_ui(ctx, "lessons_window");
+    let mut window = crate::game::widgets::window_ui(ctx, "lessons_window");
     egui::Panel::top("lessons_top").show(&mut window, |ui| {
         let done = lessons.done_count();
-        let back = crate::game::ui::learning_header(
+        let back = crate::game::widgets::learning_header(
             ui,
             words,
             &words.get("lessons-title"),
@@ -126,7 +126,7 @@ fn draw_lesson_bar(
                         egui::RichText::new(
                             words.format("lessons-hint", &Args::new().with("hint", hint)),
                         )
-                        .color(crate::game::ui::widgets::style::notice_color(ui.ctx())),
+                        .color(crate::game::widgets::notice_color(ui.ctx())),
                     )
                     .wrap(),
                 );

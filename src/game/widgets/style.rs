@@ -13,7 +13,7 @@ use crate::game::theme::Theme;
 use crate::game::theme::manifest::Rgba;
 use crate::game::theme::panel_colors::ResolvedUi;
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(in crate::game) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, apply_theme_colours);
 }
 
@@ -46,7 +46,7 @@ fn notice_id() -> egui::Id {
 }
 
 /// The message line's colour in the theme in use.
-pub(in crate::game::ui) fn notice_color(ctx: &egui::Context) -> egui::Color32 {
+pub(in crate::game) fn notice_color(ctx: &egui::Context) -> egui::Color32 {
     ctx.data(|data| data.get_temp(notice_id()))
         .unwrap_or(egui::Color32::from_rgb(0xff, 0xd2, 0x5a))
 }

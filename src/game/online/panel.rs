@@ -6,14 +6,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::layout::side_panel_width;
 use crate::game::core::{CurrentGame, CurrentMode, Screen, Turn, Words};
 use crate::game::online::{Connection, Offer, Online, OnlineRequest, Watching};
+use crate::game::widgets::side_panel_width;
 use crate::net::PathKind;
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (draw_online_panel, draw_watch_panel).run_if(in_state(Screen::Playing)),
@@ -259,7 +259,7 @@ fn watchers(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
         ui.label(words.format("online-watchers", &Args::new().with("count", count)));
     }
     if let Some(invitation) = &connection.watch_invitation {
-        crate::game::ui::screens::online::watch_invitation(ui, words, invitation);
+        super::screen::watch_invitation(ui, words, invitation);
     }
 }
 

@@ -1,4 +1,5 @@
-//! The Games screen's database part: Import files, folders and zip
+//! The Games screen's database part, which the frame's Games screen (in
+//! `ui`) shows in its panel through [`show`]: Import files, folders and zip
 //! archives (the file picker, several at once) with a progress bar, the
 //! count, games a second and Cancel, then the report (games added, those
 //! already there, the unreadable ones with their reasons); the number of
@@ -11,10 +12,10 @@ use std::sync::{Mutex, PoisonError};
 use bevy_egui::egui;
 use egui_file_dialog::{DialogState, FileDialog};
 
+use super::panel::{GamesTable, error_text, games_table};
 use crate::db::{PositionKey, SearchQuery, SortBy};
 use crate::game::core::CurrentGame;
 use crate::game::database::{DatabaseRequest, GameDatabase, PAGE};
-use crate::game::ui::hud::explorer_panel::{GamesTable, error_text, games_table};
 use crate::records::GameResult;
 use crate::text::{Args, Texts};
 
@@ -37,7 +38,7 @@ pub(super) struct SearchForm {
 /// The database part's own state: its file picker (behind a
 /// lock: it is not `Sync`), the search form and its page.
 #[derive(bevy::prelude::Resource, Default)]
-pub(super) struct DatabaseScreen {
+pub(in crate::game) struct DatabaseScreen {
     picker: Mutex<Option<FileDialog>>,
     form: SearchForm,
     page: u32,
@@ -45,7 +46,7 @@ pub(super) struct DatabaseScreen {
 
 impl DatabaseScreen {
     /// Runs the file picker when open; what it picked is imported.
-    pub(super) fn update_picker(
+    pub(in crate::game) fn update_picker(
         &mut self,
         ctx: &egui::Context,
         requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
@@ -101,7 +102,7 @@ impl DatabaseScreen {
 }
 
 /// The database part, in the Games screen's panel.
-pub(super) fn show(
+pub(in crate::game) fn show(
     ui: &mut egui::Ui,
     words: &Texts,
     screen: &mut DatabaseScreen,
@@ -123,7 +124,7 @@ pub(super) fn show(
             // Opened where the player last was; its side bar has Downloads.
             let mut dialog = FileDialog::new()
                 .id(egui::Id::new("database_import"))
-                .labels(crate::game::ui::dialogs::files::picker_labels(words))
+                .labels(crate::game::widgets::picker_labels(words))
                 .title(&words.get("database-picker-title"))
                 .default_size([640.0, 420.0]);
             dialog.pick_multiple();
@@ -303,7 +304,7 @@ fn search_form(
         let any = words.get("database-search-any");
         let name = |result: Option<GameResult>| match result {
             None => any.clone(),
-            Some(result) => crate::game::ui::hud::move_list::result_text(words, result),
+            Some(result) => crate::game::widgets::result_text(words, result),
         };
         egui::ComboBox::from_id_salt("database_result")
             .selected_text(name(form.result))

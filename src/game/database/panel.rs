@@ -19,7 +19,7 @@ use crate::game::database::{
 };
 use crate::text::{Args, Texts};
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_explorer_panel.run_if(in_state(Screen::Playing)),
@@ -320,7 +320,7 @@ fn pages(ui: &mut egui::Ui, words: &Texts, page: u32, shown: usize) -> Option<u3
 
 /// A table of games: what it is called, whether it shows each game's type,
 /// and what a row's tooltip says.
-pub(in crate::game::ui) struct GamesTable {
+pub(super) struct GamesTable {
     /// The table's id (its scroll position is kept).
     pub id: &'static str,
     /// A column for the game type.
@@ -332,7 +332,7 @@ pub(in crate::game::ui) struct GamesTable {
 /// Games under column headings (White, Black, the result, the date, the
 /// type, the turns), a row a game; returns the game clicked and the ply it
 /// reached the position at (when it was found by position).
-pub(in crate::game::ui) fn games_table(
+pub(super) fn games_table(
     ui: &mut egui::Ui,
     words: &Texts,
     table: &GamesTable,
@@ -446,7 +446,7 @@ fn why_in_words(words: &Texts, why: &WhyNothing) -> String {
 }
 
 /// Why the explorer or the search could not answer, in the player's words.
-pub(in crate::game::ui) fn error_text(words: &Texts, error: &QueryError) -> String {
+pub(super) fn error_text(words: &Texts, error: &QueryError) -> String {
     match error {
         QueryError::BadDate(date) => {
             words.format("explorer-bad-date", &Args::new().with("date", date))

@@ -1,4 +1,5 @@
-//! "Play a friend online", over the main menu: host a game (the settings:
+//! "Play a friend online", over the main menu (the frame's, which opens it
+//! through [`OnlineWindow`]): host a game (the settings:
 //! your name, the expansions, your side, the clock; then the invitation to
 //! copy and send, while waiting for the friend), join one (paste the
 //! invitation, see the host's settings, accept), or go on with the online
@@ -14,7 +15,7 @@ use crate::net::{Clock, GameSettings, HouseRules, Side};
 use crate::rules::{Bug, Color, GameType};
 use crate::text::{Args, Texts};
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineWindow>();
     app.add_systems(
         EguiPrimaryContextPass,
@@ -24,7 +25,7 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 /// The window's state: open, which tab, what is typed.
 #[derive(Resource, Debug, Clone, Default)]
-pub(in crate::game::ui) struct OnlineWindow {
+pub(in crate::game) struct OnlineWindow {
     /// Shown over the main menu.
     pub open: bool,
     /// Joining (else hosting).
@@ -332,7 +333,7 @@ fn joiner_waiting(
 }
 
 /// Going on with the game kept from last time (also on the Games screen).
-pub(in crate::game::ui) fn resume_button(
+pub(in crate::game) fn resume_button(
     ui: &mut egui::Ui,
     words: &Texts,
     friend: &str,
@@ -349,7 +350,7 @@ pub(in crate::game::ui) fn resume_button(
 }
 
 /// The host's watch-only invitation, to copy.
-pub(in crate::game::ui) fn watch_invitation(
+pub(super) fn watch_invitation(
     ui: &mut egui::Ui,
     words: &Texts,
     invitation: &crate::net::Invitation,

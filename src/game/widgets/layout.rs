@@ -8,9 +8,9 @@
 const SIDE_PANEL_WIDTH: std::ops::RangeInclusive<f32> = 150.0..=210.0;
 
 /// The side panels' width in a window `width` pixels wide.
-pub(super) fn side_panel_width(width: f32) -> f32 {
+pub(in crate::game) fn side_panel_width(width: f32) -> f32 {
     (width * 0.19).clamp(*SIDE_PANEL_WIDTH.start(), *SIDE_PANEL_WIDTH.end())
 }
 
 /// The exhibition bar's window (and area) id, floating over the board.
-pub(super) const BAR_ID: &str = "exhibition_bar";
+pub(in crate::game) const BAR_ID: &str = "exhibition_bar";

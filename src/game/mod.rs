@@ -19,10 +19,13 @@
 //!   reloaded live, and the pieces and highlights drawn in it;
 //! - `widgets`: the shared egui pieces every screen draws with (egui's
 //!   colours from the theme, where the side panels sit, the top of a
-//!   learning screen, the file picker's words);
+//!   learning screen, the pieces drawn with the theme's art, the file
+//!   picker's words, the question about a game waiting);
+//! - `editor`: the position editor, its screen, and the hand-off of a
+//!   position to the board as a game;
 //! - `learn`: lessons and puzzles on the board against the engine's
-//!   defence (practice: nothing autosaved), the position editor, and the
-//!   Learn to play and Puzzles screens;
+//!   defence (practice: nothing autosaved), and the Learn to play and
+//!   Puzzles screens;
 //! - `database`: the game database (`crate::db`) in the window: opened
 //!   in the data directory, the opening explorer's answers for the position
 //!   on the board, imports, searches, a stored game opened in review; the
@@ -33,10 +36,10 @@
 //! - `sound`: the sound each event asks for, at the player's volume, played
 //!   with the theme's files;
 //! - `saved_settings`: the player's settings kept between runs;
-//! - `ui`: the frame: the main menu, the Games screen, the position
-//!   editor's screen and the panels around the board in a game.
+//! - `ui`: the frame: the main menu, the Games screen and the panels
+//!   around the board in a game.
 //!
-//! The screens of `learn`, `database` and `online` are each folder's
+//! The screens of `editor`, `learn`, `database` and `online` are each folder's
 //! `view_plugin`, added by `ui`'s plugin right after egui's, so the
 //! headless panels test ([`panels_plugin`]) gets them too.
 //!
@@ -47,6 +50,7 @@ pub mod ai;
 pub mod board;
 pub mod core;
 pub mod database;
+pub mod editor;
 pub mod learn;
 pub mod online;
 pub mod play;
@@ -116,6 +120,7 @@ pub fn logic_plugin(app: &mut App) {
         play::plugin,
         ai::plugin,
         saves::plugin,
+        editor::plugin,
         learn::plugin,
         database::plugin,
         online::plugin,

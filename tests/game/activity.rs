@@ -9,9 +9,8 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPostUpdateSet;
-use hive::game::learn::{
-    EditorRequest, LessonRequest, LessonRun, PuzzleRequest, PuzzleRun, PuzzleState,
-};
+use hive::game::editor::EditorRequest;
+use hive::game::learn::{LessonRequest, LessonRun, PuzzleRequest, PuzzleRun, PuzzleState};
 use hive::game::{Activity, NewGame, NewGameSettings, PlayMove, Screen, Turn, Words};
 use hive::rules::{Game, Move};
 

@@ -277,7 +277,7 @@ pub fn at(q: i32, r: i32) -> Hex {
 }
 
 /// Sends the position editor a request and lets it settle.
-pub fn edit(app: &mut App, request: hive::game::learn::EditorRequest) {
+pub fn edit(app: &mut App, request: hive::game::editor::EditorRequest) {
     app.world_mut().write_message(request);
     settle(app);
 }

@@ -9,7 +9,7 @@
 use crate::app::{app_keeping_files, at, edit, game, p, screen, settle, update_until};
 use bevy::prelude::*;
 use hive::ai::Difficulty;
-use hive::game::learn::{BoardFrame, Editor, EditorRequest, EditorStatus, Goal, hand_slots};
+use hive::game::editor::{BoardFrame, Editor, EditorRequest, EditorStatus, Goal, hand_slots};
 use hive::game::{AnalysisSwitch, NewGameSettings, Players, Screen};
 use hive::learn::Setup;
 use hive::records::Seats;

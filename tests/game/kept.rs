@@ -16,7 +16,7 @@ use crate::app::{
 use crate::engine_review::reviewed;
 use bevy::prelude::*;
 use hive::ai::{Difficulty, Limits};
-use hive::game::learn::{Editor, EditorRequest, Goal};
+use hive::game::editor::{Editor, EditorRequest, Goal};
 use hive::game::{
     AnalysisSwitch, AutosaveStatus, CurrentGame, EngineReview, EngineReviewRequest,
     ExhibitionControl, KeptIn, Leaving, NewGameSettings, Opponent, PlayMove, Players,

@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 13] = [
+const ORDER: [&str; 14] = [
     "core",
     "board",
     "play",
@@ -24,6 +24,7 @@ const ORDER: [&str; 13] = [
     "saves",
     "theme",
     "widgets",
+    "editor",
     "learn",
     "database",
     "online",

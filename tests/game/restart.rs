@@ -6,7 +6,7 @@
 
 use crate::app::{app_keeping_files, at, edit, screen, settle, update_until};
 use hive::ai::Difficulty;
-use hive::game::learn::{Editor, EditorRequest, Goal};
+use hive::game::editor::{Editor, EditorRequest, Goal};
 use hive::game::{
     HumanSide, NewGame, NewGameSettings, Opponent, Players, Screen, Settings, SettingsFile,
 };

@@ -19,7 +19,7 @@ use bevy_egui::{
     EguiContext, EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui,
 };
 use hive::ai::{Difficulty, Limits};
-use hive::game::learn::EditorRequest;
+use hive::game::editor::EditorRequest;
 use hive::game::{
     CurrentGame, EngineReview, EngineReviewRequest, ExhibitionControl, GameLibrary, LibraryRequest,
     NewGameSettings, Opponent, PlayMove, ReviewAction, Screen, SetAnalysis, Turn, Words,

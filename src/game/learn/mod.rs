@@ -5,9 +5,6 @@
 //! `assets/` at start; finished lessons and solved puzzles are remembered in
 //! the data directory (`progress/`).
 //!
-//! The position editor ("Set up a position") hands the positions it
-//! builds to the board as games, for play or analysis ([`editor`]).
-//!
 //! A lesson or a puzzle on the board is an [`Activity`] of its own:
 //! starting one sets it (with the screen, in the same frame), leaving the
 //! board ends it, and a game started or loaded forgets the lesson or puzzle
@@ -21,12 +18,8 @@
 //! first.
 //!
 //! Its screens: Learn to play with the lesson bar (`lessons_screen`) and
-//! Puzzles with the puzzle bar (`puzzles_screen`); the position editor's
-//! screen is the frame's (`ui`), drawn next to the main menu's pieces it
-//! shares.
+//! Puzzles with the puzzle bar (`puzzles_screen`).
 
-pub mod editor;
-pub mod editor_layout;
 pub mod lessons;
 mod lessons_screen;
 mod progress;
@@ -37,22 +30,16 @@ pub mod rating;
 use bevy::prelude::*;
 
 use crate::game::ai::{AiMoves, AnalysisSystems, ExhibitionSystems, HintSystems};
-use crate::game::core::{Activity, GameSystems, Screen};
+use crate::game::core::{Activity, GameSystems};
+use crate::game::editor::EditorSystems;
 use crate::game::saves::PositionChanges;
 
-pub use editor::{Editor, EditorRequest, EditorStatus, Goal};
-pub use editor_layout::{BoardFrame, HandSlot, hand_slots};
 pub use lessons::{LessonRequest, LessonRun, Lessons, StepState};
 pub use puzzles::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
 pub use rating::{RATING_FILE, RatedNow, Rating};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        puzzles::plugin,
-        lessons::plugin,
-        editor::plugin,
-        rating::plugin,
-    ));
+    app.add_plugins((puzzles::plugin, lessons::plugin, rating::plugin));
     // The puzzles in the order the lessons teach what they use.
     let taught = app
         .world()
@@ -68,9 +55,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            editor::handle_requests,
-            editor::collect_the_game,
-            editor::set_up_the_game.run_if(in_state(Screen::Playing)),
             puzzles::handle_requests,
             // Once the board is up in its activity (the frame after a
             // start from the lists).
@@ -80,7 +64,8 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSystems::Jump)
-            .after(PositionChanges),
+            .after(PositionChanges)
+            .after(EditorSystems),
     );
     // The engine's answers, after the AI's own work of the frame.
     app.add_systems(

@@ -1,13 +1,13 @@
 //! The frame the features' screens sit in: the main menu, the game library
-//! ("Games", with the database's part drawn by `database`), the position
-//! editor, and in a game the top bar, the two hands, the move list, the
+//! ("Games", with the database's part drawn by `database`), and in a game
+//! the top bar, the two hands, the move list, the
 //! message line, the stack inspector, the game-over dialog, the records'
 //! controls (undo, redo, review bar, save / load / import dialogs), the
 //! engine's analysis and review, and the bar floating over the board
 //! (exhibition controls and evaluation, or the Hint button); besides, the
 //! keys handed to egui in order and the optional frame-time logging. The
-//! features' own screens and panels (online, the database's, Learn to play
-//! and Puzzles) live in their folders, added here by their `view_plugin`s;
+//! features' own screens and panels (the position editor, online, the
+//! database's, Learn to play and Puzzles) live in their folders, added here by their `view_plugin`s;
 //! the egui pieces all of them share are in `widgets`. Panels run in
 //! bevy_egui's `EguiPrimaryContextPass` schedule, each gated on its screen.
 
@@ -30,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
     // The features' own screens and panels.
     app.add_plugins((
+        crate::game::editor::view_plugin,
         crate::game::learn::view_plugin,
         crate::game::database::view_plugin,
         crate::game::online::view_plugin,
@@ -46,7 +47,6 @@ pub(super) fn plugin(app: &mut App) {
         hud::review_panel::plugin,
         screens::games::plugin,
         crate::game::widgets::style::plugin,
-        screens::editor::plugin,
         keys_in_order::plugin,
     ));
 }

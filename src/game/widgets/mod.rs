@@ -1,13 +1,16 @@
 //! The shared egui pieces every screen draws with: a `Ui` over the whole
 //! window, the top of a learning screen, egui's colours from the theme (and
-//! the message line's), where the side panels sit, the file picker's words,
-//! and a few things said the same way everywhere (a preset's name, a
-//! result). Below the features, so that their own screens can use them;
-//! the frame (`ui`) uses them too.
+//! the message line's), the pieces drawn with the theme's art, where the
+//! side panels sit, the file picker's words, the question about a game
+//! waiting in its autosave, and a few things said the same way everywhere
+//! (a preset's name, a result). Below the features, so that their own
+//! screens can use them; the frame (`ui`) uses them too.
 
 pub(in crate::game) mod layout;
 mod picker;
+mod piece_art;
 pub(in crate::game) mod style;
+mod waiting;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -18,7 +21,11 @@ use crate::text::Texts;
 
 pub(in crate::game) use layout::{BAR_ID, side_panel_width};
 pub(in crate::game) use picker::picker_labels;
+pub(in crate::game) use piece_art::{PieceArt, TILE};
 pub(in crate::game) use style::notice_color;
+pub(in crate::game) use waiting::{
+    WaitingAnswer, ask_about_waiting_exhibition, ask_about_waiting_game, waiting_to_ask_about,
+};
 
 /// A `Ui` covering the whole window, to show panels in: since egui 0.36,
 /// panels are shown inside a `Ui`, not directly on the context.

@@ -15,7 +15,7 @@ use crate::ai::Difficulty;
 use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
 use crate::game::board::{BoardLayout, hex_to_world};
 use crate::game::core::{AnalysisSwitch, CurrentGame, GameSystems, Players, Screen, Turn, Words};
-use crate::game::learn::EditorRequest;
+use crate::game::editor::EditorRequest;
 use crate::rules::{Color as Side, Move};
 use crate::text::{Args, Texts};
 

@@ -7,12 +7,11 @@
 //! left) is dimmed, and hovering it gives the rules engine's reason.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiTextureHandle, egui};
+use bevy_egui::egui;
 
 use super::clicks::Clicks;
 use crate::game::play::{SelectPiece, Selection};
-use crate::game::theme::Theme;
-use crate::game::widgets::egui_color;
+use crate::game::widgets::{PieceArt, TILE};
 use crate::records::{ClockWarning, Clocks};
 use crate::rules::{self, Bug, Game, Piece};
 use crate::text::{Args, Texts};
@@ -73,81 +72,6 @@ pub(super) fn hand_stacks(game: &Game, side: rules::Color, words: &Texts) -> Vec
         .collect()
 }
 
-/// The theme's tile and bug art as egui textures, for one frame.
-pub(in crate::game::ui) struct HandArt {
-    tiles: [egui::TextureId; 2],
-    bugs: Vec<(Bug, [(egui::TextureId, egui::Color32); 2])>,
-    selected: egui::Color32,
-}
-
-impl HandArt {
-    /// Registers the theme's images with egui (weakly: the theme owns them).
-    pub(in crate::game::ui) fn new(contexts: &mut EguiContexts, theme: &Theme) -> HandArt {
-        let mut texture =
-            |handle: &Handle<Image>| contexts.add_image(EguiTextureHandle::Weak(handle.id()));
-        let tiles = [
-            texture(&theme.tile(rules::Color::White)),
-            texture(&theme.tile(rules::Color::Black)),
-        ];
-        let bugs = Bug::ALL
-            .into_iter()
-            .map(|bug| {
-                let mut art = |side| {
-                    let image = theme.bug(bug, side);
-                    (texture(&image.image), egui_color(image.color))
-                };
-                (bug, [art(rules::Color::White), art(rules::Color::Black)])
-            })
-            .collect();
-        HandArt {
-            tiles,
-            bugs,
-            selected: egui_color(theme.selected.color),
-        }
-    }
-}
-
-impl HandArt {
-    /// `piece`'s tile and art, a little larger than in hand, centred on `at`.
-    pub(in crate::game::ui) fn paint_piece(
-        &self,
-        painter: &egui::Painter,
-        piece: Piece,
-        at: egui::Pos2,
-    ) {
-        self.paint_piece_sized(painter, piece, at, TILE.y * 1.4);
-    }
-
-    /// `piece`'s tile and art, `height` tall, centred on `at`.
-    pub(in crate::game::ui) fn paint_piece_sized(
-        &self,
-        painter: &egui::Painter,
-        piece: Piece,
-        at: egui::Pos2,
-        height: f32,
-    ) {
-        let side = usize::from(piece.color() == rules::Color::Black);
-        let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-        let tile = egui::Rect::from_center_size(at, TILE * (height / TILE.y));
-        painter.image(
-            self.tiles[side],
-            tile,
-            uv,
-            egui::Color32::WHITE.gamma_multiply(0.9),
-        );
-        if let Some((_, sides)) = self.bugs.iter().find(|(bug, _)| *bug == piece.bug()) {
-            let (texture, color) = sides[side];
-            let icon = egui::Rect::from_center_size(
-                tile.center() - egui::vec2(0.0, tile.height() * 4.0 / 256.0),
-                egui::Vec2::splat(tile.height() * 0.62),
-            );
-            painter.image(texture, icon, uv, color);
-        }
-    }
-}
-
-/// A hand tile's size in the panel (the theme's tile images are 222x256).
-const TILE: egui::Vec2 = egui::vec2(42.0, 48.4);
 /// How far each tile under the top one peeks out.
 const STACK_STEP: egui::Vec2 = egui::vec2(3.0, -4.0);
 /// The width one stack takes in a row: its tile, the tiles peeking out
@@ -157,7 +81,7 @@ const STACK_WIDTH: f32 = 62.0;
 /// What a hand is drawn with besides the game: the theme's art, the words
 /// for its tooltips, and the clocks.
 pub(super) struct HandContext<'a> {
-    pub art: &'a HandArt,
+    pub art: &'a PieceArt,
     pub words: &'a Texts,
     pub clocks: Option<&'a Clocks>,
     /// Where the stacks that can be picked up now lie, with their pieces.
@@ -210,7 +134,6 @@ pub(super) fn show(
     ));
     ui.add_space(6.0);
     let stacks = hand_stacks(game, side, words);
-    let side_index = usize::from(side == rules::Color::Black);
     let per_row = ((ui.available_width() / STACK_WIDTH) as usize).clamp(2, 3);
     for row in stacks.chunks(per_row) {
         ui.horizontal(|ui| {
@@ -219,7 +142,7 @@ pub(super) fn show(
                 let (slot, activated) = stack_tile(
                     ui,
                     stack,
-                    side_index,
+                    side,
                     selection,
                     to_move && awaiting_input,
                     (art, words),
@@ -258,17 +181,16 @@ fn clock_face(ui: &mut egui::Ui, clocks: &Clocks, side: rules::Color, running: b
 fn stack_tile(
     ui: &mut egui::Ui,
     stack: &HandStack,
-    side: usize,
+    side: rules::Color,
     selection: &Selection,
     playable_side: bool,
-    (art, words): (&HandArt, &Texts),
+    (art, words): (&PieceArt, &Texts),
 ) -> (Option<(egui::Rect, Piece)>, Option<Piece>) {
     let size = TILE + egui::vec2(2.0 * STACK_STEP.x + 12.0, -2.0 * STACK_STEP.y + 4.0);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let dimmed = stack.left == 0 || (playable_side && stack.reason.is_some());
     let alpha = if dimmed { 0.3 } else { 1.0 };
     let tint = egui::Color32::WHITE.gamma_multiply(alpha);
-    let uv = egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
     let painter = ui.painter_at(rect);
     let drawn = stack.left.clamp(1, 3);
     // The bottom tile lowest and leftmost, the top one up and to the right.
@@ -276,23 +198,15 @@ fn stack_tile(
     let mut top = egui::Rect::from_min_size(base, TILE);
     for k in 0..drawn {
         top = egui::Rect::from_min_size(base + STACK_STEP * k as f32, TILE);
-        painter.image(art.tiles[side], top, uv, tint);
+        art.paint_tile(&painter, side, top, tint);
     }
-    if let Some((_, sides)) = art.bugs.iter().find(|(bug, _)| *bug == stack.bug) {
-        let (texture, color) = sides[side];
-        // The tile's face is centred a little above its middle.
-        let icon = egui::Rect::from_center_size(
-            top.center() - egui::vec2(0.0, TILE.y * 4.0 / 256.0),
-            egui::Vec2::splat(TILE.y * 0.62),
-        );
-        painter.image(texture, icon, uv, color.gamma_multiply(alpha));
-    }
+    art.paint_bug(&painter, (stack.bug, side), top, alpha);
     let selected = stack.next.is_some() && selection.piece == stack.next;
     if selected {
         painter.rect_stroke(
             top.expand(1.0),
             6.0,
-            egui::Stroke::new(3.0, art.selected),
+            egui::Stroke::new(3.0, art.selected()),
             egui::StrokeKind::Outside,
         );
     }

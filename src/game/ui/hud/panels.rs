@@ -19,7 +19,7 @@ use crate::game::core::{ForcedPass, Turn};
 use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
-use crate::game::widgets::{difficulty_name, side_panel_width, window_ui};
+use crate::game::widgets::{PieceArt, difficulty_name, side_panel_width, window_ui};
 use crate::rules;
 use crate::text::Args;
 
@@ -117,7 +117,7 @@ fn draw_hud(
     mut area: ResMut<BoardArea>,
     mut focus_top_bar: ResMut<FocusTopBar>,
 ) -> Result {
-    let art = hands::HandArt::new(&mut contexts, &view.theme);
+    let art = PieceArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
     let ctx = contexts.ctx_mut()?;
     let mut window = window_ui(ctx, "hud_window");
@@ -264,7 +264,7 @@ fn draw_hud(
 
 /// The piece being dragged, drawn under the pointer until it is released
 /// (a board piece once the pointer has left its cell).
-fn draw_dragged_piece(ctx: &egui::Context, view: &HudView, art: &hands::HandArt) {
+fn draw_dragged_piece(ctx: &egui::Context, view: &HudView, art: &PieceArt) {
     let game = view.game.game();
     let Some(piece) = view.drag.piece(game, &view.layout) else {
         return;

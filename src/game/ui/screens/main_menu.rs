@@ -18,9 +18,12 @@ use super::menu_records::MenuRecords;
 use super::preferences::Languages;
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{NewGameSettings, Opponent, Screen, Settings, Words};
-use crate::game::learn::EditorRequest;
+use crate::game::editor::EditorRequest;
 use crate::game::theme::{Theme, ThemeChoice, ThemeEntry};
-use crate::game::ui::hud::hands::HandArt;
+use crate::game::widgets::{
+    PieceArt, WaitingAnswer, ask_about_waiting_exhibition, ask_about_waiting_game,
+    waiting_to_ask_about,
+};
 use crate::records::PlayKind;
 use crate::rules::{Bug, Color, Piece};
 use crate::text::Texts;
@@ -48,9 +51,6 @@ const FOOTER_HEIGHT: f32 = 50.0;
 /// The left column's width (the buttons and a margin).
 const LEFT_COLUMN: f32 = 240.0;
 
-pub(super) use super::waiting::{WaitingAnswer, ask_about_waiting_game};
-use super::waiting::{ask_about_waiting_exhibition, waiting_to_ask_about};
-
 /// What the menu's buttons ask for besides the records: another screen,
 /// the analysis on, the editor, the end.
 #[derive(SystemParam)]
@@ -71,7 +71,7 @@ fn draw_main_menu(
     choice: Option<Res<ThemeChoice>>,
     rating: Res<crate::game::learn::Rating>,
 ) -> Result {
-    let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
+    let art = theme.map(|theme| PieceArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
     let MenuState {
         asking,
@@ -275,7 +275,7 @@ struct MenuState {
 /// The game's name over a row of the theme's tiles (White and Black in
 /// turn, the five bugs of the base game).
 /// `short`: small, for a short window.
-fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&HandArt>, short: bool) {
+fn title(ui: &mut egui::Ui, words: &Texts, art: Option<&PieceArt>, short: bool) {
     let width = ui.max_rect().width();
     let (height, size) = if short { (54.0, 30.0) } else { (78.0, 46.0) };
     let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());

@@ -1,4 +1,4 @@
-//! The main menu's records part (also the editor's): "Resume last game",
+//! The main menu's records part: "Resume last game",
 //! "Load game…", "Import…", and the current message.
 
 use bevy::ecs::system::SystemParam;
@@ -51,16 +51,6 @@ impl MenuRecords<'_> {
         {
             self.dialogs.open(Dialog::Import);
         }
-    }
-
-    /// Whether an unfinished game waits in "Resume last game".
-    pub(in crate::game::ui) fn game_waiting(&self) -> bool {
-        self.autosave.available
-    }
-
-    /// Goes on with the game waiting in "Resume last game".
-    pub(in crate::game::ui) fn resume(&mut self) {
-        self.actions.write(RecordsAction::Resume);
     }
 
     /// Whether a game of `kind` waits in its autosave.

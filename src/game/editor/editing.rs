@@ -16,7 +16,7 @@
 //! wait for the player to go on at that turn or keep editing.
 //!
 //! While the player edits, the board's frame and the hands' slots stay
-//! put ([`editor_layout`](super::editor_layout)).
+//! put ([`layout`](super::layout)).
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -26,7 +26,7 @@ use crate::game::core::{
     Activity, AnalysisSwitch, CurrentGame, Jump, Players, Screen, Settings, Turn, Words,
 };
 
-use super::editor_layout::BoardFrame;
+use super::layout::BoardFrame;
 use crate::learn::{Budget, PlaceError, Reached, Setup, Unreachable};
 use crate::records::Seats;
 use crate::rules::{Color, Game, GameType, Hex, Piece};

@@ -12,14 +12,14 @@ use crate::text::Texts;
 /// Whether "New game" should first ask about the game waiting in "Resume
 /// last game": only a game against a person or the AI takes its place (an
 /// exhibition keeps its own autosave).
-pub(super) fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: bool) -> bool {
+fn new_game_needs_asking(game_waiting: bool, opponent: Opponent, ask: bool) -> bool {
     game_waiting && ask && !matches!(opponent, Opponent::Exhibition { .. })
 }
 
 /// The waiting game "New game" asks about first, if any: with AI vs AI
 /// chosen, an exhibition waiting; else the game in "Resume last game" (see
 /// [`new_game_needs_asking`]).
-pub(super) fn waiting_to_ask_about(
+pub(in crate::game) fn waiting_to_ask_about(
     waiting: impl Fn(PlayKind) -> bool,
     opponent: Opponent,
     ask: bool,
@@ -32,14 +32,14 @@ pub(super) fn waiting_to_ask_about(
 }
 
 /// What the question about the waiting game was answered.
-pub(super) enum WaitingAnswer {
+pub(in crate::game) enum WaitingAnswer {
     NewGame,
     Resume,
     Cancel,
 }
 
 /// The question "New game" asks when a game waits in "Resume last game".
-pub(super) fn ask_about_waiting_game(
+pub(in crate::game) fn ask_about_waiting_game(
     ctx: &egui::Context,
     words: &Texts,
     ask: &mut bool,
@@ -55,7 +55,7 @@ pub(super) fn ask_about_waiting_game(
 
 /// The question "New game" asks, with AI vs AI chosen, when an exhibition
 /// waits.
-pub(super) fn ask_about_waiting_exhibition(
+pub(in crate::game) fn ask_about_waiting_exhibition(
     ctx: &egui::Context,
     words: &Texts,
 ) -> Option<WaitingAnswer> {

@@ -9,10 +9,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::layout::cell_at;
+use super::{BoardFrame, EditorRequest, hand_slots};
 use crate::game::board::{HEX_SIZE, hex_block_size, hex_corners, hex_to_world, world_to_plane};
-use crate::game::learn::editor_layout::cell_at;
-use crate::game::learn::{BoardFrame, EditorRequest, hand_slots};
-use crate::game::ui::hud::hands::HandArt;
+use crate::game::widgets::PieceArt;
 use crate::learn::Setup;
 use crate::rules::{Color as Side, Hex, Piece};
 use crate::text::{Args, Texts};
@@ -23,7 +23,7 @@ use crate::text::{Args, Texts};
 pub(super) fn hand(
     ui: &mut egui::Ui,
     words: &Texts,
-    art: Option<&HandArt>,
+    art: Option<&PieceArt>,
     setup: &Setup,
     side: Side,
     picked: Option<Piece>,
@@ -98,7 +98,7 @@ pub(super) fn hand(
 /// A piece drawn with the theme's art, or as a labelled hexagon without it.
 pub(super) fn paint_piece(
     painter: &egui::Painter,
-    art: Option<&HandArt>,
+    art: Option<&PieceArt>,
     piece: Piece,
     at: egui::Pos2,
     height: f32,
@@ -165,7 +165,7 @@ impl Cells {
 /// places or picks up, a right click takes off.
 pub(super) fn board(
     ui: &mut egui::Ui,
-    art: Option<&HandArt>,
+    art: Option<&PieceArt>,
     (setup, frame): (&Setup, BoardFrame),
     picked: Option<Piece>,
     lit: &[Hex],
@@ -255,7 +255,7 @@ pub(super) fn board(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::learn::editor_layout::relative;
+    use crate::game::editor::layout::relative;
 
     #[test]
     fn cells_round_trip_through_the_screen() {

@@ -13,19 +13,18 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::editor_board::{board, hand};
-use super::main_menu::{WaitingAnswer, ask_about_waiting_game};
-use super::menu_records::MenuRecords;
+use super::board_view::{board, hand};
+use super::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::core::{Screen, Settings, Words};
-use crate::game::learn::{Editor, EditorRequest, EditorStatus, Goal};
+use crate::game::saves::{AutosaveStatus, RecordsAction};
 use crate::game::theme::Theme;
-use crate::game::ui::hud::hands::HandArt;
+use crate::game::widgets::{PieceArt, WaitingAnswer, ask_about_waiting_game};
 use crate::learn::Setup;
 use crate::records::Seats;
 use crate::rules::{Bug, Color as Side, GameType, Hex};
 use crate::text::{Args, Texts};
 
-pub(in crate::game::ui) fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         draw_editor.run_if(in_state(Screen::Editor)),
@@ -52,11 +51,11 @@ fn draw_editor(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
     (words, theme, mut settings): (Res<Words>, Option<Res<Theme>>, ResMut<Settings>),
-    mut records: MenuRecords,
+    (autosave, mut records): (Res<AutosaveStatus>, MessageWriter<RecordsAction>),
     mut requests: MessageWriter<EditorRequest>,
     mut view: Local<EditorView>,
 ) -> Result {
-    let art = theme.map(|theme| HandArt::new(&mut contexts, &theme));
+    let art = theme.map(|theme| PieceArt::new(&mut contexts, &theme));
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
     let setup = editor.setup();
@@ -84,7 +83,7 @@ fn draw_editor(
             }
             Some(WaitingAnswer::Resume) => {
                 view.asking = None;
-                records.resume();
+                records.write(RecordsAction::Resume);
             }
             Some(WaitingAnswer::Cancel) => view.asking = None,
             None => {}
@@ -110,7 +109,7 @@ fn draw_editor(
             &mut out,
         );
         if let Some(seats) = play {
-            if records.game_waiting() && settings.ask_before_leaving {
+            if autosave.available && settings.ask_before_leaving {
                 view.asking = Some(seats);
             } else {
                 out.push(EditorRequest::Finish(Goal::Play(seats)));

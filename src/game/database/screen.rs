@@ -270,34 +270,18 @@ fn search_form(
         response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
     };
     ui.horizontal_wrapped(|ui| {
-        search |= field(
-            ui,
-            words.get("database-search-player"),
-            &mut form.player,
-            "",
-            110.0,
-        );
-        search |= field(
-            ui,
-            words.get("database-search-opponent"),
-            &mut form.opponent,
-            "",
-            110.0,
-        );
-        search |= field(
-            ui,
-            words.get("database-search-from"),
-            &mut form.from,
-            &words.get("explorer-filter-from-hint"),
-            150.0,
-        );
-        search |= field(
-            ui,
-            words.get("database-search-to"),
-            &mut form.to,
-            &words.get("explorer-filter-to-hint"),
-            150.0,
-        );
+        // The dates' fields say how to write one.
+        let from_hint = words.get("explorer-filter-from-hint");
+        let to_hint = words.get("explorer-filter-to-hint");
+        let fields: [(&str, &mut String, &str, f32); 4] = [
+            ("database-search-player", &mut form.player, "", 110.0),
+            ("database-search-opponent", &mut form.opponent, "", 110.0),
+            ("database-search-from", &mut form.from, &from_hint, 150.0),
+            ("database-search-to", &mut form.to, &to_hint, 150.0),
+        ];
+        for (label, text, hint, width) in fields {
+            search |= field(ui, words.get(label), text, hint, width);
+        }
     });
     ui.horizontal_wrapped(|ui| {
         ui.label(words.get("database-search-result"));

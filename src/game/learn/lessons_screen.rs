@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{Screen, Words};
 use crate::game::learn::{LessonRequest, LessonRun, Lessons, StepState};
+use crate::game::widgets::learning;
 use crate::text::Args;
 
 pub(super) fn plugin(app: &mut App) {
@@ -29,57 +30,39 @@ fn draw_lessons_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = crate::game::widgets::window_ui(ctx, "lessons_window");
-    egui::Panel::top("lessons_top").show(&mut window, |ui| {
-        let done = lessons.done_count();
-        let back = crate::game::widgets::learning_header(
-            ui,
-            words,
-            &words.get("lessons-title"),
-            &words.format(
-                "lessons-progress",
-                &Args::new()
-                    .with("done", done)
-                    .with("count", lessons.list.len()),
-            ),
-            &words.get("lessons-blurb"),
-            &lessons.problems,
-            |_| {},
-        );
-        if back {
-            next_screen.set(Screen::MainMenu);
+    let progress = (lessons.done_count(), lessons.list.len());
+    let list = |ui: &mut egui::Ui| {
+        for (index, lesson) in lessons.list.iter().enumerate() {
+            let done = lessons.is_done(lesson);
+            ui.horizontal(|ui| {
+                let mark = if done { "✔" } else { " " };
+                ui.label(egui::RichText::new(mark).strong());
+                let title = format!("{}. {}", index + 1, words.lesson_title(lesson));
+                let steps = lesson.steps.len();
+                if ui
+                    .add_sized([280.0, 26.0], egui::Button::new(title).selected(done))
+                    .on_hover_text(words.format(
+                        if done {
+                            "lessons-steps-finished-tip"
+                        } else {
+                            "lessons-steps-tip"
+                        },
+                        &Args::new().with("count", steps),
+                    ))
+                    .clicked()
+                {
+                    requests.write(LessonRequest::Start(index));
+                }
+                if let Some(summary) = words.lesson_summary(lesson) {
+                    ui.label(egui::RichText::new(summary).weak());
+                }
+            });
         }
-    });
-    egui::CentralPanel::default().show(&mut window, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for (index, lesson) in lessons.list.iter().enumerate() {
-                let done = lessons.is_done(lesson);
-                ui.horizontal(|ui| {
-                    let mark = if done { "✔" } else { " " };
-                    ui.label(egui::RichText::new(mark).strong());
-                    let title = format!("{}. {}", index + 1, words.lesson_title(lesson));
-                    let steps = lesson.steps.len();
-                    if ui
-                        .add_sized([280.0, 26.0], egui::Button::new(title).selected(done))
-                        .on_hover_text(words.format(
-                            if done {
-                                "lessons-steps-finished-tip"
-                            } else {
-                                "lessons-steps-tip"
-                            },
-                            &Args::new().with("count", steps),
-                        ))
-                        .clicked()
-                    {
-                        requests.write(LessonRequest::Start(index));
-                    }
-                    if let Some(summary) = words.lesson_summary(lesson) {
-                        ui.label(egui::RichText::new(summary).weak());
-                    }
-                });
-            }
-        });
-    });
+    };
+    let problems = &lessons.problems;
+    if learning::screen(ctx, words, "lessons", progress, problems, |_| {}, list) {
+        next_screen.set(Screen::MainMenu);
+    }
     Ok(())
 }
 
@@ -90,6 +73,7 @@ fn draw_lesson_bar(
     (lessons, words): (Res<Lessons>, Res<Words>),
     mut requests: MessageWriter<LessonRequest>,
 ) -> Result {
+    use LessonRequest::{Leave, Next, Retry, ShowMe};
     let words = &words.0;
     let Some(lesson) = run.lesson.and_then(|i| lessons.list.get(i)) else {
         return Ok(());
@@ -133,41 +117,24 @@ fn draw_lesson_bar(
             }
             ui.horizontal(|ui| {
                 let doing = run.state == StepState::Doing;
-                if ui
-                    .add_enabled(
-                        doing && !step.is_beginner_game(),
-                        egui::Button::new(words.get("lessons-show-me")),
-                    )
-                    .on_hover_text(words.get("lessons-show-me-tip"))
-                    .clicked()
-                {
-                    requests.write(LessonRequest::ShowMe);
-                }
-                if ui
-                    .button(words.get("lessons-retry"))
-                    .on_hover_text(words.get("lessons-retry-tip"))
-                    .clicked()
-                {
-                    requests.write(LessonRequest::Retry);
-                }
-                let next = egui::Button::new(words.get(if doing {
+                let show_me = doing && !step.is_beginner_game();
+                let next = if doing {
                     "lessons-skip"
                 } else {
                     "lessons-next"
-                }));
-                if ui
-                    .add(next)
-                    .on_hover_text(words.get("lessons-next-tip"))
-                    .clicked()
-                {
-                    requests.write(LessonRequest::Next);
-                }
-                if ui
-                    .button(words.get("lessons-all"))
-                    .on_hover_text(words.get("lessons-all-tip"))
-                    .clicked()
-                {
-                    requests.write(LessonRequest::Leave);
+                };
+                let clicked = learning::buttons(
+                    ui,
+                    words,
+                    [
+                        (show_me, "lessons-show-me", "lessons-show-me-tip", ShowMe),
+                        (true, "lessons-retry", "lessons-retry-tip", Retry),
+                        (true, next, "lessons-next-tip", Next),
+                        (true, "lessons-all", "lessons-all-tip", Leave),
+                    ],
+                );
+                if let Some(request) = clicked {
+                    requests.write(request);
                 }
             });
         });

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{CurrentGame, Screen, Words};
 use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
+use crate::game::widgets::learning;
 use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
 
@@ -46,93 +47,75 @@ fn draw_puzzles_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let mut window = crate::game::widgets::window_ui(ctx, "puzzles_window");
-    egui::Panel::top("puzzles_top").show(&mut window, |ui| {
-        let done = puzzles.done_count();
-        let back = crate::game::widgets::learning_header(
-            ui,
-            words,
-            &words.get("puzzles-title"),
-            &words.format(
-                "puzzles-progress",
-                &Args::new()
-                    .with("done", done)
-                    .with("count", puzzles.list.len()),
-            ),
-            &words.get("puzzles-blurb"),
-            &puzzles.problems,
-            |ui| {
-                if ui
-                    .button(words.get("puzzles-next-unsolved"))
-                    .on_hover_text(words.get("puzzles-next-unsolved-tip"))
-                    .clicked()
-                {
-                    requests.write(PuzzleRequest::Next);
-                }
-            },
-        );
-        if back {
-            next_screen.set(Screen::MainMenu);
-        }
-    });
-    egui::CentralPanel::default().show(&mut window, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for level in Level::ALL {
-                let of_level: Vec<usize> = (0..puzzles.list.len())
-                    .filter(|&i| puzzles.list[i].level == level)
-                    .collect();
-                if of_level.is_empty() {
-                    continue;
-                }
-                let title = level_name(words, level);
-                egui::CollapsingHeader::new(
-                    egui::RichText::new(format!("{title} ({})", of_level.len())).strong(),
-                )
-                .id_salt(level.name())
-                .default_open(true)
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        for (number, index) in of_level.into_iter().enumerate() {
-                            let puzzle = &puzzles.list[index];
-                            let done = puzzles.is_done(puzzle);
-                            let mark = if done { "✔ " } else { "" };
-                            let kind = words.puzzle_kind(puzzle.kind);
-                            let what = match puzzle.theme {
-                                Some(theme) => words.format(
-                                    "puzzles-kind-theme",
-                                    &Args::new()
-                                        .with("kind", kind)
-                                        .with("theme", theme_text(words, theme)),
-                                ),
-                                None => kind,
-                            };
-                            let label = format!("{mark}{}. {what}", number + 1);
-                            let button = egui::Button::new(label).selected(done);
-                            // The title is worded only when shown.
-                            let tip = |ui: &mut egui::Ui| {
-                                let title = words.puzzle_title(puzzle);
-                                ui.label(if done {
-                                    words.format(
-                                        "puzzles-solved-tip",
-                                        &Args::new().with("title", title),
-                                    )
-                                } else {
-                                    title
-                                });
-                            };
-                            if ui
-                                .add_sized([190.0, 26.0], button)
-                                .on_hover_ui(tip)
-                                .clicked()
-                            {
-                                requests.write(PuzzleRequest::Start(index));
-                            }
-                        }
-                    });
-                });
+    let progress = (puzzles.done_count(), puzzles.list.len());
+    let mut next_unsolved = false;
+    let extra = |ui: &mut egui::Ui| {
+        next_unsolved = ui
+            .button(words.get("puzzles-next-unsolved"))
+            .on_hover_text(words.get("puzzles-next-unsolved-tip"))
+            .clicked();
+    };
+    let list = |ui: &mut egui::Ui| {
+        for level in Level::ALL {
+            let of_level: Vec<usize> = (0..puzzles.list.len())
+                .filter(|&i| puzzles.list[i].level == level)
+                .collect();
+            if of_level.is_empty() {
+                continue;
             }
-        });
-    });
+            let title = level_name(words, level);
+            egui::CollapsingHeader::new(
+                egui::RichText::new(format!("{title} ({})", of_level.len())).strong(),
+            )
+            .id_salt(level.name())
+            .default_open(true)
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (number, index) in of_level.into_iter().enumerate() {
+                        let puzzle = &puzzles.list[index];
+                        let done = puzzles.is_done(puzzle);
+                        let mark = if done { "✔ " } else { "" };
+                        let kind = words.puzzle_kind(puzzle.kind);
+                        let what = match puzzle.theme {
+                            Some(theme) => words.format(
+                                "puzzles-kind-theme",
+                                &Args::new()
+                                    .with("kind", kind)
+                                    .with("theme", theme_text(words, theme)),
+                            ),
+                            None => kind,
+                        };
+                        let label = format!("{mark}{}. {what}", number + 1);
+                        let button = egui::Button::new(label).selected(done);
+                        // The title is worded only when shown.
+                        let tip = |ui: &mut egui::Ui| {
+                            let title = words.puzzle_title(puzzle);
+                            ui.label(if done {
+                                words
+                                    .format("puzzles-solved-tip", &Args::new().with("title", title))
+                            } else {
+                                title
+                            });
+                        };
+                        if ui
+                            .add_sized([190.0, 26.0], button)
+                            .on_hover_ui(tip)
+                            .clicked()
+                        {
+                            requests.write(PuzzleRequest::Start(index));
+                        }
+                    }
+                });
+            });
+        }
+    };
+    let problems = &puzzles.problems;
+    if learning::screen(ctx, words, "puzzles", progress, problems, extra, list) {
+        next_screen.set(Screen::MainMenu);
+    }
+    if next_unsolved {
+        requests.write(PuzzleRequest::Next);
+    }
     Ok(())
 }
 
@@ -144,6 +127,7 @@ fn draw_puzzle_bar(
     (current, words): (Res<CurrentGame>, Res<Words>),
     mut requests: MessageWriter<PuzzleRequest>,
 ) -> Result {
+    use PuzzleRequest::{Hint, Leave, Next, Retry};
     let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) else {
         return Ok(());
     };
@@ -176,37 +160,19 @@ fn draw_puzzle_bar(
                     ui.add(egui::Spinner::new());
                 }
                 ui.separator();
-                let solving = run.state == PuzzleState::Solving;
-                if ui
-                    .add_enabled(
-                        solving && run.hints < 2,
-                        egui::Button::new(words.get("puzzles-hint")),
-                    )
-                    .on_hover_text(words.get("puzzles-hint-tip"))
-                    .clicked()
-                {
-                    requests.write(PuzzleRequest::Hint);
-                }
-                if ui
-                    .button(words.get("puzzles-retry"))
-                    .on_hover_text(words.get("puzzles-retry-tip"))
-                    .clicked()
-                {
-                    requests.write(PuzzleRequest::Retry);
-                }
-                if ui
-                    .button(words.get("puzzles-next"))
-                    .on_hover_text(words.get("puzzles-next-tip"))
-                    .clicked()
-                {
-                    requests.write(PuzzleRequest::Next);
-                }
-                if ui
-                    .button(words.get("puzzles-all"))
-                    .on_hover_text(words.get("puzzles-all-tip"))
-                    .clicked()
-                {
-                    requests.write(PuzzleRequest::Leave);
+                let hint = run.state == PuzzleState::Solving && run.hints < 2;
+                let clicked = learning::buttons(
+                    ui,
+                    words,
+                    [
+                        (hint, "puzzles-hint", "puzzles-hint-tip", Hint),
+                        (true, "puzzles-retry", "puzzles-retry-tip", Retry),
+                        (true, "puzzles-next", "puzzles-next-tip", Next),
+                        (true, "puzzles-all", "puzzles-all-tip", Leave),
+                    ],
+                );
+                if let Some(request) = clicked {
+                    requests.write(request);
                 }
             });
         });

@@ -46,26 +46,33 @@ fn draw_online_panel(
     let Some(connection) = online.shown(mode.get()) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let words = &words.0;
+    panel_window(contexts.ctx_mut()?, words, "online_panel", |ui| {
+        let over = current.game().status().is_over() || *turn.get() == Turn::GameOver;
+        who_and_whose_move(ui, words, connection, current.game().to_move(), over);
+        connection_line(ui, words, connection);
+        watchers(ui, words, connection);
+        ui.separator();
+        offers(ui, words, connection, over, &mut state, &mut requests);
+        ui.separator();
+        chat(ui, words, connection, &mut state, &mut requests);
+    });
+    Ok(())
+}
+
+/// The panel's window (an online game's, a watched game's): `WIDTH` wide,
+/// above the bottom of the window beside the left side panel, showing `add`.
+fn panel_window(ctx: &egui::Context, words: &Texts, id: &str, add: impl FnOnce(&mut egui::Ui)) {
     let left = side_panel_width(ctx.content_rect().width()) + 8.0;
     egui::Window::new(words.get("online-panel-title"))
-        .id(egui::Id::new("online_panel"))
+        .id(egui::Id::new(id))
         .collapsible(true)
         .resizable(false)
         .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(left, -40.0))
         .show(ctx, |ui| {
             ui.set_width(WIDTH);
-            let over = current.game().status().is_over() || *turn.get() == Turn::GameOver;
-            who_and_whose_move(ui, words, connection, current.game().to_move(), over);
-            connection_line(ui, words, connection);
-            watchers(ui, words, connection);
-            ui.separator();
-            offers(ui, words, connection, over, &mut state, &mut requests);
-            ui.separator();
-            chat(ui, words, connection, &mut state, &mut requests);
+            add(ui);
         });
-    Ok(())
 }
 
 fn friend(connection: &Connection, words: &Texts) -> String {
@@ -273,33 +280,25 @@ fn draw_watch_panel(
     let Some(watcher) = watching.shown(mode.get()) else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
     let words = &words.0;
-    let left = side_panel_width(ctx.content_rect().width()) + 8.0;
-    egui::Window::new(words.get("online-panel-title"))
-        .id(egui::Id::new("watch_panel"))
-        .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(left, -40.0))
-        .show(ctx, |ui| {
-            ui.set_width(WIDTH);
-            ui.label(
-                egui::RichText::new(crate::game::online::players_in_words(watcher, words)).strong(),
-            );
-            let game = current.game();
-            if !game.status().is_over() {
-                let side = match game.to_move() {
-                    Color::White => crate::net::Side::White,
-                    Color::Black => crate::net::Side::Black,
-                };
-                let name = watcher.watch.name_of(side).unwrap_or("?");
-                ui.label(words.format("online-their-move", &Args::new().with("name", name)));
-            }
-            if let Some(problem) = &watcher.problem {
-                ui.colored_label(ui.visuals().error_fg_color, problem);
-            } else if !watcher.connected {
-                ui.label(words.get("online-watch-dialling"));
-            }
-        });
+    panel_window(contexts.ctx_mut()?, words, "watch_panel", |ui| {
+        ui.label(
+            egui::RichText::new(crate::game::online::players_in_words(watcher, words)).strong(),
+        );
+        let game = current.game();
+        if !game.status().is_over() {
+            let side = match game.to_move() {
+                Color::White => crate::net::Side::White,
+                Color::Black => crate::net::Side::Black,
+            };
+            let name = watcher.watch.name_of(side).unwrap_or("?");
+            ui.label(words.format("online-their-move", &Args::new().with("name", name)));
+        }
+        if let Some(problem) = &watcher.problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        } else if !watcher.connected {
+            ui.label(words.get("online-watch-dialling"));
+        }
+    });
     Ok(())
 }

@@ -225,10 +225,7 @@ fn host_waiting(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
         return;
     }
     let Some(invitation) = &connection.invitation else {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(words.get("online-preparing"));
-        });
+        waiting_line(ui, words.get("online-preparing"));
         return;
     };
     ui.label(words.get("online-send-this"));
@@ -241,32 +238,25 @@ fn host_waiting(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
             .font(egui::TextStyle::Monospace)
             .interactive(true),
     );
-    ui.horizontal(|ui| {
-        if ui.button(words.get("online-copy")).clicked() {
-            ui.ctx().copy_text(invitation.to_text());
-        }
-        if ui
-            .button(words.get("online-copy-link"))
-            .on_hover_text(invitation.to_link())
-            .clicked()
-        {
-            ui.ctx().copy_text(invitation.to_link());
-        }
-    });
+    copy_buttons(ui, words, invitation, false);
     if let Some(watch) = &connection.watch_invitation {
         watch_invitation(ui, words, watch);
     }
+    let waiting = match connection
+        .peer_name()
+        .filter(|name| !name.trim().is_empty())
+    {
+        Some(name) => words.format("online-friend-deciding", &Args::new().with("name", name)),
+        None => words.get("online-waiting-for-friend"),
+    };
+    waiting_line(ui, waiting);
+}
+
+/// A spinner and what is being waited for.
+fn waiting_line(ui: &mut egui::Ui, text: String) {
     ui.horizontal(|ui| {
         ui.spinner();
-        match connection
-            .peer_name()
-            .filter(|name| !name.trim().is_empty())
-        {
-            Some(name) => {
-                ui.label(words.format("online-friend-deciding", &Args::new().with("name", name)))
-            }
-            None => ui.label(words.get("online-waiting-for-friend")),
-        };
+        ui.label(text);
     });
 }
 
@@ -282,14 +272,11 @@ fn joiner_waiting(
         return;
     }
     let Some(proposed) = &connection.proposed else {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            let key = match connection.link_state.reconnecting {
-                Some(_) => "online-still-dialling",
-                None => "online-connecting",
-            };
-            ui.label(words.get(key));
-        });
+        let key = match connection.link_state.reconnecting {
+            Some(_) => "online-still-dialling",
+            None => "online-connecting",
+        };
+        waiting_line(ui, words.get(key));
         return;
     };
     let host = if proposed.host_name.trim().is_empty() {
@@ -356,12 +343,27 @@ pub(super) fn watch_invitation(
     invitation: &crate::net::Invitation,
 ) {
     ui.label(egui::RichText::new(words.get("online-watch-this")).weak());
+    copy_buttons(ui, words, invitation, true);
+}
+
+/// Copy and Copy link, side by side, small or not: an invitation's text,
+/// or its link (shown on hover), to the clipboard.
+fn copy_buttons(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    invitation: &crate::net::Invitation,
+    small: bool,
+) {
+    let button = |key: &str| {
+        let button = egui::Button::new(words.get(key));
+        if small { button.small() } else { button }
+    };
     ui.horizontal(|ui| {
-        if ui.small_button(words.get("online-copy")).clicked() {
+        if ui.add(button("online-copy")).clicked() {
             ui.ctx().copy_text(invitation.to_text());
         }
         if ui
-            .small_button(words.get("online-copy-link"))
+            .add(button("online-copy-link"))
             .on_hover_text(invitation.to_link())
             .clicked()
         {

@@ -7,6 +7,7 @@
 //! screens can use them; the frame (`ui`) uses them too.
 
 pub(in crate::game) mod layout;
+pub(in crate::game) mod learning;
 mod picker;
 mod piece_art;
 pub(in crate::game) mod style;

@@ -1,0 +1,65 @@
+//! What the two learning screens (Learn to play, Puzzles) and their bars
+//! over the board share: the screen itself, its top over a scrolling list,
+//! and a bar's row of buttons.
+
+use bevy_egui::egui;
+
+use crate::text::{Args, Texts};
+
+/// A learning screen over the whole window: its top (Main menu, the title,
+/// how far the player has got, the blurb, the files that could not be
+/// read and the screen's own buttons, `extra`), then `list`, scrolling.
+/// `name` names its panels and its words: `{name}-title`,
+/// `{name}-progress` (with `done` of `count`) and `{name}-blurb`. Returns
+/// whether Main menu was clicked.
+pub(in crate::game) fn screen(
+    ctx: &egui::Context,
+    words: &Texts,
+    name: &str,
+    (done, count): (usize, usize),
+    problems: &[String],
+    extra: impl FnOnce(&mut egui::Ui),
+    list: impl FnOnce(&mut egui::Ui),
+) -> bool {
+    let mut window = super::window_ui(ctx, &format!("{name}_window"));
+    let mut back = false;
+    egui::Panel::top(format!("{name}_top")).show(&mut window, |ui| {
+        back = super::learning_header(
+            ui,
+            words,
+            &words.get(&format!("{name}-title")),
+            &words.format(
+                &format!("{name}-progress"),
+                &Args::new().with("done", done).with("count", count),
+            ),
+            &words.get(&format!("{name}-blurb")),
+            problems,
+            extra,
+        );
+    });
+    egui::CentralPanel::default().show(&mut window, |ui| {
+        egui::ScrollArea::vertical().show(ui, list);
+    });
+    back
+}
+
+/// Buttons side by side, each given as whether it can be pressed (greyed
+/// out when not), its words' key, its tooltip's key and what it stands
+/// for. Returns what the one clicked stands for.
+pub(in crate::game) fn buttons<T>(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    buttons: impl IntoIterator<Item = (bool, &'static str, &'static str, T)>,
+) -> Option<T> {
+    let mut clicked = None;
+    for (enabled, label, tip, what) in buttons {
+        if ui
+            .add_enabled(enabled, egui::Button::new(words.get(label)))
+            .on_hover_text(words.get(tip))
+            .clicked()
+        {
+            clicked = Some(what);
+        }
+    }
+    clicked
+}

@@ -60,7 +60,22 @@ fn draw_lessons_screen(
         }
     };
     let problems = &lessons.problems;
-    if learning::screen(ctx, words, "lessons", progress, problems, |_| {}, list) {
+    if learning::screen(
+        ctx,
+        words,
+        (
+            "lessons",
+            learning::ScreenWords {
+                title: "lessons-title",
+                progress: "lessons-progress",
+                blurb: "lessons-blurb",
+            },
+        ),
+        progress,
+        problems,
+        |_| {},
+        list,
+    ) {
         next_screen.set(Screen::MainMenu);
     }
     Ok(())

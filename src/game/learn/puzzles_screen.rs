@@ -110,7 +110,22 @@ fn draw_puzzles_screen(
         }
     };
     let problems = &puzzles.problems;
-    if learning::screen(ctx, words, "puzzles", progress, problems, extra, list) {
+    if learning::screen(
+        ctx,
+        words,
+        (
+            "puzzles",
+            learning::ScreenWords {
+                title: "puzzles-title",
+                progress: "puzzles-progress",
+                blurb: "puzzles-blurb",
+            },
+        ),
+        progress,
+        problems,
+        extra,
+        list,
+    ) {
         next_screen.set(Screen::MainMenu);
     }
     if next_unsolved {

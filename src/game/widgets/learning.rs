@@ -6,16 +6,23 @@ use bevy_egui::egui;
 
 use crate::text::{Args, Texts};
 
+/// The words of a learning screen's top: its title's key, its progress's
+/// (worded with `done` and `count`) and its blurb's.
+pub(in crate::game) struct ScreenWords {
+    pub title: &'static str,
+    pub progress: &'static str,
+    pub blurb: &'static str,
+}
+
 /// A learning screen over the whole window: its top (Main menu, the title,
 /// how far the player has got, the blurb, the files that could not be
 /// read and the screen's own buttons, `extra`), then `list`, scrolling.
-/// `name` names its panels and its words: `{name}-title`,
-/// `{name}-progress` (with `done` of `count`) and `{name}-blurb`. Returns
+/// `name` names its panels (`{name}_window`, `{name}_top`). Returns
 /// whether Main menu was clicked.
 pub(in crate::game) fn screen(
     ctx: &egui::Context,
     words: &Texts,
-    name: &str,
+    (name, keys): (&str, ScreenWords),
     (done, count): (usize, usize),
     problems: &[String],
     extra: impl FnOnce(&mut egui::Ui),
@@ -27,12 +34,12 @@ pub(in crate::game) fn screen(
         back = super::learning_header(
             ui,
             words,
-            &words.get(&format!("{name}-title")),
+            &words.get(keys.title),
             &words.format(
-                &format!("{name}-progress"),
+                keys.progress,
                 &Args::new().with("done", done).with("count", count),
             ),
-            &words.get(&format!("{name}-blurb")),
+            &words.get(keys.blurb),
             problems,
             extra,
         );

@@ -15,7 +15,7 @@ use hive::game::{
     AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
 };
 use hive::net::resume::Resume;
-use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
+use hive::net::{EndReason, GameResult, GameSettings, HouseRules, Role};
 use hive::records::Seats;
 use hive::rules::Color;
 use tempfile::TempDir;
@@ -75,7 +75,7 @@ fn state(app: &App) -> String {
 fn settings() -> GameSettings {
     GameSettings {
         game_type: "Base+MLP".into(),
-        host_side: Side::White,
+        host_side: Color::White,
         clock: None,
         house_rules: HouseRules::default(),
         host_name: "Ann".into(),

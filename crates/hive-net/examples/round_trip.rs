@@ -10,8 +10,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use hive_net::{
-    Event, GameSettings, HouseRules, Link, Network, Role, Secret, Session, SessionEvent, Side,
+    Event, GameSettings, HouseRules, Link, Network, Role, Secret, Session, SessionEvent,
 };
+use hive_rules::Color;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -79,7 +80,7 @@ fn main() {
         let secret = Secret::random();
         let settings = GameSettings {
             game_type: "Base+MLP".into(),
-            host_side: Side::White,
+            host_side: Color::White,
             clock: None,
             house_rules: HouseRules {
                 turn_limit: Some(151),

@@ -19,34 +19,6 @@ pub const MAX_CHAT_CHARS: usize = 280;
 /// The longest name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
 
-/// Which colour a player takes.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// White, who moves first.
-    White,
-    /// Black.
-    Black,
-}
-
-impl Side {
-    /// The rules engine's colour.
-    pub fn color(self) -> hive_rules::Color {
-        match self {
-            Side::White => hive_rules::Color::White,
-            Side::Black => hive_rules::Color::Black,
-        }
-    }
-
-    /// The other side.
-    pub fn other(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
-    }
-}
-
 /// A game's clock: each player's time at the start and the increment.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Clock {
@@ -99,8 +71,9 @@ impl From<HouseRules> for hive_rules::Options {
 pub struct GameSettings {
     /// The UHP GameTypeString: `Base`, `Base+M`, ..., `Base+MLP`.
     pub game_type: String,
-    /// The host's colour (a random choice is made by the host before sending).
-    pub host_side: Side,
+    /// The host's colour, `"white"` or `"black"` on the wire (a random
+    /// choice is made by the host before sending).
+    pub host_side: hive_rules::Color,
     /// The clock, if the game is timed.
     pub clock: Option<Clock>,
     /// The optional rules.

@@ -6,6 +6,8 @@
 //! Universal Hive Protocol. [`Game::move_facts`] says what a move changed
 //! (a Queen's free cells, pins, gates, climbers, throws), for a review to
 //! put into words.
+//!
+//! Feature `serde` (off by default): [`Color`] serialised as `"white"`/`"black"`.
 
 mod check;
 mod display;

@@ -4,6 +4,11 @@ use std::fmt;
 
 /// A side of the game. White moves first.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum Color {
     /// The side that moves first.
     White,

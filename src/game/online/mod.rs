@@ -29,7 +29,7 @@ use crate::game::core::{ClockHold, GameSystems, Mode, Notice, Screen, Settings, 
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
     ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Network, PathKind,
-    Refusals, Seat, Secret, Session, SessionEvent, Side,
+    Refusals, Seat, Secret, Session, SessionEvent,
 };
 use crate::records::TimeControl;
 use crate::rules::Color;
@@ -270,7 +270,7 @@ impl Connection {
 
     /// Our side, once the game has settings.
     pub fn my_side(&self) -> Option<Color> {
-        self.session.my_side().map(Side::color)
+        self.session.my_side()
     }
 
     /// The friend's name, once known.

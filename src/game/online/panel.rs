@@ -287,11 +287,7 @@ fn draw_watch_panel(
         );
         let game = current.game();
         if !game.status().is_over() {
-            let side = match game.to_move() {
-                Color::White => crate::net::Side::White,
-                Color::Black => crate::net::Side::Black,
-            };
-            let name = watcher.watch.name_of(side).unwrap_or("?");
+            let name = watcher.watch.name_of(game.to_move()).unwrap_or("?");
             ui.label(words.format("online-their-move", &Args::new().with("name", name)));
         }
         if let Some(problem) = &watcher.problem {

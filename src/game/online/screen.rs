@@ -11,8 +11,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{HumanSide, Screen, Settings, Words};
 use crate::game::online::{Connection, Online, OnlineRequest, Resumable, hosting};
-use crate::net::{Clock, GameSettings, HouseRules, Side};
-use crate::rules::{Bug, Color, GameType};
+use crate::net::{Clock, GameSettings, HouseRules};
+use crate::rules::{Bug, GameType};
 use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
@@ -197,10 +197,7 @@ fn host_form(ui: &mut egui::Ui, words: &Texts, window: &mut OnlineWindow, prefs:
 }
 
 fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameSettings {
-    let host_side = match window.side.draw() {
-        Color::White => Side::White,
-        Color::Black => Side::Black,
-    };
+    let host_side = window.side.draw();
     GameSettings {
         game_type: prefs.game_type.to_string(),
         host_side,
@@ -284,10 +281,7 @@ fn joiner_waiting(
     } else {
         proposed.host_name.clone()
     };
-    let your_side = match proposed.host_side {
-        Side::White => Color::Black,
-        Side::Black => Color::White,
-    };
+    let your_side = proposed.host_side.opponent();
     let game_type = proposed
         .game_type
         .parse::<GameType>()

@@ -174,13 +174,13 @@ pub(super) fn follow_the_watch(
 
 /// Who plays whom, for the panel: "Ann (White) against Ben (Black)".
 pub fn players_in_words(watcher: &Watcher, words: &crate::text::Texts) -> String {
-    use crate::net::Side;
+    use crate::rules::Color;
     let name = |side| watcher.watch.name_of(side).unwrap_or("?").to_string();
     words.format(
         "online-watch-players",
         &Args::new()
-            .with("white", name(Side::White))
-            .with("black", name(Side::Black)),
+            .with("white", name(Color::White))
+            .with("black", name(Color::Black)),
     )
 }
 

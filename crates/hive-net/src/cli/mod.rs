@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use hive_ai::Difficulty;
-use hive_rules::{Game, GameType};
+use hive_rules::{Color, Game, GameType};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -35,7 +35,7 @@ use self::keep::{Found, Keeper};
 use self::mover::Mover;
 use crate::error::PeerError;
 use crate::limits::{Refusals, Verdict};
-use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role, Side};
+use crate::protocol::{EndReason, GameResult, GameSettings, HouseRules, Role};
 use crate::session::{Session, SessionEvent, Stage};
 use crate::transport::{Event, Link, MAX_WATCHERS, Network, WatcherEvent};
 use crate::watch::Audience;
@@ -201,13 +201,13 @@ fn mode(local: bool, relay: &Option<url::Url>) -> Network {
 
 fn host(args: HostArgs) -> Result<Outcome, String> {
     let host_side = if args.white {
-        Side::White
+        Color::White
     } else if args.black {
-        Side::Black
+        Color::Black
     } else if rand::random() {
-        Side::White
+        Color::White
     } else {
-        Side::Black
+        Color::Black
     };
     let settings = GameSettings {
         game_type: args.expansions.to_string(),

@@ -126,7 +126,7 @@ impl Session {
         if !self.playing() {
             return Err(ActionError::NotPlaying);
         }
-        let winner = self.peer_side().unwrap_or(Side::White);
+        let winner = self.peer_side().unwrap_or(Color::White);
         self.outbox.push(Message::Resign);
         Ok(self.end(win_for(winner), EndReason::Resigned, true))
     }
@@ -137,7 +137,7 @@ impl Session {
         if !self.started || self.result.is_some() {
             return Err(ActionError::NotPlaying);
         }
-        let winner = self.peer_side().unwrap_or(Side::White);
+        let winner = self.peer_side().unwrap_or(Color::White);
         let playing = self.stage == Stage::Playing;
         Ok(self.end(win_for(winner), EndReason::Time, playing))
     }

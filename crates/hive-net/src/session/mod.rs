@@ -13,13 +13,13 @@ mod receive;
 
 use std::time::Instant;
 
-use hive_rules::{Game, GameStatus, GameType, Move, NotationError};
+use hive_rules::{Color, Game, GameStatus, GameType, Move, NotationError};
 
 use crate::error::{ActionError, PeerError};
 use crate::invite::Secret;
 use crate::protocol::{
     EndReason, GameResult, GameSettings, MAX_CHAT_CHARS, MAX_NAME_CHARS, Message, PROTOCOL_VERSION,
-    Role, Side,
+    Role,
 };
 
 /// The program named in hello and welcome.
@@ -72,7 +72,7 @@ pub enum SessionEvent {
     /// The game starts; we play `side`.
     Started {
         /// Our side.
-        side: Side,
+        side: Color,
     },
     /// The peer declined the settings.
     Declined,
@@ -284,10 +284,10 @@ pub(crate) fn result_of(status: GameStatus) -> Option<GameResult> {
     }
 }
 
-fn win_for(side: Side) -> GameResult {
+fn win_for(side: Color) -> GameResult {
     match side {
-        Side::White => GameResult::WhiteWins,
-        Side::Black => GameResult::BlackWins,
+        Color::White => GameResult::WhiteWins,
+        Color::Black => GameResult::BlackWins,
     }
 }
 
@@ -455,11 +455,11 @@ impl Session {
     }
 
     /// Our side, once the settings are known.
-    pub fn my_side(&self) -> Option<Side> {
+    pub fn my_side(&self) -> Option<Color> {
         let host_side = self.settings.as_ref()?.host_side;
         Some(match self.seat {
             Seat::Host => host_side,
-            Seat::Joiner => host_side.other(),
+            Seat::Joiner => host_side.opponent(),
         })
     }
 
@@ -473,7 +473,7 @@ impl Session {
             && !self.wait_peer_sync
             && self
                 .my_side()
-                .is_some_and(|side| side.color() == self.game.to_move())
+                .is_some_and(|side| side == self.game.to_move())
     }
 
     /// Whether the game is on and it is our move.
@@ -482,7 +482,7 @@ impl Session {
             && !self.wait_peer_sync
             && self
                 .my_side()
-                .is_some_and(|side| side.color() == self.game.to_move())
+                .is_some_and(|side| side == self.game.to_move())
     }
 
     /// The result, once the game has ended.
@@ -540,8 +540,8 @@ impl Session {
         self.stage == Stage::Playing && self.started && self.result.is_none()
     }
 
-    fn peer_side(&self) -> Option<Side> {
-        self.my_side().map(Side::other)
+    fn peer_side(&self) -> Option<Color> {
+        self.my_side().map(Color::opponent)
     }
 
     /// Takes one received message, now.

@@ -29,7 +29,7 @@ impl Session {
                 Message::Accept => {
                     s.started = true;
                     s.stage = Stage::Playing;
-                    let side = s.my_side().unwrap_or(Side::White);
+                    let side = s.my_side().unwrap_or(Color::White);
                     Ok(vec![SessionEvent::Started { side }])
                 }
                 Message::Decline => {
@@ -253,7 +253,7 @@ impl Session {
             }
             Message::Resign => {
                 self.check_not_over()?;
-                let winner = self.my_side().unwrap_or(Side::White);
+                let winner = self.my_side().unwrap_or(Color::White);
                 Ok(self.end(win_for(winner), EndReason::Resigned, true))
             }
             Message::GameOver { result, reason } => match self.result {
@@ -339,7 +339,7 @@ impl Session {
                 got: ply,
             });
         }
-        if self.peer_side().map(Side::color) != Some(self.game.to_move()) {
+        if self.peer_side() != Some(self.game.to_move()) {
             return Err(PeerError::OutOfTurn);
         }
         let (after, canonical) = play_peer_move(&self.game, ply, mv, hash, &mut self.outbox)?;
@@ -379,7 +379,7 @@ impl Session {
         self.game = replay;
         self.started = true;
         self.stage = Stage::Playing;
-        let side = self.my_side().unwrap_or(Side::White);
+        let side = self.my_side().unwrap_or(Color::White);
         let mut events = vec![SessionEvent::Started { side }];
         events.extend(moved);
         events.push(SessionEvent::Synced {
@@ -410,7 +410,7 @@ impl Session {
             return Ok(vec![]);
         }
         // Only the peer's own moves may come by sync.
-        let peer = self.peer_side().map(Side::color);
+        let peer = self.peer_side();
         let mut replay = self.game.clone();
         let mut events = Vec::new();
         for &mv in &their_moves[ours.len()..] {

@@ -3,12 +3,12 @@
 
 use std::time::Instant;
 
-use hive_rules::{Game, GameType, Move};
+use hive_rules::{Color, Game, GameType, Move};
 
 use crate::error::PeerError;
 use crate::invite::Secret;
 use crate::protocol::{
-    EndReason, GameResult, GameSettings, MAX_NAME_CHARS, Message, PROTOCOL_VERSION, Role, Side,
+    EndReason, GameResult, GameSettings, MAX_NAME_CHARS, Message, PROTOCOL_VERSION, Role,
 };
 use crate::session::{
     Bucket, PROGRAM, check_settings, clip, closes_handshake, play_peer_move, read_peer_game,
@@ -137,7 +137,7 @@ impl Watch {
     }
 
     /// The name of the player of `side`, once the settings are known.
-    pub fn name_of(&self, side: Side) -> Option<&str> {
+    pub fn name_of(&self, side: Color) -> Option<&str> {
         let settings = self.settings.as_ref()?;
         Some(if settings.host_side == side {
             &settings.host_name
@@ -147,14 +147,11 @@ impl Watch {
     }
 
     /// The side to move, while the game is on.
-    pub fn to_move(&self) -> Option<Side> {
+    pub fn to_move(&self) -> Option<Color> {
         if self.settings.is_none() || self.result.is_some() {
             return None;
         }
-        Some(match self.game.to_move() {
-            hive_rules::Color::White => Side::White,
-            hive_rules::Color::Black => Side::Black,
-        })
+        Some(self.game.to_move())
     }
 
     /// The result, once the game has ended.

@@ -4,10 +4,9 @@
 use std::time::{Duration, Instant};
 
 use hive_net::{
-    FrameReader, Message, PROTOCOL_VERSION, PeerError, Role, Secret, Session, Side, Stage,
-    encode_frame,
+    FrameReader, Message, PROTOCOL_VERSION, PeerError, Role, Secret, Session, Stage, encode_frame,
 };
-use hive_rules::RuleError;
+use hive_rules::{Color, RuleError};
 
 use crate::util::{move_message, play_plies, settings, started_pair};
 
@@ -79,7 +78,7 @@ fn frames_malformed_oversized_or_unknown_are_refused() {
 #[test]
 fn the_handshake_refuses_wrong_secret_other_version_and_wrong_order() {
     let secret = Secret::random();
-    let mut host = Session::host(secret, settings(Side::White)).expect("settings");
+    let mut host = Session::host(secret, settings(Color::White)).expect("settings");
     host.connected();
     let early = move_message(host.game(), "wS1");
     let e = refused(&mut host, early, "peer-out-of-order");
@@ -120,7 +119,7 @@ fn the_handshake_refuses_wrong_secret_other_version_and_wrong_order() {
 
 #[test]
 fn illegal_out_of_turn_and_unreadable_moves_are_refused_naming_the_rule() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     // Black moving first.
     let mut black_first = move_message(host.game(), "wS1");
     if let Message::Move { mv, .. } = &mut black_first {
@@ -158,7 +157,7 @@ fn illegal_out_of_turn_and_unreadable_moves_are_refused_naming_the_rule() {
 
 #[test]
 fn ply_checks_ignore_old_moves_and_ask_a_sync_for_gaps() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 4, 1);
     let before = joiner.game().game_string();
     // A move for a ply already played is ignored.
@@ -184,7 +183,7 @@ fn ply_checks_ignore_old_moves_and_ask_a_sync_for_gaps() {
 
 #[test]
 fn a_hash_mismatch_asks_a_sync_and_a_diverging_sync_is_refused() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 4, 2);
     let mut engine = hive_ai::Engine::new(1);
     let mv = crate::util::ai_move(&mut engine, host.game(), 5);
@@ -195,7 +194,7 @@ fn a_hash_mismatch_asks_a_sync_and_a_diverging_sync_is_refused() {
     refused(&mut joiner, wrong_hash, "peer-hash-mismatch");
     assert_eq!(joiner.take_outgoing(), [Message::SyncRequest]);
     // A sync of another game (same length, other moves) is refused.
-    let (mut other_host, mut other_joiner) = started_pair(Side::White);
+    let (mut other_host, mut other_joiner) = started_pair(Color::White);
     play_plies(&mut other_host, &mut other_joiner, 6, 99);
     let game = other_host.game().game_string();
     let e = refused(
@@ -233,7 +232,7 @@ fn a_hash_mismatch_asks_a_sync_and_a_diverging_sync_is_refused() {
 
 #[test]
 fn flood_chat_and_offers_are_limited() {
-    let (mut host, _joiner) = started_pair(Side::White);
+    let (mut host, _joiner) = started_pair(Color::White);
     let now = Instant::now();
     let mut accepted = 0;
     let mut flood = None;
@@ -256,7 +255,7 @@ fn flood_chat_and_offers_are_limited() {
             .expect("refilled");
     }
     assert!(host.receive_at(Message::Ping { n: 0 }, later).is_err());
-    let (mut host, _joiner) = started_pair(Side::White);
+    let (mut host, _joiner) = started_pair(Color::White);
     refused(
         &mut host,
         Message::Chat {

@@ -94,7 +94,7 @@ fn mutate(rng: &mut StdRng, mut bytes: Vec<u8>) -> Vec<u8> {
 #[test]
 fn ten_thousand_random_and_mutated_messages_never_change_the_game_when_refused() {
     let mut rng = StdRng::seed_from_u64(34);
-    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    let (mut host, mut joiner) = started_pair(hive_rules::Color::White);
     play_plies(&mut host, &mut joiner, 8, 4);
     let base = joiner.clone();
     let mut session = base.clone();
@@ -187,7 +187,7 @@ fn any_message(rng: &mut StdRng, game: &hive_rules::Game, secret: hive_net::Secr
                 hive_net::Role::Player
             },
         },
-        1 => Message::Settings(crate::util::settings(hive_net::Side::Black)),
+        1 => Message::Settings(crate::util::settings(hive_rules::Color::Black)),
         2 => Message::Bye,
         _ => random_message(rng, game),
     }
@@ -215,7 +215,7 @@ fn maybe_mutated(rng: &mut StdRng, message: Message) -> Option<Message> {
 fn random_and_mutated_watcher_messages_never_panic_nor_change_any_game() {
     use hive_net::{Audience, Secret, Watch, WatchEvent, WatchStage, WatcherId};
     let mut rng = StdRng::seed_from_u64(7);
-    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    let (mut host, mut joiner) = started_pair(hive_rules::Color::White);
     play_plies(&mut host, &mut joiner, 8, 4);
     let watch_secret = Secret::random();
     let mut audience = Audience::new(watch_secret);
@@ -360,7 +360,7 @@ fn frames_of(mut bytes: &[u8]) -> Vec<Result<Message, hive_net::PeerError>> {
 #[test]
 fn the_frame_reader_gives_the_same_frames_however_a_stream_is_cut() {
     let mut rng = StdRng::seed_from_u64(82);
-    let (mut host, mut joiner) = started_pair(hive_net::Side::White);
+    let (mut host, mut joiner) = started_pair(hive_rules::Color::White);
     play_plies(&mut host, &mut joiner, 6, 9);
     let game = host.game().clone();
     let (mut cases, mut messages, mut refused, mut oversized) = (0, 0, 0, 0);

@@ -1,6 +1,7 @@
 //! hive-net's tests: sessions paired in memory, every bad peer, a fuzz
 //! run, invitations, the iroh transport on loopback, the headless peers,
-//! a hostile peer against the headless host, and watching.
+//! a hostile peer against the headless host, watching, and the wire's
+//! spelling of a colour.
 
 mod bad_peer;
 mod fuzz;
@@ -17,3 +18,4 @@ mod transport;
 mod util;
 mod watch_link;
 mod watching;
+mod wire;

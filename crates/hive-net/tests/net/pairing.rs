@@ -1,6 +1,7 @@
 //! Two sessions paired in memory play whole games.
 
-use hive_net::{EndReason, GameResult, Seat, Secret, Session, Side, Stage};
+use hive_net::{EndReason, GameResult, Seat, Secret, Session, Stage};
+use hive_rules::Color;
 
 use crate::util::{play_plies, pump, started_pair};
 
@@ -9,13 +10,13 @@ fn paired_sessions_play_whole_games_to_equal_game_strings() {
     let mut decided = 0;
     for seed in 0..6u64 {
         let side = if seed % 2 == 0 {
-            Side::White
+            Color::White
         } else {
-            Side::Black
+            Color::Black
         };
         let (mut host, mut joiner) = started_pair(side);
         assert_eq!(host.my_side(), Some(side));
-        assert_eq!(joiner.my_side(), Some(side.other()));
+        assert_eq!(joiner.my_side(), Some(side.opponent()));
         play_plies(&mut host, &mut joiner, 400, seed * 1000);
         assert_eq!(host.game().game_string(), joiner.game().game_string());
         assert_eq!(host.result(), joiner.result());
@@ -28,7 +29,7 @@ fn paired_sessions_play_whole_games_to_equal_game_strings() {
 
 #[test]
 fn draw_offer_takeback_and_resignation_agree_on_both_ends() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 4, 7);
     // Takeback: the joiner (Black) asks, the host accepts.
     joiner.request_takeback().expect("a move to take back");
@@ -51,7 +52,7 @@ fn draw_offer_takeback_and_resignation_agree_on_both_ends() {
     assert_eq!(host.result(), drawn);
     assert_eq!(joiner.result(), drawn);
 
-    let (mut host, mut joiner) = started_pair(Side::Black);
+    let (mut host, mut joiner) = started_pair(Color::Black);
     play_plies(&mut host, &mut joiner, 3, 9);
     joiner.resign().expect("game on");
     pump(&mut host, &mut joiner);
@@ -62,7 +63,7 @@ fn draw_offer_takeback_and_resignation_agree_on_both_ends() {
 
 #[test]
 fn a_reconnection_resumes_at_the_same_move_with_a_lost_move_made_up() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 6, 3);
     let mut engine = hive_ai::Engine::new(1);
     // The host plays; the message is lost with the connection.
@@ -85,7 +86,7 @@ fn a_reconnection_resumes_at_the_same_move_with_a_lost_move_made_up() {
 
 #[test]
 fn a_game_over_lost_with_the_connection_is_said_again_after_reconnecting() {
-    let mut game = crate::util::settings(Side::White);
+    let mut game = crate::util::settings(Color::White);
     // Drawn by the rules after two turns each.
     game.house_rules.turn_limit = Some(3);
     let (mut host, mut joiner) = crate::util::started_pair_with(game);
@@ -108,7 +109,7 @@ fn a_game_over_lost_with_the_connection_is_said_again_after_reconnecting() {
 
 #[test]
 fn a_move_made_while_the_line_is_down_reaches_the_peer_after_reconnecting() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 4, 7);
     host.disconnected();
     joiner.disconnected();
@@ -133,7 +134,7 @@ fn a_move_made_while_the_line_is_down_reaches_the_peer_after_reconnecting() {
 
 #[test]
 fn sessions_resumed_from_saved_games_go_on_where_they_were() {
-    let (mut host, mut joiner) = started_pair(Side::Black);
+    let (mut host, mut joiner) = started_pair(Color::Black);
     play_plies(&mut host, &mut joiner, 5, 9);
     let settings = host.settings().expect("settings").clone();
     // Both programs closed: the host had one more move the joiner missed.
@@ -157,7 +158,7 @@ fn sessions_resumed_from_saved_games_go_on_where_they_were() {
         hive_net::Session::resumed(Seat::Joiner, secret, "Joiner", settings, joiner_game)
             .expect("resumed");
     assert_eq!(joiner.peer_name(), Some("Host"));
-    assert_eq!(joiner.my_side(), Some(Side::White));
+    assert_eq!(joiner.my_side(), Some(Color::White));
     host.connected();
     joiner.connected();
     pump(&mut host, &mut joiner);
@@ -171,7 +172,7 @@ fn sessions_resumed_from_saved_games_go_on_where_they_were() {
 #[test]
 fn settings_that_cannot_be_played_are_refused_in_words() {
     let refused = |change: fn(&mut hive_net::GameSettings)| {
-        let mut settings = crate::util::settings(Side::White);
+        let mut settings = crate::util::settings(Color::White);
         change(&mut settings);
         match Session::host(Secret::random(), settings) {
             Err(error) => error.to_string(),

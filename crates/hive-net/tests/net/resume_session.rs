@@ -3,7 +3,8 @@
 //! last move gets it back and waits for it before moving, and a host that
 //! never had the accept gets it again.
 
-use hive_net::{Message, PROTOCOL_VERSION, Seat, Session, SessionEvent, Side};
+use hive_net::{Message, PROTOCOL_VERSION, Seat, Session, SessionEvent};
+use hive_rules::Color;
 
 use crate::util::{play_plies, pump, settings, started_pair};
 
@@ -18,13 +19,13 @@ fn reconnect(host: &mut Session, joiner: &mut Session) -> (Vec<SessionEvent>, Ve
 
 #[test]
 fn a_joiner_restarted_with_no_game_takes_the_hosts_game() {
-    let (mut host, joiner) = started_pair(Side::White);
+    let (mut host, joiner) = started_pair(Color::White);
     let mut joiner_before = joiner;
     play_plies(&mut host, &mut joiner_before, 10, 3);
     let mut fresh = Session::join(host.secret(), "Joiner");
     let (_, events) = reconnect(&mut host, &mut fresh);
     assert!(fresh.started());
-    assert_eq!(fresh.my_side(), Some(Side::Black));
+    assert_eq!(fresh.my_side(), Some(Color::Black));
     assert_eq!(fresh.settings(), joiner_before.settings());
     assert_eq!(fresh.game().game_string(), host.game().game_string());
     let moved = events
@@ -32,7 +33,7 @@ fn a_joiner_restarted_with_no_game_takes_the_hosts_game() {
         .filter(|e| matches!(e, SessionEvent::Moved { .. }))
         .count();
     assert_eq!(moved, 10, "{events:?}");
-    assert!(events.contains(&SessionEvent::Started { side: Side::Black }));
+    assert!(events.contains(&SessionEvent::Started { side: Color::Black }));
     play_plies(&mut host, &mut fresh, 400, 11);
     assert_eq!(host.game().game_string(), fresh.game().game_string());
     assert!(host.game().ply() > 10);
@@ -41,7 +42,7 @@ fn a_joiner_restarted_with_no_game_takes_the_hosts_game() {
 
 #[test]
 fn a_resumed_side_missing_its_own_last_move_waits_for_the_peers_sync() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 7, 5);
     // The joiner (Black) moves, sends it, and dies before keeping it.
     assert!(joiner.is_my_turn());
@@ -65,7 +66,7 @@ fn a_resumed_side_missing_its_own_last_move_waits_for_the_peers_sync() {
 #[test]
 fn a_restarted_host_without_the_accept_gets_it_again() {
     let secret = hive_net::Secret::random();
-    let proposal = settings(Side::Black);
+    let proposal = settings(Color::Black);
     let mut host = Session::host(secret, proposal.clone()).expect("settings");
     let mut joiner = Session::join(secret, "Joiner");
     host.connected();
@@ -86,7 +87,7 @@ fn a_restarted_host_without_the_accept_gets_it_again() {
 fn a_peer_sync_never_brings_our_moves_outside_a_resume() {
     // After its first sync a resumed session takes no more of its own
     // moves by sync (a peer cannot move for us).
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 7, 5);
     let kept = joiner.game().clone();
     play_plies(&mut host, &mut joiner, 1, 40);

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use hive_ai::Engine;
 use hive_net::{
     Event, HouseRules, Invitation, Link, LinkError, Network, PeerError, Role, Secret, Session,
-    SessionEvent, Side, Stage, check_local,
+    SessionEvent, Stage, check_local,
 };
+use hive_rules::Color;
 
 use crate::util::{ai_move, settings};
 
@@ -83,7 +84,7 @@ pub fn peer(link: Link, session: Session) -> Peer {
 /// A host on loopback and its invitation.
 pub fn host(turn_limit: u16) -> (Peer, Invitation) {
     let secret = Secret::random();
-    let mut game = settings(Side::White);
+    let mut game = settings(Color::White);
     game.house_rules = HouseRules {
         turn_limit: Some(turn_limit),
         ..HouseRules::default()
@@ -288,7 +289,7 @@ fn a_host_started_again_with_its_key_and_port_is_reached_by_the_old_invitation()
     let first = Link::host_with_key(Network::Local, key, 0).expect("binds on loopback");
     let invitation = first.invitation(secret, Role::Player);
     let port = invitation.addrs[0].port();
-    let game = settings(Side::White);
+    let game = settings(Color::White);
     let mut host = peer(
         first,
         Session::host(secret, game.clone()).expect("settings"),

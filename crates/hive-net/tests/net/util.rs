@@ -3,10 +3,10 @@
 use std::sync::atomic::AtomicBool;
 
 use hive_ai::{Difficulty, Engine};
-use hive_net::{GameSettings, HouseRules, Message, Secret, Session, SessionEvent, Side};
-use hive_rules::Game;
+use hive_net::{GameSettings, HouseRules, Message, Secret, Session, SessionEvent};
+use hive_rules::{Color, Game};
 
-pub fn settings(host_side: Side) -> GameSettings {
+pub fn settings(host_side: Color) -> GameSettings {
     GameSettings {
         game_type: "Base+MLP".into(),
         host_side,
@@ -37,7 +37,7 @@ pub fn pump(a: &mut Session, b: &mut Session) -> (Vec<SessionEvent>, Vec<Session
 }
 
 /// A host and a joiner through the handshake, the game started.
-pub fn started_pair(host_side: Side) -> (Session, Session) {
+pub fn started_pair(host_side: Color) -> (Session, Session) {
     started_pair_with(settings(host_side))
 }
 

@@ -219,7 +219,7 @@ fn a_watcher_joining_mid_game_gets_the_game_so_far_and_every_move_to_the_end() {
     assert_eq!(world.host.connections, 1, "the player's connection held");
     let settings = viewer.watch.settings().expect("settings");
     assert_eq!(settings.joiner_name, "Joiner");
-    assert_eq!(viewer.watch.name_of(hive_net::Side::White), Some("Host"));
+    assert_eq!(viewer.watch.name_of(hive_rules::Color::White), Some("Host"));
 }
 
 #[test]

@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use hive_ai::Engine;
 use hive_net::{
     Audience, AudienceEvent, EndReason, GameResult, Message, PROTOCOL_VERSION, PeerError, Role,
-    Secret, Session, Side, Watch, WatchEvent, WatchStage, WatcherId,
+    Secret, Session, Watch, WatchEvent, WatchStage, WatcherId,
 };
+use hive_rules::Color;
 
 use crate::util::{ai_move, move_message, play_plies, pump, settings, started_pair};
 
@@ -84,7 +85,7 @@ fn plies_moved(events: &[WatchEvent]) -> Vec<u32> {
 fn watchers_before_and_during_the_game_follow_it_to_the_end() {
     for seed in 0..3u64 {
         let secret = Secret::random();
-        let mut host = Session::host(secret, settings(Side::Black)).expect("settings");
+        let mut host = Session::host(secret, settings(Color::Black)).expect("settings");
         let mut audience = Audience::new(Secret::random());
         // Early: welcomed, waiting for the game.
         let (mut early, events) = joined(&mut audience, &host, WatcherId(1));
@@ -104,9 +105,9 @@ fn watchers_before_and_during_the_game_follow_it_to_the_end() {
         let (mut late, events) = joined(&mut audience, &host, WatcherId(2));
         assert_eq!(plies_moved(&events), (1..=7).collect::<Vec<_>>());
         assert_eq!(late.game().game_string(), host.game().game_string());
-        assert_eq!(late.name_of(Side::Black), Some("Host"));
-        assert_eq!(late.name_of(Side::White), Some("Joe"));
-        assert_eq!(late.to_move(), Some(Side::Black));
+        assert_eq!(late.name_of(Color::Black), Some("Host"));
+        assert_eq!(late.name_of(Color::White), Some("Joe"));
+        assert_eq!(late.to_move(), Some(Color::Black));
         // A takeback reaches both.
         joiner.request_takeback().expect("a move to take back");
         pump(&mut host, &mut joiner);
@@ -142,7 +143,7 @@ fn watchers_before_and_during_the_game_follow_it_to_the_end() {
 
 #[test]
 fn a_resignation_reaches_watchers_with_its_reason() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     let mut audience = Audience::new(Secret::random());
     let (mut watch, _) = joined(&mut audience, &host, WatcherId(5));
     play_plies(&mut host, &mut joiner, 3, 11);
@@ -166,7 +167,7 @@ fn a_resignation_reaches_watchers_with_its_reason() {
 
 #[test]
 fn anything_but_watching_from_a_watcher_is_refused_and_the_game_unchanged() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     play_plies(&mut host, &mut joiner, 4, 3);
     let before = host.game().game_string();
     let mut engine = hive_ai::Engine::new(1);
@@ -184,7 +185,7 @@ fn anything_but_watching_from_a_watcher_is_refused_and_the_game_unchanged() {
         Message::Chat { text: "hi".into() },
         Message::Accept,
         Message::Decline,
-        Message::Settings(settings(Side::Black)),
+        Message::Settings(settings(Color::Black)),
         Message::Sync {
             game: host.game().game_string(),
             settings: None,
@@ -262,7 +263,7 @@ fn hello(secret: Secret, role: Role) -> Message {
 fn each_secret_opens_one_role_only() {
     let player_secret = Secret::random();
     let watch_secret = Secret::random();
-    let mut host = Session::host(player_secret, settings(Side::White)).expect("settings");
+    let mut host = Session::host(player_secret, settings(Color::White)).expect("settings");
     host.connected();
     // The watch invitation used to play: the player's seat does not know
     // that secret.
@@ -322,7 +323,7 @@ fn each_secret_opens_one_role_only() {
 
 #[test]
 fn a_watcher_checks_every_move_and_asks_a_sync_when_behind() {
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     let mut audience = Audience::new(Secret::random());
     let (mut watch, _) = joined(&mut audience, &host, WatcherId(1));
     play_plies(&mut host, &mut joiner, 4, 8);
@@ -455,7 +456,7 @@ fn drain(mut receive: impl FnMut(Message) -> Result<(), PeerError>) {
 fn moves_are_play_not_flood_for_a_player_and_a_watcher() {
     // A player: with one token left, ten of the peer's moves in the same
     // instant all get in, and the token is still there after them.
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     let now = Instant::now();
     drain(|m| host.receive_at(m, now).map(drop));
     host.take_outgoing();
@@ -480,7 +481,7 @@ fn moves_are_play_not_flood_for_a_player_and_a_watcher() {
     assert_eq!(e.map_err(|e| e.key()).map(drop), Err("peer-flood"));
 
     // A watcher: the same with the host's moves.
-    let (mut host, mut joiner) = started_pair(Side::White);
+    let (mut host, mut joiner) = started_pair(Color::White);
     let mut audience = Audience::new(Secret::random());
     let (mut watch, _) = joined(&mut audience, &host, WatcherId(1));
     assert_eq!(watch.stage(), WatchStage::Watching);

@@ -305,8 +305,10 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
     // A fresh run of the host's program goes on with it from the menu.
     drop(host);
     let mut host = online_app(host_data.path(), "Ann");
-    let resumable = host.world().resource::<Resumable>();
-    assert_eq!(resumable.friend(), Some("Ben"), "offered on its screens");
+    // Read off the frame; offered on its screens once read.
+    crate::app::update_until(&mut host, "the game offered again", |a| {
+        a.world().resource::<Resumable>().friend() == Some("Ben")
+    });
     host.world_mut().write_message(OnlineRequest::Resume);
     both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
         online_on_the_board(h)
@@ -358,7 +360,9 @@ fn a_joiner_started_again_dials_with_its_kept_key_and_plays_on() {
     });
     drop(joiner);
     let mut joiner = online_app(joiner_data.path(), "Ben");
-    assert_eq!(joiner.world().resource::<Resumable>().friend(), Some("Ann"));
+    crate::app::update_until(&mut joiner, "the game offered again", |a| {
+        a.world().resource::<Resumable>().friend() == Some("Ann")
+    });
     joiner.world_mut().write_message(OnlineRequest::Resume);
     both_until(&mut host, &mut joiner, "the game resumed", |h, j| {
         online_on_the_board(j)

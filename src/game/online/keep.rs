@@ -10,10 +10,10 @@
 //! frame, atomically and readable by its owner only; a damaged file is
 //! reported and never overwritten by a resume.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use bevy::tasks::IoTaskPool;
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use super::link::Slot;
 use super::{Connection, Online, hosting, network};
@@ -27,8 +27,8 @@ use crate::records::PlayKind;
 pub const FILE: &str = "online-game.json";
 
 /// The online game waiting in the autosave, with how to reach the friend:
-/// what "Go on with the game against …" offers (read again when the
-/// autosave changes).
+/// what "Go on with the game against …" offers (read again, off the
+/// frame, when the autosave changes).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Resumable(pub Option<Resume>);
 
@@ -45,24 +45,52 @@ impl Resumable {
     }
 }
 
-pub(super) fn note_the_resumable(
+/// The kept connection being read on the IO pool, after the autosave
+/// changed.
+#[derive(Resource, Default)]
+pub(super) struct ReadingKept(Option<Task<Option<Resume>>>);
+
+/// Reads the kept connection again, off the frame, when the autosave
+/// changed: offered only while an online game waits in it.
+pub(super) fn read_the_resumable(
     status: Res<AutosaveStatus>,
     paths: Res<RecordPaths>,
+    mut reading: ResMut<ReadingKept>,
     mut resumable: ResMut<Resumable>,
 ) {
-    let kept = status.online.then(|| read_kept(&paths)).flatten();
-    resumable.set_if_neq(Resumable(kept));
+    match file_in(&paths).filter(|_| status.online) {
+        Some(path) => {
+            reading.0 = Some(IoTaskPool::get().spawn(async move { read_kept(&path) }));
+        }
+        None => {
+            reading.0 = None;
+            resumable.set_if_neq(Resumable(None));
+        }
+    }
+}
+
+/// Offers the kept connection once it has been read.
+pub(super) fn note_the_resumable(
+    mut reading: ResMut<ReadingKept>,
+    mut resumable: ResMut<Resumable>,
+) {
+    let Some(task) = reading.0.as_mut() else {
+        return;
+    };
+    if let Some(kept) = check_ready(task) {
+        reading.0 = None;
+        resumable.set_if_neq(Resumable(kept));
+    }
 }
 
 fn file_in(paths: &RecordPaths) -> Option<PathBuf> {
     paths.data_dir().map(|dir| dir.join(FILE))
 }
 
-/// Reads the kept connection (`None`: none, or damaged: logged, and left
-/// as it is).
-fn read_kept(paths: &RecordPaths) -> Option<Resume> {
-    let path = file_in(paths)?;
-    Resume::load(&path).inspect_err(|e| warn!("{e}")).ok()?
+/// Reads the kept connection at `path` (`None`: none, or damaged: logged,
+/// and left as it is).
+fn read_kept(path: &Path) -> Option<Resume> {
+    Resume::load(path).inspect_err(|e| warn!("{e}")).ok()?
 }
 
 /// Keeps a started game's connection once, off the frame.
@@ -130,7 +158,9 @@ pub(super) fn resume(
         .filter(|_| waiting)
         .ok_or("online-nothing-to-resume")?
         .with_kind(PlayKind::Online);
-    let kept = read_kept(paths).ok_or("online-resume-damaged")?;
+    let kept = file_in(paths)
+        .and_then(|path| read_kept(&path))
+        .ok_or("online-resume-damaged")?;
     let saved = autosave
         .read()
         .map_err(|e| {

@@ -41,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>();
     app.init_resource::<Watching>();
     app.init_resource::<Resumable>();
+    app.init_resource::<keep::ReadingKept>();
     app.add_message::<OnlineRequest>();
     app.configure_sets(
         Update,
@@ -66,7 +67,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Playing).and_then(screen_settled)),
             keep::keep_the_connection,
-            keep::note_the_resumable.run_if(resource_changed::<AutosaveStatus>),
+            keep::read_the_resumable.run_if(resource_changed::<AutosaveStatus>),
+            keep::note_the_resumable,
         )
             .chain()
             .in_set(OnlineSystems),

@@ -154,9 +154,25 @@ pub(in crate::game) fn show(
     });
     import_progress(ui, words, db, requests);
     ui.separator();
-    search_form(ui, words, screen, db, current, requests);
+    let mut part = SearchPart {
+        words,
+        screen,
+        db,
+        current,
+        requests,
+    };
+    search_form(ui, &mut part);
     ui.separator();
-    results(ui, words, screen, db, current, requests);
+    results(ui, &mut part);
+}
+
+/// What the search form and its results are drawn with.
+struct SearchPart<'a, 'w> {
+    words: &'a Texts,
+    screen: &'a mut DatabaseScreen,
+    db: &'a GameDatabase,
+    current: &'a CurrentGame,
+    requests: &'a mut bevy::prelude::MessageWriter<'w, DatabaseRequest>,
 }
 
 /// The import under way (a bar, the counts, Cancel) or the last report.
@@ -250,14 +266,9 @@ fn import_progress(
 }
 
 /// The search's fields and its button.
-fn search_form(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    screen: &mut DatabaseScreen,
-    db: &GameDatabase,
-    current: &CurrentGame,
-    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
-) {
+fn search_form(ui: &mut egui::Ui, part: &mut SearchPart) {
+    let (words, db, current) = (part.words, part.db, part.current);
+    let (screen, requests) = (&mut *part.screen, &mut *part.requests);
     let mut search = false;
     let form = &mut screen.form;
     let field = |ui: &mut egui::Ui, label: String, text: &mut String, hint: &str, width: f32| {
@@ -359,14 +370,9 @@ fn search_form(
 }
 
 /// The page of games found, Previous and Next; a row opens its game.
-fn results(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    screen: &mut DatabaseScreen,
-    db: &GameDatabase,
-    current: &CurrentGame,
-    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
-) {
+fn results(ui: &mut egui::Ui, part: &mut SearchPart) {
+    let (words, db, current) = (part.words, part.db, part.current);
+    let (screen, requests) = (&mut *part.screen, &mut *part.requests);
     let searched = &db.searched;
     if searched.query.is_none() {
         return;

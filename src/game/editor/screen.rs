@@ -18,7 +18,7 @@ use super::{Editor, EditorRequest, EditorStatus, Goal};
 use crate::game::core::{Screen, Settings, Words};
 use crate::game::saves::{AutosaveStatus, RecordsAction};
 use crate::game::theme::Theme;
-use crate::game::widgets::{PieceArt, WaitingAnswer, ask_about_waiting_game};
+use crate::game::widgets::{self, PieceArt, WaitingAnswer, ask_about_waiting_game};
 use crate::learn::Setup;
 use crate::records::Seats;
 use crate::rules::{Bug, Color as Side, GameType, Hex};
@@ -221,23 +221,20 @@ fn top_bar(
             out.push(EditorRequest::SetGameType(game_type));
         }
         ui.separator();
-        if ui
-            .add_enabled(
-                !setup.is_empty(),
-                egui::Button::new(words.get("editor-clear")),
-            )
-            .on_hover_text(words.get("editor-clear-tip"))
-            .clicked()
-        {
-            out.push(EditorRequest::Clear);
-        }
-        if ui
-            .button(words.get("editor-fit"))
-            .on_hover_text(words.get("editor-fit-tip"))
-            .clicked()
-        {
-            out.push(EditorRequest::Fit);
-        }
+        let clicked = widgets::buttons(
+            ui,
+            words,
+            [
+                (
+                    !setup.is_empty(),
+                    "editor-clear",
+                    "editor-clear-tip",
+                    EditorRequest::Clear,
+                ),
+                (true, "editor-fit", "editor-fit-tip", EditorRequest::Fit),
+            ],
+        );
+        out.extend(clicked);
     });
     ui.label(egui::RichText::new(words.get("editor-blurb")).weak());
 }

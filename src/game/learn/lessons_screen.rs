@@ -8,8 +8,16 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{Screen, Words};
 use crate::game::learn::{LessonRequest, LessonRun, Lessons, StepState};
-use crate::game::widgets::learning;
+use crate::game::widgets::{self, learning};
 use crate::text::Args;
+
+/// The screen's panels and the words of its top.
+const SCREEN: learning::ScreenWords = learning::ScreenWords {
+    id: "lessons",
+    title: "lessons-title",
+    progress: "lessons-progress",
+    blurb: "lessons-blurb",
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -60,22 +68,7 @@ fn draw_lessons_screen(
         }
     };
     let problems = &lessons.problems;
-    if learning::screen(
-        ctx,
-        words,
-        (
-            "lessons",
-            learning::ScreenWords {
-                title: "lessons-title",
-                progress: "lessons-progress",
-                blurb: "lessons-blurb",
-            },
-        ),
-        progress,
-        problems,
-        |_| {},
-        list,
-    ) {
+    if learning::screen(ctx, words, &SCREEN, progress, problems, |_| {}, list) {
         next_screen.set(Screen::MainMenu);
     }
     Ok(())
@@ -138,7 +131,7 @@ fn draw_lesson_bar(
                 } else {
                     "lessons-next"
                 };
-                let clicked = learning::buttons(
+                let clicked = widgets::buttons(
                     ui,
                     words,
                     [

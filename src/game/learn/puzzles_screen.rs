@@ -8,9 +8,17 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{CurrentGame, Screen, Words};
 use crate::game::learn::{PuzzleRequest, PuzzleRun, PuzzleState, Puzzles};
-use crate::game::widgets::learning;
+use crate::game::widgets::{self, learning};
 use crate::learn::{Level, Theme};
 use crate::text::{Args, Texts};
+
+/// The screen's panels and the words of its top.
+const SCREEN: learning::ScreenWords = learning::ScreenWords {
+    id: "puzzles",
+    title: "puzzles-title",
+    progress: "puzzles-progress",
+    blurb: "puzzles-blurb",
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -110,22 +118,7 @@ fn draw_puzzles_screen(
         }
     };
     let problems = &puzzles.problems;
-    if learning::screen(
-        ctx,
-        words,
-        (
-            "puzzles",
-            learning::ScreenWords {
-                title: "puzzles-title",
-                progress: "puzzles-progress",
-                blurb: "puzzles-blurb",
-            },
-        ),
-        progress,
-        problems,
-        extra,
-        list,
-    ) {
+    if learning::screen(ctx, words, &SCREEN, progress, problems, extra, list) {
         next_screen.set(Screen::MainMenu);
     }
     if next_unsolved {
@@ -176,7 +169,7 @@ fn draw_puzzle_bar(
                 }
                 ui.separator();
                 let hint = run.state == PuzzleState::Solving && run.hints < 2;
-                let clicked = learning::buttons(
+                let clicked = widgets::buttons(
                     ui,
                     words,
                     [

@@ -2,8 +2,8 @@
 //! window, the top of a learning screen, egui's colours from the theme (and
 //! the message line's), the pieces drawn with the theme's art, where the
 //! side panels sit, the file picker's words, the question about a game
-//! waiting in its autosave, and a few things said the same way everywhere
-//! (a preset's name, a result). Below the features, so that their own
+//! waiting in its autosave, a row of buttons with their tooltips, and a
+//! few things said the same way everywhere (a preset's name, a result). Below the features, so that their own
 //! screens can use them; the frame (`ui`) uses them too.
 
 pub(in crate::game) mod layout;
@@ -89,4 +89,25 @@ pub(in crate::game) fn result_text(words: &Texts, result: GameResult) -> String 
         GameResult::BlackWins => "moves-result-black",
         GameResult::Draw => "moves-result-draw",
     })
+}
+
+/// Buttons side by side (a learning bar's, the editor's Clear and Fit), each given as whether it can be pressed (greyed
+/// out when not), its words' key, its tooltip's key and what it stands
+/// for. Returns what the one clicked stands for.
+pub(in crate::game) fn buttons<T>(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    buttons: impl IntoIterator<Item = (bool, &'static str, &'static str, T)>,
+) -> Option<T> {
+    let mut clicked = None;
+    for (enabled, label, tip, what) in buttons {
+        if ui
+            .add_enabled(enabled, egui::Button::new(words.get(label)))
+            .on_hover_text(words.get(tip))
+            .clicked()
+        {
+            clicked = Some(what);
+        }
+    }
+    clicked
 }

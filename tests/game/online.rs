@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::{app_keeping_files, game, mode, screen, set_settings, turn};
 use bevy::prelude::*;
-use hive::game::online::{Offer, Online, OnlineRequest, Resumable, Watching};
+use hive::game::online::{Offer, Online, OnlineRequest, Resumable, ResumingOnline, Watching};
 use hive::game::{
     AutosaveStatus, NewGameSettings, Notice, PlayMove, Players, RecordsAction, Screen, Turn,
 };
@@ -324,6 +324,13 @@ fn a_game_left_is_resumed_from_both_sides_at_the_same_move() {
             remote: Color::Black
         }
     );
+    let resuming = host.world().resource::<ResumingOnline>();
+    assert!(!resuming.reading());
+    assert_ne!(
+        resuming.last_reader.expect("the files were read"),
+        std::thread::current().id(),
+        "read on the IO task pool, not on the thread running the frames"
+    );
     both_until(&mut host, &mut joiner, "the friend back", |_, j| {
         online(j).0.as_ref().is_some_and(|c| !c.peer_left)
     });
@@ -383,6 +390,51 @@ fn a_joiner_started_again_dials_with_its_kept_key_and_plays_on() {
     both_until(&mut host, &mut joiner, "play on", |h, j| {
         game(h).ply() == 2 && same_games(h, j)
     });
+}
+
+/// "Go on" with no online game kept, then with its connection damaged:
+/// each is said in words, off the frame; the damaged file is left as it
+/// is and the player stays on the menu.
+#[test]
+fn a_resume_with_nothing_kept_or_a_damaged_file_is_refused_in_words() {
+    let data = TempDir::new().unwrap();
+    let mut app = online_app(data.path(), "Ann");
+    app.world_mut().write_message(OnlineRequest::Resume);
+    crate::app::update_until(&mut app, "nothing to go on with", |a| {
+        notice(a).contains("no online game to go on with")
+    });
+    drop(app);
+
+    let moves = hive::rules::Game::from_game_string("Base;InProgress;White[2];wS1;bS1 -wS1")
+        .expect("a game");
+    hive::records::Autosave::new(data.path())
+        .with_kind(hive::records::PlayKind::Online)
+        .save(&moves)
+        .expect("the online autosave");
+    let file = data.path().join(hive::game::online::RESUME_FILE);
+    let damaged = "{ \"host\": tru";
+    std::fs::write(&file, damaged).expect("a damaged resume file");
+    let mut app = online_app(data.path(), "Ann");
+    crate::app::update_until(&mut app, "the online autosave seen", |a| {
+        a.world().resource::<AutosaveStatus>().online
+    });
+    assert_eq!(app.world().resource::<Resumable>().friend(), None);
+    app.world_mut().write_message(OnlineRequest::Resume);
+    crate::app::update_until(&mut app, "why not", |a| {
+        notice(a).contains("cannot be read")
+    });
+    let resuming = app.world().resource::<ResumingOnline>();
+    assert_ne!(
+        resuming.last_reader.expect("the files were read"),
+        std::thread::current().id(),
+        "read on the IO task pool"
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(online(&app).0.is_none());
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), damaged);
 }
 
 #[test]

@@ -145,34 +145,88 @@ pub(super) fn keep_the_connection(
         .detach();
 }
 
-/// The online game in the autosave, dialled again. `Err` is the words'
-/// key for why not.
-pub(super) fn resume(
+/// An online game asked to go on: its two files (the autosave's moves and
+/// the kept connection) being read on the IO pool, then dialled again on
+/// the frame ([`take_the_resume`]).
+#[derive(Resource, Default)]
+pub struct ResumingOnline {
+    task: Option<Task<(std::thread::ThreadId, Result<ReadForResume, &'static str>)>>,
+    /// The thread that read the latest resume's files: never the app's
+    /// own.
+    pub last_reader: Option<std::thread::ThreadId>,
+}
+
+impl ResumingOnline {
+    /// Whether a resume's files are being read.
+    pub fn reading(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+/// What a resume read: the connection kept and the game's moves.
+pub(super) struct ReadForResume {
+    kept: Resume,
+    game: crate::rules::Game,
+}
+
+/// Starts reading the online game in the autosave, off the frame. `Err`
+/// is the words' key for why there is nothing to read.
+pub(super) fn start_resume(
+    reading: &mut ResumingOnline,
     paths: &RecordPaths,
     waiting: bool,
-    settings: &Settings,
-) -> Result<Connection, &'static str> {
+) -> Result<(), &'static str> {
     let autosave = paths
         .autosave
         .as_ref()
         .filter(|_| waiting)
         .ok_or("online-nothing-to-resume")?
         .with_kind(PlayKind::Online);
-    let kept = file_in(paths)
-        .and_then(|path| read_kept(&path))
-        .ok_or("online-resume-damaged")?;
-    let saved = autosave
-        .read()
-        .map_err(|e| {
-            warn!("{e}");
-            "online-resume-damaged"
-        })?
-        .ok_or("online-nothing-to-resume")?;
+    let file = file_in(paths).ok_or("online-nothing-to-resume")?;
+    reading.task = Some(IoTaskPool::get().spawn(async move {
+        let read = || {
+            let kept = read_kept(&file).ok_or("online-resume-damaged")?;
+            let saved = autosave
+                .read()
+                .map_err(|e| {
+                    warn!("{e}");
+                    "online-resume-damaged"
+                })?
+                .ok_or("online-nothing-to-resume")?;
+            Ok(ReadForResume {
+                kept,
+                game: saved.game,
+            })
+        };
+        (std::thread::current().id(), read())
+    }));
+    Ok(())
+}
+
+/// The resume's files once read: the game dialled again, or the words'
+/// key for why not.
+pub(super) fn take_the_resume(
+    reading: &mut ResumingOnline,
+    settings: &Settings,
+) -> Option<Result<Connection, &'static str>> {
+    let (thread, read) = check_ready(reading.task.as_mut()?)?;
+    reading.task = None;
+    reading.last_reader = Some(thread);
+    Some(read.and_then(|read| dial_again(read.kept, read.game, settings)))
+}
+
+/// The connection kept, dialled again with the autosave's moves. `Err` is
+/// the words' key for why not.
+fn dial_again(
+    kept: Resume,
+    game: crate::rules::Game,
+    settings: &Settings,
+) -> Result<Connection, &'static str> {
     let secret = kept.game_secret().ok_or("online-resume-damaged")?;
     let key = kept.key_bytes().ok_or("online-resume-damaged")?;
     let accepted = kept.settings.clone().ok_or("online-resume-damaged")?;
     let seat = if kept.host { Seat::Host } else { Seat::Joiner };
-    let session = Session::resumed(seat, secret, &kept.name, accepted, saved.game)
+    let session = Session::resumed(seat, secret, &kept.name, accepted, game)
         .map_err(|_| "online-resume-damaged")?;
     let link_mode: Network = network(settings);
     if kept.host {

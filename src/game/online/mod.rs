@@ -34,7 +34,7 @@ use crate::net::{
 use crate::records::TimeControl;
 use crate::rules::Color;
 
-pub use keep::{FILE as RESUME_FILE, Resumable};
+pub use keep::{FILE as RESUME_FILE, Resumable, ResumingOnline};
 pub use watch::{Watcher, Watching, players_in_words};
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Watching>();
     app.init_resource::<Resumable>();
     app.init_resource::<keep::ReadingKept>();
+    app.init_resource::<ResumingOnline>();
     app.add_message::<OnlineRequest>();
     app.configure_sets(
         Update,
@@ -53,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             handle_requests,
+            resume_once_read,
             link::collect_started_link,
             link::pump_link,
             watch::pump_the_watch,
@@ -334,6 +336,7 @@ fn handle_requests(
     (settings, paths, status): (Res<Settings>, Res<RecordPaths>, Res<AutosaveStatus>),
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
+    mut resuming: ResMut<ResumingOnline>,
 ) {
     for request in requests.read() {
         let mut say = |key: &str| notice.show(words.get(key));
@@ -382,16 +385,11 @@ fn handle_requests(
                     }
                 }
             }
-            OnlineRequest::Resume => match keep::resume(&paths, status.online, &settings) {
-                Ok(connection) => {
-                    if let Some(old) = online.0.take() {
-                        link::close(old);
-                    }
-                    online.0 = Some(connection);
-                    screen.set(Screen::Playing);
+            OnlineRequest::Resume => {
+                if let Err(key) = keep::start_resume(&mut resuming, &paths, status.online) {
+                    say(key);
                 }
-                Err(key) => say(key),
-            },
+            }
             OnlineRequest::Leave => {
                 if let Some(mut connection) = online.0.take() {
                     connection.session.bye();
@@ -412,6 +410,28 @@ fn handle_requests(
                 }
             }
         }
+    }
+}
+
+/// The online game asked to go on, once its files are read (off the
+/// frame): dialled again and put on the board, or why not said.
+fn resume_once_read(
+    mut resuming: ResMut<ResumingOnline>,
+    mut online: ResMut<Online>,
+    settings: Res<Settings>,
+    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    match keep::take_the_resume(&mut resuming, &settings) {
+        None => {}
+        Some(Ok(connection)) => {
+            if let Some(old) = online.0.take() {
+                link::close(old);
+            }
+            online.0 = Some(connection);
+            screen.set(Screen::Playing);
+        }
+        Some(Err(key)) => notice.show(words.get(key)),
     }
 }
 

@@ -46,6 +46,16 @@ pub enum DbError {
         /// The newest this version reads.
         known: u32,
     },
+    /// A kept game's record cannot be read back (see [`crate::KeptSummary`]).
+    #[error("{path}: the kept game {id} cannot be read: {reason}")]
+    NotKept {
+        /// The database file.
+        path: PathBuf,
+        /// The game's row.
+        id: i64,
+        /// Why.
+        reason: String,
+    },
     /// The held connection could not be opened (see [`crate::DbWorker`]).
     #[error("{reason}")]
     NotOpen {

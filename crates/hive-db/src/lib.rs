@@ -22,6 +22,12 @@
 //! - [`Database::explore`] ([`ExplorerFilter`], [`ExplorerMove`]),
 //!   [`Database::games_reaching`], [`Database::search`] ([`SearchQuery`],
 //!   [`GameSummary`]), [`Database::game`] ([`StoredGame`]).
+//! - The player's own games ([`KEPT_FILE`], apart from the imported ones):
+//!   [`Database::keep`] a game they finished or left, [`Database::kept`]
+//!   ([`KeptFilter`], [`KeptSummary`], [`Outcome`]) newest first,
+//!   [`Database::kept_game`], [`Database::forget`], and all of them as one
+//!   PGN file ([`Database::export_kept`], read back by
+//!   [`Database::keep_pgn`]).
 //! - [`generate`]: seeded engine self-play written as boardspace-style SGF
 //!   in yearly zip archives, for tests and benchmarks.
 //! - `cli` (feature `cli`): the `hive db` commands ([`cli::DbCommand`]).
@@ -50,6 +56,7 @@ mod error;
 mod explore;
 pub mod generate;
 mod import;
+mod kept;
 mod key;
 pub mod schema;
 mod worker;
@@ -65,5 +72,6 @@ pub use explore::{
 pub use import::{
     ARCHIVE_EXTENSION, ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES,
 };
+pub use kept::{KEPT_FILE, KeptFilter, KeptSummary, Outcome};
 pub use key::{CanonicalMove, PositionKey};
 pub use worker::{DbWorker, ExplorerPage, GameTypes, Pending, QUEUE};

@@ -17,6 +17,10 @@
 //!   most [`EXPLORER_PIECES`] pieces on the board), which most games pass
 //!   through. Beyond those, almost every position is one game's, and its
 //!   aggregate row was half of what an import wrote.
+//! - Version 4: `kept`, the player's own games (one row a game of
+//!   `games`: its own id, when it ended, who played, the player's side and
+//!   outcome, how it ended, whether it was rated, and its whole record), in
+//!   the file of the player's games ([`crate::KEPT_FILE`]).
 
 use rusqlite::Transaction;
 use rusqlite_migration::{HookResult, M, Migrations};
@@ -181,10 +185,35 @@ fn v3_explorer(tx: &Transaction) -> HookResult {
     Ok(())
 }
 
+/// Version 4: the player's own games, each a row of `games` (with its
+/// positions) and one here.
+pub const V4: &str = "
+CREATE TABLE kept (
+    game_id INTEGER PRIMARY KEY NOT NULL,
+    uid TEXT NOT NULL UNIQUE,
+    day TEXT NOT NULL,
+    time TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    side INTEGER,
+    opponent TEXT,
+    level TEXT,
+    ending TEXT NOT NULL,
+    outcome INTEGER,
+    rated INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE INDEX kept_when ON kept (day, time);
+";
+
 /// The schema's versions, in order.
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(V1), M::up(V2), M::up_with_hook(V3, v3_explorer)])
+    Migrations::new(vec![
+        M::up(V1),
+        M::up(V2),
+        M::up_with_hook(V3, v3_explorer),
+        M::up(V4),
+    ])
 }
 
 /// The version this crate writes (the number of migrations).
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;

@@ -38,6 +38,12 @@ pub enum ErrorKind {
     /// The text is not a game or a record this program reads, or one of
     /// its lines or moves cannot be read (see [`FormatError`]).
     Format(FormatError),
+    /// A record read as a kept game lacks a tag it needs, or one of its
+    /// tags or moves cannot be read (see [`crate::KeptGame`]).
+    NotKept {
+        /// The tag or the move.
+        what: String,
+    },
     /// The settings file cannot be understood; defaults are in use.
     Settings(String),
     /// The settings could not be turned into text (should not happen).
@@ -120,6 +126,9 @@ impl fmt::Display for RecordError {
                 write!(f, "{path} is not a text file: a game record is UTF-8 text")
             }
             ErrorKind::Format(error) => write!(f, "{path}{}{error}", error.link()),
+            ErrorKind::NotKept { what } => {
+                write!(f, "{path} is not a kept game: its {what} cannot be read")
+            }
             ErrorKind::Settings(message) => write!(
                 f,
                 "the settings file {path} is damaged ({message}); using the default settings"

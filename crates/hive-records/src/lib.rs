@@ -30,6 +30,9 @@
 //!   library's list ([`LibraryEntry`], [`RecordSummary`]), with its sorting
 //!   ([`sort_entries`]) and player filter ([`matches_player`]).
 //! - [`Seats`]: who plays a saved game (its `players` header).
+//! - [`KeptGame`]: a game the player played, kept as theirs once it ends
+//!   (a PGN record with who played, how it ended, the house rules and the
+//!   clocks), and its file while it waits to be stored.
 //!
 //! Every read goes through one bounded reader ([`MAX_RECORD_FILE`]); every
 //! write is atomic (a temporary file in the same directory, flushed to
@@ -41,6 +44,7 @@ mod autosave;
 mod disk;
 mod error;
 mod game_cursor;
+mod kept_game;
 mod library;
 mod play_kind;
 mod record_file;
@@ -56,6 +60,7 @@ pub use autosave::{AUTOSAVE_DIR, AUTOSAVE_FILE, AUTOSAVE_VARIATIONS_FILE, Autosa
 pub use disk::{MAX_RECORD_FILE, write_atomic, write_private};
 pub use error::{ErrorKind, RecordError};
 pub use game_cursor::{GameCursor, LineRefused};
+pub use kept_game::{Ending, KeptGame};
 pub use library::{
     Column, FOREIGN_EXTENSIONS, GAME_EXTENSION, LibraryEntry, PGN_EXTENSION, RECORD_EXTENSIONS,
     RecordSummary, SGF_EXTENSION, date_key, matches_player, read_entry, record_files, sort_entries,

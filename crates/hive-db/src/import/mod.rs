@@ -11,8 +11,8 @@
 //! - `rows`: the positions and explorer rows of a batch, written sorted.
 
 mod entry;
-mod record;
-mod rows;
+pub(crate) mod record;
+pub(crate) mod rows;
 mod walk;
 
 use std::path::PathBuf;
@@ -185,7 +185,7 @@ impl Database {
     pub fn add_record(&mut self, record: &GameRecord, source: &str) -> Result<bool, DbError> {
         let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
         let mut buffer = Buffer::default();
-        let added = insert_record(self, record, source, &mut buffer)?;
+        let added = insert_record(self, record, source, &mut buffer, None)?;
         buffer.flush(self)?;
         tx.commit().map_err(|e| self.err(e))?;
         Ok(added)

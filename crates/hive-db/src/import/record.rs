@@ -69,12 +69,15 @@ fn rating(record: &GameRecord, name: &str) -> Option<i64> {
 }
 
 /// Stores `record`'s main line with its positions; false if the same game
-/// (game type and moves) is already stored.
-pub(super) fn insert_record(
+/// (game type and moves) is already stored. A game with a `salt` is told
+/// apart by it too (the player's own games: the same moves played twice
+/// are two games).
+pub(crate) fn insert_record(
     db: &Database,
     record: &GameRecord,
     source: &str,
     buffer: &mut Buffer,
+    salt: Option<&str>,
 ) -> Result<bool, DbError> {
     let h = &record.headers;
     let game_type = h.game_type;
@@ -107,7 +110,10 @@ pub(super) fn insert_record(
     ));
     let result = h.result.or_else(|| GameResult::from_status(game.status()));
     let type_text = game_type.to_string();
-    let hash = game_hash(&type_text, &moves_text);
+    let hash = match salt {
+        Some(salt) => game_hash(&type_text, &format!("{moves_text}#{salt}")),
+        None => game_hash(&type_text, &moves_text),
+    };
     let date = h.date.as_deref().and_then(normal_date);
     let day = date.as_deref().and_then(day_number);
     let (white_rating, black_rating) = (rating(record, "WhiteElo"), rating(record, "BlackElo"));

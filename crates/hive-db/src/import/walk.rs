@@ -252,7 +252,7 @@ impl Importer<'_> {
             }
         };
         let source = label.clone();
-        let outcome = if insert_record(self.db, &record, &source, &mut self.buffer)? {
+        let outcome = if insert_record(self.db, &record, &source, &mut self.buffer, None)? {
             Outcome::Added
         } else {
             Outcome::Duplicate

@@ -4,6 +4,7 @@
 mod durability;
 mod generate;
 mod import;
+mod kept;
 mod keys;
 mod recordings;
 mod search;

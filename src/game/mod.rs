@@ -33,6 +33,9 @@
 //! - `online`: a game against a friend over the internet (`crate::net`):
 //!   hosting and joining, the board following the connection's game, the
 //!   offers and chat, the connection kept to resume; its window and panel;
+//! - `your_games`: the player's own games, each kept as it ends (in
+//!   `my-games.sqlite`), listed, opened in review, forgotten, exported; the
+//!   Games screen's "Your games" tab;
 //! - `sound`: the sound each event asks for, at the player's volume, played
 //!   with the theme's files;
 //! - `saved_settings`: the player's settings kept between runs;
@@ -60,6 +63,7 @@ pub mod sound;
 pub mod theme;
 mod ui;
 mod widgets;
+pub mod your_games;
 
 use bevy::prelude::*;
 
@@ -88,9 +92,11 @@ pub use self::play::{
 };
 pub use self::saved_settings::{SavedSettings, restore_settings};
 pub use self::saves::{
-    AutosaveStatus, EngineReview, EngineReviewRequest, GameLibrary, ImportResult, KeptIn, Leaving,
-    LibraryRequest, RecordPaths, RecordsAction, ReviewAction, ReviewWhy, ReviewedLine, Stake,
+    AutosaveStatus, EngineReview, EngineReviewRequest, FinishGame, GameLibrary, ImportResult,
+    KeptGames, KeptIn, Leaving, LibraryRequest, RecordPaths, RecordsAction, ReviewAction,
+    ReviewWhy, ReviewedLine, Stake,
 };
+pub use self::your_games::{GamesTab, YourGames, YourGamesRequest};
 
 use crate::rules::GameType;
 
@@ -124,6 +130,7 @@ pub fn logic_plugin(app: &mut App) {
         learn::plugin,
         database::plugin,
         online::plugin,
+        your_games::plugin,
         sound::plugin,
         saved_settings::plugin,
     ));

@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 14] = [
+const ORDER: [&str; 15] = [
     "core",
     "board",
     "play",
@@ -28,6 +28,7 @@ const ORDER: [&str; 14] = [
     "learn",
     "database",
     "online",
+    "your_games",
     "sound",
     "saved_settings",
     "ui",

@@ -42,3 +42,4 @@ mod undo;
 mod variations;
 mod versus_ai;
 mod words_fit;
+mod your_games;

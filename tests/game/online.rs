@@ -251,13 +251,31 @@ fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
         let ended = hive::game::online::ended_off_the_board(online(app), mode(app));
         assert_eq!(ended, Some((GameResult::Draw, EndReason::DrawAgreed)));
     }
-    // Each side autosaved it as an online game, with how to dial again.
-    both_until(&mut host, &mut joiner, "the autosaves", |h, j| {
-        let kept = |a: &App| a.world().resource::<AutosaveStatus>().online;
+    // Each side keeps the game as theirs, a draw agreed with the friend
+    // named, and its online autosave goes (nothing to resume).
+    both_until(&mut host, &mut joiner, "the games kept", |h, j| {
+        let kept = |a: &App| {
+            let kept = a.world().resource::<hive::game::KeptGames>();
+            kept.changes == 1 && !kept.keeping && !a.world().resource::<AutosaveStatus>().online
+        };
         kept(h) && kept(j)
     });
-    for data in [host_data.path(), joiner_data.path()] {
-        assert!(data.join(hive::game::online::RESUME_FILE).exists());
+    let end = game(&host);
+    for (data, friend, side) in [
+        (host_data.path(), "Ben", Color::White),
+        (joiner_data.path(), "Ann", Color::Black),
+    ] {
+        let db = hive::db::Database::open_kept(data).expect("the player's games");
+        let games = db.kept(&hive::db::KeptFilter::default()).expect("listed");
+        assert_eq!(games.len(), 1, "{games:?}");
+        let row = &games[0];
+        assert_eq!(row.opponent.as_deref(), Some(friend));
+        assert_eq!(row.side, Some(side));
+        assert_eq!(row.ending, hive::records::Ending::Agreed);
+        assert_eq!(row.outcome, Some(hive::db::Outcome::Draw));
+        let kept = db.kept_game(row.id).expect("read").expect("there");
+        assert_eq!(kept.game.game_string(), end.game_string());
+        assert!(!hive::records::Autosave::of_kind(data, hive::records::PlayKind::Online).exists());
     }
 }
 

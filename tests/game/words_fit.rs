@@ -236,6 +236,7 @@ fn the_games_screen_cuts_no_result_and_names_saved_games_players() {
     for (lang, you, ai) in [("en", "You", "AI (Medium)"), ("es", "Tú", "IA (Media)")] {
         let mut app = app(lang, 800.0, 600.0);
         set_screen(&mut app, Screen::Games);
+        *app.world_mut().resource_mut::<hive::game::GamesTab>() = hive::game::GamesTab::Folder;
         frames(&mut app, 2);
         app.world_mut()
             .write_message(LibraryRequest::Open(folder.path().to_path_buf()));

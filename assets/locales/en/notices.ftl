@@ -167,6 +167,7 @@ file-illegal-move = { $file } has a bad move: move { $number } ({ $move }) is il
 file-bad-line = { $file } line { $line }: { $error }
 file-settings = the settings file { $file } is damaged ({ $error }); using the default settings
 file-encode = could not write the settings for { $file }: { $error }
+file-not-kept = { $file } is not a kept game: its { $what } cannot be read
 # $size and $limit: in bytes.
 file-too-large = { $file } is { $size } bytes, too large to be a game record (the limit is { $limit } bytes)
 file-not-text = { $file } is not a text file: a game record is UTF-8 text

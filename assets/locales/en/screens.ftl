@@ -327,3 +327,59 @@ hand-black = Black
 hand-count = In hand: { $count }
 # A stack's tooltip: $bug, the bug's name; $count, how many are left.
 hand-stack-tip = { $bug } ({ $count } left)
+
+## The Games screen's "Your games" tab: every game the player finished,
+## kept as theirs.
+your-games-tab = Your games
+your-games-any = any
+your-games-win = Won
+your-games-draw = Drawn
+your-games-loss = Lost
+your-games-unfinished = Unfinished
+your-games-ending-rules = On the board
+your-games-ending-resigned = Resigned
+your-games-ending-time = On time
+your-games-ending-agreed = Draw agreed
+your-games-ending-unfinished = Left unfinished
+your-games-watched = watched
+your-games-both = both
+your-games-at-this-screen = At this screen
+your-games-opponent = Opponent
+your-games-result = Result
+your-games-type = Type
+your-games-type-hint = any (e.g. Base+MLP)
+your-games-from = From
+your-games-to = To
+your-games-date-hint = any (e.g. 2026-12)
+# $count: the games kept.
+your-games-count = { $count ->
+    [one] 1 game kept
+   *[other] { $count } games kept
+}
+# $shown: the games the filter lets through, of $count.
+your-games-shown = { $shown } of { $count ->
+    [one] 1 game kept
+   *[other] { $count } games kept
+}
+your-games-export = Export all…
+your-games-export-tip = Write every game you kept to one PGN file (the game reads it back, and so do Mzinga and other Hive programs)
+your-games-export-title = Export your games
+# $count: the games written; $file: the file.
+your-games-exported = { $count ->
+    [one] 1 game written to { $file }
+   *[other] { $count } games written to { $file }
+}
+your-games-none = No games yet: every game you finish, against the AI, a friend at this screen or online, is kept here at its last move.
+your-games-when = When
+your-games-side = You played
+your-games-how = How it ended
+your-games-turns = Turns
+your-games-review = Review
+your-games-review-tip = Open the game on the board, to step through it, analyse it or play on from any move
+your-games-forget = Forget
+your-games-forget-tip = Remove this game from your games (asks first)
+your-games-forget-title = Forget this game?
+your-games-forget-text = It will be removed from your games and from their counts in the explorer. This cannot be undone.
+your-games-cancel = Cancel
+# $reason: why the game could not be stored (it waits, and is stored at the next start).
+kept-failed = The game could not be kept in your games yet ({ $reason }); it waits beside the autosave and is kept at the next start.

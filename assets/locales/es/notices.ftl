@@ -160,6 +160,7 @@ file-illegal-move = { $file } tiene una jugada errónea: la jugada { $number } (
 file-bad-line = { $file }, línea { $line }: { $error }
 file-settings = el archivo de ajustes { $file } está dañado ({ $error }); se usan los ajustes predeterminados
 file-encode = no se pudieron escribir los ajustes en { $file }: { $error }
+file-not-kept = { $file } no es una partida guardada: no se puede leer su { $what }
 file-too-large = { $file } ocupa { $size } bytes, demasiado para ser el registro de una partida (el límite es { $limit } bytes)
 file-not-text = { $file } no es un archivo de texto: el registro de una partida es texto UTF-8
 file-unknown-format = { $file } no es el registro de una partida: se esperaba un archivo SGF de boardspace.net, un archivo PGN, una GameString de UHP o un archivo de variantes

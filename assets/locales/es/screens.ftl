@@ -279,3 +279,55 @@ hand-stack-tip = { $bug } ({ $count ->
     [one] queda 1
    *[other] quedan { $count }
 })
+
+## La pestaña «Tus partidas» de la pantalla Partidas: cada partida que el
+## jugador terminó, guardada como suya.
+your-games-tab = Tus partidas
+your-games-any = cualquiera
+your-games-win = Ganada
+your-games-draw = Tablas
+your-games-loss = Perdida
+your-games-unfinished = Sin terminar
+your-games-ending-rules = En el tablero
+your-games-ending-resigned = Abandono
+your-games-ending-time = Por tiempo
+your-games-ending-agreed = Tablas acordadas
+your-games-ending-unfinished = Dejada sin terminar
+your-games-watched = observada
+your-games-both = ambos
+your-games-at-this-screen = En esta pantalla
+your-games-opponent = Rival
+your-games-result = Resultado
+your-games-type = Tipo
+your-games-type-hint = cualquiera (p. ej. Base+MLP)
+your-games-from = Desde
+your-games-to = Hasta
+your-games-date-hint = cualquiera (p. ej. 2026-12)
+your-games-count = { $count ->
+    [one] 1 partida guardada
+   *[other] { $count } partidas guardadas
+}
+your-games-shown = { $shown } de { $count ->
+    [one] 1 partida guardada
+   *[other] { $count } partidas guardadas
+}
+your-games-export = Exportar todas…
+your-games-export-tip = Escribe todas tus partidas en un archivo PGN (el juego lo vuelve a leer, y también Mzinga y otros programas de Hive)
+your-games-export-title = Exportar tus partidas
+your-games-exported = { $count ->
+    [one] 1 partida escrita en { $file }
+   *[other] { $count } partidas escritas en { $file }
+}
+your-games-none = Aún no hay partidas: cada partida que terminas, contra la IA, contra alguien en esta pantalla o en línea, se guarda aquí en su última jugada.
+your-games-when = Cuándo
+your-games-side = Jugaste con
+your-games-how = Cómo terminó
+your-games-turns = Turnos
+your-games-review = Revisar
+your-games-review-tip = Abre la partida en el tablero, para recorrerla, analizarla o seguir jugando desde cualquier jugada
+your-games-forget = Olvidar
+your-games-forget-tip = Quita esta partida de tus partidas (pregunta antes)
+your-games-forget-title = ¿Olvidar esta partida?
+your-games-forget-text = Se quitará de tus partidas y de sus cuentas en el explorador. No se puede deshacer.
+your-games-cancel = Cancelar
+kept-failed = La partida aún no se pudo guardar en tus partidas ({ $reason }); espera junto al autoguardado y se guardará al próximo inicio.

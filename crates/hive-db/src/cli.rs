@@ -1,7 +1,9 @@
 //! The database's commands (`hive db ...`), shared by the `hive` game
 //! binary and the window-free `hive-db` binary: `import`, `stats`,
-//! `explore`, `search`, `check` and `generate`. Every command takes `--db FILE`;
-//! without it, the data folder's database ([`Database::default_path`]).
+//! `explore`, `search`, `check`, `games` and `generate`. Every command takes
+//! `--db FILE`; without it, the data folder's database
+//! ([`Database::default_path`]), or with `--mine` the player's own games
+//! (`my-games.sqlite` in the data folder, [`crate::KEPT_FILE`]).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -16,8 +18,8 @@ use hive_rules::GameType;
 
 use crate::generate::{GenerateConfig, generate};
 use crate::{
-    Database, DbError, ExplorerFilter, GameSummary, ImportOptions, PositionKey, SearchQuery,
-    SortBy, parse_position,
+    Database, DbError, ExplorerFilter, GameSummary, ImportOptions, KeptFilter, KeptSummary,
+    Outcome, PositionKey, SearchQuery, SortBy, parse_position,
 };
 
 /// The game database's commands.
@@ -68,6 +70,11 @@ pub enum DbCommand {
         #[arg(long, default_value_t = 100)]
         max: u32,
     },
+    /// The player's own games (every game finished in the window or with
+    /// `hive online`), newest first: when, opponent, side, result, how it
+    /// ended, type, turns; or all of them written to one PGN file, or such
+    /// a file read back.
+    Games(GamesArgs),
     /// Write N engine self-play games as SGF records in yearly zip archives.
     Generate {
         /// How many games.
@@ -93,6 +100,67 @@ pub struct DbArg {
     /// The database file (default: games.sqlite in the data folder, HIVE_DATA_DIR if set).
     #[arg(long, value_name = "FILE")]
     db: Option<PathBuf>,
+    /// The player's own games: my-games.sqlite in the data folder.
+    #[arg(long, conflicts_with = "db")]
+    mine: bool,
+}
+
+impl DbArg {
+    /// The file the option names.
+    fn path(&self) -> Result<PathBuf, DbError> {
+        match (&self.db, self.mine) {
+            (Some(path), _) => Ok(path.clone()),
+            (None, true) => {
+                let games = Database::default_path()?;
+                Ok(games.with_file_name(crate::KEPT_FILE))
+            }
+            (None, false) => Database::default_path(),
+        }
+    }
+}
+
+/// `hive db games`' arguments.
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// The file of the player's games (default: my-games.sqlite in the data folder).
+    #[arg(long, value_name = "FILE")]
+    db: Option<PathBuf>,
+    /// Only games against an opponent whose name contains this (any case).
+    #[arg(long)]
+    opponent: Option<String>,
+    /// Only games with this result for the player: win, draw, loss or unfinished.
+    #[arg(long, value_parser = parse_outcome)]
+    result: Option<Outcome>,
+    /// Only games against this AI level (its id: beginner, easy2, medium...).
+    #[arg(long)]
+    level: Option<String>,
+    /// Only games of this type.
+    #[arg(long)]
+    game_type: Option<GameType>,
+    /// Ended on or after (yyyy, yyyy-mm, yyyy-mm-dd).
+    #[arg(long)]
+    from: Option<String>,
+    /// Ended on or before.
+    #[arg(long)]
+    to: Option<String>,
+    /// At most this many games (0: all).
+    #[arg(long, default_value_t = 0)]
+    limit: u32,
+    /// One line per game, tab-separated: row, day, time, opponent, side,
+    /// result, ending, type, plies, the game's id.
+    #[arg(long)]
+    tsv: bool,
+    /// Write every game to this PGN file instead of listing them.
+    #[arg(long, value_name = "FILE", conflicts_with = "import")]
+    export: Option<PathBuf>,
+    /// Keep the games of this PGN file (one written by --export).
+    #[arg(long, value_name = "FILE")]
+    import: Option<PathBuf>,
+}
+
+fn parse_outcome(text: &str) -> Result<Outcome, String> {
+    Outcome::parse(&text.to_ascii_lowercase())
+        .ok_or_else(|| format!("'{text}' is not a result (win, draw, loss or unfinished)"))
 }
 
 /// The explorer's filters.
@@ -199,6 +267,7 @@ impl DbCommand {
             } => explore(&game, &db, tsv, filter),
             DbCommand::Search(args) => search(args),
             DbCommand::Check { db, max } => check(&db, max),
+            DbCommand::Games(args) => games(args),
             DbCommand::Generate {
                 n,
                 seed,
@@ -226,16 +295,14 @@ impl DbCommand {
 }
 
 fn open(arg: &DbArg) -> Result<Database, DbError> {
-    let path = match &arg.db {
-        Some(path) => path.clone(),
-        None => Database::default_path()?,
-    };
-    Database::open(path)
+    Database::open(arg.path()?)
 }
 
+/// Checks the file as it is (a damaged file too: it is opened read only,
+/// never migrated or written).
 fn check(arg: &DbArg, max: u32) -> Result<ExitCode, DbError> {
-    let db = open(arg)?;
-    let problems = db.check(max)?;
+    let path = arg.path()?;
+    let problems = Database::check_file(&path, max)?;
     if problems.is_empty() {
         println!("ok");
         return Ok(ExitCode::SUCCESS);
@@ -244,12 +311,108 @@ fn check(arg: &DbArg, max: u32) -> Result<ExitCode, DbError> {
         println!("{problem}");
     }
     eprintln!(
-        "hive db: {} is damaged ({} problem{} shown): move it away to start a new database",
-        db.path().display(),
+        "hive db: {} is damaged ({} problem{} shown): move it away to start a new database{}",
+        path.display(),
         problems.len(),
-        if problems.len() == 1 { "" } else { "s" }
+        if problems.len() == 1 { "" } else { "s" },
+        if path.file_name().is_some_and(|n| n == crate::KEPT_FILE) {
+            " (your games in it can be read back with `sqlite3 FILE .recover`)"
+        } else {
+            ""
+        }
     );
     Ok(ExitCode::FAILURE)
+}
+
+/// One kept game as a line of the listing.
+fn kept_line(game: &KeptSummary, tsv: bool) -> String {
+    let side = match game.side {
+        Some(hive_rules::Color::White) => "white",
+        Some(hive_rules::Color::Black) => "black",
+        None if game.seats.watching() => "watched",
+        None => "both",
+    };
+    let opponent = game
+        .opponent
+        .clone()
+        .unwrap_or_else(|| format!("{} - {}", game.names[0], game.names[1]));
+    let result = match (game.outcome, game.result) {
+        (Some(outcome), _) => outcome.word().to_string(),
+        (None, Some(result)) => result.uhp_name().to_string(),
+        (None, None) => "unfinished".to_string(),
+    };
+    if tsv {
+        return [
+            game.id.to_string(),
+            game.day.clone(),
+            game.time.clone(),
+            opponent,
+            side.to_string(),
+            result,
+            game.ending.word().to_string(),
+            game.game_type.clone(),
+            game.plies.to_string(),
+            game.uid.clone(),
+        ]
+        .join("\t");
+    }
+    format!(
+        "{:>5}  {} {}  {:<20} {:<6} {:<10} {:<10} {:<9} {} turns",
+        game.id,
+        game.day,
+        game.time.chars().take(5).collect::<String>(),
+        opponent,
+        side,
+        result,
+        game.ending.word(),
+        game.game_type,
+        game.plies.div_ceil(2)
+    )
+}
+
+fn games(args: GamesArgs) -> Result<ExitCode, DbError> {
+    let path = match &args.db {
+        Some(path) => path.clone(),
+        None => Database::default_path()?.with_file_name(crate::KEPT_FILE),
+    };
+    let mut db = Database::open(&path)?;
+    if let Some(file) = &args.export {
+        let text = db.export_kept()?;
+        std::fs::write(file, &text).map_err(|e| DbError::io(file, e))?;
+        println!("{} games written to {}", db.kept_count()?, file.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(file) = &args.import {
+        let text = std::fs::read_to_string(file).map_err(|e| DbError::io(file, e))?;
+        let (kept, problems) = db.keep_pgn(&text, file);
+        for problem in &problems {
+            eprintln!("not kept: {problem}");
+        }
+        println!("{kept} games kept, {} not", problems.len());
+        return Ok(if problems.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        });
+    }
+    let filter = KeptFilter {
+        opponent: args.opponent,
+        outcome: args.result,
+        level: args.level,
+        game_type: args.game_type.map(|t| t.to_string()),
+        from: args.from,
+        to: args.to,
+        limit: args.limit,
+    };
+    let listed = db.kept(&filter)?;
+    let mut out = std::io::stdout().lock();
+    for game in &listed {
+        let _ = writeln!(out, "{}", kept_line(game, args.tsv));
+    }
+    if !args.tsv {
+        let _ = writeln!(out, "{} of {} games kept", listed.len(), db.kept_count()?);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn import(paths: &[PathBuf], arg: &DbArg, batch: usize, lines: bool) -> Result<ExitCode, DbError> {

@@ -108,6 +108,38 @@ impl Database {
         Ok(problems)
     }
 
+    /// SQLite's check of the file at `path` as it is, without opening it as
+    /// [`Database::open`] does (no migration, nothing written, read only),
+    /// so a file that `open` refuses as damaged can still be checked: the
+    /// problems found, at most `at_most`; none when the file is whole. A
+    /// file SQLite cannot read at all is one problem, in SQLite's words.
+    pub fn check_file(path: &Path, at_most: u32) -> Result<Vec<String>, DbError> {
+        use rusqlite::OpenFlags;
+        if !path.is_file() {
+            return Err(DbError::io(
+                path,
+                std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+            ));
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| DbError::sql(path, e))?;
+        let checked = (|| -> rusqlite::Result<Vec<String>> {
+            let mut statement = conn.prepare(&format!("PRAGMA quick_check({})", at_most.max(1)))?;
+            let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+            rows.filter(|row| !matches!(row.as_deref(), Ok("ok")))
+                .collect()
+        })();
+        match checked {
+            Ok(problems) => Ok(problems),
+            // Not a database, or damaged where the check starts: that is
+            // the problem found.
+            Err(error) => Ok(vec![error.to_string()]),
+        }
+    }
+
     /// What the database holds.
     pub fn stats(&self) -> Result<Stats, DbError> {
         let count = |sql: &str| -> Result<u64, DbError> {

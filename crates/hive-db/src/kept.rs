@@ -244,14 +244,22 @@ impl Database {
             arg(&mut sql, " AND k.level = ?", level.to_string().into());
         }
         if let Some(game_type) = filter.game_type.as_deref() {
-            arg(&mut sql, " AND g.game_type = ?", game_type.to_string().into());
+            arg(
+                &mut sql,
+                " AND g.game_type = ?",
+                game_type.to_string().into(),
+            );
         }
         if let Some(from) = filter.from.as_deref() {
             arg(&mut sql, " AND k.day >= ?", stored_day(from).into());
         }
         if let Some(to) = filter.to.as_deref() {
             // "2026" takes all of 2026, "2026-12" all of December.
-            arg(&mut sql, " AND k.day <= ?", format!("{}~", stored_day(to)).into());
+            arg(
+                &mut sql,
+                " AND k.day <= ?",
+                format!("{}~", stored_day(to)).into(),
+            );
         }
         sql.push_str(" ORDER BY k.day DESC, k.time DESC, k.game_id DESC");
         if filter.limit > 0 {
@@ -302,9 +310,11 @@ impl Database {
         let tx = self.conn.unchecked_transaction().map_err(|e| self.err(e))?;
         let there: bool = self
             .conn
-            .query_row("SELECT count(*) FROM kept WHERE game_id = ?1", [id], |row| {
-                row.get::<_, i64>(0)
-            })
+            .query_row(
+                "SELECT count(*) FROM kept WHERE game_id = ?1",
+                [id],
+                |row| row.get::<_, i64>(0),
+            )
             .map(|n| n > 0)
             .map_err(|e| self.err(e))?;
         if there {
@@ -412,13 +422,11 @@ fn kept_summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeptSummary> {
         day: row.get(2)?,
         time: row.get(3)?,
         seats: Seats::parse_words(&seats).unwrap_or_default(),
-        side: row.get::<_, Option<i64>>(5)?.map(|s| {
-            if s == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }),
+        side: row.get::<_, Option<i64>>(5)?.map(
+            |s| {
+                if s == 0 { Color::White } else { Color::Black }
+            },
+        ),
         opponent: row.get(6)?,
         level: row.get(7)?,
         ending: Ending::parse(&ending).unwrap_or(Ending::Rules),

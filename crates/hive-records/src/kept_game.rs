@@ -131,6 +131,34 @@ impl KeptGame {
         )
     }
 
+    /// White's and Black's names for a game `seats` played: `player` for
+    /// the player's side (both, at one screen, as `player (White)` and
+    /// `player (Black)`), `AI <level>` for the AI's, the friend's name (or
+    /// `Friend`) for a side played over the internet; in a game watched,
+    /// `watched` gives both.
+    pub fn names(seats: Seats, player: &str, others: Option<[String; 2]>) -> [String; 2] {
+        let ai = |difficulty: hive_ai::Difficulty| format!("AI {}", difficulty.name());
+        let friend = || {
+            others
+                .clone()
+                .unwrap_or_else(|| ["Friend".to_string(), "Friend".to_string()])
+        };
+        match seats {
+            Seats::Human => [format!("{player} (White)"), format!("{player} (Black)")],
+            Seats::Ai {
+                side: Color::White,
+                difficulty,
+            } => [ai(difficulty), player.to_string()],
+            Seats::Ai { difficulty, .. } => [player.to_string(), ai(difficulty)],
+            Seats::Exhibition { white, black } => [ai(white), ai(black)],
+            Seats::Online {
+                remote: Color::White,
+            } => [friend()[0].clone(), player.to_string()],
+            Seats::Online { .. } => [player.to_string(), friend()[1].clone()],
+            Seats::Watching => friend(),
+        }
+    }
+
     /// The side the player played, as far as the seats tell: the side
     /// opposite the AI or the friend; `None` when people at this screen
     /// played both, or the game was watched.

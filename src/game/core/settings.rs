@@ -77,6 +77,8 @@ pub struct Settings {
     pub human_side: HumanSide,
     /// The name a friend sees in an online game.
     pub player_name: String,
+    /// Games watched online are kept with the player's games too.
+    pub keep_watched_games: bool,
     /// Online play on this machine only (loopback: no relay, no address
     /// lookup, no port mapping), for trying it out.
     pub online_local: bool,
@@ -104,6 +106,17 @@ pub struct ThisRun {
     pub online_relay: Option<String>,
 }
 
+impl Settings {
+    /// The player's name in their kept games: the name a friend sees, or
+    /// "You" when none is set.
+    pub fn player_or_you(&self) -> String {
+        match self.player_name.trim() {
+            "" => "You".to_string(),
+            name => name.to_string(),
+        }
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {
@@ -123,6 +136,7 @@ impl Default for Settings {
             opponent: Opponent::default(),
             human_side: HumanSide::default(),
             player_name: String::new(),
+            keep_watched_games: true,
             online_local: false,
             online_relay: String::new(),
             this_run: ThisRun::default(),

@@ -148,6 +148,7 @@ mod tests {
             sound_volume: 0.25,
             sound_muted: true,
             player_name: "Ann".to_string(),
+            keep_watched_games: false,
             online_local: true,
             online_relay: "https://relay.example.org".to_string(),
             opponent: Opponent::Exhibition {

@@ -133,6 +133,10 @@ pub fn record_error(texts: &Texts, err: &RecordError) -> String {
             "file-too-large"
         }
         ErrorKind::NotText => "file-not-text",
+        ErrorKind::NotKept { what } => {
+            args.set("what", what);
+            "file-not-kept"
+        }
         ErrorKind::NoDirectory { env } => {
             args.set("env", *env);
             "file-no-directory"

@@ -117,7 +117,7 @@ fn score_for(
 
 /// A game against the AI, played from the start and ended by a move (or a
 /// flag) here, counts once.
-fn rate_the_game(
+pub(in crate::game) fn rate_the_game(
     players: Res<Players>,
     current: Res<CurrentGame>,
     clock: Res<GameClock>,

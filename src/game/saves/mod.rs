@@ -18,6 +18,7 @@ pub mod undo;
 use bevy::prelude::*;
 
 pub use actions::RecordsAction;
+pub use autosave_writer::{FinishGame, KeptGames};
 pub use engine_review::{EngineReview, EngineReviewRequest, ReviewedLine, best_move_of};
 pub use files::ImportResult;
 pub use library::{GameLibrary, LibraryRequest};
@@ -38,11 +39,16 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<reads::Reads>();
     app.init_resource::<paths::SaveWrites>();
     app.init_resource::<autosave_writer::AutosaveWriter>();
+    app.init_resource::<KeptGames>();
+    app.add_message::<FinishGame>();
     app.init_resource::<Stake>();
     app.add_message::<RecordsAction>();
     // Sent by the window; added here too so the headless app can send it.
     app.add_message::<bevy::window::FileDragAndDrop>();
-    app.add_systems(Startup, files::detect_autosave);
+    app.add_systems(
+        Startup,
+        (files::detect_autosave, autosave_writer::recover_kept_games),
+    );
     app.add_plugins((
         review::plugin,
         engine_review::plugin,
@@ -84,6 +90,7 @@ pub(super) fn plugin(app: &mut App) {
                         .and_then(resource_changed::<CurrentGame>)
                         .and_then(not(practising)),
                 ),
+            autosave_writer::finish_games,
             autosave_writer::run_autosave_writes,
             files::finish_saves,
         )

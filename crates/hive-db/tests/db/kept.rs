@@ -20,7 +20,8 @@ fn played(game_type: GameType, options: Options, moves: &str) -> Game {
 }
 
 /// Black's Queen surrounded: White wins by the rules after 11 plies.
-const WHITE_WINS: &str = "wS1;bA1 /wS1;wQ \\wS1;bG1 bA1\\;wQ -wS1;bQ /bA1;wS2 \\wQ;bS1 /bQ;wS2 -bQ;bB1 bS1-;wQ -bA1";
+const WHITE_WINS: &str =
+    "wS1;bA1 /wS1;wQ \\wS1;bG1 bA1\\;wQ -wS1;bQ /bA1;wS2 \\wQ;bS1 /bQ;wS2 -bQ;bB1 bS1-;wQ -bA1";
 
 fn kept(id: &str, seats: Seats, result: Option<GameResult>, ending: Ending, day: &str) -> KeptGame {
     let game = played(GameType::BASE, Options::default(), "wS1;bS1 wS1-;wQ -wS1");
@@ -94,7 +95,10 @@ fn a_kept_game_comes_back_with_every_header_and_move() {
     assert_eq!(row.opponent.as_deref(), Some("Ben"));
     assert_eq!(row.outcome, Some(Outcome::Loss));
     assert_eq!(row.ending, Ending::Time);
-    assert_eq!((row.day.as_str(), row.time.as_str()), ("2026-12-06", "14:05:31"));
+    assert_eq!(
+        (row.day.as_str(), row.time.as_str()),
+        ("2026-12-06", "14:05:31")
+    );
     assert_eq!(row.game_type, "Base+MLP");
     assert_eq!(row.plies, 3);
     assert!(row.rated);
@@ -133,10 +137,34 @@ fn the_list_is_newest_first_and_each_filter_holds() {
         difficulty: Difficulty::Easy,
     };
     let games = [
-        kept("a", VS_MEDIUM, Some(GameResult::WhiteWins), Ending::Rules, "2025.03.04"),
-        kept("b", VS_MEDIUM, Some(GameResult::BlackWins), Ending::Resigned, "2026.01.10"),
-        kept("c", easy, Some(GameResult::Draw), Ending::Agreed, "2026.12.05"),
-        kept("d", Seats::Human, Some(GameResult::WhiteWins), Ending::Rules, "2026.12.06"),
+        kept(
+            "a",
+            VS_MEDIUM,
+            Some(GameResult::WhiteWins),
+            Ending::Rules,
+            "2025.03.04",
+        ),
+        kept(
+            "b",
+            VS_MEDIUM,
+            Some(GameResult::BlackWins),
+            Ending::Resigned,
+            "2026.01.10",
+        ),
+        kept(
+            "c",
+            easy,
+            Some(GameResult::Draw),
+            Ending::Agreed,
+            "2026.12.05",
+        ),
+        kept(
+            "d",
+            Seats::Human,
+            Some(GameResult::WhiteWins),
+            Ending::Rules,
+            "2026.12.06",
+        ),
         kept("e", VS_MEDIUM, None, Ending::Unfinished, "2026.11.30"),
     ];
     for game in &games {
@@ -217,7 +245,10 @@ fn a_forgotten_game_leaves_nothing_behind_in_the_explorer() {
 #[test]
 fn the_export_reads_back_game_for_game() {
     let (dir, mut db) = fresh_kept();
-    for (i, day) in ["2026.12.01", "2026.12.02", "2026.12.03"].iter().enumerate() {
+    for (i, day) in ["2026.12.01", "2026.12.02", "2026.12.03"]
+        .iter()
+        .enumerate()
+    {
         db.keep(&kept(
             &format!("g{i}"),
             VS_MEDIUM,

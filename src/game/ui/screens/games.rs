@@ -1,4 +1,5 @@
-//! The "Games" screen: the game library of a folder (the data directory
+//! The "Games" screen: it opens on the player's own games ("Your games",
+//! `your_games::screen`); its other tabs are the game library of a folder (the data directory
 //! first, any other chosen with the folder picker) as a table of players,
 //! date, game type, result, length and file; a click on a column's heading
 //! sorts by it (again: the other way), the box above filters by player
@@ -18,6 +19,8 @@ use crate::game::database::screen::{self as database_screen, DatabaseScreen};
 use crate::game::database::{DatabaseRequest, GameDatabase};
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
 use crate::game::widgets::{difficulty_name, picker_labels, result_text, window_ui};
+use crate::game::your_games::screen as your_games_screen;
+use crate::game::your_games::{GamesTab, YourGamesPart};
 use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
 use crate::rules::Color;
 use crate::text::{Args, Texts};
@@ -83,8 +86,7 @@ fn open_default_folder(mut requests: MessageWriter<LibraryRequest>) {
 
 fn draw_games_screen(
     mut contexts: EguiContexts,
-    mut library: ResMut<GameLibrary>,
-    mut picker: ResMut<FolderPicker>,
+    (mut library, mut picker): (ResMut<GameLibrary>, ResMut<FolderPicker>),
     (mut requests, mut actions): (MessageWriter<LibraryRequest>, MessageWriter<RecordsAction>),
     (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
     (mut database, mut db, current, mut db_requests): (
@@ -97,6 +99,7 @@ fn draw_games_screen(
         Res<crate::game::online::Resumable>,
         MessageWriter<crate::game::online::OnlineRequest>,
     ),
+    mut yours: YourGamesPart,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
@@ -114,18 +117,29 @@ fn draw_games_screen(
             }
             ui.heading(words.get("library-title"));
             ui.separator();
+            // The database part asked for elsewhere (a stored game's search).
+            let tab = &mut *yours.tab;
+            if db.on_games_screen && *tab != GamesTab::Database {
+                *tab = GamesTab::Database;
+            }
+            let mut chosen = *tab;
+            ui.selectable_value(&mut chosen, GamesTab::Yours, words.get("your-games-tab"));
             ui.selectable_value(
-                &mut db.on_games_screen,
-                false,
+                &mut chosen,
+                GamesTab::Folder,
                 words.get("database-tab-library"),
             );
             ui.selectable_value(
-                &mut db.on_games_screen,
-                true,
+                &mut chosen,
+                GamesTab::Database,
                 words.get("database-tab-database"),
             );
+            if chosen != *tab {
+                *tab = chosen;
+                db.on_games_screen = chosen == GamesTab::Database;
+            }
             ui.separator();
-            if db.on_games_screen {
+            if *tab != GamesTab::Folder {
                 return;
             }
             if ui
@@ -163,6 +177,16 @@ fn draw_games_screen(
             );
             ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
+        if *yours.tab == GamesTab::Yours {
+            your_games_screen::show(
+                ui,
+                words,
+                &mut yours.screen,
+                &yours.games,
+                &mut yours.requests,
+            );
+            return;
+        }
         if db.on_games_screen {
             database_screen::show(
                 ui,
@@ -229,6 +253,7 @@ fn draw_games_screen(
         }
     });
     database.update_picker(ctx, &mut db_requests);
+    your_games_screen::dialogs(ctx, words, &mut yours.screen, &mut yours.requests);
     let mut guard = picker.picker.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(dialog) = guard.as_mut() {
         dialog.update(ctx);

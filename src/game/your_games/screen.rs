@@ -1,0 +1,314 @@
+//! "Your games", the tab the Games screen opens on: the player's kept games
+//! newest first (when, opponent, their side, their result, how it ended,
+//! the game type, its length), filtered by opponent, result, game type and
+//! dates; a row opens the game in review, or is forgotten after a
+//! question; all of them are written to one PGN file.
+
+use std::sync::{Mutex, PoisonError};
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use egui_file_dialog::{DialogState, FileDialog};
+
+use super::list::{YourGames, YourGamesRequest};
+use crate::db::{KeptFilter, KeptSummary, Outcome};
+use crate::game::widgets::{picker_labels, result_text};
+use crate::records::Ending;
+use crate::rules::Color;
+use crate::text::{Args, Texts};
+
+/// The tab's own state: the filter as typed, the game whose forgetting is
+/// asked about, the export's file picker (behind a lock: it is not
+/// `Sync`).
+#[derive(Resource, Default)]
+pub struct YourGamesScreen {
+    opponent: String,
+    outcome: Option<Outcome>,
+    game_type: String,
+    from: String,
+    to: String,
+    forgetting: Option<i64>,
+    picker: Mutex<Option<FileDialog>>,
+}
+
+impl YourGamesScreen {
+    /// The filter the form asks.
+    fn filter(&self) -> KeptFilter {
+        let text = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+        KeptFilter {
+            opponent: text(&self.opponent),
+            outcome: self.outcome,
+            level: None,
+            game_type: text(&self.game_type),
+            from: text(&self.from),
+            to: text(&self.to),
+            limit: 0,
+        }
+    }
+}
+
+/// What the Games screen needs of this tab.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct YourGamesPart<'w> {
+    /// The Games screen's tab shown.
+    pub tab: ResMut<'w, super::GamesTab>,
+    /// The tab's form.
+    pub screen: ResMut<'w, YourGamesScreen>,
+    /// The games listed.
+    pub games: Res<'w, YourGames>,
+    /// What the tab asks.
+    pub requests: MessageWriter<'w, YourGamesRequest>,
+}
+
+const ROW_HEIGHT: f32 = 22.0;
+
+/// An outcome in words.
+fn outcome_text(words: &Texts, outcome: Option<Outcome>) -> String {
+    words.get(match outcome {
+        None => "your-games-any",
+        Some(Outcome::Win) => "your-games-win",
+        Some(Outcome::Draw) => "your-games-draw",
+        Some(Outcome::Loss) => "your-games-loss",
+        Some(Outcome::Unfinished) => "your-games-unfinished",
+    })
+}
+
+/// How a game ended, in words.
+fn ending_text(words: &Texts, ending: Ending) -> String {
+    words.get(&format!("your-games-ending-{}", ending.word()))
+}
+
+/// The player's side in words ("White"; at one screen, "both").
+fn side_text(words: &Texts, game: &KeptSummary) -> String {
+    match game.side {
+        Some(Color::White) => words.get("game-side-white"),
+        Some(Color::Black) => words.get("game-side-black"),
+        None if game.seats.watching() => words.get("your-games-watched"),
+        None => words.get("your-games-both"),
+    }
+}
+
+/// The opponent in words: their name, or the two players.
+fn opponent_text(words: &Texts, game: &KeptSummary) -> String {
+    match &game.opponent {
+        Some(name) => name.clone(),
+        None if game.seats.watching() => format!("{} – {}", game.names[0], game.names[1]),
+        None => words.get("your-games-at-this-screen"),
+    }
+}
+
+/// The result for the player: theirs when they had a side, else the game's.
+fn result_words(words: &Texts, game: &KeptSummary) -> String {
+    match (game.outcome, game.result) {
+        (Some(outcome), _) => outcome_text(words, Some(outcome)),
+        (None, Some(result)) => result_text(words, result),
+        (None, None) => outcome_text(words, Some(Outcome::Unfinished)),
+    }
+}
+
+/// The tab, in the Games screen's panel.
+pub fn show(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    screen: &mut YourGamesScreen,
+    games: &YourGames,
+    requests: &mut MessageWriter<YourGamesRequest>,
+) {
+    let before = screen.filter();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(words.get("your-games-opponent"));
+        ui.add(
+            egui::TextEdit::singleline(&mut screen.opponent)
+                .hint_text(words.get("your-games-any"))
+                .desired_width(120.0),
+        );
+        ui.label(words.get("your-games-result"));
+        egui::ComboBox::from_id_salt("your_games_outcome")
+            .selected_text(outcome_text(words, screen.outcome))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut screen.outcome, None, outcome_text(words, None));
+                for outcome in Outcome::ALL {
+                    ui.selectable_value(
+                        &mut screen.outcome,
+                        Some(outcome),
+                        outcome_text(words, Some(outcome)),
+                    );
+                }
+            });
+        ui.label(words.get("your-games-type"));
+        ui.add(
+            egui::TextEdit::singleline(&mut screen.game_type)
+                .hint_text(words.get("your-games-type-hint"))
+                .desired_width(80.0),
+        );
+        ui.label(words.get("your-games-from"));
+        ui.add(
+            egui::TextEdit::singleline(&mut screen.from)
+                .hint_text(words.get("your-games-date-hint"))
+                .desired_width(90.0),
+        );
+        ui.label(words.get("your-games-to"));
+        ui.add(
+            egui::TextEdit::singleline(&mut screen.to)
+                .hint_text(words.get("your-games-date-hint"))
+                .desired_width(90.0),
+        );
+    });
+    let filter = screen.filter();
+    if filter != before {
+        requests.write(YourGamesRequest::Filter(filter));
+    }
+    ui.horizontal(|ui| {
+        let count = if games.games.len() as u64 == games.total {
+            words.format("your-games-count", &Args::new().with("count", games.total))
+        } else {
+            words.format(
+                "your-games-shown",
+                &Args::new()
+                    .with("shown", games.games.len())
+                    .with("count", games.total),
+            )
+        };
+        ui.label(count);
+        if games.busy() {
+            ui.spinner();
+        }
+        if ui
+            .add_enabled(
+                games.total > 0,
+                egui::Button::new(words.get("your-games-export")),
+            )
+            .on_hover_text(words.get("your-games-export-tip"))
+            .clicked()
+        {
+            let dialog = FileDialog::new()
+                .id(egui::Id::new("your_games_export"))
+                .labels(picker_labels(words))
+                .title(&words.get("your-games-export-title"))
+                .default_file_name("my-games.pgn")
+                .default_size([640.0, 420.0]);
+            let mut dialog = dialog;
+            dialog.save_file();
+            *screen
+                .picker
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Some(dialog);
+        }
+    });
+    if let Some(error) = &games.error {
+        ui.colored_label(ui.visuals().error_fg_color, error);
+    }
+    ui.separator();
+    if games.read && games.total == 0 {
+        ui.label(words.get("your-games-none"));
+        return;
+    }
+    table(ui, words, screen, games, requests);
+}
+
+/// The rows (only those on screen are laid out), each with Review and
+/// Forget.
+fn table(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    screen: &mut YourGamesScreen,
+    games: &YourGames,
+    requests: &mut MessageWriter<YourGamesRequest>,
+) {
+    const WIDTHS: [f32; 7] = [130.0, 150.0, 70.0, 80.0, 110.0, 70.0, 50.0];
+    let headings = [
+        "your-games-when",
+        "your-games-opponent",
+        "your-games-side",
+        "your-games-result",
+        "your-games-how",
+        "your-games-type",
+        "your-games-turns",
+    ];
+    ui.horizontal(|ui| {
+        for (key, width) in headings.iter().zip(WIDTHS) {
+            ui.add_sized(
+                [width, ROW_HEIGHT],
+                egui::Label::new(egui::RichText::new(words.get(key)).strong()),
+            );
+        }
+    });
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show_rows(ui, ROW_HEIGHT, games.games.len(), |ui, rows| {
+            for game in &games.games[rows] {
+                ui.horizontal(|ui| {
+                    let cells = [
+                        format!(
+                            "{} {}",
+                            game.day,
+                            game.time.chars().take(5).collect::<String>()
+                        ),
+                        opponent_text(words, game),
+                        side_text(words, game),
+                        result_words(words, game),
+                        ending_text(words, game.ending),
+                        game.game_type.clone(),
+                        game.plies.div_ceil(2).to_string(),
+                    ];
+                    for (text, width) in cells.into_iter().zip(WIDTHS) {
+                        ui.add_sized([width, ROW_HEIGHT], egui::Label::new(text).truncate());
+                    }
+                    if ui
+                        .button(words.get("your-games-review"))
+                        .on_hover_text(words.get("your-games-review-tip"))
+                        .clicked()
+                    {
+                        requests.write(YourGamesRequest::Review(game.id));
+                    }
+                    if ui
+                        .button(words.get("your-games-forget"))
+                        .on_hover_text(words.get("your-games-forget-tip"))
+                        .clicked()
+                    {
+                        screen.forgetting = Some(game.id);
+                    }
+                });
+            }
+        });
+}
+
+/// The question before a game is forgotten, and the export's file picker.
+pub fn dialogs(
+    ctx: &egui::Context,
+    words: &Texts,
+    screen: &mut YourGamesScreen,
+    requests: &mut MessageWriter<YourGamesRequest>,
+) {
+    if let Some(id) = screen.forgetting {
+        egui::Window::new(words.get("your-games-forget-title"))
+            .id(egui::Id::new("your_games_forget"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(ctx, |ui| {
+                ui.label(words.get("your-games-forget-text"));
+                ui.horizontal(|ui| {
+                    if ui.button(words.get("your-games-forget")).clicked() {
+                        requests.write(YourGamesRequest::Forget(id));
+                        screen.forgetting = None;
+                    }
+                    if ui.button(words.get("your-games-cancel")).clicked() {
+                        screen.forgetting = None;
+                    }
+                });
+            });
+    }
+    let mut guard = screen.picker.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(dialog) = guard.as_mut() {
+        dialog.update(ctx);
+        match dialog.state() {
+            DialogState::Picked(path) => {
+                requests.write(YourGamesRequest::Export(path.clone()));
+                *guard = None;
+            }
+            DialogState::Open => {}
+            _ => *guard = None,
+        }
+    }
+}

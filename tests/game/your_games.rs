@@ -1,0 +1,477 @@
+//! Every game the player finishes is kept as theirs, at its last move: a
+//! win and a resignation against the AI (rated, with the level), a flag, a
+//! draw and a win between two people at one screen, a game left unfinished
+//! when a new one takes its place; found in `my-games.sqlite` with exact
+//! headers and moves, the autosave gone only after; a program stopped
+//! between the two finds the game at the next start; the Games screen
+//! lists them, opens one in review and forgets one.
+
+use std::path::Path;
+
+use crate::app::{
+    app_keeping_files, frames, game, set_screen, set_settings, settle, start_playing, turn,
+    update_until,
+};
+use bevy::prelude::*;
+use hive::ai::Difficulty;
+use hive::db::{Database, KeptFilter, KeptSummary, Outcome};
+use hive::game::core::Resign;
+use hive::game::{
+    AutosaveStatus, GameClock, HumanSide, KeptGames, NewGame, NewGameSettings, Opponent, PlayMove,
+    Screen, Turn, YourGames, YourGamesRequest,
+};
+use hive::records::{Autosave, Clocks, Ending, GameResult, KeptGame, Seats};
+use hive::rules::{Color, Game, GameStatus};
+
+const TACTICS: &str = include_str!("../../crates/hive-ai/tests/data/tactics.tsv");
+
+/// A game from the start, White to move and win at once, and the move.
+fn white_wins_in_one() -> (Game, String) {
+    TACTICS
+        .lines()
+        .filter(|l| l.starts_with("win1\t"))
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .map(|f| {
+            (
+                Game::from_game_string(f[1]).expect("a legal row"),
+                f[2].to_string(),
+            )
+        })
+        .find(|(game, _)| game.to_move() == Color::White)
+        .expect("a row with White to move")
+}
+
+/// An app keeping its files in `data`, the person White against
+/// `opponent` (the AI at Medium), on `opening` (none: the empty table).
+fn app_playing(data: &Path, opponent: Opponent, opening: Option<Game>) -> App {
+    let settings = NewGameSettings {
+        opening,
+        ..default()
+    };
+    let mut app = app_keeping_files(Some(data), None, settings);
+    set_settings(&mut app, |s| {
+        s.opponent = opponent;
+        s.difficulty = Difficulty::Medium;
+        s.human_side = HumanSide::White;
+    });
+    start_playing(&mut app);
+    settle(&mut app);
+    app
+}
+
+/// Plays White's winning move and waits for the game's end.
+fn play_the_win(app: &mut App) -> Game {
+    let (_, win) = white_wins_in_one();
+    let mv = game(app).parse_move(&win).expect("legal");
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    assert_eq!(game(app).status(), GameStatus::WhiteWins);
+    game(app)
+}
+
+/// Runs frames until `count` games were kept this run, and the writes are
+/// done.
+fn until_kept(app: &mut App, count: u64) {
+    update_until(app, "the game kept", |app| {
+        let kept = app.world().resource::<KeptGames>();
+        kept.changes >= count && !kept.keeping
+    });
+    settle(app);
+}
+
+/// The player's games in `data`, newest first.
+fn kept_games(data: &Path) -> Vec<KeptSummary> {
+    Database::open_kept(data)
+        .expect("the player's games open")
+        .kept(&KeptFilter::default())
+        .expect("listed")
+}
+
+/// The kept game of a row, whole.
+fn kept_game(data: &Path, row: &KeptSummary) -> KeptGame {
+    Database::open_kept(data)
+        .expect("opens")
+        .kept_game(row.id)
+        .expect("read")
+        .expect("there")
+}
+
+/// No game waits to be stored.
+fn nothing_waiting(data: &Path) -> bool {
+    KeptGame::pending(data).is_empty()
+}
+
+#[test]
+fn a_game_won_against_the_ai_is_kept_rated_with_its_moves_and_its_autosave_goes() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let (opening, _) = white_wins_in_one();
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(opening));
+    assert!(
+        Autosave::new(data.path()).exists(),
+        "autosaved while played"
+    );
+    let end = play_the_win(&mut app);
+    until_kept(&mut app, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1, "{games:?}");
+    let row = &games[0];
+    let medium = Seats::Ai {
+        side: Color::Black,
+        difficulty: Difficulty::Medium,
+    };
+    assert_eq!(row.seats, medium);
+    assert_eq!(row.side, Some(Color::White));
+    assert_eq!(row.opponent.as_deref(), Some("AI Medium"));
+    assert_eq!(row.level.as_deref(), Some("medium"));
+    assert_eq!(row.outcome, Some(Outcome::Win));
+    assert_eq!(row.ending, Ending::Rules);
+    assert!(row.rated);
+    assert_eq!(row.plies as usize, end.moves().len());
+    let kept = kept_game(data.path(), row);
+    assert_eq!(kept.game.game_string(), end.game_string());
+    assert_eq!(kept.names, ["You".to_string(), "AI Medium".to_string()]);
+    assert_eq!(kept.result, Some(GameResult::WhiteWins));
+    let (before, after) = kept.rated.expect("the rating's change");
+    assert!(after > before);
+    // The day and time it ended.
+    let today = KeptGame::now().0.replace('.', "-");
+    assert_eq!(row.day, today);
+    assert_eq!(row.time.len(), 8, "{}", row.time);
+    // Gone from the autosave only now; nothing waits.
+    assert!(!Autosave::new(data.path()).exists());
+    assert!(!app.world().resource::<AutosaveStatus>().available);
+    assert!(nothing_waiting(data.path()));
+    // The end seen again (review, then back) keeps nothing twice.
+    frames(&mut app, 5);
+    assert_eq!(kept_games(data.path()).len(), 1);
+}
+
+#[test]
+fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_playing(data.path(), Opponent::Ai, None);
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(&mut app, "the AI's answer", |app| {
+        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
+    });
+    settle(&mut app);
+    assert!(app.world().resource::<AutosaveStatus>().available);
+    app.world_mut().write_message(Resign);
+    update_until(&mut app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    until_kept(&mut app, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].ending, Ending::Resigned);
+    assert_eq!(games[0].outcome, Some(Outcome::Loss));
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
+    assert_eq!(games[0].plies, 2);
+    // Over everywhere: no "Resume last game", in this run or the next.
+    assert!(!app.world().resource::<AutosaveStatus>().available);
+    assert!(!Autosave::new(data.path()).exists());
+    let next = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    assert!(!next.world().resource::<AutosaveStatus>().available);
+}
+
+#[test]
+fn a_flag_fall_is_kept_as_lost_on_time_with_the_clocks() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_playing(data.path(), Opponent::Human, None);
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    settle(&mut app);
+    // Black, to move, has a millisecond left.
+    let clocks = Clocks::parse_words("5+0 white=300.000 black=0.001").expect("clocks");
+    let clocks = Clocks::parse_words(&clocks.words()).expect("clocks");
+    app.world_mut().insert_resource(GameClock(Some(clocks)));
+    update_until(&mut app, "the flag", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    until_kept(&mut app, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1);
+    let row = &games[0];
+    assert_eq!(
+        (row.ending, row.result),
+        (Ending::Time, Some(GameResult::WhiteWins))
+    );
+    assert_eq!(row.seats, Seats::Human);
+    assert_eq!(row.side, None, "both sides played here");
+    assert_eq!(row.outcome, None);
+    let kept = kept_game(data.path(), row);
+    let clocks = kept.clocks.expect("the clocks kept");
+    assert_eq!(clocks.flagged(), Some(Color::Black));
+    assert_eq!(clocks.control().to_string(), "5+0");
+    assert_eq!(
+        kept.names,
+        ["You (White)".to_string(), "You (Black)".to_string()]
+    );
+}
+
+#[test]
+fn a_draw_by_the_turn_limit_between_two_people_is_kept_with_its_house_rules() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let settings = NewGameSettings::default();
+    let mut app = app_keeping_files(Some(data.path()), None, settings);
+    set_settings(&mut app, |s| {
+        s.opponent = Opponent::Human;
+        s.turn_limit = Some(2);
+        s.player_name = "Ann".to_string();
+    });
+    start_playing(&mut app);
+    settle(&mut app);
+    for _ in 0..8 {
+        if turn(&app) == Some(Turn::GameOver) {
+            break;
+        }
+        let mv = {
+            let mut moves = Vec::new();
+            game(&app).legal_moves(&mut moves);
+            moves[0]
+        };
+        app.world_mut().write_message(PlayMove(mv));
+        settle(&mut app);
+    }
+    assert_eq!(game(&app).status(), GameStatus::Draw);
+    until_kept(&mut app, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].result, Some(GameResult::Draw));
+    assert_eq!(games[0].ending, Ending::Rules);
+    let kept = kept_game(data.path(), &games[0]);
+    assert_eq!(kept.game.options().turn_limit, Some(2));
+    assert_eq!(kept.game.game_string(), game(&app).game_string());
+    assert_eq!(
+        kept.names,
+        ["Ann (White)".to_string(), "Ann (Black)".to_string()]
+    );
+}
+
+#[test]
+fn a_game_left_for_a_new_one_is_kept_as_unfinished() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_playing(data.path(), Opponent::Human, None);
+    for _ in 0..3 {
+        let mv = {
+            let mut moves = Vec::new();
+            game(&app).legal_moves(&mut moves);
+            moves[0]
+        };
+        app.world_mut().write_message(PlayMove(mv));
+        settle(&mut app);
+    }
+    let left = game(&app);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert!(
+        kept_games_or_none(data.path()).is_empty(),
+        "not before a move"
+    );
+    // The new game's first move takes the autosave: the old game is kept.
+    let mv = {
+        let mut moves = Vec::new();
+        game(&app).legal_moves(&mut moves);
+        moves[0]
+    };
+    app.world_mut().write_message(PlayMove(mv));
+    until_kept(&mut app, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].ending, Ending::Unfinished);
+    assert_eq!(games[0].outcome, Some(Outcome::Unfinished));
+    assert_eq!(games[0].result, None);
+    let kept = kept_game(data.path(), &games[0]);
+    assert_eq!(kept.game.game_string(), left.game_string());
+    // And the new game is in the autosave.
+    let saved = Autosave::new(data.path())
+        .read()
+        .expect("read")
+        .expect("there");
+    assert_eq!(saved.game.moves().len(), 1);
+}
+
+/// The player's games, or none when the file is not there yet.
+fn kept_games_or_none(data: &Path) -> Vec<KeptSummary> {
+    if Database::kept_path(data).exists() {
+        kept_games(data)
+    } else {
+        Vec::new()
+    }
+}
+
+/// The program stopped after the game's record was written beside the
+/// autosave but before it was stored (here: the store cannot open its
+/// file, which is a folder): the autosave is gone, the record waits, and
+/// the next start stores it.
+#[test]
+fn a_game_whose_store_was_cut_short_is_kept_at_the_next_start() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let in_the_way = Database::kept_path(data.path());
+    std::fs::create_dir_all(&in_the_way).expect("a folder in the way");
+    let (opening, _) = white_wins_in_one();
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(opening));
+    let end = play_the_win(&mut app);
+    update_until(&mut app, "the store tried", |app| {
+        !app.world().resource::<KeptGames>().keeping
+            && app
+                .world()
+                .resource::<hive::game::Notice>()
+                .0
+                .as_deref()
+                .is_some_and(|n| n.contains("could not be kept"))
+    });
+    settle(&mut app);
+    assert!(!Autosave::new(data.path()).exists());
+    assert_eq!(KeptGame::pending(data.path()).len(), 1, "the record waits");
+    drop(app);
+
+    std::fs::remove_dir(&in_the_way).expect("the folder moved away");
+    let mut next = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    until_kept(&mut next, 1);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        kept_game(data.path(), &games[0]).game.game_string(),
+        end.game_string()
+    );
+    assert!(nothing_waiting(data.path()));
+}
+
+/// Stopped between writing the record and removing the autosave: the next
+/// start keeps the game and removes its autosave, so it is not offered to
+/// resume.
+#[test]
+fn an_autosave_left_beside_a_waiting_record_is_removed_at_the_next_start() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let (before_the_win, win) = white_wins_in_one();
+    let seats = Seats::Ai {
+        side: Color::Black,
+        difficulty: Difficulty::Easy,
+    };
+    Autosave::new(data.path())
+        .save_with_seats(&before_the_win, seats)
+        .expect("an autosave");
+    let mut end = before_the_win.clone();
+    end.play_move_string(&win).expect("the win");
+    let kept = KeptGame {
+        id: KeptGame::new_id(),
+        game: end.clone(),
+        seats,
+        names: KeptGame::names(seats, "You", None),
+        result: Some(GameResult::WhiteWins),
+        ending: Ending::Rules,
+        ended_at: KeptGame::now(),
+        clocks: None,
+        rated: None,
+    };
+    kept.write_pending(data.path()).expect("the waiting record");
+    let mut app = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    until_kept(&mut app, 1);
+    assert_eq!(kept_games(data.path()).len(), 1);
+    assert!(!Autosave::new(data.path()).exists());
+    assert!(!app.world().resource::<AutosaveStatus>().available);
+    assert!(nothing_waiting(data.path()));
+}
+
+#[test]
+fn the_games_screen_lists_them_opens_one_in_review_and_forgets_one() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let (opening, _) = white_wins_in_one();
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(opening.clone()));
+    let end = play_the_win(&mut app);
+    until_kept(&mut app, 1);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    play_the_win(&mut app);
+    until_kept(&mut app, 2);
+    set_screen(&mut app, Screen::Games);
+    update_until(&mut app, "the list", |app| {
+        let games = app.world().resource::<YourGames>();
+        games.read && games.games.len() == 2 && !games.busy()
+    });
+    let (first, second) = {
+        let games = app.world().resource::<YourGames>();
+        assert_eq!(games.total, 2);
+        (games.games[0].clone(), games.games[1].clone())
+    };
+    assert!(
+        (first.day.as_str(), first.time.as_str(), first.id)
+            > (second.day.as_str(), second.time.as_str(), second.id),
+        "newest first"
+    );
+    // A filter that lets nothing through, then none.
+    app.world_mut()
+        .write_message(YourGamesRequest::Filter(KeptFilter {
+            outcome: Some(Outcome::Loss),
+            ..KeptFilter::default()
+        }));
+    update_until(&mut app, "the filtered list", |app| {
+        let games = app.world().resource::<YourGames>();
+        games.games.is_empty() && !games.busy()
+    });
+    app.world_mut()
+        .write_message(YourGamesRequest::Filter(KeptFilter::default()));
+    update_until(&mut app, "the whole list", |app| {
+        app.world().resource::<YourGames>().games.len() == 2
+    });
+    // Forget one.
+    app.world_mut()
+        .write_message(YourGamesRequest::Forget(second.id));
+    update_until(&mut app, "the list without it", |app| {
+        let games = app.world().resource::<YourGames>();
+        games.games.len() == 1 && games.total == 1 && !games.busy()
+    });
+    assert_eq!(kept_games(data.path()).len(), 1);
+    // Review: the game on the board, in review, at its end.
+    app.world_mut()
+        .write_message(YourGamesRequest::Review(first.id));
+    update_until(&mut app, "the game in review", |app| {
+        crate::app::screen(app) == Screen::Playing && turn(app) == Some(Turn::Review)
+    });
+    settle(&mut app);
+    assert_eq!(game(&app).game_string(), end.game_string());
+    // Reviewing a kept game keeps nothing again.
+    frames(&mut app, 5);
+    assert_eq!(kept_games(data.path()).len(), 1);
+}
+
+/// An undo, then another move, is the same game going on: nothing is kept
+/// as left unfinished.
+#[test]
+fn an_undo_then_another_move_keeps_nothing() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_playing(data.path(), Opponent::Human, None);
+    let legal = |app: &App, index: usize| {
+        let mut moves = Vec::new();
+        game(app).legal_moves(&mut moves);
+        moves[index.min(moves.len() - 1)]
+    };
+    for _ in 0..3 {
+        let mv = legal(&app, 0);
+        app.world_mut().write_message(PlayMove(mv));
+        settle(&mut app);
+    }
+    app.world_mut()
+        .write_message(hive::game::RecordsAction::Undo);
+    settle(&mut app);
+    assert_eq!(game(&app).ply(), 2);
+    let other = legal(&app, 1);
+    app.world_mut().write_message(PlayMove(other));
+    settle(&mut app);
+    frames(&mut app, 3);
+    assert_eq!(game(&app).ply(), 3);
+    assert!(kept_games_or_none(data.path()).is_empty());
+    assert_eq!(app.world().resource::<KeptGames>().changes, 0);
+}

@@ -97,7 +97,7 @@ enum Command {
     /// The game's languages: `lang check` compares each with English.
     #[command(subcommand)]
     Lang(LangCommand),
-    /// The game database and opening explorer: `db import|stats|explore|search|generate`.
+    /// The game database and opening explorer, and your own games: `db import|stats|explore|search|check|games|generate`.
     #[command(subcommand)]
     Db(hive::db::cli::DbCommand),
     /// Online play without the window: `online host|join|watch`, an AI or

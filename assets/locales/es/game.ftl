@@ -125,6 +125,10 @@ over-out-of-time = { $side-code ->
     [white] Las blancas
    *[black] Las negras
 } se quedaron sin tiempo.
+over-you-win = ¡Ganas!
+over-you-lose = Pierdes
+over-kept = Guardada en tus partidas (Partidas, Tus partidas).
+over-keeping = Guardándola en tus partidas…
 over-white-wins = ¡Ganan las blancas!
 over-black-wins = ¡Ganan las negras!
 over-draw = Tablas

@@ -163,7 +163,13 @@ impl KeptGame {
     /// opposite the AI or the friend; `None` when people at this screen
     /// played both, or the game was watched.
     pub fn player_side(&self) -> Option<Color> {
-        match self.seats {
+        KeptGame::player_side_of(self.seats)
+    }
+
+    /// The side the player plays when `seats` sit at the board (see
+    /// [`KeptGame::player_side`]).
+    pub fn player_side_of(seats: Seats) -> Option<Color> {
+        match seats {
             Seats::Ai { side, .. } => Some(side.opponent()),
             Seats::Online { remote } => Some(remote.opponent()),
             Seats::Human | Seats::Exhibition { .. } | Seats::Watching => None,

@@ -26,12 +26,33 @@ use crate::records::{Ending, GameResult, KeptGame, PlayKind, Seats};
 /// The game on the board as this folder follows it: whether it was played
 /// here (its turn awaited a move), and the id it is kept under.
 #[derive(Resource, Debug, Default)]
-pub(super) struct Following {
+pub struct Following {
     /// The [`Players::game_id`] of the game last live on the board.
     live: Option<u64>,
     /// The game kept last: its `game_id`, its own id, and how many moves
     /// and which ending it was kept with.
     kept: Option<(u64, String, usize, Ending)>,
+}
+
+/// Whether the game on the board is kept: for the game-over box.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct KeptNow<'w> {
+    following: Res<'w, Following>,
+    kept: Res<'w, crate::game::saves::KeptGames>,
+    players: Res<'w, Players>,
+}
+
+impl KeptNow<'_> {
+    /// `Some(true)` once the game on the board is kept, `Some(false)`
+    /// while it is being kept, `None` when it is not one to keep.
+    pub fn state(&self) -> Option<bool> {
+        let (game_id, id, ..) = self.following.kept.as_ref()?;
+        if *game_id != self.players.game_id {
+            return None;
+        }
+        let stored = self.kept.last.as_ref().is_some_and(|(last, _)| last == id);
+        Some(stored && !self.kept.keeping)
+    }
 }
 
 /// Notes that the game on the board is live: its turn awaits a move or

@@ -9,6 +9,7 @@ pub mod screen;
 
 use bevy::prelude::*;
 
+pub use keep::KeptNow;
 pub use list::{YourGames, YourGamesRequest};
 pub use screen::{YourGamesPart, YourGamesScreen};
 

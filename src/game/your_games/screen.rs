@@ -139,19 +139,19 @@ pub fn show(
         ui.add(
             egui::TextEdit::singleline(&mut screen.game_type)
                 .hint_text(words.get("your-games-type-hint"))
-                .desired_width(80.0),
+                .desired_width(130.0),
         );
         ui.label(words.get("your-games-from"));
         ui.add(
             egui::TextEdit::singleline(&mut screen.from)
                 .hint_text(words.get("your-games-date-hint"))
-                .desired_width(90.0),
+                .desired_width(130.0),
         );
         ui.label(words.get("your-games-to"));
         ui.add(
             egui::TextEdit::singleline(&mut screen.to)
                 .hint_text(words.get("your-games-date-hint"))
-                .desired_width(90.0),
+                .desired_width(130.0),
         );
     });
     let filter = screen.filter();

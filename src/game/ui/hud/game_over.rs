@@ -93,6 +93,51 @@ fn online_verdict(words: &Texts, result: GameResult, reason: EndReason) -> (Stri
     (title, detail)
 }
 
+/// The player at this screen: the side they played (none when people here
+/// played both), and whether the game is kept in their games (`Some(false)`
+/// while it is being kept; `None`: not one to keep).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Player {
+    pub side: Option<Color>,
+    pub kept: Option<bool>,
+}
+
+/// The winner, if the game has one (`Some(None)`: a draw; `None`: no
+/// result yet).
+fn result_of(game: &Game, ending: Ending) -> Option<Option<Color>> {
+    if let Some((result, _)) = ending.online {
+        return Some(match result {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        });
+    }
+    if let Some(ending) = game.ending() {
+        return Some(ending.winner());
+    }
+    ending
+        .resigned
+        .or(ending.flagged)
+        .map(|loser| Some(loser.opponent()))
+}
+
+/// The title in the player's words when they played one side: "You win!",
+/// "You lose", or the draw's title as it is.
+fn players_title(
+    words: &Texts,
+    game: &Game,
+    ending: Ending,
+    side: Option<Color>,
+) -> Option<String> {
+    let winner = result_of(game, ending)??;
+    let side = side?;
+    Some(words.get(if winner == side {
+        "over-you-win"
+    } else {
+        "over-you-lose"
+    }))
+}
+
 /// A rated game's lines: the rating's change, and the next level to try.
 pub(super) struct Rated {
     /// "Your rating: 1532 (+48)".
@@ -121,10 +166,12 @@ pub(super) fn show(
     words: &Texts,
     game: &Game,
     ending: Ending,
+    player: Player,
     rated: Option<Rated>,
     clicks: &mut Clicks,
 ) {
     let (title, detail) = verdict(words, game, ending);
+    let title = players_title(words, game, ending, player.side).unwrap_or(title);
     // Below the bar floating over the board (an exhibition's controls, the
     // Hint button) as it was last drawn, not under or over it.
     let top = ctx
@@ -145,6 +192,18 @@ pub(super) fn show(
                 if let Some(rated) = rated {
                     ui.label(egui::RichText::new(rated.change).strong());
                     ui.label(rated.next);
+                }
+                match player.kept {
+                    Some(true) => {
+                        ui.label(words.get("over-kept"));
+                    }
+                    Some(false) => {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(words.get("over-keeping"));
+                        });
+                    }
+                    None => {}
                 }
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
@@ -288,5 +347,41 @@ mod tests {
         // A game going on has no verdict.
         let going = played(Options::default(), "wS1");
         assert_eq!(verdict(&Texts::english(), &going, Ending::default()).1, "");
+    }
+
+    #[test]
+    fn the_title_speaks_to_the_player_who_played_a_side() {
+        let words = Texts::english();
+        let game = Game::new(GameType::BASE);
+        let resigned = |side| Ending {
+            resigned: Some(side),
+            ..Ending::default()
+        };
+        let title = |ending, side| players_title(&words, &game, ending, side);
+        // White resigned: Black won.
+        assert_eq!(
+            title(resigned(Color::White), Some(Color::Black)).as_deref(),
+            Some("You win!")
+        );
+        assert_eq!(
+            title(resigned(Color::White), Some(Color::White)).as_deref(),
+            Some("You lose")
+        );
+        // Two people at the screen: the colour's words stay.
+        assert_eq!(title(resigned(Color::White), None), None);
+        // A draw agreed: no winner, the draw's title stays.
+        let agreed = Ending {
+            online: Some((GameResult::Draw, EndReason::DrawAgreed)),
+            ..Ending::default()
+        };
+        assert_eq!(title(agreed, Some(Color::White)), None);
+        let flagged = Ending {
+            flagged: Some(Color::Black),
+            ..Ending::default()
+        };
+        assert_eq!(
+            title(flagged, Some(Color::White)).as_deref(),
+            Some("You win!")
+        );
     }
 }

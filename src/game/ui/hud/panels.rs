@@ -67,6 +67,7 @@ struct HudView<'w> {
     online: Res<'w, crate::game::online::Online>,
     rating: Res<'w, crate::game::learn::Rating>,
     resignation: Res<'w, crate::game::core::Resignation>,
+    kept: crate::game::your_games::KeptNow<'w>,
 }
 
 impl HudView<'_> {
@@ -250,6 +251,10 @@ fn draw_hud(
                 flagged: view.history.clock.flagged(),
                 online: crate::game::online::ended_off_the_board(&view.online, view.history.mode()),
                 resigned: view.resignation.of(&view.players),
+            },
+            game_over::Player {
+                side: crate::records::KeptGame::player_side_of(view.players.seats),
+                kept: view.kept.state(),
             },
             rated,
             &mut clicks,

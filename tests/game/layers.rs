@@ -49,7 +49,13 @@ const CRATES: [(&str, &[&str]); 9] = [
     ),
     (
         "hive-net",
-        &["hive-rules", "hive-ai", "hive-uhp", "hive-records"],
+        &[
+            "hive-rules",
+            "hive-ai",
+            "hive-uhp",
+            "hive-records",
+            "hive-db",
+        ],
     ),
 ];
 

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use hive_records::{Autosave, DATA_DIR_ENV};
+use hive_records::{Autosave, DATA_DIR_ENV, Ending, KeptGame, Seats};
 use hive_rules::Game;
 
 use crate::invite::{Invitation, Secret};
@@ -180,6 +180,52 @@ pub(super) fn join(invitation: &Invitation, name: &str) -> Result<Found, String>
         port: 0,
         keeper: Keeper::new(path, kept),
     })))
+}
+
+/// Keeps the session's game, once over, with the player's own games in
+/// the data directory (`my-games.sqlite`, as the window keeps its games),
+/// under the game's secret as its id: kept again (a restart after the
+/// end) it replaces itself. A failure is said, and changes nothing else.
+pub(super) fn keep_the_game(session: &Session, name: &str) {
+    let Some((result, reason)) = session.result() else {
+        return;
+    };
+    let (Some(side), Ok(dir)) = (session.my_side(), data_dir()) else {
+        return;
+    };
+    let result = match result {
+        GameResult::WhiteWins => hive_records::GameResult::WhiteWins,
+        GameResult::BlackWins => hive_records::GameResult::BlackWins,
+        GameResult::Draw => hive_records::GameResult::Draw,
+    };
+    let ending = match reason {
+        EndReason::Rules => Ending::Rules,
+        EndReason::Resigned => Ending::Resigned,
+        EndReason::DrawAgreed => Ending::Agreed,
+        EndReason::Time => Ending::Time,
+    };
+    let seats = Seats::Online {
+        remote: side.opponent(),
+    };
+    let friend = session.peer_name().unwrap_or("Friend").to_string();
+    let kept = KeptGame {
+        id: session.secret().to_hex(),
+        game: session.game().clone(),
+        seats,
+        names: KeptGame::names(seats, name, Some([friend.clone(), friend])),
+        result: Some(result),
+        ending,
+        ended_at: KeptGame::now(),
+        clocks: None,
+        rated: None,
+    };
+    match hive_db::Database::open_kept(&dir).and_then(|mut db| db.keep(&kept)) {
+        Ok(_) => eprintln!(
+            "kept with your games in {}",
+            hive_db::Database::kept_path(&dir).display()
+        ),
+        Err(e) => eprintln!("the game could not be kept with your games: {e}"),
+    }
 }
 
 /// What of the session the file last saved.

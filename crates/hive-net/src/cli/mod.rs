@@ -227,8 +227,8 @@ fn host(args: HostArgs) -> Result<Outcome, String> {
         port,
         mut keeper,
     } = start;
-    if let Some(game) = over {
-        return already_over(&game, session.result(), &args.player.save, &mut keeper);
+    if over.is_some() {
+        return over_again(&session, &args.player, &mut keeper);
     }
     let secret = session.secret();
     let mover = Mover::new(&args.player)?;
@@ -278,6 +278,17 @@ fn already_over(
     Ok(Outcome::AlreadyOver)
 }
 
+/// [`already_over`] for a resumed session: the game kept with the player's
+/// games too (again: it replaces itself), in case the stop came first.
+fn over_again(
+    session: &Session,
+    args: &PlayerArgs,
+    keeper: &mut Keeper,
+) -> Result<Outcome, String> {
+    keep::keep_the_game(session, &args.name);
+    already_over(session.game(), session.result(), &args.save, keeper)
+}
+
 fn join(args: JoinArgs) -> Result<Outcome, String> {
     let invitation = Invitation::parse(&args.invitation).map_err(|e| e.to_string())?;
     if invitation.role != Role::Player {
@@ -291,8 +302,7 @@ fn join(args: JoinArgs) -> Result<Outcome, String> {
                 mut keeper,
                 ..
             } = *over;
-            let (game, result) = (session.game(), session.result());
-            return already_over(game, result, &args.player.save, &mut keeper);
+            return over_again(&session, &args.player, &mut keeper);
         }
     };
     let keep::Start {
@@ -463,6 +473,7 @@ fn play(
         eprintln!("game over: {result:?} ({reason:?})");
     }
     keeper.update(&session);
+    keep::keep_the_game(&session, &args.name);
     finish(session.game(), &args.save)?;
     keeper.close();
     Ok(Outcome::Ended)

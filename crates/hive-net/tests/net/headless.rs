@@ -28,6 +28,8 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
             "20",
             "--wait",
             "60",
+            "--name",
+            "Ann",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -45,9 +47,11 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
     );
     let dir = tempfile::tempdir().expect("temp dir");
     let save = dir.path().join("online.txt");
-    let joiner = online(&data)
+    // The joiner on its own machine: its own data directory.
+    let joiner = online(&dir)
         .args([
             "join", invitation, "--local", "--ai", "beginner", "--seed", "7", "--wait", "60",
+            "--name", "Ben",
         ])
         .arg("--save")
         .arg(&save)
@@ -74,6 +78,29 @@ fn two_headless_processes_play_to_the_end_with_equal_game_strings() {
     assert_eq!(host_lines.len(), 41);
     assert_eq!(host_lines[..40], joiner_lines[..40]);
     assert!(host_lines[0].starts_with("1 w"));
+    // Each side kept the game with its player's own games, the same moves
+    // and result, the friend named, found by a search of the player's
+    // games as `hive db search --mine` runs it.
+    for (folder, side, friend) in [
+        (data.path(), hive_rules::Color::White, "Ben"),
+        (dir.path(), hive_rules::Color::Black, "Ann"),
+    ] {
+        let db = hive_db::Database::open_kept(folder).expect("the player's games");
+        let games = db.kept(&hive_db::KeptFilter::default()).expect("listed");
+        assert_eq!(games.len(), 1, "{games:?}");
+        assert_eq!(games[0].side, Some(side));
+        assert_eq!(games[0].result, Some(hive_records::GameResult::Draw));
+        assert_eq!(games[0].outcome, Some(hive_db::Outcome::Draw));
+        assert_eq!(games[0].ending, hive_records::Ending::Rules);
+        assert_eq!(games[0].opponent.as_deref(), Some(friend));
+        let kept = db.kept_game(games[0].id).expect("read").expect("there");
+        assert_eq!(Some(kept.game.game_string().as_str()), host_last.copied());
+        let found = db
+            .search(&hive_db::SearchQuery::default())
+            .expect("searched");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].result, Some(hive_records::GameResult::Draw));
+    }
     let saved = std::fs::read_to_string(&save).expect("the saved game");
     assert!(
         saved.contains(

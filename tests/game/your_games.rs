@@ -475,3 +475,44 @@ fn an_undo_then_another_move_keeps_nothing() {
     assert!(kept_games_or_none(data.path()).is_empty());
     assert_eq!(app.world().resource::<KeptGames>().changes, 0);
 }
+
+/// The explorer beside the board shows the player's own moves from the
+/// position, from their kept games, with how each went for them, and
+/// counts a game again once it is kept.
+#[test]
+fn the_explorer_shows_your_moves_from_the_position_with_your_results() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let (opening, win) = white_wins_in_one();
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(opening.clone()));
+    play_the_win(&mut app);
+    until_kept(&mut app, 1);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    assert_eq!(game(&app).game_string(), opening.game_string());
+    app.world_mut()
+        .resource_mut::<hive::game::GameDatabase>()
+        .explorer
+        .open = true;
+    let yours = |app: &App| {
+        let db = app.world().resource::<hive::game::GameDatabase>();
+        db.explorer
+            .yours_for(&game(app))
+            .and_then(|answer| answer.moves.clone().ok())
+    };
+    update_until(&mut app, "your moves", |app| yours(app).is_some());
+    let moves = yours(&app).expect("answered");
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(moves[0].mv, opening.parse_move(&win).expect("legal"));
+    assert_eq!(
+        (moves[0].games, moves[0].won, moves[0].drawn, moves[0].lost),
+        (1, 1, 0, 0)
+    );
+    // Won again: two games now.
+    play_the_win(&mut app);
+    until_kept(&mut app, 2);
+    app.world_mut().write_message(NewGame);
+    settle(&mut app);
+    update_until(&mut app, "your moves again", |app| {
+        yours(app).is_some_and(|moves| moves.first().is_some_and(|m| m.games == 2))
+    });
+}

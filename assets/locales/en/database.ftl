@@ -49,6 +49,16 @@ explorer-rating = Rating
 explorer-rating-tip = The players' average rating in those games
 explorer-last = Last played
 explorer-play-tip = Play this move (in review: as a variation)
+# $count: the player's own games that went on from the position on their turn.
+explorer-yours = { $count ->
+    [one] Your moves here (1 game)
+   *[other] Your moves here ({ $count } games)
+}
+explorer-yours-none = You have not been to move here in any game you kept.
+explorer-yours-score = You won–drew–lost
+explorer-yours-score-tip = How the games in which you made this move here went for you
+# $won, $drawn, $lost: games.
+explorer-yours-wdl = { $won }–{ $drawn }–{ $lost }
 explorer-filters = Filters
 explorer-filter-type = Game type
 explorer-filter-from = From

@@ -44,6 +44,14 @@ explorer-rating = Elo
 explorer-rating-tip = La media del Elo de los jugadores en esas partidas
 explorer-last = Última vez
 explorer-play-tip = Jugar esta jugada (en la revisión: como variante)
+explorer-yours = { $count ->
+    [one] Tus jugadas aquí (1 partida)
+   *[other] Tus jugadas aquí ({ $count } partidas)
+}
+explorer-yours-none = No te ha tocado jugar aquí en ninguna de tus partidas.
+explorer-yours-score = Ganaste–tablas–perdiste
+explorer-yours-score-tip = Cómo te fueron las partidas en las que hiciste esta jugada aquí
+explorer-yours-wdl = { $won }–{ $drawn }–{ $lost }
 explorer-filters = Filtros
 explorer-filter-type = Tipo de partida
 explorer-filter-from = Desde

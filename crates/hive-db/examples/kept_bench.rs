@@ -199,7 +199,9 @@ fn run(n: usize, seed: u64, dir: &Path) -> Result<(), Box<dyn std::error::Error>
             Ok((db.kept(filter)?.len(), db.kept_count()?))
         });
         let (shown, total) = listed?;
-        println!("list {name}: {shown} of {total} games, {ms:.1} ms (median of 21, opened and read)");
+        println!(
+            "list {name}: {shown} of {total} games, {ms:.1} ms (median of 21, opened and read)"
+        );
     }
     let db = Database::open_kept(dir)?;
     let start = Instant::now();

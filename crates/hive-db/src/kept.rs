@@ -131,6 +131,24 @@ pub struct KeptSummary {
     pub plies: u32,
 }
 
+/// A move the player made from a position in their kept games, and how
+/// those games went for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YourMove {
+    /// The move on the board asked about.
+    pub mv: hive_rules::Move,
+    /// The move as a UHP MoveString on that board.
+    pub uhp: String,
+    /// The games in which the player made it there.
+    pub games: u64,
+    /// Won, drawn and lost by the player, of those.
+    pub won: u64,
+    /// Drawn.
+    pub drawn: u64,
+    /// Lost.
+    pub lost: u64,
+}
+
 /// Which kept games to list: every field given must hold.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeptFilter {
@@ -274,6 +292,51 @@ impl Database {
             games.push(row.map_err(|e| self.err(e))?);
         }
         Ok(games)
+    }
+
+    /// The moves the player made from `game`'s position (in any
+    /// orientation and numbering) in their kept games, when it was their
+    /// turn there, mapped onto `game`'s board, with how each game went for
+    /// them; most played first. Games at one screen (both sides the
+    /// player's) and watched games have no side, and are not counted.
+    pub fn your_moves(&self, game: &hive_rules::Game) -> Result<Vec<YourMove>, DbError> {
+        let canonical = crate::key::Canonical::of(game);
+        let mut statement = self
+            .conn
+            .prepare_cached(
+                "SELECT p.next_move, count(*), coalesce(sum(k.outcome = 1), 0),                  coalesce(sum(k.outcome = 0), 0), coalesce(sum(k.outcome = -1), 0)                  FROM positions p JOIN kept k ON k.game_id = p.game_id                  WHERE p.key = ?1 AND p.next_move IS NOT NULL AND k.side = p.ply % 2                  GROUP BY p.next_move",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = statement
+            .query_map([canonical.key.as_sql()], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, i64>(2)?,
+                    row.get::<_, i64>(3)?,
+                    row.get::<_, i64>(4)?,
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (code, games, won, drawn, lost) = row.map_err(|e| self.err(e))?;
+            let Some(mv) =
+                canonical.board_move(game, crate::key::CanonicalMove::from_code(code as u32))
+            else {
+                continue;
+            };
+            moves.push(YourMove {
+                mv,
+                uhp: game.move_string(mv),
+                games: games.max(0) as u64,
+                won: won.max(0) as u64,
+                drawn: drawn.max(0) as u64,
+                lost: lost.max(0) as u64,
+            });
+        }
+        moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.uhp.cmp(&b.uhp)));
+        Ok(moves)
     }
 
     /// How many games the player has kept.

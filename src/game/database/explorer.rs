@@ -1,17 +1,20 @@
 //! The opening explorer's side of the database: what it was asked (the
 //! position on the board and the filter as typed), its answers (the moves
 //! at once, the page of games that reached the position apart, once its
-//! list is open), why a position shows nothing, and closing it with its
-//! board.
+//! list is open; the player's own moves from their kept games beside
+//! them), why a position shows nothing, and closing it with its board.
 
 use bevy::prelude::*;
 
 use super::{GameDatabase, PAGE, QueryError};
+use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
+
 use crate::db::{
     Database, ExplorerFilter, ExplorerMove, ExplorerPage, GameSummary, GameTypes, Pending,
-    PositionKey,
+    PositionKey, YourMove,
 };
 use crate::game::core::CurrentGame;
+use crate::game::saves::{KeptGames, RecordPaths};
 use crate::rules::{Game, Move};
 
 /// The explorer's filter as the player types it.
@@ -169,6 +172,22 @@ pub struct Explorer {
     task: Option<(Pending<ExplorerPage>, Asked, std::time::Instant)>,
     games_asked: Option<(Asked, u32)>,
     games_task: Option<(Pending<Vec<GameSummary>>, Asked, u32)>,
+    /// The player's own moves from the position, from their kept games.
+    yours: Option<YourMovesAnswer>,
+    /// What was asked of them: the position and the kept games' changes.
+    yours_asked: Option<(String, u64)>,
+    yours_task: Option<(Task<Result<Vec<YourMove>, String>>, String)>,
+}
+
+/// The player's own moves from a position, from their kept games
+/// (`my-games.sqlite`): beside the database's, in the explorer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YourMovesAnswer {
+    /// The position asked about (its GameString).
+    pub asked: String,
+    /// The moves the player made there on their turn, with how each game
+    /// went for them; or why the file could not be read.
+    pub moves: Result<Vec<YourMove>, String>,
 }
 
 /// What the explorer was asked about: the position (its GameString) and
@@ -180,6 +199,12 @@ impl Explorer {
     pub fn answer_for(&self, game: &Game) -> Option<&ExplorerAnswer> {
         let asked = (game.game_string(), self.form.filter());
         self.answer.as_ref().filter(|answer| answer.asked == asked)
+    }
+
+    /// The player's own moves, only if they are about `game`.
+    pub fn yours_for(&self, game: &Game) -> Option<&YourMovesAnswer> {
+        let asked = game.game_string();
+        self.yours.as_ref().filter(|answer| answer.asked == asked)
     }
 
     /// Whether a question is under way.
@@ -254,6 +279,46 @@ pub(super) fn ask(mut db: ResMut<GameDatabase>, current: Res<CurrentGame>) {
         Ok(pending) => db.explorer.games_task = Some((pending, asked, page)),
         Err(error) => db.explorer.answer = Some(failed(asked, error.into())),
     }
+}
+
+/// Asks the player's kept games (on the IO task pool: the file is opened
+/// and read there) for their moves from the position on the board, when
+/// the explorer is shown and the position or the kept games changed; takes
+/// the answer when it comes.
+pub(super) fn ask_yours(
+    mut db: ResMut<GameDatabase>,
+    current: Res<CurrentGame>,
+    paths: Res<RecordPaths>,
+    kept: Res<KeptGames>,
+) {
+    let explorer = &mut db.explorer;
+    if let Some((task, _)) = explorer.yours_task.as_mut()
+        && let Some(moves) = check_ready(task)
+        && let Some((_, asked)) = explorer.yours_task.take()
+    {
+        explorer.yours = Some(YourMovesAnswer { asked, moves });
+    }
+    let Some(dir) = paths.data_dir() else {
+        return;
+    };
+    let asked = (current.game().game_string(), kept.changes);
+    if !explorer.open
+        || explorer.yours_task.is_some()
+        || explorer.yours_asked == Some(asked.clone())
+    {
+        return;
+    }
+    explorer.yours_asked = Some(asked.clone());
+    let (dir, game) = (dir.to_path_buf(), current.game().clone());
+    let task = IoTaskPool::get().spawn(async move {
+        if !Database::kept_path(&dir).exists() {
+            return Ok(Vec::new());
+        }
+        Database::open_kept(&dir)
+            .and_then(|db| db.your_moves(&game))
+            .map_err(|e| e.to_string())
+    });
+    explorer.yours_task = Some((task, asked.0));
 }
 
 /// An answer that is only why there is none.

@@ -38,7 +38,7 @@ mod panel;
 pub(in crate::game) mod screen;
 
 pub use explorer::{
-    Explorer, ExplorerAnswer, FilterForm, WhyNothing, is_next_in_line, why_nothing,
+    Explorer, ExplorerAnswer, FilterForm, WhyNothing, YourMovesAnswer, is_next_in_line, why_nothing,
 };
 
 /// How many games a page of search results (and of the games that reached
@@ -60,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
             open_database,
             handle_requests,
             explorer::ask.run_if(in_state(Screen::Playing)),
+            explorer::ask_yours.run_if(in_state(Screen::Playing)),
             collect_answers,
             play_after_review,
         )

@@ -87,6 +87,9 @@ fn draw_explorer_panel(
         .default_pos(egui::pos2(220.0, 70.0))
         .show(ctx, |ui| {
             ui.set_width(330.0);
+            if let Some(mv) = your_moves(ui, words, db.explorer.yours_for(game)) {
+                requests.write(DatabaseRequest::Play(mv));
+            }
             if let Some(error) = db.error() {
                 ui.colored_label(ui.visuals().error_fg_color, error);
                 return;
@@ -166,6 +169,73 @@ fn draw_explorer_panel(
         db.explorer.form = form;
     }
     Ok(())
+}
+
+/// The player's own moves from the position (their kept games), with how
+/// each went for them, under a header that says how many; returns the move
+/// clicked.
+fn your_moves(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    answer: Option<&crate::game::database::YourMovesAnswer>,
+) -> Option<crate::rules::Move> {
+    let moves = match answer.map(|answer| &answer.moves) {
+        None => return None,
+        Some(Err(error)) => {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+            return None;
+        }
+        Some(Ok(moves)) => moves,
+    };
+    let games: u64 = moves.iter().map(|m| m.games).sum();
+    let title = words.format(
+        "explorer-yours",
+        &crate::text::Args::new().with("count", games),
+    );
+    let mut clicked = None;
+    egui::CollapsingHeader::new(title)
+        .id_salt("explorer_yours")
+        .default_open(true)
+        .show(ui, |ui| {
+            if moves.is_empty() {
+                ui.label(egui::RichText::new(words.get("explorer-yours-none")).weak());
+                return;
+            }
+            egui::Grid::new("explorer_yours_grid")
+                .num_columns(3)
+                .striped(true)
+                .spacing([8.0, 3.0])
+                .show(ui, |ui| {
+                    ui.label(egui::RichText::new(words.get("explorer-move")).strong());
+                    ui.label(egui::RichText::new(words.get("explorer-games")).strong());
+                    ui.label(egui::RichText::new(words.get("explorer-yours-score")).strong())
+                        .on_hover_text(words.get("explorer-yours-score-tip"));
+                    ui.end_row();
+                    for mv in moves {
+                        let button = egui::Button::new(egui::RichText::new(&mv.uhp).monospace());
+                        if ui
+                            .add(button)
+                            .on_hover_text(words.get("explorer-play-tip"))
+                            .clicked()
+                        {
+                            clicked = Some(mv.mv);
+                        }
+                        ui.label(mv.games.to_string());
+                        ui.label(
+                            words.format(
+                                "explorer-yours-wdl",
+                                &crate::text::Args::new()
+                                    .with("won", mv.won)
+                                    .with("drawn", mv.drawn)
+                                    .with("lost", mv.lost),
+                            ),
+                        );
+                        ui.end_row();
+                    }
+                });
+        });
+    ui.separator();
+    clicked
 }
 
 /// The moves with their results; returns the move clicked.

@@ -270,3 +270,89 @@ fn the_export_reads_back_game_for_game() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("game 4") && problems[0].contains("Players"));
 }
+
+/// From a position, the moves the player made there when it was their
+/// turn, turned to the board asked about, with how each game went for
+/// them; the opponent's moves and games at one screen are not theirs.
+#[test]
+fn your_moves_from_a_position_count_only_the_players_turns_with_their_results() {
+    let (_dir, mut db) = fresh_kept();
+    let as_white = |id: &str, moves: &str, result, ending| KeptGame {
+        game: played(GameType::BASE, Options::default(), moves),
+        result,
+        ..kept(id, VS_MEDIUM, None, ending, "2026.12.06")
+    };
+    // White (the player) opened wS1 twice, winning once and losing once,
+    // and wA1 once, a draw.
+    db.keep(&as_white(
+        "a",
+        "wS1;bS1 wS1-",
+        Some(GameResult::WhiteWins),
+        Ending::Rules,
+    ))
+    .expect("kept");
+    db.keep(&as_white(
+        "b",
+        "wS1;bG1 wS1-",
+        Some(GameResult::BlackWins),
+        Ending::Resigned,
+    ))
+    .expect("kept");
+    db.keep(&as_white(
+        "c",
+        "wA1;bS1 wA1-",
+        Some(GameResult::Draw),
+        Ending::Agreed,
+    ))
+    .expect("kept");
+    // Played as Black: its first move is the AI's, not the player's.
+    let as_black = KeptGame {
+        seats: Seats::Ai {
+            side: Color::White,
+            difficulty: Difficulty::Medium,
+        },
+        ..as_white(
+            "d",
+            "wG1;bS1 wG1-",
+            Some(GameResult::BlackWins),
+            Ending::Rules,
+        )
+    };
+    db.keep(&as_black).expect("kept");
+    // Two people at one screen: nobody's side.
+    let local = KeptGame {
+        seats: Seats::Human,
+        ..as_white(
+            "e",
+            "wS1;bS1 wS1-",
+            Some(GameResult::WhiteWins),
+            Ending::Rules,
+        )
+    };
+    db.keep(&local).expect("kept");
+    let start = Game::new(GameType::BASE);
+    let mine: Vec<(String, u64, u64, u64, u64)> = db
+        .your_moves(&start)
+        .expect("asked")
+        .into_iter()
+        .map(|m| (m.uhp, m.games, m.won, m.drawn, m.lost))
+        .collect();
+    assert_eq!(
+        mine,
+        [
+            ("wS1".to_string(), 2, 1, 0, 1),
+            ("wA1".to_string(), 1, 0, 1, 0)
+        ]
+    );
+    // After wG1, Black to move: the player's reply in game d, a win.
+    let after = played(GameType::BASE, Options::default(), "wG1");
+    let replies = db.your_moves(&after).expect("asked");
+    assert_eq!(replies.len(), 1);
+    assert_eq!((replies[0].games, replies[0].won), (1, 1));
+    assert!(replies[0].uhp.starts_with("bS1"), "{}", replies[0].uhp);
+    // The same position reached the other way round (a different first
+    // piece number or orientation) finds the same moves: after wS1, the
+    // player (White) made no move in d or e; Black's replies are not theirs.
+    let after_s = played(GameType::BASE, Options::default(), "wS1");
+    assert!(db.your_moves(&after_s).expect("asked").is_empty());
+}

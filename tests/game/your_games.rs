@@ -404,6 +404,10 @@ fn the_games_screen_lists_them_opens_one_in_review_and_forgets_one() {
     let (first, second) = {
         let games = app.world().resource::<YourGames>();
         assert_eq!(games.total, 2);
+        // The player's results come with the list.
+        assert_eq!((games.progress.all.won, games.progress.all.lost), (2, 0));
+        assert_eq!(games.progress.streak, Some((Outcome::Win, 2)));
+        assert_eq!(games.progress.by_level[0].0, "medium");
         (games.games[0].clone(), games.games[1].clone())
     };
     assert!(

@@ -383,3 +383,16 @@ your-games-forget-text = It will be removed from your games and from their count
 your-games-cancel = Cancel
 # $reason: why the game could not be stored (it waits, and is stored at the next start).
 kept-failed = The game could not be kept in your games yet ({ $reason }); it waits beside the autosave and is kept at the next start.
+# $won, $drawn, $lost: games.
+your-games-score = { $won } won, { $drawn } drawn, { $lost } lost
+# $score: the player's score in all.
+your-games-results = Your results: { $score }
+# $count: games in a row; $outcome: Won, Drawn or Lost.
+your-games-streak = Latest run: { $outcome } { $count ->
+    [one] once
+   *[other] { $count } in a row
+}
+# $count: wins in a row.
+your-games-best-streak = Longest run of wins: { $count }
+your-games-by-level = Against the AI, by level
+your-games-by-opponent = By opponent

@@ -331,3 +331,12 @@ your-games-forget-title = ¿Olvidar esta partida?
 your-games-forget-text = Se quitará de tus partidas y de sus cuentas en el explorador. No se puede deshacer.
 your-games-cancel = Cancelar
 kept-failed = La partida aún no se pudo guardar en tus partidas ({ $reason }); espera junto al autoguardado y se guardará al próximo inicio.
+your-games-score = { $won } ganadas, { $drawn } tablas, { $lost } perdidas
+your-games-results = Tus resultados: { $score }
+your-games-streak = Última racha: { $outcome } { $count ->
+    [one] una vez
+   *[other] { $count } seguidas
+}
+your-games-best-streak = Racha de victorias más larga: { $count }
+your-games-by-level = Contra la IA, por nivel
+your-games-by-opponent = Por rival

@@ -156,6 +156,10 @@ pub struct GamesArgs {
     /// Keep the games of this PGN file (one written by --export).
     #[arg(long, value_name = "FILE")]
     import: Option<PathBuf>,
+    /// The player's results instead of the list: in all, by AI level, by
+    /// opponent, and the streaks.
+    #[arg(long, conflicts_with_all = ["export", "import"])]
+    summary: bool,
 }
 
 fn parse_outcome(text: &str) -> Result<Outcome, String> {
@@ -394,6 +398,23 @@ fn games(args: GamesArgs) -> Result<ExitCode, DbError> {
         } else {
             ExitCode::FAILURE
         });
+    }
+    if args.summary {
+        let progress = db.progress()?;
+        let score = |s: &crate::Score| format!("{} won, {} drawn, {} lost", s.won, s.drawn, s.lost);
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "all: {}", score(&progress.all));
+        if let Some((outcome, n)) = progress.streak {
+            let _ = writeln!(out, "streak: {n} {}", outcome.word());
+        }
+        let _ = writeln!(out, "longest run of wins: {}", progress.best_win_streak);
+        for (level, s) in &progress.by_level {
+            let _ = writeln!(out, "level {level}: {}", score(s));
+        }
+        for (opponent, s) in &progress.by_opponent {
+            let _ = writeln!(out, "against {opponent}: {}", score(s));
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let filter = KeptFilter {
         opponent: args.opponent,

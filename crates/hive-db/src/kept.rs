@@ -149,6 +149,49 @@ pub struct YourMove {
     pub lost: u64,
 }
 
+/// Wins, draws and losses.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Won.
+    pub won: u64,
+    /// Drawn.
+    pub drawn: u64,
+    /// Lost.
+    pub lost: u64,
+}
+
+impl Score {
+    fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Win => self.won += 1,
+            Outcome::Draw => self.drawn += 1,
+            Outcome::Loss => self.lost += 1,
+            Outcome::Unfinished => {}
+        }
+    }
+
+    /// Games finished.
+    pub fn games(&self) -> u64 {
+        self.won + self.drawn + self.lost
+    }
+}
+
+/// The player's results from their kept games (those with a side of
+/// theirs, finished): in all, by AI level, by opponent, and their streaks.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Every finished game with a side of theirs.
+    pub all: Score,
+    /// Against each AI level (its id), the levels in the ladder's order.
+    pub by_level: Vec<(String, Score)>,
+    /// Against each opponent by name, most played first.
+    pub by_opponent: Vec<(String, Score)>,
+    /// The latest results' run: its outcome and how many games long.
+    pub streak: Option<(Outcome, u64)>,
+    /// The longest run of wins.
+    pub best_win_streak: u64,
+}
+
 /// Which kept games to list: every field given must hold.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeptFilter {
@@ -337,6 +380,61 @@ impl Database {
         }
         moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.uhp.cmp(&b.uhp)));
         Ok(moves)
+    }
+
+    /// The player's results from their kept games (see [`Progress`]).
+    pub fn progress(&self) -> Result<Progress, DbError> {
+        let mut statement = self
+            .conn
+            .prepare(
+                "SELECT outcome, level, opponent FROM kept                  WHERE outcome IN (-1, 0, 1) ORDER BY day, time, game_id",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = statement
+            .query_map([], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, Option<String>>(1)?,
+                    row.get::<_, Option<String>>(2)?,
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut progress = Progress::default();
+        let mut levels: std::collections::HashMap<String, Score> = Default::default();
+        let mut opponents: std::collections::HashMap<String, Score> = Default::default();
+        let mut run: Option<(Outcome, u64)> = None;
+        let mut wins = 0;
+        for row in rows {
+            let (code, level, opponent) = row.map_err(|e| self.err(e))?;
+            let Some(outcome) = Outcome::from_code(code) else {
+                continue;
+            };
+            progress.all.add(outcome);
+            if let Some(level) = level {
+                levels.entry(level).or_default().add(outcome);
+            }
+            if let Some(opponent) = opponent {
+                opponents.entry(opponent).or_default().add(outcome);
+            }
+            run = match run {
+                Some((last, n)) if last == outcome => Some((last, n + 1)),
+                _ => Some((outcome, 1)),
+            };
+            wins = if outcome == Outcome::Win { wins + 1 } else { 0 };
+            progress.best_win_streak = progress.best_win_streak.max(wins);
+        }
+        progress.streak = run;
+        progress.by_level = hive_ai::Difficulty::ALL
+            .iter()
+            .filter_map(|level| {
+                let id = level.id().to_string();
+                levels.remove(&id).map(|score| (id, score))
+            })
+            .collect();
+        let mut by_opponent: Vec<(String, Score)> = opponents.into_iter().collect();
+        by_opponent.sort_by(|a, b| b.1.games().cmp(&a.1.games()).then_with(|| a.0.cmp(&b.0)));
+        progress.by_opponent = by_opponent;
+        Ok(progress)
     }
 
     /// How many games the player has kept.

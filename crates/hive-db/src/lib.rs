@@ -72,6 +72,6 @@ pub use explore::{
 pub use import::{
     ARCHIVE_EXTENSION, ImportFailure, ImportOptions, ImportProgress, ImportReport, MAX_RECORD_BYTES,
 };
-pub use kept::{KEPT_FILE, KeptFilter, KeptSummary, Outcome, YourMove};
+pub use kept::{KEPT_FILE, KeptFilter, KeptSummary, Outcome, Progress, Score, YourMove};
 pub use key::{CanonicalMove, PositionKey};
 pub use worker::{DbWorker, ExplorerPage, GameTypes, Pending, QUEUE};

@@ -121,6 +121,13 @@ fn games_lists_filters_exports_and_reads_back_the_players_games() {
         ],
         "{lost}"
     );
+    let summary = run(&["games", "--db", &file_s, "--summary"]);
+    assert!(summary.contains("all: 1 won, 0 drawn, 1 lost"), "{summary}");
+    assert!(
+        summary.contains("level easy: 1 won, 0 drawn, 1 lost"),
+        "{summary}"
+    );
+    assert!(summary.contains("streak: 1 loss"), "{summary}");
     let export = dir.path().join("mine.pgn");
     let export_s = export.to_string_lossy();
     run(&["games", "--db", &file_s, "--export", &export_s]);

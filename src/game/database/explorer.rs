@@ -176,8 +176,11 @@ pub struct Explorer {
     yours: Option<YourMovesAnswer>,
     /// What was asked of them: the position and the kept games' changes.
     yours_asked: Option<(String, u64)>,
-    yours_task: Option<(Task<Result<Vec<YourMove>, String>>, String)>,
+    yours_task: Option<(Task<YourMoves>, String)>,
 }
+
+/// The player's own moves from a position, or why they could not be read.
+type YourMoves = Result<Vec<YourMove>, String>;
 
 /// The player's own moves from a position, from their kept games
 /// (`my-games.sqlite`): beside the database's, in the explorer.
@@ -187,7 +190,7 @@ pub struct YourMovesAnswer {
     pub asked: String,
     /// The moves the player made there on their turn, with how each game
     /// went for them; or why the file could not be read.
-    pub moves: Result<Vec<YourMove>, String>,
+    pub moves: YourMoves,
 }
 
 /// What the explorer was asked about: the position (its GameString) and

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
-use crate::db::{Database, DbError, KeptFilter, KeptSummary};
+use crate::db::{Database, DbError, KeptFilter, KeptSummary, Progress};
 use crate::game::core::{Notice, Screen, Words};
 use crate::game::saves::{KeptGames, RecordPaths, RecordsAction};
 use crate::text::Args;
@@ -29,7 +29,12 @@ pub enum YourGamesRequest {
 
 /// What an IO task brings back.
 enum Done {
-    Listed { games: Vec<KeptSummary>, total: u64 },
+    Listed {
+        games: Vec<KeptSummary>,
+        total: u64,
+        progress: Box<Progress>,
+        took: std::time::Duration,
+    },
     Opened(String),
     Forgotten,
     Exported(PathBuf, u64),
@@ -44,6 +49,8 @@ pub struct YourGames {
     pub games: Vec<KeptSummary>,
     /// How many games are kept in all.
     pub total: u64,
+    /// The player's results from them.
+    pub progress: Progress,
     /// The list has been read at least once.
     pub read: bool,
     /// Why the file could not be read or changed, if it could not.
@@ -77,16 +84,21 @@ fn spawn(
 fn list(games: &mut YourGames, dir: PathBuf) {
     let filter = games.filter.clone();
     spawn(games, dir, move |dir| {
+        let started = std::time::Instant::now();
         if !Database::kept_path(dir).exists() {
             return Ok(Done::Listed {
                 games: Vec::new(),
                 total: 0,
+                progress: Box::default(),
+                took: started.elapsed(),
             });
         }
         let db = Database::open_kept(dir)?;
         Ok(Done::Listed {
             games: db.kept(&filter)?,
             total: db.kept_count()?,
+            progress: Box::new(db.progress()?),
+            took: started.elapsed(),
         })
     });
 }
@@ -175,7 +187,15 @@ pub(super) fn finish_tasks(
         };
         drop(games.tasks.swap_remove(index));
         match done {
-            Ok(Done::Listed { games: list, total }) => {
+            Ok(Done::Listed {
+                games: list,
+                total,
+                progress,
+                took,
+            }) => {
+                debug!("your games listed in {:.1} ms", took.as_secs_f64() * 1000.0);
+                games.last_listing = Some(took);
+                games.progress = *progress;
                 games.games = list;
                 games.total = total;
                 games.read = true;

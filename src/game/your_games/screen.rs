@@ -203,7 +203,63 @@ pub fn show(
         ui.label(words.get("your-games-none"));
         return;
     }
+    results(ui, words, &games.progress);
     table(ui, words, screen, games, requests);
+}
+
+/// A score in words: "3 won, 1 drawn, 2 lost".
+fn score_text(words: &Texts, score: &crate::db::Score) -> String {
+    words.format(
+        "your-games-score",
+        &Args::new()
+            .with("won", score.won)
+            .with("drawn", score.drawn)
+            .with("lost", score.lost),
+    )
+}
+
+/// The player's results, folded: in all with the streaks, by AI level, by
+/// opponent.
+fn results(ui: &mut egui::Ui, words: &Texts, progress: &crate::db::Progress) {
+    if progress.all.games() == 0 {
+        return;
+    }
+    let streak = progress.streak.map(|(outcome, n)| {
+        words.format(
+            "your-games-streak",
+            &Args::new()
+                .with("count", n)
+                .with("outcome", outcome_text(words, Some(outcome))),
+        )
+    });
+    let title = words.format(
+        "your-games-results",
+        &Args::new().with("score", score_text(words, &progress.all)),
+    );
+    egui::CollapsingHeader::new(title)
+        .id_salt("your_games_results")
+        .show(ui, |ui| {
+            if let Some(streak) = streak {
+                ui.label(streak);
+            }
+            ui.label(words.format(
+                "your-games-best-streak",
+                &Args::new().with("count", progress.best_win_streak),
+            ));
+            ui.columns(2, |columns| {
+                columns[0].label(egui::RichText::new(words.get("your-games-by-level")).strong());
+                for (level, score) in &progress.by_level {
+                    let name = crate::ai::Difficulty::from_name(level)
+                        .map(|d| crate::game::widgets::difficulty_name(words, d))
+                        .unwrap_or_else(|| level.clone());
+                    columns[0].label(format!("{name}: {}", score_text(words, score)));
+                }
+                columns[1].label(egui::RichText::new(words.get("your-games-by-opponent")).strong());
+                for (opponent, score) in progress.by_opponent.iter().take(12) {
+                    columns[1].label(format!("{opponent}: {}", score_text(words, score)));
+                }
+            });
+        });
 }
 
 /// The rows (only those on screen are laid out), each with Review and

@@ -356,3 +356,50 @@ fn your_moves_from_a_position_count_only_the_players_turns_with_their_results() 
     let after_s = played(GameType::BASE, Options::default(), "wS1");
     assert!(db.your_moves(&after_s).expect("asked").is_empty());
 }
+
+/// The player's results: in all, by level in the ladder's order, by
+/// opponent, the latest run and the longest run of wins; unfinished games
+/// and games at one screen are not results of theirs.
+#[test]
+fn progress_counts_results_by_level_and_opponent_and_the_streaks() {
+    let (_dir, mut db) = fresh_kept();
+    let vs = |difficulty| Seats::Ai {
+        side: Color::Black,
+        difficulty,
+    };
+    let white = Some(GameResult::WhiteWins);
+    let black = Some(GameResult::BlackWins);
+    let draw = Some(GameResult::Draw);
+    let games = [
+        ("1", vs(Difficulty::Medium), white, Ending::Rules),
+        ("2", vs(Difficulty::Medium), white, Ending::Rules),
+        ("3", vs(Difficulty::Easy), white, Ending::Rules),
+        ("4", vs(Difficulty::Medium), black, Ending::Resigned),
+        ("5", vs(Difficulty::Easy), draw, Ending::Agreed),
+        ("6", Seats::Human, white, Ending::Rules),
+        ("7", vs(Difficulty::Medium), None, Ending::Unfinished),
+        ("8", vs(Difficulty::Medium), white, Ending::Time),
+        ("9", vs(Difficulty::Easy), white, Ending::Rules),
+    ];
+    for (i, (id, seats, result, ending)) in games.into_iter().enumerate() {
+        let mut game = kept(id, seats, result, ending, &format!("2026.12.0{}", i + 1));
+        game.names = KeptGame::names(seats, "You", None);
+        db.keep(&game).expect("kept");
+    }
+    let progress = db.progress().expect("counted");
+    let score = |won, drawn, lost| hive_db::Score { won, drawn, lost };
+    assert_eq!(progress.all, score(5, 1, 1));
+    assert_eq!(
+        progress.by_level,
+        [
+            ("easy".to_string(), score(2, 1, 0)),
+            ("medium".to_string(), score(3, 0, 1)),
+        ]
+    );
+    assert_eq!(
+        progress.by_opponent[0],
+        ("AI Medium".to_string(), score(3, 0, 1))
+    );
+    assert_eq!(progress.streak, Some((Outcome::Win, 2)));
+    assert_eq!(progress.best_win_streak, 3);
+}

@@ -174,6 +174,10 @@ fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
     assert_eq!(games[0].outcome, Some(Outcome::Loss));
     assert_eq!(games[0].result, Some(GameResult::BlackWins));
     assert_eq!(games[0].plies, 2);
+    // Leaving it asks nothing: it is kept in the player's games.
+    let stake = app.world().resource::<hive::game::Stake>().clone();
+    assert_eq!(stake.kept, hive::game::KeptIn::YourGames);
+    assert!(!stake.worth_asking, "{stake:?}");
     // Over everywhere: no "Resume last game", in this run or the next.
     assert!(!app.world().resource::<AutosaveStatus>().available);
     assert!(!Autosave::new(data.path()).exists());

@@ -100,6 +100,7 @@ confirm-load-exhibition-text = The game you load takes this exhibition's place o
 # A game read from a file, and a game kept nowhere (read for review, or no data folder).
 confirm-record-text = This game stays in its file: "Load game…" or "Games" opens it again.
 confirm-not-kept-text = This game is not kept: Game → Save… keeps it in a file.
+confirm-your-games-text = This game is kept in your games: Games, Your games opens it again.
 # Said after the above when the engine reviewed the game, or is reviewing it.
 confirm-review-running = The engine's review under way stops, and what it found is lost.
 confirm-review-kept = The engine's review is kept with the game: opening the game again shows it at once.

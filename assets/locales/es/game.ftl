@@ -97,6 +97,7 @@ confirm-quit-exhibition-text = Esta exhibición se guarda: la próxima vez, «Pa
 confirm-load-exhibition-text = La partida que cargues ocupa el lugar de esta exhibición en el tablero. La exhibición queda guardada hasta que se juegue otra exhibición.
 confirm-record-text = Esta partida sigue en su archivo: «Cargar partida…» o «Partidas» la abren de nuevo.
 confirm-not-kept-text = Esta partida no se guarda: Partida → Guardar… la guarda en un archivo.
+confirm-your-games-text = Esta partida está guardada en tus partidas: Partidas, Tus partidas la abre otra vez.
 confirm-review-running = La revisión del motor en curso se detiene y se pierde lo que ha encontrado.
 confirm-review-kept = La revisión del motor se guarda con la partida: al abrirla de nuevo se muestra al momento.
 confirm-choose-file = Elegir un archivo

@@ -72,6 +72,9 @@ pub struct KeptGames {
     pub last: Option<(String, i64)>,
     /// A game is being kept.
     pub keeping: bool,
+    /// The GameString of the last game handed over to be kept (it is
+    /// kept, or will be: leaving it loses nothing).
+    pub holds: Option<String>,
 }
 
 impl KeptGames {
@@ -354,6 +357,7 @@ pub(super) fn finish_games(
         match kept {
             Some(kept) => {
                 kept_games.keeping = true;
+                kept_games.holds = Some(kept.game.game_string());
                 writer.push(Job::Keep {
                     autosave,
                     kept: kept.clone(),

@@ -27,6 +27,8 @@ pub enum KeptIn {
     Autosave(PlayKind),
     /// The record it was read from.
     File,
+    /// The player's own games: it ended and was kept there.
+    YourGames,
 }
 
 /// An action that leaves the game on the board.
@@ -62,6 +64,7 @@ impl Stake {
         let key = match (self.kept, leaving) {
             (KeptIn::Nowhere, _) => "confirm-not-kept-text",
             (KeptIn::File, _) => "confirm-record-text",
+            (KeptIn::YourGames, _) => "confirm-your-games-text",
             (KeptIn::Autosave(kind), leaving) => kept_key(kind, leaving),
         };
         let mut text = words.get(key);
@@ -107,11 +110,18 @@ fn kept_key(kind: PlayKind, leaving: Leaving) -> &'static str {
 pub(super) fn weigh_the_stake(
     current: Res<CurrentGame>,
     (status, review, paths): (Res<AutosaveStatus>, Res<EngineReview>, Res<RecordPaths>),
+    kept_games: Res<super::KeptGames>,
     mut stake: ResMut<Stake>,
 ) {
     let line = current.full_game();
+    let in_your_games = kept_games
+        .holds
+        .as_ref()
+        .is_some_and(|kept| *kept == current.game().game_string());
     let kept = if current.headers().is_some() {
         KeptIn::File
+    } else if in_your_games {
+        KeptIn::YourGames
     } else {
         match &status.holds {
             Some((kind, text)) if *text == line.game_string() => KeptIn::Autosave(*kind),
@@ -122,7 +132,8 @@ pub(super) fn weigh_the_stake(
     let unfinished = !current.is_empty() && !line.status().is_over();
     let weighed = Stake {
         kept,
-        worth_asking: review_running || (unfinished && current.headers().is_none()),
+        worth_asking: review_running
+            || (unfinished && current.headers().is_none() && !in_your_games),
         review_running,
         review_kept: review.reviewed(current.variations()).is_some() && paths.reviews().is_some(),
     };

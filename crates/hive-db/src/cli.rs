@@ -361,7 +361,7 @@ fn kept_line(game: &KeptSummary, tsv: bool) -> String {
         .join("\t");
     }
     format!(
-        "{:>5}  {} {}  {:<20} {:<6} {:<10} {:<10} {:<9} {} turns",
+        "{:>5}  {} {}  {:<20} {:<6} {:<10} {:<10} {:<9} {} turn{}",
         game.id,
         game.day,
         game.time.chars().take(5).collect::<String>(),
@@ -370,7 +370,8 @@ fn kept_line(game: &KeptSummary, tsv: bool) -> String {
         result,
         game.ending.word(),
         game.game_type,
-        game.plies.div_ceil(2)
+        game.plies.div_ceil(2),
+        if game.plies.div_ceil(2) == 1 { "" } else { "s" }
     )
 }
 

@@ -281,3 +281,60 @@ pub fn edit(app: &mut App, request: hive::game::editor::EditorRequest) {
     app.world_mut().write_message(request);
     settle(app);
 }
+
+/// The tactics table of the AI's tests: positions with a known best move.
+const TACTICS: &str = include_str!("../../crates/hive-ai/tests/data/tactics.tsv");
+
+/// A game from the start, White to move and win at once, and the move.
+pub fn white_wins_in_one() -> (Game, String) {
+    TACTICS
+        .lines()
+        .filter(|l| l.starts_with("win1\t"))
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .map(|f| {
+            (
+                Game::from_game_string(f[1]).expect("a legal row"),
+                f[2].to_string(),
+            )
+        })
+        .find(|(game, _)| game.to_move() == hive::rules::Color::White)
+        .expect("a row with White to move")
+}
+
+/// The legal move of the position on the board at `index` (the last when
+/// there are fewer), in the rules' order.
+pub fn legal_move(app: &App, index: usize) -> hive::rules::Move {
+    let mut moves = Vec::new();
+    game(app).legal_moves(&mut moves);
+    moves[index.min(moves.len() - 1)]
+}
+
+/// An app keeping its files in `data`, the person White against
+/// `opponent` (the AI at Medium), on `opening` (none: the empty table).
+pub fn app_playing(data: &Path, opponent: hive::game::Opponent, opening: Option<Game>) -> App {
+    let settings = NewGameSettings {
+        opening,
+        ..default()
+    };
+    let mut app = app_keeping_files(Some(data), None, settings);
+    set_settings(&mut app, |s| {
+        s.opponent = opponent;
+        s.difficulty = hive::ai::Difficulty::Medium;
+        s.human_side = hive::game::HumanSide::White;
+    });
+    start_playing(&mut app);
+    settle(&mut app);
+    app
+}
+
+/// Plays White's winning move and waits for the game's end.
+pub fn play_the_win(app: &mut App) -> Game {
+    let (_, win) = white_wins_in_one();
+    let mv = game(app).parse_move(&win).expect("legal");
+    app.world_mut().write_message(hive::game::PlayMove(mv));
+    update_until(app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    assert_eq!(game(app).status(), hive::rules::GameStatus::WhiteWins);
+    game(app)
+}

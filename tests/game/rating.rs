@@ -5,61 +5,14 @@
 use std::path::Path;
 
 use crate::app::{
-    app_keeping_files, game, set_settings, settle, start_playing, turn, update_until,
+    app_keeping_files, app_playing, game, legal_move, play_the_win, set_settings, settle,
+    start_playing, turn, update_until, white_wins_in_one,
 };
 use bevy::prelude::*;
 use hive::ai::{Difficulty, Score};
 use hive::game::learn::{RATING_FILE, Rating};
 use hive::game::{HumanSide, NewGame, NewGameSettings, Opponent, PlayMove, Turn};
-use hive::rules::{Game, GameStatus};
-
-const TACTICS: &str = include_str!("../../crates/hive-ai/tests/data/tactics.tsv");
-
-/// A game from the start, White to move and win at once, and the move.
-fn white_wins_in_one() -> (Game, String) {
-    TACTICS
-        .lines()
-        .filter(|l| l.starts_with("win1\t"))
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .map(|f| {
-            (
-                Game::from_game_string(f[1]).expect("a legal row"),
-                f[2].to_string(),
-            )
-        })
-        .find(|(game, _)| game.to_move() == hive::rules::Color::White)
-        .expect("a row with White to move")
-}
-
-/// An app keeping its files in `data`, the person White against
-/// `opponent` (the AI at Medium), on the position before White's winning
-/// move.
-fn app_at_the_win(data: &Path, opponent: Opponent) -> App {
-    let (opening, _) = white_wins_in_one();
-    let settings = NewGameSettings {
-        opening: Some(opening),
-        ..default()
-    };
-    let mut app = app_keeping_files(Some(data), None, settings);
-    set_settings(&mut app, |s| {
-        s.opponent = opponent;
-        s.difficulty = Difficulty::Medium;
-        s.human_side = HumanSide::White;
-    });
-    start_playing(&mut app);
-    settle(&mut app);
-    app
-}
-
-fn play_the_win(app: &mut App) {
-    let (_, win) = white_wins_in_one();
-    let mv = game(app).parse_move(&win).expect("legal");
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
-    assert_eq!(game(app).status(), GameStatus::WhiteWins);
-}
+use hive::rules::GameStatus;
 
 fn rating_file(data: &Path) -> std::path::PathBuf {
     data.join("progress").join(RATING_FILE)
@@ -77,7 +30,7 @@ fn wait_for_the_file(app: &mut App, data: &Path, games: usize) {
 #[test]
 fn a_game_won_against_a_level_raises_the_rating_once_and_the_next_run_reads_it() {
     let data = tempfile::tempdir().expect("temp dir");
-    let mut app = app_at_the_win(data.path(), Opponent::Ai);
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(white_wins_in_one().0));
     assert!(app.world().resource::<Rating>().player.history.is_empty());
     play_the_win(&mut app);
     let (rating, last) = {
@@ -114,7 +67,7 @@ fn a_game_won_against_a_level_raises_the_rating_once_and_the_next_run_reads_it()
 #[test]
 fn a_game_between_two_people_is_not_rated() {
     let data = tempfile::tempdir().expect("temp dir");
-    let mut app = app_at_the_win(data.path(), Opponent::Human);
+    let mut app = app_playing(data.path(), Opponent::Human, Some(white_wins_in_one().0));
     play_the_win(&mut app);
     for _ in 0..5 {
         app.update();
@@ -130,7 +83,7 @@ fn an_unreadable_rating_file_is_reported_rates_nothing_and_stays_as_it_was() {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     let broken = "1700000000\tmedium\twon\t1500.0\t300.0\t0.06\n";
     std::fs::write(&path, broken).unwrap();
-    let mut app = app_at_the_win(data.path(), Opponent::Ai);
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(white_wins_in_one().0));
     let err = app.world().resource::<Rating>().unreadable.clone();
     assert!(err.is_some_and(|e| e.contains("line 1") && e.contains("won")));
     play_the_win(&mut app);
@@ -159,11 +112,7 @@ fn resigning_against_the_ai_ends_the_game_and_rates_it_as_a_loss() {
     settle(&mut app);
     // Resigning before a move of one's own here is allowed, but a game
     // with no move of the person's is not rated: play one first.
-    let mv = {
-        let mut moves = Vec::new();
-        game(&app).legal_moves(&mut moves);
-        moves[0]
-    };
+    let mv = legal_move(&app, 0);
     app.world_mut().write_message(PlayMove(mv));
     update_until(&mut app, "the AI's answer", |app| {
         game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)

@@ -9,67 +9,19 @@
 use std::path::Path;
 
 use crate::app::{
-    app_keeping_files, frames, game, set_screen, set_settings, settle, start_playing, turn,
-    update_until,
+    app_keeping_files, app_playing, frames, game, legal_move, play_the_win, set_screen,
+    set_settings, settle, start_playing, turn, update_until, white_wins_in_one,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::db::{Database, KeptFilter, KeptSummary, Outcome};
 use hive::game::core::Resign;
 use hive::game::{
-    AutosaveStatus, GameClock, HumanSide, KeptGames, NewGame, NewGameSettings, Opponent, PlayMove,
-    Screen, Turn, YourGames, YourGamesRequest,
+    AutosaveStatus, GameClock, KeptGames, NewGame, NewGameSettings, Opponent, PlayMove, Screen,
+    Turn, YourGames, YourGamesRequest,
 };
 use hive::records::{Autosave, Clocks, Ending, GameResult, KeptGame, Seats};
-use hive::rules::{Color, Game, GameStatus};
-
-const TACTICS: &str = include_str!("../../crates/hive-ai/tests/data/tactics.tsv");
-
-/// A game from the start, White to move and win at once, and the move.
-fn white_wins_in_one() -> (Game, String) {
-    TACTICS
-        .lines()
-        .filter(|l| l.starts_with("win1\t"))
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .map(|f| {
-            (
-                Game::from_game_string(f[1]).expect("a legal row"),
-                f[2].to_string(),
-            )
-        })
-        .find(|(game, _)| game.to_move() == Color::White)
-        .expect("a row with White to move")
-}
-
-/// An app keeping its files in `data`, the person White against
-/// `opponent` (the AI at Medium), on `opening` (none: the empty table).
-fn app_playing(data: &Path, opponent: Opponent, opening: Option<Game>) -> App {
-    let settings = NewGameSettings {
-        opening,
-        ..default()
-    };
-    let mut app = app_keeping_files(Some(data), None, settings);
-    set_settings(&mut app, |s| {
-        s.opponent = opponent;
-        s.difficulty = Difficulty::Medium;
-        s.human_side = HumanSide::White;
-    });
-    start_playing(&mut app);
-    settle(&mut app);
-    app
-}
-
-/// Plays White's winning move and waits for the game's end.
-fn play_the_win(app: &mut App) -> Game {
-    let (_, win) = white_wins_in_one();
-    let mv = game(app).parse_move(&win).expect("legal");
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
-    assert_eq!(game(app).status(), GameStatus::WhiteWins);
-    game(app)
-}
+use hive::rules::{Color, GameStatus};
 
 /// Runs frames until `count` games were kept this run, and the writes are
 /// done.
@@ -152,11 +104,7 @@ fn a_game_won_against_the_ai_is_kept_rated_with_its_moves_and_its_autosave_goes(
 fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Ai, None);
-    let mv = {
-        let mut moves = Vec::new();
-        game(&app).legal_moves(&mut moves);
-        moves[0]
-    };
+    let mv = legal_move(&app, 0);
     app.world_mut().write_message(PlayMove(mv));
     update_until(&mut app, "the AI's answer", |app| {
         game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
@@ -189,11 +137,7 @@ fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
 fn a_flag_fall_is_kept_as_lost_on_time_with_the_clocks() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Human, None);
-    let mv = {
-        let mut moves = Vec::new();
-        game(&app).legal_moves(&mut moves);
-        moves[0]
-    };
+    let mv = legal_move(&app, 0);
     app.world_mut().write_message(PlayMove(mv));
     settle(&mut app);
     // Black, to move, has a millisecond left.
@@ -240,11 +184,7 @@ fn a_draw_by_the_turn_limit_between_two_people_is_kept_with_its_house_rules() {
         if turn(&app) == Some(Turn::GameOver) {
             break;
         }
-        let mv = {
-            let mut moves = Vec::new();
-            game(&app).legal_moves(&mut moves);
-            moves[0]
-        };
+        let mv = legal_move(&app, 0);
         app.world_mut().write_message(PlayMove(mv));
         settle(&mut app);
     }
@@ -268,11 +208,7 @@ fn a_game_left_for_a_new_one_is_kept_as_unfinished() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Human, None);
     for _ in 0..3 {
-        let mv = {
-            let mut moves = Vec::new();
-            game(&app).legal_moves(&mut moves);
-            moves[0]
-        };
+        let mv = legal_move(&app, 0);
         app.world_mut().write_message(PlayMove(mv));
         settle(&mut app);
     }
@@ -284,11 +220,7 @@ fn a_game_left_for_a_new_one_is_kept_as_unfinished() {
         "not before a move"
     );
     // The new game's first move takes the autosave: the old game is kept.
-    let mv = {
-        let mut moves = Vec::new();
-        game(&app).legal_moves(&mut moves);
-        moves[0]
-    };
+    let mv = legal_move(&app, 0);
     app.world_mut().write_message(PlayMove(mv));
     until_kept(&mut app, 1);
     let games = kept_games(data.path());
@@ -461,13 +393,8 @@ fn the_games_screen_lists_them_opens_one_in_review_and_forgets_one() {
 fn an_undo_then_another_move_keeps_nothing() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Human, None);
-    let legal = |app: &App, index: usize| {
-        let mut moves = Vec::new();
-        game(app).legal_moves(&mut moves);
-        moves[index.min(moves.len() - 1)]
-    };
     for _ in 0..3 {
-        let mv = legal(&app, 0);
+        let mv = legal_move(&app, 0);
         app.world_mut().write_message(PlayMove(mv));
         settle(&mut app);
     }
@@ -475,7 +402,7 @@ fn an_undo_then_another_move_keeps_nothing() {
         .write_message(hive::game::RecordsAction::Undo);
     settle(&mut app);
     assert_eq!(game(&app).ply(), 2);
-    let other = legal(&app, 1);
+    let other = legal_move(&app, 1);
     app.world_mut().write_message(PlayMove(other));
     settle(&mut app);
     frames(&mut app, 3);

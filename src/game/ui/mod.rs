@@ -13,6 +13,7 @@
 
 mod diagnostics;
 mod dialogs;
+mod fit_window;
 mod hud;
 mod keys_in_order;
 mod screens;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         screens::games::plugin,
         crate::game::widgets::style::plugin,
         keys_in_order::plugin,
+        fit_window::plugin,
     ));
 }
 

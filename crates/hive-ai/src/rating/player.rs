@@ -8,9 +8,19 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::{
-    LEVEL_DEVIATION, LevelRatings, RatingError, SUGGESTED_SCORE, expected_score, next_step,
+    BEGINNER_RATING, LEVEL_DEVIATION, LevelRatings, RatingError, SUGGESTED_SCORE, expected_score,
+    next_step,
 };
 use crate::Difficulty;
+
+/// A new player's rating: Beginner's, with Glicko-2's first deviation and
+/// volatility.
+fn new_player() -> Glicko2Rating {
+    Glicko2Rating {
+        rating: BEGINNER_RATING,
+        ..Glicko2Rating::new()
+    }
+}
 
 /// A game's result for the player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -80,11 +90,15 @@ const RATING_HEADING: &str = "# Your rating against the AI's levels (Glicko-2), 
 # when (seconds since 1970), level, result, rating, deviation, volatility\n";
 
 impl PlayerRating {
-    /// The rating now (Glicko-2's start, 1500 ± 350, before any game).
+    /// The rating now; before any game, a new player's: where the ladder
+    /// starts (Beginner's rating, [`BEGINNER_RATING`]), as unsure as
+    /// Glicko-2 starts (± 350), so the first games move it fast either way.
+    /// (Glicko-2's own start, 1500, would place a newcomer near Medium:
+    /// one win against Beginner read as Medium's strength.)
     pub fn current(&self) -> Glicko2Rating {
         self.history
             .last()
-            .map_or_else(Glicko2Rating::new, |game| Glicko2Rating {
+            .map_or_else(new_player, |game| Glicko2Rating {
                 rating: game.rating,
                 deviation: game.deviation,
                 volatility: game.volatility,
@@ -134,36 +148,45 @@ impl PlayerRating {
     /// - after a loss, the level the rating says ([`SUGGESTED_SCORE`]: the
     ///   strongest the player is expected to score two games in five
     ///   against), but never above the level just lost to nor more than two
-    ///   steps below it;
+    ///   steps below it, and never above the advice before the game nor
+    ///   more than a step below it (a first win against Beginner, then a
+    ///   loss to Medium: Beginner II still, not two steps below Medium);
     /// - after a draw, the level the rating says, within one step of the
-    ///   level drawn with.
+    ///   level drawn with and of the advice before.
     ///
-    /// The rating alone would jump: a new player's rating starts at 1500,
-    /// so one win against Beginner (800) reads as Medium's strength, eight
-    /// levels up the ladder.
+    /// The rating alone would jump: a new player's rating is unsure (± 350),
+    /// so one game moves it by a few levels.
     pub fn suggestion(&self, levels: &LevelRatings) -> (Difficulty, f64) {
         let rating = self.current().rating;
         let expected = |level: Difficulty| expected_score(rating, levels.of(level));
-        let Some(last) = self.history.last() else {
-            let weakest = Difficulty::ALL[0];
-            return (weakest, expected(weakest));
-        };
-        let by_rating = levels
-            .all()
-            .iter()
-            .rev()
-            .find(|&&(_, r)| expected_score(rating, r) >= SUGGESTED_SCORE)
-            .map_or(Difficulty::ALL[0], |&(level, _)| level);
-        let level = match last.score {
-            Score::Win => {
-                let before = self.history.len().checked_sub(2).map(|i| &self.history[i]);
-                let convincing = before.is_some_and(|game| game.score == Score::Win);
-                next_step(last.level, if convincing { 2 } else { 1 })
-            }
-            Score::Loss => by_rating.clamp(next_step(last.level, -2), last.level),
-            Score::Draw => by_rating.clamp(next_step(last.level, -1), next_step(last.level, 1)),
-        };
-        (level, expected(level))
+        // The advice after each game, from the first: each follows the one
+        // before it (see the list above).
+        let mut advice = Difficulty::ALL[0];
+        for (index, game) in self.history.iter().enumerate() {
+            let by_rating = levels
+                .all()
+                .iter()
+                .rev()
+                .find(|&&(_, r)| expected_score(game.rating, r) >= SUGGESTED_SCORE)
+                .map_or(Difficulty::ALL[0], |&(level, _)| level);
+            advice = match game.score {
+                Score::Win => {
+                    let before = index.checked_sub(1).map(|i| &self.history[i]);
+                    let convincing = before.is_some_and(|game| game.score == Score::Win);
+                    next_step(game.level, if convincing { 2 } else { 1 })
+                }
+                // Never above the advice before, nor more than a step
+                // below it: a loss to a level far above the advice says
+                // little, and the advice moves a step at a time.
+                Score::Loss => by_rating
+                    .clamp(next_step(game.level, -2), game.level)
+                    .clamp(next_step(advice, -1), advice),
+                Score::Draw => by_rating
+                    .clamp(next_step(game.level, -1), next_step(game.level, 1))
+                    .clamp(next_step(advice, -1), next_step(advice, 1)),
+            };
+        }
+        (advice, expected(advice))
     }
 
     /// The file's text: a heading, then a game a line.

@@ -150,14 +150,31 @@ fn choose(
     }
     ui.add_space(4.0);
     ui.collapsing(words.get("online-network"), |ui| {
-        ui.checkbox(&mut prefs.online_local, words.get("online-local"))
-            .on_hover_text(words.get("online-local-tip"));
+        // `--local` on the command line holds for this run: shown ticked,
+        // and not to be unticked here.
+        if prefs.this_run.online_local {
+            let mut on = true;
+            ui.add_enabled(
+                false,
+                egui::Checkbox::new(&mut on, words.get("online-local")),
+            )
+            .on_disabled_hover_text(words.get("online-local-this-run"));
+        } else {
+            ui.checkbox(&mut prefs.online_local, words.get("online-local"))
+                .on_hover_text(words.get("online-local-tip"));
+        }
+        let local = prefs.online_local_now();
         ui.horizontal(|ui| {
             ui.label(words.get("online-relay"));
+            let hint = if local {
+                "online-relay-none-local"
+            } else {
+                "online-relay-hint"
+            };
             ui.add_enabled(
-                !prefs.online_local,
+                !local,
                 egui::TextEdit::singleline(&mut prefs.online_relay)
-                    .hint_text(words.get("online-relay-hint"))
+                    .hint_text(words.get(hint))
                     .background_color(field)
                     .desired_width(260.0),
             );

@@ -53,6 +53,17 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
+/// Whether an online game offers Undo (a takeback asked of the friend):
+/// only once we have a move of our own to take back (`mine` is our side,
+/// `ply` the moves played), and not once the game is over.
+fn takeback_offered(mine: crate::rules::Color, ply: usize, over: bool) -> bool {
+    let our_first_move = match mine {
+        crate::rules::Color::White => 1,
+        crate::rules::Color::Black => 2,
+    };
+    !over && ply >= our_first_move
+}
+
 /// The game's moves as the panels show them: the line, the cursor, and
 /// whether it is being reviewed.
 #[derive(SystemParam)]
@@ -98,8 +109,17 @@ impl PlayedGame<'_> {
         self.engine_review.is_running()
     }
 
-    /// Whether Undo can do something now.
+    /// Whether Undo can do something now (online: ask a takeback).
     fn can_undo(&self) -> bool {
+        if let Some(remote) = self.mode.get().online() {
+            let over = self
+                .turn
+                .as_deref()
+                .is_some_and(|turn| *turn.get() == Turn::GameOver)
+                || self.current.game().status().is_over();
+            return !self.reviewing()
+                && takeback_offered(remote.opponent(), self.current.ply(), over);
+        }
         let restart = self.current.is_empty() && self.restarted_from.0.is_some();
         let watching = self.mode.get().watching();
         !self.reviewing()
@@ -149,5 +169,24 @@ impl PlayedGame<'_> {
     /// The whole line as one game.
     fn full_game(&self) -> Game {
         self.current.full_game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::takeback_offered;
+    use crate::rules::Color;
+
+    #[test]
+    fn online_undo_waits_for_a_move_of_ours_and_ends_with_the_game() {
+        // The joiner (Black) before its first move: nothing of ours.
+        assert!(!takeback_offered(Color::Black, 0, false));
+        assert!(!takeback_offered(Color::Black, 1, false));
+        assert!(takeback_offered(Color::Black, 2, false));
+        assert!(takeback_offered(Color::White, 1, false));
+        assert!(!takeback_offered(Color::White, 0, false));
+        // Over: no takeback, for either side.
+        assert!(!takeback_offered(Color::White, 12, true));
+        assert!(!takeback_offered(Color::Black, 12, true));
     }
 }

@@ -470,6 +470,18 @@ fn bad_invitations_are_refused_in_words() {
         notice(&app)
     );
     assert!(online(&app).0.is_none());
+    // A word pasted by mistake: the same words, not "a newer format"; and
+    // the second refusal in a row says it was tried again.
+    app.world_mut().write_message(OnlineRequest::Join {
+        invitation: "hello".into(),
+        name: "Ben".into(),
+    });
+    app.update();
+    assert!(
+        notice(&app).contains("not a Hive invitation") && notice(&app).contains("tried 2 times"),
+        "{}",
+        notice(&app)
+    );
     // An invitation to another machine, in the local mode: refused before
     // any socket is made.
     let far = hive::net::Invitation {

@@ -77,6 +77,11 @@ online-chat-too-long = a chat line has at most 280 characters
 online-bad-settings = those settings cannot be played online
 online-nothing-to-take-back = there is no move to take back
 online-bad-invitation = that is not a Hive invitation (copy the whole line your friend sent)
+# $what: the part of the invitation that cannot be read.
+online-damaged-invitation = that invitation is damaged (its { $what }): copy the whole line your friend sent again
+online-newer-invitation = that invitation was made by a newer version of Hive: update this game to join
+# $reason: why the invitation was refused; $tries: how many tries in a row were refused.
+online-refused-again = { $reason } (tried { $tries } times)
 online-not-loopback = "this machine only" is on: that invitation is for another machine
 online-no-network = the network could not be started
 online-nothing-to-resume = there is no online game to go on with

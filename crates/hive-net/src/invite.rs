@@ -81,6 +81,10 @@ pub enum InviteError {
     /// Not base32.
     #[error("the invitation is not valid text (base32 expected)")]
     Encoding,
+    /// Far too short to be one (a word pasted by mistake): an invitation
+    /// holds at least [`MIN_BYTES`] bytes.
+    #[error("that is not an invitation: it is {0} bytes, an invitation at least {MIN_BYTES}")]
+    TooShort(usize),
     /// Too short, too long, or a bad field.
     #[error("the invitation is damaged: {0}")]
     Damaged(&'static str),
@@ -106,6 +110,10 @@ pub struct Invitation {
 
 const FORMAT: u8 = 1;
 const MAX_ADDRS: usize = 16;
+/// The fewest bytes an invitation holds: the format, the role, the
+/// endpoint's id, the secret, the number of addresses and the relay's
+/// length.
+pub const MIN_BYTES: usize = 1 + 1 + 32 + 16 + 1 + 1;
 
 impl Invitation {
     /// The one-line text form.
@@ -147,6 +155,11 @@ impl Invitation {
         let bytes = BASE32_NOPAD
             .decode(text.to_ascii_uppercase().as_bytes())
             .map_err(|_| InviteError::Encoding)?;
+        // A short word is no invitation, whatever its first byte says
+        // (not one from a newer program).
+        if bytes.len() < MIN_BYTES {
+            return Err(InviteError::TooShort(bytes.len()));
+        }
         let mut r = Reader(&bytes);
         let format = r.byte()?;
         if format != FORMAT {

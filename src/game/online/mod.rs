@@ -317,6 +317,29 @@ pub fn time_control(settings: &GameSettings) -> Option<TimeControl> {
 }
 
 /// The words for what an action of ours could not do.
+/// Why an invitation was refused, in words, with how many tries in a row
+/// were refused (so a second Join shows it did something).
+fn invitation_refused(words: &Words, error: &crate::net::InviteError, tries: u32) -> String {
+    use crate::net::InviteError;
+    let reason = match error {
+        InviteError::Encoding | InviteError::TooShort(_) => words.get("online-bad-invitation"),
+        InviteError::Damaged(what) => words.format(
+            "online-damaged-invitation",
+            &crate::text::Args::new().with("what", what.to_string()),
+        ),
+        InviteError::Version(_) => words.get("online-newer-invitation"),
+    };
+    if tries < 2 {
+        return reason;
+    }
+    words.format(
+        "online-refused-again",
+        &crate::text::Args::new()
+            .with("reason", reason)
+            .with("tries", tries),
+    )
+}
+
 fn action_key(error: &ActionError) -> &'static str {
     match error {
         ActionError::NotPlaying => "online-not-playing",
@@ -337,9 +360,13 @@ fn handle_requests(
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
     mut resuming: ResMut<ResumingOnline>,
+    mut refused_in_a_row: Local<u32>,
 ) {
     for request in requests.read() {
         let mut say = |key: &str| notice.show(words.get(key));
+        if !matches!(request, OnlineRequest::Join { .. }) {
+            *refused_in_a_row = 0;
+        }
         match request {
             OnlineRequest::Host(game) => {
                 if let Some(old) = online.0.take() {
@@ -381,7 +408,9 @@ fn handle_requests(
                     }
                     Err(e) => {
                         warn!("invitation refused: {e}");
-                        say("online-bad-invitation");
+                        *refused_in_a_row += 1;
+                        notice.show(invitation_refused(&words, &e, *refused_in_a_row));
+                        continue;
                     }
                 }
             }

@@ -36,8 +36,16 @@ fn damaged_invitations_are_refused() {
     assert_eq!(Invitation::parse("not base32!"), Err(InviteError::Encoding));
     assert!(matches!(
         Invitation::parse(&text[..text.len() / 2]),
-        Err(InviteError::Damaged(_) | InviteError::Encoding)
+        Err(InviteError::Damaged(_) | InviteError::Encoding | InviteError::TooShort(_))
     ));
+    // A word pasted by mistake is no invitation at all, not one "from a
+    // newer program" ("hello" reads as base32 whose first byte is 57).
+    assert_eq!(Invitation::parse("hello"), Err(InviteError::TooShort(3)));
+    assert!(
+        InviteError::TooShort(3)
+            .to_string()
+            .contains("not an invitation")
+    );
     let mut newer = data_encoding::BASE32_NOPAD
         .decode(text.as_bytes())
         .expect("own text");

@@ -77,6 +77,7 @@ database-count = { $games ->
     [one] One game in the database
    *[other] { $games } games in the database
 }
+database-empty = No games here yet. The database holds other players' games for the opening explorer and search: import records with Import files…, for example boardspace.net's yearly zips of SGF files (one a year since 2006). Your own games are kept by themselves, in Your games.
 database-file = File: { $file }
 database-import = Import files…
 database-import-tip = Add SGF, PGN or GameString records, folders of them, or zip archives (boardspace.net's yearly archives) to the database

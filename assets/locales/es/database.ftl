@@ -70,6 +70,7 @@ database-count = { $games ->
     [one] Una partida en la base de datos
    *[other] { $games } partidas en la base de datos
 }
+database-empty = Aún no hay partidas. La base de datos guarda partidas de otros jugadores para el explorador de aperturas y la búsqueda: importa registros con Importar archivos…, por ejemplo los zip anuales de archivos SGF de boardspace.net (uno por año desde 2006). Tus propias partidas se guardan aparte, en Tus partidas.
 database-file = Archivo: { $file }
 database-import = Importar archivos…
 database-import-tip = Añadir a la base de datos registros SGF, PGN o GameString, carpetas con ellos o archivos zip (los archivos anuales de boardspace.net)

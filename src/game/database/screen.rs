@@ -153,6 +153,11 @@ pub(in crate::game) fn show(
         }
     });
     import_progress(ui, words, db, requests);
+    // An empty database says what it is for and how to fill it, and where
+    // the player's own games are.
+    if db.games() == Some(0) && db.import().is_none() {
+        ui.label(egui::RichText::new(words.get("database-empty")).weak());
+    }
     ui.separator();
     let mut part = SearchPart {
         words,

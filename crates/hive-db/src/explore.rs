@@ -272,11 +272,7 @@ fn summary(row: &rusqlite::Row<'_>, reached: Option<usize>) -> rusqlite::Result<
         white_rating: row.get(3)?,
         black_rating: row.get(4)?,
         date: row.get(5)?,
-        result: result.map(|r| match r.signum() {
-            1 => GameResult::WhiteWins,
-            -1 => GameResult::BlackWins,
-            _ => GameResult::Draw,
-        }),
+        result: result.map(crate::import::result_of_code),
         game_type: row.get(7)?,
         plies: row.get::<_, i64>(8)?.max(0) as u32,
         reached_at: match reached {

@@ -597,11 +597,7 @@ fn kept_summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<KeptSummary> {
             row.get::<_, Option<String>>(11)?.unwrap_or_default(),
             row.get::<_, Option<String>>(12)?.unwrap_or_default(),
         ],
-        result: result.map(|r| match r.signum() {
-            1 => GameResult::WhiteWins,
-            -1 => GameResult::BlackWins,
-            _ => GameResult::Draw,
-        }),
+        result: result.map(crate::import::result_of_code),
         game_type: row.get(14)?,
         plies: row.get::<_, i64>(15)?.max(0) as u32,
     })

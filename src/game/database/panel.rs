@@ -206,18 +206,17 @@ fn your_moves(
                 .striped(true)
                 .spacing([8.0, 3.0])
                 .show(ui, |ui| {
-                    ui.label(egui::RichText::new(words.get("explorer-move")).strong());
-                    ui.label(egui::RichText::new(words.get("explorer-games")).strong());
-                    ui.label(egui::RichText::new(words.get("explorer-yours-score")).strong())
-                        .on_hover_text(words.get("explorer-yours-score-tip"));
+                    heading(ui, words, "explorer-move", None);
+                    heading(ui, words, "explorer-games", None);
+                    heading(
+                        ui,
+                        words,
+                        "explorer-yours-score",
+                        Some("explorer-yours-score-tip"),
+                    );
                     ui.end_row();
                     for mv in moves {
-                        let button = egui::Button::new(egui::RichText::new(&mv.uhp).monospace());
-                        if ui
-                            .add(button)
-                            .on_hover_text(words.get("explorer-play-tip"))
-                            .clicked()
-                        {
+                        if move_button(ui, words, &mv.uhp) {
                             clicked = Some(mv.mv);
                         }
                         ui.label(mv.games.to_string());
@@ -254,21 +253,14 @@ fn moves_table<'a>(
                 .striped(true)
                 .spacing([8.0, 3.0])
                 .show(ui, |ui| {
-                    ui.label(egui::RichText::new(words.get("explorer-move")).strong());
-                    ui.label(egui::RichText::new(words.get("explorer-games")).strong());
-                    ui.label(egui::RichText::new(words.get("explorer-results")).strong())
-                        .on_hover_text(words.get("explorer-results-tip"));
-                    ui.label(egui::RichText::new(words.get("explorer-rating")).strong())
-                        .on_hover_text(words.get("explorer-rating-tip"));
-                    ui.label(egui::RichText::new(words.get("explorer-last")).strong());
+                    heading(ui, words, "explorer-move", None);
+                    heading(ui, words, "explorer-games", None);
+                    heading(ui, words, "explorer-results", Some("explorer-results-tip"));
+                    heading(ui, words, "explorer-rating", Some("explorer-rating-tip"));
+                    heading(ui, words, "explorer-last", None);
                     ui.end_row();
                     for mv in moves {
-                        let button = egui::Button::new(egui::RichText::new(&mv.uhp).monospace());
-                        if ui
-                            .add(button)
-                            .on_hover_text(words.get("explorer-play-tip"))
-                            .clicked()
-                        {
+                        if move_button(ui, words, &mv.uhp) {
                             clicked = Some(mv);
                         }
                         ui.label(mv.games.to_string());
@@ -283,6 +275,21 @@ fn moves_table<'a>(
                 });
         });
     clicked
+}
+
+/// A column's heading in a table of moves, with its tooltip if it has one.
+fn heading(ui: &mut egui::Ui, words: &Texts, key: &str, tip: Option<&str>) {
+    let label = ui.label(egui::RichText::new(words.get(key)).strong());
+    if let Some(tip) = tip {
+        label.on_hover_text(words.get(tip));
+    }
+}
+
+/// A move of a table, as a button that plays it; whether it was clicked.
+fn move_button(ui: &mut egui::Ui, words: &Texts, uhp: &str) -> bool {
+    ui.add(egui::Button::new(egui::RichText::new(uhp).monospace()))
+        .on_hover_text(words.get("explorer-play-tip"))
+        .clicked()
 }
 
 /// White's wins, the draws and Black's wins as a bar in the sides' colours

@@ -25,7 +25,7 @@ use crate::db::Database;
 use crate::error::DbError;
 
 use record::insert_record;
-pub(crate) use record::{day_text, opening, result_code};
+pub(crate) use record::{day_text, opening, result_code, result_of_code};
 use rows::Buffer;
 use walk::Importer;
 

@@ -33,6 +33,15 @@ pub(crate) fn result_code(result: Option<GameResult>) -> Option<i64> {
     })
 }
 
+/// A stored result (see [`result_code`]) read back.
+pub(crate) fn result_of_code(code: i64) -> GameResult {
+    match code.signum() {
+        1 => GameResult::WhiteWins,
+        -1 => GameResult::BlackWins,
+        _ => GameResult::Draw,
+    }
+}
+
 /// A date as stored (`yyyy-mm-dd`), from any form the readers give.
 pub(crate) fn normal_date(date: &str) -> Option<String> {
     hive_formats::parse_date(date).map(|d| d.replace('.', "-"))

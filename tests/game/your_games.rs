@@ -382,6 +382,14 @@ fn the_games_screen_lists_them_opens_one_in_review_and_forgets_one() {
     });
     settle(&mut app);
     assert_eq!(game(&app).game_string(), end.game_string());
+    // Against the same AI level, should the player continue from a move.
+    assert_eq!(
+        app.world().resource::<hive::game::Players>().seats,
+        Seats::Ai {
+            side: Color::Black,
+            difficulty: Difficulty::Medium,
+        }
+    );
     // Reviewing a kept game keeps nothing again.
     frames(&mut app, 5);
     assert_eq!(kept_games(data.path()).len(), 1);

@@ -443,7 +443,16 @@ fn review_record(record: GameRecord, message: String, words: &Texts) -> Pending 
         let args = Args::new().with("message", message);
         message = words.format("notice-record-reviewed", &args);
     }
+    // One of the player's kept games says who sat where (its `Players`
+    // tag): "Continue from here" goes on against the same AI level. Only
+    // the seats a board can go on with alone: an online or a watched game
+    // goes on between the people here.
+    let kept_seats = headers
+        .extra("Players")
+        .and_then(Seats::parse_words)
+        .filter(|seats| matches!(seats, Seats::Ai { .. }));
     let mut pending = review_variations(tree, message, words);
+    pending.seats = kept_seats.or(pending.seats);
     pending.headers = Some(headers);
     pending.saved_review = saved_review;
     pending

@@ -80,6 +80,7 @@ fn settings() -> GameSettings {
         house_rules: HouseRules::default(),
         host_name: "Ann".into(),
         joiner_name: String::new(),
+        round: 1,
     }
 }
 

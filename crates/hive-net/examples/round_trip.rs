@@ -88,6 +88,7 @@ fn main() {
             },
             host_name: "Host".into(),
             joiner_name: String::new(),
+            round: 1,
         };
         let Ok(host_link) = Link::host(Network::Local) else {
             eprintln!("the host could not bind");

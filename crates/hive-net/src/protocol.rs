@@ -82,6 +82,30 @@ pub struct GameSettings {
     pub host_name: String,
     /// The joiner's name (as the joiner gave it in its hello).
     pub joiner_name: String,
+    /// Which game between these two this is: 1 for the invitation's, one
+    /// more for each rematch (left out on the wire when 1).
+    #[serde(default = "first_round", skip_serializing_if = "is_first_round")]
+    pub round: u32,
+}
+
+fn first_round() -> u32 {
+    1
+}
+
+fn is_first_round(round: &u32) -> bool {
+    *round == 1
+}
+
+impl GameSettings {
+    /// The next game's settings after a rematch is agreed: the same game
+    /// with the colours swapped, one round on.
+    pub fn rematch(&self) -> GameSettings {
+        GameSettings {
+            host_side: self.host_side.opponent(),
+            round: self.round + 1,
+            ..self.clone()
+        }
+    }
 }
 
 /// How a game ended.
@@ -220,6 +244,22 @@ pub enum Message {
     },
     /// The sender leaves; the connection closes after it.
     Bye,
+    /// (After the game's end) asks for another game: the same settings,
+    /// the colours swapped. The host then proposes it ([`Message::Settings`]
+    /// with the next `round`).
+    RematchOffer,
+    /// The answer to a rematch offer.
+    RematchAnswer {
+        /// Whether another game is played.
+        accept: bool,
+    },
+    /// (Host, once the game started) the secret of the next game between
+    /// these two: kept by both as friends, so the next invitation needs no
+    /// pasting (32 lowercase hex digits).
+    Friend {
+        /// The next game's secret.
+        secret: String,
+    },
     /// The game has ended, as the sender sees it.
     GameOver {
         /// The result.
@@ -230,7 +270,7 @@ pub enum Message {
 }
 
 /// Every message type's name on the wire, in the order of [`Message`].
-pub const MESSAGE_TYPES: [&str; 19] = [
+pub const MESSAGE_TYPES: [&str; 22] = [
     "hello",
     "welcome",
     "refuse",
@@ -249,6 +289,9 @@ pub const MESSAGE_TYPES: [&str; 19] = [
     "ping",
     "pong",
     "bye",
+    "rematch_offer",
+    "rematch_answer",
+    "friend",
     "game_over",
 ];
 
@@ -274,6 +317,9 @@ impl Message {
             Message::Ping { .. } => "ping",
             Message::Pong { .. } => "pong",
             Message::Bye => "bye",
+            Message::RematchOffer => "rematch_offer",
+            Message::RematchAnswer { .. } => "rematch_answer",
+            Message::Friend { .. } => "friend",
             Message::GameOver { .. } => "game_over",
         }
     }
@@ -411,6 +457,11 @@ mod tests {
             Message::Resign,
             Message::Bye,
             Message::Ping { n: 1 },
+            Message::RematchOffer,
+            Message::RematchAnswer { accept: true },
+            Message::Friend {
+                secret: "00".repeat(16),
+            },
         ];
         for m in samples {
             assert!(MESSAGE_TYPES.contains(&m.kind()));

@@ -229,6 +229,7 @@ fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameS
         house_rules: HouseRules::from(prefs.options()),
         host_name: name,
         joiner_name: String::new(),
+        round: 1,
     }
 }
 

@@ -209,7 +209,11 @@ pub(super) fn keep_the_game(session: &Session, name: &str) {
     };
     let friend = session.peer_name().unwrap_or("Friend").to_string();
     let kept = KeptGame {
-        id: session.secret().to_hex(),
+        id: match session.round() {
+            1 => session.secret().to_hex(),
+            // A rematch over the same connection: a game of its own.
+            round => format!("{}-{round}", session.secret().to_hex()),
+        },
         game: session.game().clone(),
         seats,
         names: KeptGame::names(seats, name, Some([friend.clone(), friend])),

@@ -219,6 +219,7 @@ fn host(args: HostArgs) -> Result<Outcome, String> {
         },
         host_name: args.player.name.clone(),
         joiner_name: String::new(),
+        round: 1,
     };
     let (start, over) = keep::host(settings, &args.player.name, args.new)?;
     let keep::Start {

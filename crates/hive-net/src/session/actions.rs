@@ -142,6 +142,34 @@ impl Session {
         Ok(self.end(win_for(winner), EndReason::Time, playing))
     }
 
+    /// (After the end) asks the peer for another game: the same settings,
+    /// the colours swapped. Answering the peer's own offer agrees to it.
+    pub fn offer_rematch(&mut self) -> Result<Vec<SessionEvent>, ActionError> {
+        if self.result.is_none() || self.stage != Stage::Playing {
+            return Err(ActionError::NotPlaying);
+        }
+        if self.my_rematch || self.rematch_agreed {
+            return Err(ActionError::NoOffer);
+        }
+        if self.their_rematch {
+            return self.answer_rematch(true);
+        }
+        self.my_rematch = true;
+        self.outbox.push(Message::RematchOffer);
+        Ok(vec![])
+    }
+
+    /// Answers the peer's rematch offer: agreed, the host proposes the
+    /// next game at once.
+    pub fn answer_rematch(&mut self, accept: bool) -> Result<Vec<SessionEvent>, ActionError> {
+        if !self.their_rematch || self.stage != Stage::Playing {
+            return Err(ActionError::NoOffer);
+        }
+        self.their_rematch = false;
+        self.outbox.push(Message::RematchAnswer { accept });
+        Ok(if accept { self.agree_rematch() } else { vec![] })
+    }
+
     /// Sends a chat line.
     pub fn chat(&mut self, text: &str) -> Result<(), ActionError> {
         if text.chars().count() > MAX_CHAT_CHARS {

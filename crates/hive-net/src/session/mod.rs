@@ -112,6 +112,14 @@ pub enum SessionEvent {
     Pong(u64),
     /// The peer said goodbye.
     PeerLeft,
+    /// The peer asks for another game (after the end): answer with
+    /// [`Session::answer_rematch`].
+    RematchOffered,
+    /// The peer declined our rematch offer.
+    RematchDeclined,
+    /// A rematch was agreed: the host proposes the next game (a
+    /// [`SessionEvent::Started`] follows once both have it).
+    RematchAgreed,
     /// The game ended.
     GameOver {
         /// The result.
@@ -194,6 +202,15 @@ pub struct Session {
     peer_clock_ms: Option<u64>,
     peer_result: Option<GameResult>,
     wait_peer_sync: bool,
+    my_rematch: bool,
+    their_rematch: bool,
+    /// (Joiner) a rematch was agreed: the host's next settings are
+    /// accepted when they come (kept across a drop, which may have lost
+    /// the answer or the settings).
+    rematch_agreed: bool,
+    /// The secret of the next game between the two, once known (the
+    /// host's own; the joiner's from the host's [`Message::Friend`]).
+    friend_secret: Option<Secret>,
 }
 
 pub(crate) fn clip(text: &str, chars: usize) -> String {
@@ -411,6 +428,10 @@ impl Session {
             peer_clock_ms: None,
             peer_result: None,
             wait_peer_sync: false,
+            my_rematch: false,
+            their_rematch: false,
+            rematch_agreed: false,
+            friend_secret: (seat == Seat::Host).then(Secret::random),
         }
     }
 
@@ -497,6 +518,29 @@ impl Session {
             .is_some_and(|(ours, _)| self.peer_result == Some(ours))
     }
 
+    /// Which game between the two this is: 1 for the invitation's, one
+    /// more for each rematch.
+    pub fn round(&self) -> u32 {
+        self.settings.as_ref().map_or(1, |s| s.round)
+    }
+
+    /// The secret of the next game between these two, once known: kept
+    /// with the friend, so the next invitation needs no pasting.
+    pub fn friend_secret(&self) -> Option<Secret> {
+        self.friend_secret
+    }
+
+    /// Whether the peer's rematch offer waits for our answer.
+    pub fn rematch_offered(&self) -> bool {
+        self.their_rematch
+    }
+
+    /// Whether our rematch offer waits for the peer's answer (or, agreed,
+    /// for the host's next settings).
+    pub fn rematch_asked(&self) -> bool {
+        self.my_rematch || self.rematch_agreed
+    }
+
     /// The messages to send, in order (the outbox is emptied).
     pub fn take_outgoing(&mut self) -> Vec<Message> {
         std::mem::take(&mut self.outbox)
@@ -531,6 +575,8 @@ impl Session {
         self.their_draw_offer = false;
         self.my_takeback = None;
         self.their_takeback = None;
+        self.my_rematch = false;
+        self.their_rematch = false;
         if self.stage != Stage::Closed {
             self.stage = Stage::Disconnected;
         }

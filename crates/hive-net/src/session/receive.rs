@@ -29,6 +29,7 @@ impl Session {
                 Message::Accept => {
                     s.started = true;
                     s.stage = Stage::Playing;
+                    s.tell_the_friend_secret();
                     let side = s.my_side().unwrap_or(Color::White);
                     Ok(vec![SessionEvent::Started { side }])
                 }
@@ -40,6 +41,16 @@ impl Session {
                 // (none yet) before it has our settings again.
                 Message::Sync { game, .. }
                     if read_peer_game(&s.game, &game).is_ok_and(|g| g.ply() == 0) =>
+                {
+                    Ok(vec![])
+                }
+                // A joiner still at the last game's end (the agreed rematch
+                // lost with the connection) says it; our settings follow.
+                Message::Sync { .. }
+                | Message::GameOver { .. }
+                | Message::RematchOffer
+                | Message::RematchAnswer { .. }
+                    if s.round() > 1 =>
                 {
                     Ok(vec![])
                 }
@@ -142,8 +153,19 @@ impl Session {
             game: self.game.game_string(),
             settings,
         });
+        self.tell_the_friend_secret();
         if let Some((result, reason)) = self.result {
             self.outbox.push(Message::GameOver { result, reason });
+        }
+    }
+
+    /// (Host) the next game's secret to the joiner, as the game starts
+    /// and after each reconnection.
+    fn tell_the_friend_secret(&mut self) {
+        if let (Seat::Host, Some(secret)) = (self.seat, self.friend_secret) {
+            self.outbox.push(Message::Friend {
+                secret: secret.to_hex(),
+            });
         }
     }
 
@@ -205,6 +227,49 @@ impl Session {
                         .is_some_and(|ours| same_game(ours, &settings)) =>
             {
                 self.outbox.push(Message::Accept);
+                Ok(vec![])
+            }
+            // A rematch agreed: the host's next game, taken at once (the
+            // answer may have been lost with the connection), or proposed
+            // as any game is when we never asked for one.
+            Message::Settings(settings)
+                if self.seat == Seat::Joiner
+                    && self.result.is_some()
+                    && self
+                        .settings
+                        .as_ref()
+                        .is_some_and(|ours| same_game(&ours.rematch(), &settings))
+                    && settings.round == self.round() + 1 =>
+            {
+                self.next_round(settings)
+            }
+            Message::RematchOffer => {
+                if self.result.is_none() || self.their_rematch {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                if self.my_rematch {
+                    // Both asked: agreed.
+                    return Ok(self.agree_rematch());
+                }
+                self.their_rematch = true;
+                Ok(vec![SessionEvent::RematchOffered])
+            }
+            Message::RematchAnswer { accept } => {
+                if !self.my_rematch || self.result.is_none() {
+                    return Err(PeerError::NoSuchOffer);
+                }
+                self.my_rematch = false;
+                if accept {
+                    Ok(self.agree_rematch())
+                } else {
+                    Ok(vec![SessionEvent::RematchDeclined])
+                }
+            }
+            Message::Friend { secret } if self.seat == Seat::Joiner => {
+                let secret = Secret::from_hex(&secret).ok_or(PeerError::Malformed {
+                    detail: "a friend's secret is 32 hex digits".into(),
+                })?;
+                self.friend_secret = Some(secret);
                 Ok(vec![])
             }
             Message::TakebackRequest { ply } => {
@@ -286,6 +351,59 @@ impl Session {
             Err(PeerError::GameOver)
         } else {
             Ok(())
+        }
+    }
+
+    /// A rematch agreed by both: the host proposes the next game at once
+    /// (the joiner takes it when it comes, [`Session::next_round`]).
+    pub(super) fn agree_rematch(&mut self) -> Vec<SessionEvent> {
+        self.my_rematch = false;
+        self.their_rematch = false;
+        match (self.seat, self.settings.as_ref()) {
+            (Seat::Host, Some(settings)) => {
+                let next = settings.rematch();
+                match check_settings(&next) {
+                    Ok(game) => {
+                        self.game = game;
+                        self.settings = Some(next.clone());
+                        self.started = false;
+                        self.result = None;
+                        self.peer_result = None;
+                        if self.stage == Stage::Playing {
+                            self.stage = Stage::AwaitAccept;
+                            self.outbox.push(Message::Settings(next));
+                        }
+                    }
+                    // The settings played once cannot fail the check.
+                    Err(_) => return vec![],
+                }
+            }
+            _ => self.rematch_agreed = true,
+        }
+        vec![SessionEvent::RematchAgreed]
+    }
+
+    /// (Joiner) the host's next game: started at once when we agreed to a
+    /// rematch, else proposed like the first.
+    fn next_round(&mut self, settings: GameSettings) -> Result<Vec<SessionEvent>, PeerError> {
+        let game = check_settings(&settings).map_err(|e| PeerError::BadSettings {
+            detail: e.to_string(),
+        })?;
+        self.game = game;
+        self.settings = Some(settings.clone());
+        self.result = None;
+        self.peer_result = None;
+        self.my_rematch = false;
+        self.their_rematch = false;
+        if std::mem::take(&mut self.rematch_agreed) {
+            self.started = true;
+            self.outbox.push(Message::Accept);
+            let side = self.my_side().unwrap_or(Color::White);
+            Ok(vec![SessionEvent::Started { side }])
+        } else {
+            self.started = false;
+            self.stage = Stage::AwaitSettings;
+            Ok(vec![SessionEvent::SettingsProposed(settings)])
         }
     }
 

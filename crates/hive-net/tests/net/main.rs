@@ -11,6 +11,7 @@ mod headless;
 mod hostile;
 mod invite;
 mod pairing;
+mod rematch;
 #[cfg(feature = "cli")]
 mod resume;
 mod resume_session;

@@ -14,6 +14,7 @@ pub fn settings(host_side: Color) -> GameSettings {
         house_rules: HouseRules::default(),
         host_name: "Host".into(),
         joiner_name: String::new(),
+        round: 1,
     }
 }
 

@@ -16,6 +16,7 @@ fn proposal(host_side: Color) -> GameSettings {
         },
         host_name: "Host".into(),
         joiner_name: "Joe".into(),
+        round: 1,
     }
 }
 
@@ -51,4 +52,42 @@ fn a_colour_on_the_wire_is_white_or_black_and_reads_back() {
         .to_json()
         .replace("\"white\"", "\"White\"");
     assert!(Message::from_json(json.as_bytes()).is_err());
+}
+
+#[test]
+fn the_rematch_and_friend_messages_are_pinned() {
+    let pinned = [
+        (
+            Message::RematchOffer,
+            r#"{"type":"rematch_offer"}"#.to_string(),
+        ),
+        (
+            Message::RematchAnswer { accept: false },
+            r#"{"type":"rematch_answer","accept":false}"#.to_string(),
+        ),
+        (
+            Message::Friend {
+                secret: "ab".repeat(16),
+            },
+            format!(r#"{{"type":"friend","secret":"{}"}}"#, "ab".repeat(16)),
+        ),
+    ];
+    for (message, json) in pinned {
+        assert_eq!(message.to_json(), json);
+        assert_eq!(Message::from_json(json.as_bytes()), Ok(message));
+    }
+    // A rematch's settings: the colours swapped, the round said (and only
+    // then: the first game's settings read as they always did).
+    let next = proposal(Color::White).rematch();
+    assert_eq!(next.host_side, Color::Black);
+    assert_eq!(next.round, 2);
+    let json = Message::Settings(next.clone()).to_json();
+    assert!(
+        json.ends_with(r#""joiner_name":"Joe","round":2}"#),
+        "{json}"
+    );
+    assert_eq!(
+        Message::from_json(json.as_bytes()),
+        Ok(Message::Settings(next))
+    );
 }

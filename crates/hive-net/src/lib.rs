@@ -31,6 +31,7 @@
 //! ```
 
 pub mod error;
+pub mod friends;
 pub mod invite;
 pub mod limits;
 pub mod protocol;
@@ -43,6 +44,7 @@ pub mod watch;
 pub mod cli;
 
 pub use error::{ActionError, PeerError};
+pub use friends::{Friend, Friends, LastResult};
 pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
 pub use limits::{MAX_REFUSED, Refusals, Verdict};
 pub use protocol::{

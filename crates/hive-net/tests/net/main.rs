@@ -4,6 +4,7 @@
 //! spelling of a colour.
 
 mod bad_peer;
+mod friends;
 mod fuzz;
 #[cfg(feature = "cli")]
 mod headless;

@@ -111,7 +111,7 @@ fn pair(turn_limit: u16) -> (Peer, Peer) {
 }
 
 /// Steps both peers until `done` or the deadline.
-fn run_until(host: &mut Peer, joiner: &mut Peer, mut done: impl FnMut(&Peer, &Peer) -> bool) {
+pub fn run_until(host: &mut Peer, joiner: &mut Peer, mut done: impl FnMut(&Peer, &Peer) -> bool) {
     let deadline = Instant::now() + Duration::from_secs(60);
     while !done(host, joiner) {
         assert!(

@@ -632,3 +632,158 @@ fn a_watcher_gets_the_game_so_far_and_every_move_and_cannot_move() {
         notice(a[2]).contains("host")
     });
 }
+
+/// The app's friends, once read or written.
+fn friends(app: &App) -> &[hive::net::Friend] {
+    &app.world()
+        .resource::<hive::game::online::FriendsBook>()
+        .friends
+}
+
+/// The games `data`'s player kept, newest first.
+fn kept_online(data: &Path) -> Vec<hive::db::KeptSummary> {
+    hive::db::Database::open_kept(data)
+        .and_then(|db| db.kept(&hive::db::KeptFilter::default()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_rematch_swaps_the_colours_and_the_friend_is_one_click_away_next_time() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    let (mut host, mut joiner) = started(host_data.path(), joiner_data.path());
+    let first_id = host.world().resource::<Players>().game_id;
+    play(&mut host, "wS1");
+    both_until(&mut host, &mut joiner, "the move", |h, j| {
+        same_games(h, j) && game(j).ply() == 1
+    });
+    joiner.world_mut().write_message(OnlineRequest::Resign);
+    let over = |a: &App| turn(a) == Some(Turn::GameOver);
+    both_until(&mut host, &mut joiner, "the end", |h, j| over(h) && over(j));
+
+    // The joiner asks for a rematch; the host's panel offers it, and the
+    // host's own Rematch agrees.
+    joiner.world_mut().write_message(OnlineRequest::Rematch);
+    both_until(&mut host, &mut joiner, "the offer", |h, _| {
+        online(h)
+            .0
+            .as_ref()
+            .is_some_and(|c| c.incoming == Some(Offer::Rematch))
+    });
+    assert_eq!(
+        online(&joiner).0.as_ref().and_then(|c| c.asked),
+        Some(Offer::Rematch)
+    );
+    host.world_mut().write_message(OnlineRequest::Rematch);
+    let next_game = |a: &App| {
+        online(a)
+            .0
+            .as_ref()
+            .is_some_and(|c| c.session.round() == 2 && c.session.started())
+            && game(a).ply() == 0
+            && turn(a) == Some(Turn::AwaitingInput)
+    };
+    both_until(
+        &mut host,
+        &mut joiner,
+        "the rematch on both boards",
+        |h, j| next_game(h) && next_game(j),
+    );
+    // The colours swapped, a game of its own on each board.
+    assert_eq!(
+        seats(&host),
+        Seats::Online {
+            remote: Color::White
+        }
+    );
+    assert_eq!(
+        seats(&joiner),
+        Seats::Online {
+            remote: Color::Black
+        }
+    );
+    assert!(host.world().resource::<Players>().game_id > first_id);
+    assert_eq!(screen(&host), Screen::Playing);
+    // The joiner has White now and moves first; the host resigns.
+    play(&mut joiner, "wG1");
+    both_until(&mut host, &mut joiner, "the move", |h, j| {
+        same_games(h, j) && game(h).ply() == 1
+    });
+    host.world_mut().write_message(OnlineRequest::Resign);
+    both_until(&mut host, &mut joiner, "the second end", |h, j| {
+        over(h) && over(j)
+    });
+
+    // Both games kept on both sides, each with its own result; the friend
+    // kept with two games.
+    both_until(&mut host, &mut joiner, "two games kept", |h, j| {
+        let done = |a: &App| {
+            let kept = a.world().resource::<hive::game::KeptGames>();
+            kept.changes == 2 && !kept.keeping
+        };
+        done(h) && done(j) && friends(h).first().is_some_and(|f| f.games == 2)
+    });
+    for (data, side_now, friend) in [
+        (host_data.path(), Color::Black, "Ben"),
+        (joiner_data.path(), Color::White, "Ann"),
+    ] {
+        let kept = kept_online(data);
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        assert_eq!(kept[0].side, Some(side_now));
+        assert_eq!(kept[1].side, Some(side_now.opponent()));
+        assert_eq!(
+            kept[0].outcome,
+            Some(hive::db::Outcome::Win)
+                .filter(|_| side_now == Color::White)
+                .or(Some(hive::db::Outcome::Loss))
+        );
+        assert_eq!(
+            kept[1].outcome,
+            Some(hive::db::Outcome::Win)
+                .filter(|_| side_now == Color::Black)
+                .or(Some(hive::db::Outcome::Loss))
+        );
+        assert!(kept.iter().all(|k| k.opponent.as_deref() == Some(friend)));
+    }
+    both_until(&mut host, &mut joiner, "the joiner's friend", |_, j| {
+        friends(j).first().is_some_and(|f| f.games == 2)
+    });
+    assert_eq!(friends(&host)[0].name, "Ben");
+    assert_eq!(friends(&joiner)[0].name, "Ann");
+
+    // Both leave; the next day, each clicks Play again once.
+    for app in [&mut host, &mut joiner] {
+        app.world_mut().write_message(OnlineRequest::Leave);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::MainMenu);
+    }
+    both_until(&mut host, &mut joiner, "the main menus", |h, j| {
+        screen(h) == Screen::MainMenu && screen(j) == Screen::MainMenu && online(h).0.is_none()
+    });
+    host.world_mut().write_message(OnlineRequest::PlayFriend(0));
+    joiner
+        .world_mut()
+        .write_message(OnlineRequest::PlayFriend(0));
+    both_until(&mut host, &mut joiner, "the friends' next game", |h, j| {
+        online_on_the_board(h)
+            && online_on_the_board(j)
+            && screen(h) == Screen::Playing
+            && screen(j) == Screen::Playing
+            && game(h).ply() == 0
+    });
+    // The colours swapped again from the last game; no Accept was asked.
+    assert_eq!(
+        seats(&host),
+        Seats::Online {
+            remote: Color::Black
+        }
+    );
+    assert_eq!(
+        online(&joiner).0.as_ref().map(|c| c.session.round()),
+        Some(1)
+    );
+    play(&mut host, "wA1");
+    both_until(&mut host, &mut joiner, "a move of the next game", |h, j| {
+        same_games(h, j) && game(j).ply() == 1
+    });
+}

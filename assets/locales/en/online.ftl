@@ -111,6 +111,7 @@ peer-game-over = a move came after the end of the game
 peer-result-differs = your friend's program has another result for this game
 
 game-help-friend-to-move = Your friend is choosing their move; the board is yours again when it arrives. Undo asks them to take back your last move.
+game-help-friend-away = The connection to your friend is down: their move comes once it is back (both boards wait, the clocks stand still).
 game-title-online = { $game-type } online: you play { $human }
 over-resigned = { $side } resigned.
 over-draw-agreed = A draw by agreement.
@@ -134,3 +135,30 @@ online-watch-players = { $white } (White) against { $black } (Black)
 game-title-watching = { $game-type } online: you are watching
 peer-watcher-acted = a watcher tried to play or offer something, which watchers cannot do
 game-help-watching-online = You are watching an online game: each move appears as it is played; the review bar steps back through the moves so far.
+
+# A rematch after the end, and friends played before.
+online-rematch = Rematch
+online-rematch-tip = Another game with { $name }: the same settings, the colours swapped
+online-rematch-offered = { $name } asks for a rematch (the same settings, the colours swapped).
+online-rematch-waiting = Waiting for { $name } to answer your rematch…
+online-rematch-declined = { $name } declined the rematch.
+online-rematch-agreed = Rematch agreed: the next game is on its way.
+online-next-proposed = { $name } proposes the next game: you play { $side }.
+online-house-rules = House rules: { $rules }.
+online-house-rules-none = none
+online-house-draw-at = a draw at turn { $turn }
+online-house-threefold = a draw on threefold repetition
+online-house-no-queen-first = no Queen on the first turn
+online-friends = Friends
+online-friend-row = { $name }: { $date }, you { $result } ({ $games } { $games ->
+    [one] game
+   *[other] games
+})
+online-friend-won = won
+online-friend-drew = drew
+online-friend-lost = lost
+online-play-again = Play again
+online-play-again-host-tip = Waits for { $name }, who clicks Play again in their program (both open); you play { $side }
+online-play-again-join-tip = Joins { $name }'s game once they click Play again in their program (both open)
+online-friend-waiting = Waiting for { $name } to click Play again in their program…
+online-friends-damaged = The friends list is damaged and left as it is ({ $error }): move friends.json out of the data folder to start a new one.

@@ -109,6 +109,7 @@ peer-game-over = llegó una jugada después del final de la partida
 peer-result-differs = el programa de tu amigo tiene otro resultado para esta partida
 
 game-help-friend-to-move = Tu amigo está eligiendo su jugada; el tablero vuelve a ser tuyo cuando llegue. Deshacer le pide deshacer tu última jugada.
+game-help-friend-away = La conexión con tu amigo está caída: su jugada llega cuando vuelva (los dos tableros esperan, los relojes se paran).
 game-title-online = { $game-type } en línea: juegas con { $human }
 over-resigned = { $side-code ->
     [white] Las blancas abandonaron.
@@ -135,3 +136,30 @@ online-watch-players = { $white } (blancas) contra { $black } (negras)
 game-title-watching = { $game-type } en línea: estás mirando
 peer-watcher-acted = alguien que mira intentó jugar u ofrecer algo, y quien mira no puede hacerlo
 game-help-watching-online = Estás mirando una partida en línea: cada jugada aparece en cuanto se juega; la barra de repaso recorre las jugadas hechas.
+
+# Revancha al final, y amigos con los que ya se jugó.
+online-rematch = Revancha
+online-rematch-tip = Otra partida con { $name }: las mismas condiciones, los colores cambiados
+online-rematch-offered = { $name } pide la revancha (las mismas condiciones, los colores cambiados).
+online-rematch-waiting = Esperando la respuesta de { $name } a tu revancha…
+online-rematch-declined = { $name } rechazó la revancha.
+online-rematch-agreed = Revancha aceptada: la siguiente partida está en camino.
+online-next-proposed = { $name } propone la siguiente partida: juegas con { $side }.
+online-house-rules = Reglas de la casa: { $rules }.
+online-house-rules-none = ninguna
+online-house-draw-at = tablas en el turno { $turn }
+online-house-threefold = tablas por triple repetición
+online-house-no-queen-first = sin Reina en el primer turno
+online-friends = Amigos
+online-friend-row = { $name }: { $date }, { $result } ({ $games } { $games ->
+    [one] partida
+   *[other] partidas
+})
+online-friend-won = ganaste
+online-friend-drew = empataste
+online-friend-lost = perdiste
+online-play-again = Jugar otra vez
+online-play-again-host-tip = Espera a { $name }, que pulsa Jugar otra vez en su programa (los dos abiertos); juegas con { $side }
+online-play-again-join-tip = Entra en la partida de { $name } en cuanto pulse Jugar otra vez en su programa (los dos abiertos)
+online-friend-waiting = Esperando a que { $name } pulse Jugar otra vez en su programa…
+online-friends-damaged = La lista de amigos está dañada y se deja como está ({ $error }): saca friends.json de la carpeta de datos para empezar una nueva.

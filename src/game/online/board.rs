@@ -87,12 +87,12 @@ pub(super) fn own_flag_falls(mut online: ResMut<Online>, clock: Res<GameClock>, 
 /// online game once its session started (the screen is asked for then, or
 /// for a resumed one), else the watched game once its settings came.
 pub(super) fn seat_the_arriving_game(
-    online: Res<Online>,
+    mut online: ResMut<Online>,
     watching: Res<Watching>,
     mut jump: Jump,
     mut clock: ResMut<GameClock>,
 ) {
-    if let Some(connection) = online.0.as_ref()
+    if let Some(connection) = online.0.as_mut()
         && let Some(me) = connection
             .my_side()
             .filter(|_| connection.session.started())
@@ -102,12 +102,23 @@ pub(super) fn seat_the_arriving_game(
             remote: me.opponent(),
         };
         let control = session.settings().and_then(time_control);
-        take_the_board(&mut jump, seats, session.game(), &mut clock, control);
+        let game_id = jump.players().game_id;
+        take_the_board(
+            &mut jump,
+            game_id,
+            seats,
+            session.game(),
+            &mut clock,
+            control,
+        );
+        connection.seated = Some(session.round());
     } else if let Some(watcher) = watching.0.as_ref()
         && watcher.watch.settings().is_some()
     {
+        let game_id = jump.players().game_id;
         take_the_board(
             &mut jump,
+            game_id,
             Seats::Watching,
             watcher.watch.game(),
             &mut clock,
@@ -161,16 +172,54 @@ pub(super) fn follow_the_session(
     }
 }
 
+/// A rematch started: its game takes the board the last one is on, as a
+/// game of its own (a new id: the last one stays kept as it ended).
+pub(super) fn seat_the_next_round(
+    mut online: ResMut<Online>,
+    mut jump: Jump,
+    mut clock: ResMut<GameClock>,
+) {
+    let Some(connection) = online.0.as_mut() else {
+        return;
+    };
+    let session = &connection.session;
+    let round = session.round();
+    let (Some(seated), Some(me), true) = (connection.seated, session.my_side(), session.started())
+    else {
+        return;
+    };
+    if seated == round || jump.players().remote_side().is_none() {
+        return;
+    }
+    let seats = Seats::Online {
+        remote: me.opponent(),
+    };
+    let control = session.settings().and_then(time_control);
+    let game_id = jump.players().game_id + 1;
+    take_the_board(
+        &mut jump,
+        game_id,
+        seats,
+        session.game(),
+        &mut clock,
+        control,
+    );
+    connection.seated = Some(round);
+    connection.echo = None;
+}
+
 /// Puts a game that arrives from elsewhere (played online, or watched) on
-/// the board, seated as `seats`, its clocks started afresh.
+/// the board as game `game_id`, seated as `seats`, its clocks started
+/// afresh.
 fn take_the_board(
     jump: &mut Jump,
+    game_id: u64,
     seats: Seats,
     game: &crate::rules::Game,
     clock: &mut GameClock,
     control: Option<crate::records::TimeControl>,
 ) {
-    jump.seat(Players::seated(jump.players().game_id, seats));
+    jump.seat(Players::seated(game_id, seats));
     let game = game.clone();
     jump.change(Turn::AwaitingInput, |current| {
         *current = CurrentGame::new(game);

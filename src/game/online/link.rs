@@ -364,10 +364,39 @@ pub(super) fn heard(
         SessionEvent::PeerJoined { .. } => say(notice, "online-peer-joined"),
         SessionEvent::Welcomed { .. } | SessionEvent::Moved { .. } => {}
         SessionEvent::Duplicate { .. } | SessionEvent::Synced { .. } => {}
-        SessionEvent::SettingsProposed(settings) => connection.proposed = Some(settings),
+        SessionEvent::SettingsProposed(settings) => {
+            // A friend's next game, as expected when we clicked Play again:
+            // taken without asking again.
+            if connection
+                .expected
+                .as_ref()
+                .is_some_and(|friend| friend.expects(&settings))
+                && let Ok(events) = connection.session.accept_settings()
+            {
+                for event in events {
+                    heard(connection, event, notice, words, screen);
+                }
+                return;
+            }
+            connection.proposed = Some(settings);
+        }
         SessionEvent::Started { .. } => {
-            screen.set(crate::game::core::Screen::Playing);
+            connection.proposed = None;
+            // A rematch's game is seated on the board it is already on.
+            if connection.seated.is_none() {
+                screen.set(crate::game::core::Screen::Playing);
+            }
             say(notice, "online-started");
+        }
+        SessionEvent::RematchOffered => connection.incoming = Some(Offer::Rematch),
+        SessionEvent::RematchDeclined => {
+            connection.asked = None;
+            say(notice, "online-rematch-declined");
+        }
+        SessionEvent::RematchAgreed => {
+            connection.asked = None;
+            connection.incoming = None;
+            say(notice, "online-rematch-agreed");
         }
         SessionEvent::Declined => {
             connection.problem =

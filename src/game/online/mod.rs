@@ -15,6 +15,7 @@
 //! ([`screen`]) and the online game's panel over the board (`panel`).
 
 mod board;
+mod friends;
 mod keep;
 mod link;
 mod panel;
@@ -34,6 +35,7 @@ use crate::net::{
 use crate::records::TimeControl;
 use crate::rules::Color;
 
+pub use friends::FriendsBook;
 pub use keep::{FILE as RESUME_FILE, Resumable, ResumingOnline};
 pub use watch::{Watcher, Watching, players_in_words};
 
@@ -43,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Resumable>();
     app.init_resource::<keep::ReadingKept>();
     app.init_resource::<ResumingOnline>();
+    app.init_resource::<FriendsBook>();
     app.add_message::<OnlineRequest>();
     app.configure_sets(
         Update,
@@ -63,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
                 board::takeback_for_undo,
                 board::own_flag_falls,
                 board::hold_clocks_while_the_line_is_down,
+                board::seat_the_next_round,
                 board::follow_the_session,
                 watch::follow_the_watch,
             )
@@ -71,6 +75,9 @@ pub(super) fn plugin(app: &mut App) {
             keep::keep_the_connection,
             keep::read_the_resumable.run_if(resource_changed::<AutosaveStatus>),
             keep::note_the_resumable,
+            friends::read_the_friends,
+            friends::keep_the_friend,
+            friends::note_the_friends,
         )
             .chain()
             .in_set(OnlineSystems),
@@ -131,6 +138,14 @@ pub enum OnlineRequest {
     AnswerTakeback(bool),
     /// Resign the game.
     Resign,
+    /// (After the end) ask for a rematch, or agree to the friend's.
+    Rematch,
+    /// Answer the friend's rematch offer.
+    AnswerRematch(bool),
+    /// Play again with a friend kept from an earlier game (an index into
+    /// [`FriendsBook::friends`]): host it or dial it, as that friend's
+    /// games went, with no invitation to paste.
+    PlayFriend(usize),
     /// Send a chat line.
     Chat(String),
     /// Go on with the online game kept in the autosave.
@@ -164,6 +179,8 @@ pub enum Offer {
     Draw,
     /// Taking back the last move.
     Takeback,
+    /// Another game after the end.
+    Rematch,
 }
 
 /// A line of the chat.
@@ -217,6 +234,15 @@ pub struct Connection {
     pub audience: Option<Audience>,
     /// (Host) the watch-only invitation, once it can be given.
     pub watch_invitation: Option<Invitation>,
+    /// The friend whose game this is, when started from the friends: the
+    /// joiner accepts the game they propose without asking again.
+    pub expected: Option<crate::net::Friend>,
+    /// The round whose game is on the board (a rematch's is seated there
+    /// when it starts).
+    seated: Option<u32>,
+    /// The round whose friend was kept (a game that had ended before this
+    /// run is not kept again).
+    friend_kept: Option<u32>,
     secret: Secret,
     key: Option<[u8; 32]>,
     slot: link::Slot,
@@ -246,6 +272,7 @@ impl Connection {
 
     fn new(session: Session, secret: Secret, key: Option<[u8; 32]>, slot: link::Slot) -> Self {
         let hosts = session.seat() == Seat::Host;
+        let ended_before = session.result().is_some().then(|| session.round());
         Connection {
             session,
             invitation: None,
@@ -260,6 +287,9 @@ impl Connection {
             // A host takes watchers, with a secret of their own.
             audience: hosts.then(|| Audience::new(Secret::random())),
             watch_invitation: None,
+            expected: None,
+            seated: None,
+            friend_kept: ended_before,
             secret,
             key,
             slot,
@@ -352,11 +382,45 @@ fn action_key(error: &ActionError) -> &'static str {
     }
 }
 
+/// A friend's next game (`Err`: the words' key for why not): hosted with
+/// our key for them and their port, or dialled with the kept invitation.
+fn play_friend(
+    friend: &crate::net::Friend,
+    settings: &Settings,
+    name: &str,
+) -> Result<Connection, &'static str> {
+    let key = friend.key_bytes().ok_or("online-bad-invitation")?;
+    let mode = network(settings);
+    if friend.host {
+        let secret = friend.next_secret().ok_or("online-bad-invitation")?;
+        let session =
+            Session::host(secret, friend.next_settings(name)).map_err(|e| action_key(&e))?;
+        let port = if mode == Network::Local {
+            friend.port
+        } else {
+            0
+        };
+        let slot = link::Slot::host(mode, key, port);
+        let mut connection = Connection::new(session, secret, Some(key), slot);
+        connection.expected = Some(friend.clone());
+        Ok(connection)
+    } else {
+        let invitation = friend.next_invitation().ok_or("online-bad-invitation")?;
+        let session = Session::join(invitation.secret, name);
+        let slot = link::Slot::join(mode, invitation.clone(), Some(key));
+        let mut connection = Connection::new(session, invitation.secret, Some(key), slot);
+        connection.invitation = Some(invitation);
+        connection.expected = Some(friend.clone());
+        Ok(connection)
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn handle_requests(
     mut requests: MessageReader<OnlineRequest>,
     (mut online, mut watching): (ResMut<Online>, ResMut<Watching>),
     (settings, paths, status): (Res<Settings>, Res<RecordPaths>, Res<AutosaveStatus>),
+    book: Res<FriendsBook>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
     mut resuming: ResMut<ResumingOnline>,
@@ -412,6 +476,23 @@ fn handle_requests(
                         notice.show(invitation_refused(&words, &e, *refused_in_a_row));
                         continue;
                     }
+                }
+            }
+            OnlineRequest::PlayFriend(k) => {
+                let Some(friend) = book.friends.get(*k) else {
+                    continue;
+                };
+                let name = match settings.player_name.trim() {
+                    "" => words.get("online-default-name"),
+                    typed => typed.to_string(),
+                };
+                match play_friend(friend, &settings, &name) {
+                    Ok(connection) => {
+                        if let Some(old) = online.0.replace(connection) {
+                            link::close(old);
+                        }
+                    }
+                    Err(key) => say(key),
                 }
             }
             OnlineRequest::Resume => {
@@ -500,6 +581,16 @@ fn act(
         OnlineRequest::Resign => {
             events = session.resign()?;
         }
+        OnlineRequest::Rematch => {
+            events = session.offer_rematch()?;
+            if events.is_empty() {
+                connection.asked = Some(Offer::Rematch);
+            }
+        }
+        OnlineRequest::AnswerRematch(accept) => {
+            connection.incoming = None;
+            events = session.answer_rematch(*accept)?;
+        }
         OnlineRequest::Chat(text) => {
             let text = text.trim();
             if !text.is_empty() {
@@ -512,6 +603,7 @@ fn act(
         }
         OnlineRequest::Host(_)
         | OnlineRequest::Join { .. }
+        | OnlineRequest::PlayFriend(_)
         | OnlineRequest::Resume
         | OnlineRequest::Leave => {}
     }

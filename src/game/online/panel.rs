@@ -166,6 +166,7 @@ fn offers(
         let key = match offer {
             Offer::Draw => "online-draw-offered",
             Offer::Takeback => "online-takeback-asked",
+            Offer::Rematch => "online-rematch-offered",
         };
         ui.label(egui::RichText::new(words.format(key, &args)).strong());
         ui.horizontal(|ui| {
@@ -174,6 +175,7 @@ fn offers(
                     requests.write(match offer {
                         Offer::Draw => OnlineRequest::AnswerDraw(accept),
                         Offer::Takeback => OnlineRequest::AnswerTakeback(accept),
+                        Offer::Rematch => OnlineRequest::AnswerRematch(accept),
                     });
                 }
             }
@@ -183,8 +185,43 @@ fn offers(
         let key = match offer {
             Offer::Draw => "online-draw-waiting",
             Offer::Takeback => "online-takeback-waiting",
+            Offer::Rematch => "online-rematch-waiting",
         };
         ui.label(words.format(key, &args));
+    }
+    if let Some(proposed) = &connection.proposed {
+        // The next game, when a rematch's answer was lost on the way.
+        let side = words.color(proposed.host_side.opponent());
+        let text = words.format(
+            "online-next-proposed",
+            &Args::new().with("name", name.as_str()).with("side", side),
+        );
+        ui.label(egui::RichText::new(text).strong());
+        ui.horizontal(|ui| {
+            if ui.button(words.get("online-accept")).clicked() {
+                requests.write(OnlineRequest::Accept);
+            }
+            if ui.button(words.get("online-decline")).clicked() {
+                requests.write(OnlineRequest::Decline);
+            }
+        });
+    }
+    if over {
+        // The end: another game, the same settings, the colours swapped.
+        let free = connection.link_state.connected
+            && !connection.peer_left
+            && connection.asked.is_none()
+            && connection.incoming.is_none()
+            && connection.proposed.is_none()
+            && connection.session.result().is_some();
+        if ui
+            .add_enabled(free, egui::Button::new(words.get("online-rematch")))
+            .on_hover_text(words.format("online-rematch-tip", &args))
+            .clicked()
+        {
+            requests.write(OnlineRequest::Rematch);
+        }
+        return;
     }
     let playing = !over && connection.link_state.connected && connection.asked.is_none();
     ui.horizontal_wrapped(|ui| {

@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::core::{HumanSide, Screen, Settings, Words};
-use crate::game::online::{Connection, Online, OnlineRequest, Resumable, hosting};
-use crate::net::{Clock, GameSettings, HouseRules};
+use crate::game::online::{Connection, FriendsBook, Online, OnlineRequest, Resumable, hosting};
+use crate::net::{Clock, GameSettings, HouseRules, LastResult};
 use crate::rules::{Bug, GameType};
 use crate::text::{Args, Texts};
 
@@ -46,7 +46,7 @@ fn draw_online_window(
     mut window: ResMut<OnlineWindow>,
     online: Res<Online>,
     mut settings: ResMut<Settings>,
-    resumable: Res<Resumable>,
+    (resumable, book): (Res<Resumable>, Res<FriendsBook>),
     words: Res<Words>,
     mut requests: MessageWriter<OnlineRequest>,
 ) -> Result {
@@ -72,6 +72,7 @@ fn draw_online_window(
             Some(connection) => joiner_waiting(ui, words, connection, &mut requests),
             None => {
                 choose(ui, words, &mut window, &mut prefs, &mut requests);
+                friends(ui, words, &book, &mut requests);
                 if let Some(friend) = resumable.friend() {
                     ui.separator();
                     resume_button(ui, words, friend, &mut requests);
@@ -182,6 +183,96 @@ fn choose(
     });
 }
 
+/// The friends played before, newest first, each one click from the next
+/// game (the friend clicks Play again in their program too).
+fn friends(
+    ui: &mut egui::Ui,
+    words: &Texts,
+    book: &FriendsBook,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    if let Some(error) = &book.problem {
+        ui.separator();
+        let text = words.format(
+            "online-friends-damaged",
+            &Args::new().with("error", error.as_str()),
+        );
+        ui.colored_label(ui.visuals().warn_fg_color, text);
+        return;
+    }
+    if book.friends.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(egui::RichText::new(words.get("online-friends")).strong());
+    egui::ScrollArea::vertical()
+        .max_height(120.0)
+        .show(ui, |ui| {
+            for (k, friend) in book.friends.iter().enumerate() {
+                let result = match friend.last_result {
+                    LastResult::Won => "online-friend-won",
+                    LastResult::Drew => "online-friend-drew",
+                    LastResult::Lost => "online-friend-lost",
+                };
+                let row = words.format(
+                    "online-friend-row",
+                    &Args::new()
+                        .with("name", friend.name.as_str())
+                        .with("date", friend.last_played.as_str())
+                        .with("result", words.get(result))
+                        .with("games", friend.games),
+                );
+                let tip = if friend.host {
+                    // We host: our side is the one the friend does not get.
+                    let side = friend.settings.host_side.opponent();
+                    words.format(
+                        "online-play-again-host-tip",
+                        &Args::new()
+                            .with("name", friend.name.as_str())
+                            .with("side", words.color(side)),
+                    )
+                } else {
+                    words.format(
+                        "online-play-again-join-tip",
+                        &Args::new().with("name", friend.name.as_str()),
+                    )
+                };
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(words.get("online-play-again"))
+                        .on_hover_text(tip)
+                        .clicked()
+                    {
+                        requests.write(OnlineRequest::PlayFriend(k));
+                    }
+                    ui.label(row);
+                });
+            }
+        });
+}
+
+/// The house rules in words: "no Queen on the first turn, a draw at turn
+/// 100", or "none".
+pub(super) fn house_rules_in_words(words: &Texts, rules: &HouseRules) -> String {
+    let mut said = Vec::new();
+    if rules.tournament_opening {
+        said.push(words.get("online-house-no-queen-first"));
+    }
+    if let Some(turn) = rules.turn_limit {
+        said.push(words.format("online-house-draw-at", &Args::new().with("turn", turn)));
+    }
+    if rules.threefold_repetition {
+        said.push(words.get("online-house-threefold"));
+    }
+    if said.is_empty() {
+        said.push(words.get("online-house-rules-none"));
+    }
+    words.format(
+        "online-house-rules",
+        &Args::new().with("rules", said.join(", ")),
+    )
+}
+
 /// The game the host proposes: the expansions, the side, the clock.
 fn host_form(ui: &mut egui::Ui, words: &Texts, window: &mut OnlineWindow, prefs: &mut Settings) {
     ui.horizontal(|ui| {
@@ -257,12 +348,18 @@ fn host_waiting(ui: &mut egui::Ui, words: &Texts, connection: &Connection) {
     if let Some(watch) = &connection.watch_invitation {
         watch_invitation(ui, words, watch);
     }
-    let waiting = match connection
-        .peer_name()
-        .filter(|name| !name.trim().is_empty())
-    {
-        Some(name) => words.format("online-friend-deciding", &Args::new().with("name", name)),
-        None => words.get("online-waiting-for-friend"),
+    let waiting = match (
+        connection
+            .peer_name()
+            .filter(|name| !name.trim().is_empty()),
+        &connection.expected,
+    ) {
+        (Some(name), _) => words.format("online-friend-deciding", &Args::new().with("name", name)),
+        (None, Some(friend)) => words.format(
+            "online-friend-waiting",
+            &Args::new().with("name", friend.name.as_str()),
+        ),
+        (None, None) => words.get("online-waiting-for-friend"),
     };
     waiting_line(ui, waiting);
 }
@@ -287,11 +384,15 @@ fn joiner_waiting(
         return;
     }
     let Some(proposed) = &connection.proposed else {
-        let key = match connection.link_state.reconnecting {
-            Some(_) => "online-still-dialling",
-            None => "online-connecting",
+        let text = match (&connection.expected, connection.link_state.reconnecting) {
+            (Some(friend), _) => words.format(
+                "online-friend-waiting",
+                &Args::new().with("name", friend.name.as_str()),
+            ),
+            (None, Some(_)) => words.get("online-still-dialling"),
+            (None, None) => words.get("online-connecting"),
         };
-        waiting_line(ui, words.get(key));
+        waiting_line(ui, text);
         return;
     };
     let host = if proposed.host_name.trim().is_empty() {
@@ -321,6 +422,7 @@ fn joiner_waiting(
         )
         .strong(),
     );
+    ui.label(house_rules_in_words(words, &proposed.house_rules));
     ui.horizontal(|ui| {
         if ui.button(words.get("online-accept")).clicked() {
             requests.write(OnlineRequest::Accept);

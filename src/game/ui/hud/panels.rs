@@ -100,7 +100,15 @@ fn doing(view: &HudView) -> top_bar::Doing {
     } else if view.players.ai_to_move(view.game.game()) {
         Doing::AiToMove
     } else if view.players.moves_elsewhere(view.game.game()) {
-        Doing::FriendToMove
+        let away = view
+            .online
+            .shown(mode)
+            .is_some_and(|c| !c.link_state.connected);
+        if away {
+            Doing::FriendAway
+        } else {
+            Doing::FriendToMove
+        }
     } else if view.drag.0.is_some() {
         Doing::Dragging
     } else if view.selection.piece.is_some() {

@@ -172,6 +172,8 @@ pub(super) enum Doing {
     AiToMove,
     /// Waiting for the friend's move over the internet.
     FriendToMove,
+    /// The friend's move, while the connection is down.
+    FriendAway,
     /// Watching the AI play itself.
     Watching,
     /// Watching two people play over the internet.
@@ -179,12 +181,13 @@ pub(super) enum Doing {
 }
 
 impl Doing {
-    const ALL: [Doing; 7] = [
+    const ALL: [Doing; 8] = [
         Doing::Choosing,
         Doing::Selected,
         Doing::Dragging,
         Doing::AiToMove,
         Doing::FriendToMove,
+        Doing::FriendAway,
         Doing::Watching,
         Doing::WatchingOnline,
     ];
@@ -279,6 +282,7 @@ fn help_for(words: &Texts, device: InputDevice, doing: Doing) -> String {
         (Doing::WatchingOnline, _) => "game-help-watching-online",
         (Doing::AiToMove, _) => "game-help-ai-to-move",
         (Doing::FriendToMove, _) => "game-help-friend-to-move",
+        (Doing::FriendAway, _) => "game-help-friend-away",
         (Doing::Dragging, _) => "game-help-dragging",
         (Doing::Selected, InputDevice::Mouse) => "game-help-selected-mouse",
         (Doing::Selected, InputDevice::Keyboard) => "game-help-selected-keyboard",

@@ -19,6 +19,7 @@ use thiserror::Error;
 
 mod player;
 mod record;
+pub mod sprt;
 pub use player::{Player, PlayerError};
 pub use record::{GameProgress, MatchProgress, RECORD_FORMAT, RecordError};
 

@@ -424,10 +424,9 @@ impl fmt::Display for SprtState {
         } = self.trinomial;
         write!(
             f,
-            "LLR {:.2} [{lower:.2}, {upper:.2}], {} games ({} pairs: {}), W/D/L {wins}/{draws}/{losses}, Elo ",
+            "LLR {:.2} [{lower:.2}, {upper:.2}], {} games, pairs {}, W/D/L {wins}/{draws}/{losses}, Elo ",
             self.llr(),
             wins + draws + losses,
-            self.pentanomial.pairs(),
             self.pentanomial,
         )?;
         match self.elo() {
@@ -663,7 +662,10 @@ mod tests {
         let line = state.to_string();
         assert!(line.starts_with("LLR "), "{line}");
         assert!(line.contains("[-2.94, 2.94]"), "{line}");
-        assert!(line.contains("4 games (2 pairs: LL 0, LD 0, DD+WL 1, WD 1, WW 0)"));
+        assert!(
+            line.contains("4 games, pairs LL 0, LD 0, DD+WL 1, WD 1, WW 0,"),
+            "{line}"
+        );
         assert!(line.contains("W/D/L 2/1/1"), "{line}");
         assert!(line.contains("Elo +"), "{line}");
     }

@@ -28,6 +28,11 @@ pub enum EngineCommand {
     /// `uhp:<command line>`. Player A takes White in odd games and Black in
     /// even ones; each random opening is played twice, once with each
     /// colour.
+    ///
+    /// With --sprt (or any of --elo0, --elo1, --alpha, --beta) the match is
+    /// a sequential probability ratio test as fishtest runs it: pairs are
+    /// played until the log-likelihood ratio of H1 (A is elo1 stronger)
+    /// against H0 (elo0) crosses a bound, or --games are played.
     Match(MatchArgs),
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
@@ -56,9 +61,10 @@ pub struct MatchArgs {
     a: String,
     /// Player B.
     b: String,
-    /// Number of games (rounded up to an even number).
-    #[arg(long, default_value_t = 20)]
-    games: u32,
+    /// Number of games (rounded up to an even number); with an SPRT the
+    /// most it may play [default: 20; with an SPRT 2000].
+    #[arg(long)]
+    games: Option<u32>,
     /// Seconds per move for both players (presets otherwise use their own limits).
     #[arg(long)]
     time: Option<f64>,
@@ -100,7 +106,40 @@ pub struct MatchArgs {
     /// to more.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Run the match as an SPRT (sequential probability ratio test) with
+    /// fishtest's defaults: H0 elo0 = 0, H1 elo1 = 5 (logistic Elo),
+    /// alpha = beta = 0.05; it stops when H0 or H1 is accepted.
+    #[arg(long)]
+    sprt: bool,
+    /// The SPRT's H0: A is this many Elo stronger (logistic; default 0).
+    /// Implies --sprt.
+    #[arg(long, allow_negative_numbers = true)]
+    elo0: Option<f64>,
+    /// The SPRT's H1: A is this many Elo stronger (logistic; default 5).
+    /// Implies --sprt.
+    #[arg(long, allow_negative_numbers = true)]
+    elo1: Option<f64>,
+    /// The SPRT's chance of accepting H1 when H0 holds (default 0.05).
+    /// Implies --sprt.
+    #[arg(long)]
+    alpha: Option<f64>,
+    /// The SPRT's chance of accepting H0 when H1 holds (default 0.05).
+    /// Implies --sprt.
+    #[arg(long)]
+    beta: Option<f64>,
+    /// Games played at once, each on its own thread with its own players
+    /// (an external engine is started once per game at once). A pair of
+    /// games is the unit of work and results are taken in pair order, so
+    /// the games are those of --concurrency 1. The built-in players then
+    /// search on one thread each unless --threads says otherwise.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    concurrency: u32,
 }
+
+/// Games an SPRT may play at most when --games is not given.
+const SPRT_GAMES: u32 = 2000;
+/// Games a match plays when --games is not given.
+const MATCH_GAMES: u32 = 20;
 
 /// Expansion letters (any of M, L, P) as a game type, for clap.
 pub fn parse_expansions(text: &str) -> Result<GameType, NotationError> {
@@ -155,11 +194,47 @@ fn run_match(args: MatchArgs) -> ExitCode {
         uhp_depth,
         threefold_repetition,
         record,
+        sprt,
+        elo0,
+        elo1,
+        alpha,
+        beta,
+        concurrency,
     } = args;
+    use crate::arena::sprt::{Decision, Sprt, SprtState};
+    use crate::arena::{AfterPair, GameResult, MatchConfig, Player, match_header, run_match};
+    let sprt = if sprt || elo0.is_some() || elo1.is_some() || alpha.is_some() || beta.is_some() {
+        let sprt = Sprt::new(
+            elo0.unwrap_or(Sprt::DEFAULT_ELO0),
+            elo1.unwrap_or(Sprt::DEFAULT_ELO1),
+            alpha.unwrap_or(Sprt::DEFAULT_ERROR),
+            beta.unwrap_or(Sprt::DEFAULT_ERROR),
+        );
+        match sprt {
+            Ok(sprt) => Some(sprt),
+            Err(e) => {
+                eprintln!("hive match: --sprt: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        None
+    };
+    let games = games.unwrap_or(if sprt.is_some() {
+        SPRT_GAMES
+    } else {
+        MATCH_GAMES
+    });
+    let concurrency = concurrency as usize;
+    // Games at once: the built-in players on one thread each, unless told.
+    let own_threads = |spec: &str, asked: Option<usize>| match asked {
+        None if concurrency > 1 && !spec.starts_with("uhp:") => Some(1),
+        asked => asked,
+    };
     let threads = threads.map(|t| t as usize);
-    let threads_b = threads_b.map(|t| t as usize).or(threads);
+    let threads_b = own_threads(&b, threads_b.map(|t| t as usize).or(threads));
+    let threads = own_threads(&a, threads);
     let (a, b) = (a.as_str(), b.as_str());
-    use crate::arena::{GameResult, MatchConfig, Player, match_header, resume_match};
     let time = match time {
         Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
         Some(t) => {
@@ -168,19 +243,27 @@ fn run_match(args: MatchArgs) -> ExitCode {
         }
         None => None,
     };
-    let players = Player::from_spec_threads(a, time, threads)
-        .and_then(|a| Ok((a, Player::from_spec_threads(b, time, threads_b)?)));
-    let (mut a, mut b) = match players {
-        Ok((a, b)) => match uhp_depth {
+    let seat = || -> Result<(Player, Player), crate::arena::PlayerError> {
+        let a = Player::from_spec_threads(a, time, threads)?;
+        let b = Player::from_spec_threads(b, time, threads_b)?;
+        Ok(match uhp_depth {
             Some(depth) => (a.with_uhp_depth(depth), b.with_uhp_depth(depth)),
             None => (a, b),
-        },
+        })
+    };
+    let seats: Result<Vec<(Player, Player)>, _> = (0..concurrency).map(|_| seat()).collect();
+    let mut seats = match seats {
+        Ok(seats) => seats,
         Err(e) => {
             eprintln!("hive match: {e}");
             return ExitCode::FAILURE;
         }
     };
-    for (player, asked) in [(&a, threads), (&b, threads_b)] {
+    let Some((a, b)) = seats.first() else {
+        eprintln!("hive match: --concurrency must be at least 1");
+        return ExitCode::FAILURE;
+    };
+    for (player, asked) in [(a, threads), (b, threads_b)] {
         if asked.is_some() && player.keeps_own_threads() {
             eprintln!(
                 "hive match: '{}' has no NumThreads option; its threads are its own",
@@ -214,7 +297,19 @@ fn run_match(args: MatchArgs) -> ExitCode {
         a.time_per_move_label(),
         b.time_per_move_label()
     );
-    let header = match_header(&a, &b, &config);
+    if concurrency > 1 {
+        println!("# {concurrency} games at once");
+    }
+    if let Some(sprt) = &sprt {
+        let ((elo0, elo1), (alpha, beta)) = (sprt.hypotheses(), sprt.errors());
+        let (lower, upper) = sprt.bounds();
+        println!(
+            "# SPRT: H0 elo0 {elo0:+}, H1 elo1 {elo1:+} (logistic Elo, pentanomial), \
+             alpha {alpha}, beta {beta}, LLR bounds [{lower:.2}, {upper:.2}], at most {} games",
+            2 * games.div_ceil(2)
+        );
+    }
+    let header = match_header(a, b, &config);
     let mut progress = match record.as_deref().map(|path| read_record(path, &header)) {
         Some(Ok(progress)) => progress,
         Some(Err(error)) => {
@@ -259,9 +354,25 @@ fn run_match(args: MatchArgs) -> ExitCode {
         println!("  thinking: A {a}, B {b}");
         println!("  so far: {summary}");
     };
-    match resume_match(&mut a, &mut b, &config, &mut progress, on_game, save) {
+    let mut state = sprt.map(SprtState::new);
+    let after_pair = |_: u32, [first, second]: &[crate::arena::GameRecord; 2]| {
+        let Some(state) = &mut state else {
+            return AfterPair::Continue;
+        };
+        let decision = state.add_pair(&first.result, &second.result);
+        println!("sprt: {state}");
+        match decision {
+            Decision::Continue => AfterPair::Continue,
+            Decision::AcceptH0 | Decision::AcceptH1 => AfterPair::Stop,
+        }
+    };
+    let seats = seats.iter_mut().map(|(a, b)| (a, b)).collect();
+    match run_match(seats, &config, &mut progress, on_game, after_pair, save) {
         Ok(summary) => {
             println!("result: {summary}");
+            if let Some(state) = &state {
+                println!("{}", sprt_verdict(state));
+            }
             ExitCode::SUCCESS
         }
         Err(error) => {
@@ -269,6 +380,29 @@ fn run_match(args: MatchArgs) -> ExitCode {
             eprintln!("hive match: {}{error}", path.unwrap_or_default());
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The last line of an SPRT match: which hypothesis was accepted, or none.
+fn sprt_verdict(state: &crate::arena::sprt::SprtState) -> String {
+    use crate::arena::sprt::Decision;
+    let (elo0, elo1) = state.sprt.hypotheses();
+    let (lower, upper) = state.sprt.bounds();
+    let games = 2 * state.pentanomial.pairs();
+    let llr = state.llr();
+    match state.decision() {
+        Decision::AcceptH1 => format!(
+            "sprt: H1 accepted (elo1 {elo1:+} rather than elo0 {elo0:+}): \
+             LLR {llr:.2} reached {upper:.2} after {games} games"
+        ),
+        Decision::AcceptH0 => format!(
+            "sprt: H0 accepted (elo0 {elo0:+} rather than elo1 {elo1:+}): \
+             LLR {llr:.2} reached {lower:.2} after {games} games"
+        ),
+        Decision::Continue => format!(
+            "sprt: inconclusive: LLR {llr:.2} within [{lower:.2}, {upper:.2}] after {games} games \
+             (the most --games allowed)"
+        ),
     }
 }
 

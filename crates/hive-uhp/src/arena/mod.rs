@@ -8,7 +8,11 @@
 //! [`MatchProgress`] after every move and go on from it later
 //! ([`resume_match`]).
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError, mpsc};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -19,6 +23,7 @@ use thiserror::Error;
 
 mod player;
 mod record;
+pub mod sprt;
 pub use player::{Player, PlayerError};
 pub use record::{GameProgress, MatchProgress, RECORD_FORMAT, RecordError};
 
@@ -183,10 +188,13 @@ fn random_opening(game_type: GameType, options: Options, plies: u32, rng: &mut S
 
 /// The match in a line, as its record names it: the players and how long
 /// they think, and everything that decides the games but their number (a
-/// record of fewer games goes on to more).
+/// record of fewer games goes on to more). Its end says that the players
+/// forget their earlier games at each pair ([`Player::forget`]): a record
+/// made before they did is another match.
 pub fn match_header(a: &Player, b: &Player, config: &MatchConfig) -> String {
     format!(
-        "A {} ({}), B {} ({}), {}, seed {}, opening {} moves, draw after {} moves{}",
+        "A {} ({}), B {} ({}), {}, seed {}, opening {} moves, draw after {} moves{}, \
+         players fresh at each pair",
         a.name(),
         a.time_per_move_label(),
         b.name(),
@@ -411,13 +419,172 @@ pub fn play_match(
 /// after every move played, with `progress` brought up to date: kept, it
 /// lets the match go on from there later. The recorded games are played
 /// again first ([`Player::replays`]), so the match ends as it would have
-/// without a stop.
+/// without a stop. [`run_match`] with one seat and no stop.
 pub fn resume_match(
     a: &mut Player,
     b: &mut Player,
     config: &MatchConfig,
     progress: &mut MatchProgress,
+    on_game: impl FnMut(usize, &GameRecord, &Summary),
+    on_progress: impl FnMut(&MatchProgress),
+) -> Result<Summary, ResumeError> {
+    let after_pair = |_: u32, _: &[GameRecord; 2]| AfterPair::Continue;
+    run_match(
+        vec![(a, b)],
+        config,
+        progress,
+        on_game,
+        after_pair,
+        on_progress,
+    )
+}
+
+/// Where one game at a time is played: player A and player B.
+pub type Seat<'a> = (&'a mut Player, &'a mut Player);
+
+/// Whether a match goes on after a pair of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterPair {
+    /// Play the next pair (up to the match's number of games).
+    Continue,
+    /// Stop here (an SPRT reached a bound).
+    Stop,
+}
+
+/// The match's openings in pair order, drawn from its seed.
+struct Openings {
+    rng: StdRng,
+    next: u32,
+    pairs: u32,
+    options: Options,
+    game_type: GameType,
+    plies: u32,
+}
+
+impl Openings {
+    fn new(config: &MatchConfig) -> Openings {
+        Openings {
+            rng: StdRng::seed_from_u64(config.seed),
+            next: 0,
+            pairs: config.games.div_ceil(2),
+            options: Options {
+                threefold_repetition: config.threefold_repetition,
+                ..Options::default()
+            },
+            game_type: config.game_type,
+            plies: config.opening_plies,
+        }
+    }
+
+    /// The next pair's number and opening, while the match has pairs left.
+    fn next_pair(&mut self) -> Option<(u32, Game)> {
+        if self.next >= self.pairs {
+            return None;
+        }
+        let opening = random_opening(self.game_type, self.options, self.plies, &mut self.rng);
+        self.next += 1;
+        Some((self.next - 1, opening))
+    }
+}
+
+/// Plays pair `pair` (its games `2 pair + 1` and `2 pair + 2`) from
+/// `opening`: first with A as White, then as Black, both players having
+/// [forgotten](Player::forget) their earlier games. `recorded` holds what a
+/// record has of the pair (none, one or both games, the last perhaps
+/// unfinished): those moves are replayed first. `on_update` is told of every
+/// move played (the game's index in the pair, 0 or 1, and the game so far)
+/// and of each game's end.
+fn play_pair(
+    (a, b): Seat<'_>,
+    config: &MatchConfig,
+    (pair, opening): (u32, &Game),
+    recorded: &[GameProgress],
+    on_update: &mut dyn FnMut(usize, &GameProgress),
+) -> Result<[GameRecord; 2], ResumeError> {
+    a.forget();
+    b.forget();
+    let mut play = |k: usize, a_color: Color| -> Result<GameRecord, ResumeError> {
+        let number = 2 * pair as usize + k + 1;
+        let seed = config.seed ^ (u64::from(pair) << 8) ^ a_color.index() as u64;
+        let (start, thinking) = match recorded.get(k) {
+            Some(game) => {
+                let start =
+                    replay_game((&mut *a, &mut *b), opening, a_color, seed, (number, game))?;
+                if let Some(result) = &game.result {
+                    return Ok(GameRecord {
+                        game_string: start.game_string(),
+                        result: result.clone(),
+                        a_color,
+                        thinking: game.thinking,
+                    });
+                }
+                (start, game.thinking)
+            }
+            None => (opening.clone(), [Thinking::default(); 2]),
+        };
+        let mut on_move = |game: &Game, thinking: &[Thinking; 2]| {
+            let progress = GameProgress {
+                game_string: game.game_string(),
+                thinking: *thinking,
+                result: None,
+            };
+            on_update(k, &progress);
+        };
+        let record = continue_game(
+            (&mut *a, &mut *b),
+            (start, thinking),
+            a_color,
+            config.max_plies,
+            seed,
+            &mut on_move,
+        );
+        on_update(
+            k,
+            &GameProgress {
+                game_string: record.game_string.clone(),
+                thinking: record.thinking,
+                result: Some(record.result.clone()),
+            },
+        );
+        Ok(record)
+    };
+    let first = play(0, Color::White)?;
+    let second = play(1, Color::Black)?;
+    Ok([first, second])
+}
+
+/// Sets game `index` of `progress` to `game`, or adds it when it is the
+/// next one.
+fn put_game(progress: &mut MatchProgress, index: usize, game: GameProgress) {
+    match progress.games.get_mut(index) {
+        Some(slot) => *slot = game,
+        None => progress.games.push(game),
+    }
+}
+
+/// Plays the match on from `progress` (empty: from the start) with one
+/// seat per game played at once, a pair of games being the unit of work:
+/// each seat's players play whole pairs, and the pairs are taken in order
+/// whatever seat finished them first.
+///
+/// After each pair, `on_game` is called for its two games (the recorded ones
+/// included; `on_game`'s index counts games from 1, its summary is the
+/// match's so far), then `after_pair` with the pair's number (from 0) and
+/// games, which can stop the match there. `on_progress` is called with
+/// `progress` brought up to date: with one seat after every move played,
+/// with more after every pair (only whole pairs, in order, are kept then;
+/// the pairs under way when the match stopped are lost, the record stays
+/// valid). The recorded games are played again ([`Player::replays`]), so a
+/// stopped match ends as it would have without the stop.
+///
+/// The players forget everything before each pair ([`Player::forget`]), so
+/// the games do not depend on the number of seats.
+pub fn run_match(
+    seats: Vec<Seat<'_>>,
+    config: &MatchConfig,
+    progress: &mut MatchProgress,
     mut on_game: impl FnMut(usize, &GameRecord, &Summary),
+    mut after_pair: impl FnMut(u32, &[GameRecord; 2]) -> AfterPair,
     mut on_progress: impl FnMut(&MatchProgress),
 ) -> Result<Summary, ResumeError> {
     let pairs = config.games.div_ceil(2);
@@ -428,72 +595,109 @@ pub fn resume_match(
         });
     }
     let mut summary = Summary::default();
-    let mut rng = StdRng::seed_from_u64(config.seed);
-    let mut index = 0;
-    for pair in 0..pairs {
-        let options = Options {
-            threefold_repetition: config.threefold_repetition,
-            ..Options::default()
-        };
-        let opening = random_opening(config.game_type, options, config.opening_plies, &mut rng);
-        for a_color in [Color::White, Color::Black] {
-            let seed = config.seed ^ (u64::from(pair) << 8) ^ a_color.index() as u64;
-            let players = (&mut *a, &mut *b);
-            let (start, thinking) = match progress.games.get(index) {
-                Some(recorded) => {
-                    let game =
-                        replay_game(players, &opening, a_color, seed, (index + 1, recorded))?;
-                    (game, recorded.thinking)
-                }
-                None => (opening.clone(), [Thinking::default(); 2]),
-            };
-            let finished = progress.games.get(index).and_then(|g| g.result.clone());
-            let record = match finished {
-                Some(result) => GameRecord {
-                    game_string: start.game_string(),
-                    result,
-                    a_color,
-                    thinking,
-                },
-                None => {
-                    if progress.games.len() == index {
-                        progress.games.push(GameProgress {
-                            game_string: start.game_string(),
-                            thinking,
-                            result: None,
-                        });
-                    }
-                    let mut on_move = |game: &Game, thinking: &[Thinking; 2]| {
-                        if let Some(current) = progress.games.last_mut() {
-                            current.game_string = game.game_string();
-                            current.thinking = *thinking;
-                        }
-                        on_progress(progress);
-                    };
-                    let players = (&mut *a, &mut *b);
-                    let record = continue_game(
-                        players,
-                        (start, thinking),
-                        a_color,
-                        config.max_plies,
-                        seed,
-                        &mut on_move,
-                    );
-                    if let Some(current) = progress.games.last_mut() {
-                        current.game_string = record.game_string.clone();
-                        current.thinking = record.thinking;
-                        current.result = Some(record.result.clone());
-                    }
-                    on_progress(progress);
-                    record
-                }
-            };
+    // A pair's games counted and reported, in order.
+    let mut finish = |pair: u32, records: &[GameRecord; 2]| {
+        for (k, record) in records.iter().enumerate() {
             summary.add(&record.result);
-            index += 1;
-            on_game(index, &record, &summary);
+            on_game(2 * pair as usize + k + 1, record, &summary);
         }
+        after_pair(pair, records)
+    };
+    let mut openings = Openings::new(config);
+    let mut seats = seats;
+    if seats.len() <= 1 {
+        let Some((a, b)) = seats.pop() else {
+            return Ok(Summary::default());
+        };
+        while let Some((pair, opening)) = openings.next_pair() {
+            let base = 2 * pair as usize;
+            let recorded: Vec<GameProgress> =
+                progress.games.iter().skip(base).take(2).cloned().collect();
+            let mut on_update = |k: usize, game: &GameProgress| {
+                put_game(progress, base + k, game.clone());
+                on_progress(progress);
+            };
+            let records = play_pair(
+                (&mut *a, &mut *b),
+                config,
+                (pair, &opening),
+                &recorded,
+                &mut on_update,
+            )?;
+            if finish(pair, &records) == AfterPair::Stop {
+                break;
+            }
+        }
+        return Ok(summary);
     }
-    Ok(summary)
+
+    let recorded = progress.games.clone();
+    let openings = Mutex::new(openings);
+    let stop = AtomicBool::new(false);
+    let (done, finished) = mpsc::channel();
+    let mut outcome = Ok(());
+    thread::scope(|scope| {
+        for (a, b) in seats {
+            let done = done.clone();
+            let (openings, stop, recorded) = (&openings, &stop, &recorded);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let next = openings
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .next_pair();
+                    let Some((pair, opening)) = next else { break };
+                    let base = (2 * pair as usize).min(recorded.len());
+                    let end = (base + 2).min(recorded.len());
+                    let played = play_pair(
+                        (&mut *a, &mut *b),
+                        config,
+                        (pair, &opening),
+                        &recorded[base..end],
+                        &mut |_, _| {},
+                    );
+                    if done.send((pair, played)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done);
+        // Pairs finished out of order wait here for the ones before them.
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (pair, played) in finished {
+            waiting.insert(pair, played);
+            while let Some(played) = waiting.remove(&next) {
+                next += 1;
+                if stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let records = match played {
+                    Ok(records) => records,
+                    Err(error) => {
+                        outcome = Err(error);
+                        stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                };
+                let base = 2 * (next - 1) as usize;
+                for (k, record) in records.iter().enumerate() {
+                    let game = GameProgress {
+                        game_string: record.game_string.clone(),
+                        thinking: record.thinking,
+                        result: Some(record.result.clone()),
+                    };
+                    put_game(progress, base + k, game);
+                }
+                on_progress(progress);
+                if finish(next - 1, &records) == AfterPair::Stop {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    outcome.map(|()| summary)
 }
 
 #[cfg(test)]
@@ -685,6 +889,108 @@ mod tests {
                 games: 2
             })
         ));
+    }
+
+    /// A match of cheap players with `seats` games at once, stopped after
+    /// `stop_after` pairs when given: its games and its record.
+    fn seated_match(
+        seats: usize,
+        games: u32,
+        stop_after: Option<u32>,
+        progress: &mut MatchProgress,
+    ) -> Result<Vec<GameRecord>, ResumeError> {
+        let config = MatchConfig {
+            games,
+            game_type: GameType::ALL,
+            opening_plies: 2,
+            max_plies: 24,
+            seed: 9,
+            threefold_repetition: false,
+        };
+        let mut players: Vec<(Player, Player)> = (0..seats)
+            .map(|_| {
+                let a = Player::from_spec_threads("beginner2", None, Some(1)).expect("preset");
+                let b = Player::from_spec_threads("depth:1", None, Some(1)).expect("a style");
+                (a, b)
+            })
+            .collect();
+        let mut records = Vec::new();
+        let mut numbers = Vec::new();
+        let after_pair = |pair: u32, _: &[GameRecord; 2]| match stop_after {
+            Some(n) if pair + 1 >= n => AfterPair::Stop,
+            _ => AfterPair::Continue,
+        };
+        run_match(
+            players.iter_mut().map(|(a, b)| (a, b)).collect(),
+            &config,
+            progress,
+            |i, r, _| {
+                numbers.push(i);
+                records.push(r.clone());
+            },
+            after_pair,
+            |_| {},
+        )?;
+        assert_eq!(numbers, (1..=records.len()).collect::<Vec<_>>());
+        Ok(records)
+    }
+
+    fn same_games(x: &[GameRecord], y: &[GameRecord]) -> bool {
+        x.len() == y.len()
+            && x.iter().zip(y).all(|(x, y)| {
+                x.game_string == y.game_string && x.result == y.result && x.a_color == y.a_color
+            })
+    }
+
+    /// Games played several at once are those played one after another,
+    /// reported in order; a stop after a pair stops there.
+    #[test]
+    fn games_at_once_are_the_games_one_at_a_time() {
+        let one = seated_match(1, 8, None, &mut MatchProgress::default()).expect("a match");
+        assert_eq!(one.len(), 8);
+        let mut progress = MatchProgress::default();
+        let three = seated_match(3, 8, None, &mut progress).expect("a match");
+        assert!(same_games(&one, &three));
+        // The record holds every game, finished, in order.
+        assert_eq!(progress.games.len(), 8);
+        for (kept, played) in progress.games.iter().zip(&one) {
+            assert_eq!(kept.game_string, played.game_string);
+            assert_eq!(kept.result.as_ref(), Some(&played.result));
+        }
+        for seats in [1, 2] {
+            let mut progress = MatchProgress::default();
+            let stopped = seated_match(seats, 8, Some(2), &mut progress).expect("a match");
+            assert!(same_games(&stopped, &one[..4]), "{seats} seats");
+            assert!(progress.games.len() >= 4);
+            assert!(progress.games[..4].iter().all(|g| g.result.is_some()));
+        }
+    }
+
+    /// A record of part of a match, the last game unfinished, goes on with
+    /// games at once to the same games.
+    #[test]
+    fn a_record_goes_on_with_games_at_once() {
+        let mut whole = MatchProgress::default();
+        let one = seated_match(1, 6, None, &mut whole).expect("a match");
+        let mut part = whole.clone();
+        part.games.truncate(3);
+        let unfinished = &mut part.games[2];
+        let game = Game::from_game_string(&unfinished.game_string).expect("a game");
+        let mut shorter = Game::new(GameType::ALL);
+        for mv in game.moves().take(game.ply() as usize / 2) {
+            shorter.play(mv).expect("a recorded move");
+        }
+        unfinished.game_string = shorter.game_string();
+        unfinished.result = None;
+        let resumed = seated_match(2, 6, None, &mut part).expect("a resumed match");
+        assert!(same_games(&one, &resumed));
+        assert_eq!(part.games.len(), 6);
+    }
+
+    #[test]
+    fn players_can_be_sent_to_other_threads() {
+        fn sendable<T: Send>() {}
+        sendable::<Player>();
     }
 
     /// Two queens shuttling: the first position comes back every four moves.

@@ -227,6 +227,20 @@ impl Player {
         }
     }
 
+    /// Forgets what the player learnt in earlier games: a built-in
+    /// engine's table and move-ordering history are cleared, so that it
+    /// plays a pair of games the same whatever it played before (a match
+    /// calls this before every pair; its games then come out the same
+    /// played one pair after another or several at once, and a record's
+    /// pair can be replayed alone). A UHP engine is left as it is: it is
+    /// sent each position whole anyway.
+    pub fn forget(&mut self) {
+        match self {
+            Player::Preset { engine, .. } | Player::Style { engine, .. } => engine.clear(),
+            Player::Uhp { .. } => {}
+        }
+    }
+
     /// How the player is shown in reports.
     pub fn name(&self) -> String {
         match self {

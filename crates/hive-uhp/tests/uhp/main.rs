@@ -1,7 +1,7 @@
 //! The UHP engine's integration tests, in one binary: in-memory sessions
 //! with the exact answers (protocol, games, the engine's commands), every
-//! move of the perft games through the protocol, a fuzz test, and the
-//! levels' order.
+//! move of the perft games through the protocol, a fuzz test, the
+//! levels' order, and `hive-engine match` as an SPRT.
 
 #[path = "../../../hive-rules/tests/common/mod.rs"]
 mod common;
@@ -13,3 +13,5 @@ mod games;
 mod levels;
 mod moves;
 mod protocol;
+#[cfg(feature = "cli")]
+mod sprt;

@@ -80,7 +80,8 @@ pub use self::core::{
     Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations,
     CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems, HumanSide,
     LaunchSettings, LoadedSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
-    PlayMove, Players, SETTINGS_FILE, Screen, Settings, SettingsFile, Turn, Words, last_move_cells,
+    PlayMove, Players, SETTINGS_FILE, Screen, SeatsOnce, Settings, SettingsFile, Turn, Words,
+    last_move_cells,
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,

@@ -144,3 +144,26 @@ fn top_three_moves_are_distinct_legal_and_ranked() {
     let line = app.world().resource::<Analysis>().line().cloned().unwrap();
     assert!(line.others.is_empty());
 }
+
+/// The analysis board is opened with two hands at the screen, and the
+/// opponent chosen for the next game stays as it was (it used to become
+/// "Human": New game then started a game for two at the screen).
+#[test]
+fn the_analysis_board_leaves_the_opponent_chosen_for_the_next_game() {
+    use crate::app::{app_keeping_files, set_screen, set_settings, start_playing};
+    use hive::game::{NewGameSettings, Opponent, Screen, SeatsOnce, Settings};
+    use hive::records::Seats;
+    let mut app = app_keeping_files(None, None, NewGameSettings::default());
+    set_settings(&mut app, |s| s.opponent = Opponent::Ai);
+    app.world_mut().resource_mut::<SeatsOnce>().0 = Some(Seats::Human);
+    start_playing(&mut app);
+    assert_eq!(app.world().resource::<Players>().seats, Seats::Human);
+    assert_eq!(app.world().resource::<Settings>().opponent, Opponent::Ai);
+    set_screen(&mut app, Screen::MainMenu);
+    app.update();
+    start_playing(&mut app);
+    assert!(matches!(
+        app.world().resource::<Players>().seats,
+        Seats::Ai { .. }
+    ));
+}

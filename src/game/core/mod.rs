@@ -35,7 +35,9 @@ pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
 pub use mode::{AnalysisSwitch, CurrentMode, GameMode, Mode, practising};
 pub use notice::Notice;
-pub use players::{NewGame, NewGameSettings, Players, Restart, RestartedFrom, StartGame};
+pub use players::{
+    NewGame, NewGameSettings, Players, Restart, RestartedFrom, SeatsOnce, StartGame,
+};
 pub use resign::{Resign, Resignation, can_resign};
 pub use screens::{Activity, Screen};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};

@@ -26,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Players>();
     app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
+    app.init_resource::<SeatsOnce>();
     app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartGame));
     app.add_systems(
         Update,
@@ -120,6 +121,13 @@ impl Players {
     }
 }
 
+/// The seats of the next board opened, when it is not a game against the
+/// opponent chosen in the menu (the analysis board: two hands at the
+/// screen), taken once as it starts: the player's choice of opponent stays
+/// as it was for the next game.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatsOnce(pub Option<Seats>);
+
 /// Throw the current game away and start a new one with the same settings
 /// (handled early in the frame, in [`GameSystems::Jump`], so nothing meant
 /// for the old game reaches the new one).
@@ -130,13 +138,16 @@ fn start_game(
     next: Res<NewGameSettings>,
     settings: Res<Settings>,
     mut game: ResMut<CurrentGame>,
-    mut players: ResMut<Players>,
+    (mut players, mut once): (ResMut<Players>, ResMut<SeatsOnce>),
     mut notice: ResMut<Notice>,
     mut clock: ResMut<GameClock>,
 ) {
     *game = CurrentGame::new(next.new_game(&settings));
     *clock = GameClock::start(next.time_control);
-    *players = players.next(&settings);
+    *players = match once.0.take() {
+        Some(seats) => Players::seated(players.game_id + 1, seats),
+        None => players.next(&settings),
+    };
     notice.clear();
 }
 

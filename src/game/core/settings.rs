@@ -265,6 +265,17 @@ impl Settings {
         }
     }
 
+    /// A new player's settings (no settings file yet): New game plays the
+    /// AI at Beginner, where the rating starts and its advice points (two
+    /// players at one screen, the defaults' opponent, is one click away).
+    pub fn first_run() -> Settings {
+        Settings {
+            opponent: Opponent::Ai,
+            difficulty: Difficulty::Beginner,
+            ..Settings::default()
+        }
+    }
+
     /// Values out of range brought back in: the animation speed in
     /// `0..=MAX_ANIMATION_SPEED` (1.0 if not a number), the sound volume in
     /// `0..=1` (the default if not a number), a turn limit not 0.

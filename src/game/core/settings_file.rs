@@ -63,13 +63,13 @@ impl SettingsFile {
         &self.path
     }
 
-    /// The saved settings; the defaults with no warning when there is no
-    /// file yet, the defaults with a warning when it cannot be used. Never
-    /// writes anything.
+    /// The saved settings; a new player's ([`Settings::first_run`]) with
+    /// no warning when there is no file yet, the defaults with a warning
+    /// when it cannot be used. Never writes anything.
     pub fn load(&self) -> LoadedSettings {
         match self.try_load() {
             Ok(settings) => LoadedSettings {
-                settings: settings.unwrap_or_default(),
+                settings: settings.unwrap_or_else(Settings::first_run),
                 warning: None,
             },
             Err(warning) => LoadedSettings {
@@ -127,9 +127,10 @@ mod tests {
     fn settings_round_trip() {
         let dir = tempfile::tempdir().unwrap();
         let file = SettingsFile::in_dir(dir.path().join("config"));
-        // No file yet: defaults, no warning, nothing written.
+        // No file yet: a new player's, no warning, nothing written.
         let loaded = file.load();
-        assert_eq!(loaded.settings, Settings::default());
+        assert_eq!(loaded.settings, Settings::first_run());
+        assert_eq!(loaded.settings.opponent, Opponent::Ai);
         assert!(loaded.warning.is_none());
         assert!(!file.path().exists());
 

@@ -17,7 +17,7 @@ use super::menu_new_game::{ClockChoice, new_game_grid};
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
 use crate::game::ai::SetAnalysis;
-use crate::game::core::{NewGameSettings, Opponent, Screen, Settings, Words};
+use crate::game::core::{NewGameSettings, Screen, Settings, Words};
 use crate::game::editor::EditorRequest;
 use crate::game::theme::{Theme, ThemeChoice, ThemeEntry};
 use crate::game::widgets::{
@@ -60,6 +60,9 @@ struct MenuRequests<'w> {
     editor: MessageWriter<'w, EditorRequest>,
     exit: MessageWriter<'w, AppExit>,
     online: ResMut<'w, crate::game::online::screen::OnlineWindow>,
+    /// The analysis board's seats (two hands at the screen), without
+    /// changing the opponent chosen for the next game.
+    seats_once: ResMut<'w, crate::game::core::SeatsOnce>,
 }
 
 fn draw_main_menu(
@@ -224,13 +227,14 @@ fn play_column(
         "menu-analysis-board-tip"
     };
     if menu_button(ui, words, "menu-analysis-board", analysis_tip) {
-        // The position left there, if any; else an empty board.
-        prefs.opponent = Opponent::Human;
+        // The position left there, if any; else an empty board. Either
+        // way the opponent chosen for the next game stays as it is.
         analysis_board = true;
         if analysis_waiting {
             // A resumed board turns the analysis on as it opens.
             records.resume_kind(PlayKind::Analysis);
         } else {
+            requests.seats_once.0 = Some(crate::records::Seats::Human);
             requests.screen.set(Screen::Playing);
             requests.analysis.write(SetAnalysis(true));
         }

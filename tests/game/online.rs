@@ -625,6 +625,19 @@ fn a_watcher_gets_the_game_so_far_and_every_move_and_cannot_move() {
         .watchers();
     assert_eq!(watchers.len(), 1);
     assert_eq!(watchers[0].1, "Cy");
+    // The joiner resigns: the watcher sees the end and keeps the game
+    // watched (the setting is on by default), named for both players.
+    joiner.world_mut().write_message(OnlineRequest::Resign);
+    let mut apps = [&mut host, &mut joiner, &mut watcher];
+    all_until(&mut apps, "the watched game kept", |a| {
+        a[2].world().resource::<hive::game::KeptGames>().changes == 1
+    });
+    let kept = kept_online(dirs[2].path());
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].seats, Seats::Watching);
+    assert_eq!(kept[0].names, ["Ann".to_string(), "Ben".to_string()]);
+    assert_eq!(kept[0].result, Some(hive::records::GameResult::WhiteWins));
+    assert_eq!(kept[0].ending, hive::records::Ending::Resigned);
     // The host leaves: the watcher is told.
     host.world_mut().write_message(OnlineRequest::Leave);
     let mut apps = [&mut host, &mut joiner, &mut watcher];

@@ -363,6 +363,8 @@ your-games-shown = { $shown } of { $count ->
 }
 your-games-export = Export all…
 your-games-export-tip = Write every game you kept to one PGN file (the game reads it back, and so do Mzinga and other Hive programs)
+your-games-keep-watched = Keep games I watch
+your-games-keep-watched-tip = Games you watch online (and finish watching) are kept here too, with both players named
 your-games-export-title = Export your games
 # $count: the games written; $file: the file.
 your-games-exported = { $count ->

@@ -313,6 +313,8 @@ your-games-shown = { $shown } de { $count ->
 }
 your-games-export = Exportar todas…
 your-games-export-tip = Escribe todas tus partidas en un archivo PGN (el juego lo vuelve a leer, y también Mzinga y otros programas de Hive)
+your-games-keep-watched = Guardar las partidas que miro
+your-games-keep-watched-tip = Las partidas que miras en línea (hasta el final) también se guardan aquí, con los dos jugadores
 your-games-export-title = Exportar tus partidas
 your-games-exported = { $count ->
     [one] 1 partida escrita en { $file }

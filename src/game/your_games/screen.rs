@@ -58,6 +58,8 @@ pub struct YourGamesPart<'w> {
     pub games: Res<'w, YourGames>,
     /// What the tab asks.
     pub requests: MessageWriter<'w, YourGamesRequest>,
+    /// The player's settings (whether watched games are kept).
+    pub settings: ResMut<'w, crate::game::core::Settings>,
 }
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -107,13 +109,15 @@ fn result_words(words: &Texts, game: &KeptSummary) -> String {
 }
 
 /// The tab, in the Games screen's panel.
-pub fn show(
-    ui: &mut egui::Ui,
-    words: &Texts,
-    screen: &mut YourGamesScreen,
-    games: &YourGames,
-    requests: &mut MessageWriter<YourGamesRequest>,
-) {
+pub fn show(ui: &mut egui::Ui, words: &Texts, part: &mut YourGamesPart) {
+    let YourGamesPart {
+        screen,
+        games,
+        requests,
+        settings,
+        ..
+    } = part;
+    let (screen, games) = (&mut **screen, &**games);
     let before = screen.filter();
     ui.horizontal_wrapped(|ui| {
         ui.label(words.get("your-games-opponent"));
@@ -193,6 +197,12 @@ pub fn show(
                 .picker
                 .get_mut()
                 .unwrap_or_else(PoisonError::into_inner) = Some(dialog);
+        }
+        let mut keep_watched = settings.keep_watched_games;
+        ui.checkbox(&mut keep_watched, words.get("your-games-keep-watched"))
+            .on_hover_text(words.get("your-games-keep-watched-tip"));
+        if keep_watched != settings.keep_watched_games {
+            settings.keep_watched_games = keep_watched;
         }
     });
     if let Some(error) = &games.error {

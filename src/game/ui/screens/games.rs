@@ -178,13 +178,7 @@ fn draw_games_screen(
             ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
         if *yours.tab == GamesTab::Yours {
-            your_games_screen::show(
-                ui,
-                words,
-                &mut yours.screen,
-                &yours.games,
-                &mut yours.requests,
-            );
+            your_games_screen::show(ui, words, &mut yours);
             return;
         }
         if db.on_games_screen {

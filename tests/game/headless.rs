@@ -441,7 +441,7 @@ fn review_does_not_ask_to_pass() {
     assert!(notice.contains("must pass"), "{notice}");
 }
 
-/// What the game-over dialog's "Review game" asks for: a finished game is
+/// What the game-over dialog's "Move by move" asks for: a finished game is
 /// stepped through, and leaving review comes back to the game's end.
 #[test]
 fn a_finished_game_can_be_reviewed_from_game_over() {

@@ -71,14 +71,15 @@ game-help-ai-to-move = The AI is choosing its move; the board is yours again whe
 game-help-watching = The AI plays both sides: pause, step one move or change the speed on the bar above the board. Right-drag: pan. Wheel: zoom. F: fit.
 over-title = Game over
 over-new-game = New game
-over-review = Review game
+over-review = Move by move
 over-review-tip = Step through the moves of this game
-over-engine-review = Review with the engine
+over-engine-review = Graded by the engine
 over-engine-review-tip = The engine grades every move and draws the evaluation graph
 # After a game against the AI: the player's rating and its change ($change: "+48", "-12").
 rating-change = Your rating: { $rating } ({ $change })
 rating-unreadable = { $file } could not be read ({ $error }): games are not rated until it is mended or moved away
-over-analyse = Analyse this game
+over-analyse = With the engine's lines
+over-look-back = Look back at the game:
 over-analyse-tip = Step through the game with the engine's lines
 confirm-restart-title = Restart?
 confirm-restart-text = A new game starts. Undo brings this one back until you move.
@@ -110,7 +111,8 @@ confirm-dont-ask-tip = Restart, Main menu, Quit and Load act at once (Settings)
 confirm-cancel = Cancel
 
 game-title-exhibition = { $game-type }: AI vs AI, White { $white }, Black { $black }
-game-title-ai = { $game-type }: you play { $human } vs AI ({ $difficulty }) as { $ai }
+# The level first: a narrow window cuts the end of the title (the status beside it says which side is yours).
+game-title-ai = vs AI ({ $difficulty }): { $game-type }, you play { $human }
 game-title-record = { $white } vs { $black }: { $game-type }
 game-title-analysis = Analysis board: { $game-type }
 game-title-practice = Practice: { $game-type }

@@ -143,6 +143,7 @@ review-engine-choice = The engine's own choice.
 # $loss: what the move gave away (1.00 is about a piece); $best: the engine's move, a MoveString.
 review-lost = Lost { $loss }. The engine plays { $best } (the arrow on the board).
 review-lost-tip = How much of the evaluation the move gave away against the engine's move (1.00 is about a piece's worth)
+review-lost-mate = A forced win or loss changed hands with it. The engine plays { $best } (the arrow on the board).
 # Why the move shown is worse: the facts along the engine's lines
 # (why-*.ftl), the move played's first, then the engine's move's ($best).
 review-why = Why:

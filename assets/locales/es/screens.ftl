@@ -120,6 +120,7 @@ review-verdict = { $class }: { $after } (antes { $before })
 review-engine-choice = La jugada que elige el motor.
 review-lost = Pierde { $loss }. El motor juega { $best } (la flecha del tablero).
 review-lost-tip = Cuánto de la evaluación cedió la jugada frente a la del motor (1.00 vale más o menos una pieza)
+review-lost-mate = Con ella cambió de manos una victoria o una derrota forzada. El motor juega { $best } (la flecha del tablero).
 # Por qué la jugada mostrada es peor: los hechos a lo largo de las líneas
 # del motor (why-*.ftl), primero los de la jugada, luego los del motor ($best).
 review-why = Por qué:

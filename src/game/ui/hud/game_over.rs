@@ -206,10 +206,20 @@ pub(super) fn show(
                     None => {}
                 }
                 ui.add_space(8.0);
+                // What comes next, then the three ways to look back, each
+                // named for what it shows (they were three look-alike
+                // "Review" buttons).
                 ui.horizontal(|ui| {
                     if ui.button(words.get("over-new-game")).clicked() {
                         clicks.leave(Leaving::Restart);
                     }
+                    if ui.button(words.get("game-main-menu")).clicked() {
+                        clicks.leave(Leaving::MainMenu);
+                    }
+                });
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(words.get("over-look-back")).weak());
+                ui.horizontal(|ui| {
                     if ui
                         .button(words.get("over-review"))
                         .on_hover_text(words.get("over-review-tip"))
@@ -218,7 +228,7 @@ pub(super) fn show(
                         clicks.review.write(ReviewAction::Enter);
                     }
                     if ui
-                        .button(words.get("game-engine-review"))
+                        .button(words.get("over-engine-review"))
                         .on_hover_text(words.get("over-engine-review-tip"))
                         .clicked()
                     {
@@ -232,9 +242,6 @@ pub(super) fn show(
                         // The analysis on, and the game stepped into review.
                         clicks.analysis.write(SetAnalysis(true));
                         clicks.review.write(ReviewAction::Enter);
-                    }
-                    if ui.button(words.get("game-main-menu")).clicked() {
-                        clicks.leave(Leaving::MainMenu);
                     }
                 });
             });

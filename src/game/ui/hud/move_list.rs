@@ -146,6 +146,7 @@ impl View<'_> {
             // One row: moves up to the end of a turn (main line) or up to a
             // move with alternatives.
             let mut row_end = start;
+            let row_width = ui.available_width();
             ui.horizontal_wrapped(|ui| {
                 ui.add_space(INDENT * level as f32);
                 let mut at = start;
@@ -156,6 +157,12 @@ impl View<'_> {
                     if white {
                         ui.label(egui::RichText::new(format!("{}.", ply.div_ceil(2))).weak());
                     } else if first_of_row {
+                        ui.label(egui::RichText::new(format!("{}...", ply / 2)).weak());
+                    } else if !self.fits(ui, at, row_width) {
+                        // Black's move would wrap alone onto the next line:
+                        // it goes there with its number, as a turn begun.
+                        ui.end_row();
+                        ui.add_space(INDENT * level as f32);
                         ui.label(egui::RichText::new(format!("{}...", ply / 2)).weak());
                     }
                     first_of_row = false;
@@ -182,6 +189,20 @@ impl View<'_> {
             }
             node = self.tree.children(row_end).first().copied();
         }
+    }
+
+    /// Whether the move at `node` fits in what is left of a row
+    /// `row_width` wide (the row so far is `ui`'s).
+    fn fits(&self, ui: &egui::Ui, node: NodeId, row_width: f32) -> bool {
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let text = format!("{}  ", self.tree.text(node));
+        let width = ui
+            .painter()
+            .layout_no_wrap(text, font, egui::Color32::WHITE)
+            .size()
+            .x;
+        let used = ui.min_rect().width() + ui.spacing().item_spacing.x;
+        used + width + 2.0 * ui.spacing().button_padding.x <= row_width
     }
 
     /// One move: a button showing its position, with a menu on a right

@@ -77,13 +77,25 @@ fn draw_review_panel(
     let ctx = contexts.ctx_mut()?;
     let mut request = None;
     let mut goto = None;
+    // The verdict scrolls within what the window leaves below the graph
+    // and the counts (the top bar, the title, the graph, the counts and
+    // the message line take about 320 points): nothing is cut off.
+    let verdict_height = (ctx.content_rect().height() - 320.0).max(120.0);
     egui::Window::new(words.get("review-title"))
         .id(egui::Id::new("engine_review"))
         .collapsible(true)
         .resizable(false)
         .default_width(GRAPH_SIZE.x)
         .max_width(GRAPH_SIZE.x)
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(4.0, -28.0))
+        // Beside the left side panel, over the board: the hand stays in
+        // view (over the panel, it covered the player's pieces).
+        .anchor(
+            egui::Align2::LEFT_BOTTOM,
+            egui::vec2(
+                crate::game::widgets::side_panel_width(ctx.content_rect().width()) + 4.0,
+                -28.0,
+            ),
+        )
         .show(ctx, |ui| {
             ui.set_width(GRAPH_SIZE.x);
             if let Some((done, total)) = progress {
@@ -112,10 +124,14 @@ fn draw_review_panel(
             ui.separator();
             match current.node() {
                 node if shown.is_some_and(|ply| ply > 0) => {
-                    if line
-                        .verdict(node)
-                        .is_some_and(|verdict| verdict_text(ui, words, verdict, &why))
-                    {
+                    let play = egui::ScrollArea::vertical()
+                        .max_height(verdict_height)
+                        .show(ui, |ui| {
+                            line.verdict(node)
+                                .is_some_and(|verdict| verdict_text(ui, words, verdict, &why))
+                        })
+                        .inner;
+                    if play {
                         request = Some(EngineReviewRequest::PlayBestLine(node));
                     }
                 }
@@ -326,7 +342,18 @@ fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview, why: &Re
                 .with("before", format_score(verdict.eval_before)),
         ),
     )
-    .on_hover_text(tip);
+    .on_hover_text(tip.clone());
+    // The numbers in words, in view (a tooltip alone was never found).
+    let scores = words.format(
+        "review-verdict-tip",
+        &Args::new()
+            .with("after", super::marks::score_tip(words, verdict.eval_after))
+            .with(
+                "before",
+                super::marks::score_tip(words, verdict.eval_before),
+            ),
+    );
+    ui.label(egui::RichText::new(scores).small().weak());
     if verdict.class == MoveClass::Best {
         ui.label(egui::RichText::new(words.get("review-engine-choice")).weak());
         return false;
@@ -334,15 +361,19 @@ fn verdict_text(ui: &mut egui::Ui, words: &Texts, verdict: &MoveReview, why: &Re
     let Some(best) = verdict.best.as_deref() else {
         return false;
     };
-    ui.label(
-        words.format(
-            "review-lost",
-            &Args::new()
-                .with("loss", format!("{:.2}", verdict.loss as f32 / 100.0))
-                .with("best", best),
-        ),
-    )
-    .on_hover_text(words.get("review-lost-tip"));
+    // A forced win thrown away or a forced loss walked into is said so:
+    // its loss on the scale of pieces would be a number without meaning.
+    let mates = format_score(verdict.eval_after).contains('#')
+        || format_score(verdict.eval_before).contains('#');
+    let args = Args::new()
+        .with("loss", format!("{:.2}", verdict.loss as f32 / 100.0))
+        .with("best", best);
+    if mates {
+        ui.label(words.format("review-lost-mate", &args));
+    } else {
+        ui.label(words.format("review-lost", &args))
+            .on_hover_text(words.get("review-lost-tip"));
+    }
     super::review_why::show(ui, words, why, best, class_color(ui, verdict.class));
     if verdict.best_line.len() > 1 {
         ui.label(

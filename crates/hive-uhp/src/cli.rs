@@ -275,6 +275,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         games,
         game_type,
         opening_plies: opening,
+        book: None,
         max_plies: max_moves,
         seed,
         threefold_repetition,

@@ -4,7 +4,10 @@
 //! A book is plain text: a line starting with `#` is a comment, a blank line
 //! is skipped, and every other line is a GameString of an unfinished game
 //! (`Base+MLP;InProgress;White[4];wG1;bP wG1-;...`). Its state and turn must
-//! agree with its moves.
+//! agree with its moves. The book made for the project
+//! (`crates/hive-uhp/data/openings.txt`, [`BUILTIN`]) keeps only positions
+//! that the engine's own search finds near even; its header says how it was
+//! made.
 
 use std::fmt;
 
@@ -14,6 +17,13 @@ use rand::seq::SliceRandom;
 use thiserror::Error;
 
 use hive_rules::{Game, GameType, Options};
+
+/// The book kept in the repository (`crates/hive-uhp/data/openings.txt`),
+/// built into the binaries: `hive match --book builtin`.
+pub const BUILTIN: &str = include_str!("../../data/openings.txt");
+
+/// The name that asks for [`BUILTIN`] instead of a file.
+pub const BUILTIN_NAME: &str = "builtin";
 
 /// One position of a book.
 #[derive(Clone, Debug)]

@@ -33,7 +33,7 @@ pub enum EngineCommand {
     /// a sequential probability ratio test as fishtest runs it: pairs are
     /// played until the log-likelihood ratio of H1 (A is elo1 stronger)
     /// against H0 (elo0) crosses a bound, or --games are played.
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
         /// A UHP GameString or GameTypeString, e.g. "Base+MLP".
@@ -49,7 +49,7 @@ impl EngineCommand {
         match self {
             EngineCommand::Uhp => run_uhp(),
             EngineCommand::Perft { game, depth } => run_perft(&game, depth),
-            EngineCommand::Match(args) => run_match(args),
+            EngineCommand::Match(args) => run_match(*args),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Matches between players: built-in AI presets or external UHP engines.
 //!
-//! `hive match` plays pairs of games from seeded random openings (each
-//! opening once with each side to each player), caps their length, records
+//! `hive match` plays pairs of games from seeded random openings or from
+//! the positions of an opening book ([`book`]; each opening once with each
+//! side to each player), caps their length, records
 //! every game as a GameString and reports wins, draws and losses with a 95%
 //! confidence interval. An illegal move or a crash is reported as such, not
 //! counted as an ordinary result. A match can keep its progress in a
@@ -62,7 +63,7 @@ pub struct GameRecord {
 /// One player's moves in a game and the time they took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Thinking {
-    /// Moves asked of this player (not the random opening's).
+    /// Moves asked of this player (not the opening's).
     pub moves: u32,
     /// Wall-clock time from asking for each move to its answer, summed.
     pub time: Duration,

@@ -26,14 +26,14 @@ pub enum EngineCommand {
     /// medium2, medium3, hard, hard2, expert), a style being measured
     /// (`nodes:N` or `depth:N`), or an external UHP engine written
     /// `uhp:<command line>`. Player A takes White in odd games and Black in
-    /// even ones; each random opening is played twice, once with each
-    /// colour.
+    /// even ones; each opening (random moves, or a position of --book) is
+    /// played twice, once with each colour.
     ///
     /// With --sprt (or any of --elo0, --elo1, --alpha, --beta) the match is
     /// a sequential probability ratio test as fishtest runs it: pairs are
     /// played until the log-likelihood ratio of H1 (A is elo1 stronger)
     /// against H0 (elo0) crosses a bound, or --games are played.
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
     /// Count move sequences (perft) from a position, printing each depth and its speed.
     Perft {
         /// A UHP GameString or GameTypeString, e.g. "Base+MLP".
@@ -49,7 +49,7 @@ impl EngineCommand {
         match self {
             EngineCommand::Uhp => run_uhp(),
             EngineCommand::Perft { game, depth } => run_perft(&game, depth),
-            EngineCommand::Match(args) => run_match(args),
+            EngineCommand::Match(args) => run_match(*args),
         }
     }
 }
@@ -71,9 +71,21 @@ pub struct MatchArgs {
     /// Expansion pieces: any of M, L, P.
     #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
     expansions: GameType,
-    /// Random opening moves before the players take over.
-    #[arg(long, default_value_t = 2)]
+    /// Random opening moves before the players take over (without --book).
+    #[arg(long, default_value_t = 2, conflicts_with = "book")]
     opening: u32,
+    /// Start the pairs from the positions of this opening book (one UHP
+    /// GameString a line, `#` comments) instead of random moves, each
+    /// position played with both colours; only the positions of the
+    /// match's game type are used. `builtin` is the book kept with the
+    /// engine (crates/hive-uhp/data/openings.txt: Base, Base+M, Base+L,
+    /// Base+P and Base+MLP positions the engine finds near even).
+    #[arg(long, value_name = "FILE")]
+    book: Option<String>,
+    /// The order the pairs take the book's positions in: shuffled by --seed
+    /// (random) or the file's (sequential); after the last, the first again.
+    #[arg(long, value_enum, default_value_t = crate::arena::book::BookOrder::Random, requires = "book")]
+    book_order: crate::arena::book::BookOrder,
     /// Moves after which an unfinished game is a draw.
     #[arg(long, default_value_t = 300)]
     max_moves: u32,
@@ -187,6 +199,8 @@ fn run_match(args: MatchArgs) -> ExitCode {
         time,
         expansions: game_type,
         opening,
+        book,
+        book_order,
         max_moves,
         seed,
         threads,
@@ -243,6 +257,18 @@ fn run_match(args: MatchArgs) -> ExitCode {
         }
         None => None,
     };
+    // The book before the players: a bad one is refused before an engine starts.
+    let book = match book
+        .as_deref()
+        .map(|name| read_book(name, game_type, book_order, seed))
+    {
+        Some(Ok(book)) => Some(book),
+        Some(Err(error)) => {
+            eprintln!("hive match: {error}");
+            return ExitCode::FAILURE;
+        }
+        None => None,
+    };
     let seat = || -> Result<(Player, Player), crate::arena::PlayerError> {
         let a = Player::from_spec_threads(a, time, threads)?;
         let b = Player::from_spec_threads(b, time, threads_b)?;
@@ -275,6 +301,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         games,
         game_type,
         opening_plies: opening,
+        book,
         max_plies: max_moves,
         seed,
         threefold_repetition,
@@ -299,6 +326,9 @@ fn run_match(args: MatchArgs) -> ExitCode {
     );
     if concurrency > 1 {
         println!("# {concurrency} games at once");
+    }
+    if let Some(book) = &config.book {
+        println!("# openings from the book {}", book.label);
     }
     if let Some(sprt) = &sprt {
         let ((elo0, elo1), (alpha, beta)) = (sprt.hypotheses(), sprt.errors());
@@ -404,6 +434,32 @@ fn sprt_verdict(state: &crate::arena::sprt::SprtState) -> String {
              (the most --games allowed)"
         ),
     }
+}
+
+/// The positions of `game_type` in the book `name` (a file, or
+/// [`BUILTIN_NAME`](crate::arena::book::BUILTIN_NAME)), in `order`.
+fn read_book(
+    name: &str,
+    game_type: GameType,
+    order: crate::arena::book::BookOrder,
+    seed: u64,
+) -> Result<crate::arena::book::BookOpenings, String> {
+    use crate::arena::book::{BUILTIN, BUILTIN_NAME, Book, BookOpenings};
+    let (text, label) = if name == BUILTIN_NAME {
+        (BUILTIN.to_string(), BUILTIN_NAME.to_string())
+    } else {
+        let text = fs::read_to_string(name)
+            .map_err(|e| format!("--book {name}: cannot read the book: {e}"))?;
+        // The record names the book by its file name; the checksum of its
+        // positions tells books apart.
+        let file = Path::new(name)
+            .file_name()
+            .map_or_else(|| name.to_string(), |f| f.to_string_lossy().into_owned());
+        (text, file)
+    };
+    Book::parse(&text)
+        .and_then(|book| BookOpenings::new(&book, &label, game_type, order, seed))
+        .map_err(|e| format!("--book {name}: {e}"))
 }
 
 /// A match's record, or none yet when the file does not exist.

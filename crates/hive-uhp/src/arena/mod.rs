@@ -1,7 +1,8 @@
 //! Matches between players: built-in AI presets or external UHP engines.
 //!
-//! `hive match` plays pairs of games from seeded random openings (each
-//! opening once with each side to each player), caps their length, records
+//! `hive match` plays pairs of games from seeded random openings or from
+//! the positions of an opening book ([`book`]; each opening once with each
+//! side to each player), caps their length, records
 //! every game as a GameString and reports wins, draws and losses with a 95%
 //! confidence interval. An illegal move or a crash is reported as such, not
 //! counted as an ordinary result. A match can keep its progress in a
@@ -21,6 +22,7 @@ use rand::{Rng, SeedableRng};
 use hive_rules::{Color, Game, GameStatus, GameType, Move, Options};
 use thiserror::Error;
 
+pub mod book;
 mod player;
 mod record;
 pub mod sprt;
@@ -61,7 +63,7 @@ pub struct GameRecord {
 /// One player's moves in a game and the time they took.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Thinking {
-    /// Moves asked of this player (not the random opening's).
+    /// Moves asked of this player (not the opening's).
     pub moves: u32,
     /// Wall-clock time from asking for each move to its answer, summed.
     pub time: Duration,
@@ -85,8 +87,12 @@ pub struct MatchConfig {
     pub games: u32,
     /// Expansions in use.
     pub game_type: GameType,
-    /// Random opening moves before the players take over.
+    /// Random opening moves before the players take over (not used with
+    /// a book).
     pub opening_plies: u32,
+    /// The positions the pairs start from, in turn, instead of random
+    /// moves.
+    pub book: Option<book::BookOpenings>,
     /// A game still going after this many moves is a draw.
     pub max_plies: u32,
     /// Seed for openings and for the presets' randomness.
@@ -192,8 +198,12 @@ fn random_opening(game_type: GameType, options: Options, plies: u32, rng: &mut S
 /// forget their earlier games at each pair ([`Player::forget`]): a record
 /// made before they did is another match.
 pub fn match_header(a: &Player, b: &Player, config: &MatchConfig) -> String {
+    let opening = match &config.book {
+        Some(book) => format!("openings from the book {}", book.label),
+        None => format!("opening {} moves", config.opening_plies),
+    };
     format!(
-        "A {} ({}), B {} ({}), {}, seed {}, opening {} moves, draw after {} moves{}, \
+        "A {} ({}), B {} ({}), {}, seed {}, {opening}, draw after {} moves{}, \
          players fresh at each pair",
         a.name(),
         a.time_per_move_label(),
@@ -201,7 +211,6 @@ pub fn match_header(a: &Player, b: &Player, config: &MatchConfig) -> String {
         b.time_per_move_label(),
         config.game_type,
         config.seed,
-        config.opening_plies,
         config.max_plies,
         if config.threefold_repetition {
             ", threefold repetition draws"
@@ -451,7 +460,8 @@ pub enum AfterPair {
     Stop,
 }
 
-/// The match's openings in pair order, drawn from its seed.
+/// The match's openings in pair order, drawn from its seed or taken from
+/// its book.
 struct Openings {
     rng: StdRng,
     next: u32,
@@ -459,6 +469,7 @@ struct Openings {
     options: Options,
     game_type: GameType,
     plies: u32,
+    book: Option<book::BookOpenings>,
 }
 
 impl Openings {
@@ -473,6 +484,7 @@ impl Openings {
             },
             game_type: config.game_type,
             plies: config.opening_plies,
+            book: config.book.clone(),
         }
     }
 
@@ -481,7 +493,10 @@ impl Openings {
         if self.next >= self.pairs {
             return None;
         }
-        let opening = random_opening(self.game_type, self.options, self.plies, &mut self.rng);
+        let opening = match &self.book {
+            Some(book) => book.opening(self.next, self.options),
+            None => random_opening(self.game_type, self.options, self.plies, &mut self.rng),
+        };
         self.next += 1;
         Some((self.next - 1, opening))
     }
@@ -728,6 +743,7 @@ mod tests {
             games: 2,
             game_type: GameType::ALL,
             opening_plies: 2,
+            book: None,
             max_plies: 40,
             seed: 1,
             threefold_repetition: false,
@@ -770,6 +786,7 @@ mod tests {
             games: 2,
             game_type: GameType::ALL,
             opening_plies: 2,
+            book: None,
             max_plies: 30,
             seed: 5,
             threefold_repetition: false,
@@ -903,6 +920,7 @@ mod tests {
             games,
             game_type: GameType::ALL,
             opening_plies: 2,
+            book: None,
             max_plies: 24,
             seed: 9,
             threefold_repetition: false,

@@ -18,6 +18,7 @@ fn play(stronger: Difficulty, weaker: Difficulty, games: u32) -> Summary {
         games,
         game_type: GameType::ALL,
         opening_plies: 2,
+        book: None,
         max_plies: 200,
         seed: 13,
         threefold_repetition: false,

@@ -654,3 +654,86 @@ fn an_external_uhp_engine_plays_online_through_the_headless_host() {
     let game = Game::from_game_string(&end).expect("a GameString");
     assert_eq!(game.ply(), 8, "four turns each: {end}");
 }
+
+/// `hive online host` and `join` on this machine, each with its own data
+/// folder, play to the turn limit; each side then finds the game with
+/// `hive db search --mine` in its own folder, with the same result and the
+/// friend named.
+#[test]
+fn an_online_game_from_the_command_line_is_found_on_both_sides_by_db_search() {
+    use std::io::BufRead;
+    let (host_data, joiner_data) = (
+        tempfile::tempdir().expect("a folder"),
+        tempfile::tempdir().expect("a folder"),
+    );
+    let mut host = Command::new(HIVE)
+        .env("HIVE_DATA_DIR", host_data.path())
+        .args([
+            "online",
+            "host",
+            "--local",
+            "--ai",
+            "beginner",
+            "--white",
+            "--turn-limit",
+            "8",
+            "--wait",
+            "60",
+            "--name",
+            "Ann",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the host starts");
+    let mut host_out = std::io::BufReader::new(host.stdout.take().expect("piped"));
+    let mut invitation = String::new();
+    host_out
+        .read_line(&mut invitation)
+        .expect("the invitation line");
+    let joiner = Command::new(HIVE)
+        .env("HIVE_DATA_DIR", joiner_data.path())
+        .args([
+            "online",
+            "join",
+            invitation.trim(),
+            "--local",
+            "--ai",
+            "beginner",
+        ])
+        .args(["--seed", "5", "--wait", "60", "--name", "Ben"])
+        .stderr(Stdio::null())
+        .output()
+        .expect("the joiner runs");
+    let mut rest = String::new();
+    host_out
+        .read_to_string(&mut rest)
+        .expect("the host's output");
+    assert!(host.wait().expect("the host ends").success());
+    assert!(joiner.status.success());
+    let last = rest.lines().last().unwrap_or_default().to_string();
+    assert!(last.starts_with("Base+MLP;Draw;White[9];"), "{last}");
+    for (data, friend) in [(host_data.path(), "Ben"), (joiner_data.path(), "Ann")] {
+        let out = Command::new(HIVE)
+            .env("HIVE_DATA_DIR", data)
+            .args(["db", "search", "--mine", "--player", friend])
+            .output()
+            .expect("db search runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let found = String::from_utf8_lossy(&out.stdout).to_string();
+        let lines: Vec<&str> = found.lines().collect();
+        assert_eq!(lines.len(), 1, "{found}");
+        assert!(
+            lines[0].contains("Ann") && lines[0].contains("Ben"),
+            "{found}"
+        );
+        assert!(
+            lines[0].contains("1/2-1/2") || lines[0].contains("draw") || lines[0].contains("Draw"),
+            "{found}"
+        );
+    }
+}

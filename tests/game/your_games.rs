@@ -98,6 +98,33 @@ fn a_game_won_against_the_ai_is_kept_rated_with_its_moves_and_its_autosave_goes(
     // The end seen again (review, then back) keeps nothing twice.
     frames(&mut app, 5);
     assert_eq!(kept_games(data.path()).len(), 1);
+    // The rating's history has its point; clicked (the menu's line), it
+    // opens this game in review.
+    let when = app
+        .world()
+        .resource::<hive::game::learn::Rating>()
+        .player
+        .history
+        .last()
+        .expect("rated")
+        .when;
+    let db = Database::open_kept(data.path()).expect("opens");
+    assert_eq!(
+        hive::game::your_games::list::rated_game_at(&db, when),
+        Some(row.id)
+    );
+    assert_eq!(
+        hive::game::your_games::list::rated_game_at(&db, when + 3600),
+        None,
+        "an hour off is another game's moment"
+    );
+    app.world_mut()
+        .write_message(YourGamesRequest::ReviewRated(when));
+    update_until(&mut app, "the rated game in review", |app| {
+        turn(app) == Some(Turn::Review)
+    });
+    settle(&mut app);
+    assert_eq!(game(&app).game_string(), end.game_string());
 }
 
 #[test]

@@ -7,6 +7,10 @@ database-unusable = The game database cannot be used: { $reason }
 database-unknown-player = ?
 
 explorer-title = Opening explorer
+explorer-all-games = All games
+explorer-all-games-tip = The database's games from this position, with your own moves above them
+explorer-your-games = Your games
+explorer-your-games-tip = Only your own games: the moves you made here and how you scored with each
 explorer-opening = Opening the game database…
 explorer-empty = The database holds no games yet. Import records on the Games screen (Database), for example boardspace.net's yearly zips of SGF files.
 explorer-asking = Looking up the position…

@@ -45,6 +45,7 @@ menu-rating-now = { $rating } ({ $games ->
    *[other] { $games } games
 })
 menu-rating-range-tip = Your rating and the range your strength most likely lies in; the range narrows with each game. The line is its history.
+menu-rating-graph-tip = Your rating after each game: click a point to open that game in review
 menu-rating-try = Try { $level }
 menu-rating-try-tip = You would score about { $percent }% against { $level }: a level you can beat, though not every time
 # A level in the list with its rating.

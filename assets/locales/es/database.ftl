@@ -7,6 +7,10 @@ database-unusable = No se puede usar la base de datos de partidas: { $reason }
 database-unknown-player = ?
 
 explorer-title = Explorador de aperturas
+explorer-all-games = Todas las partidas
+explorer-all-games-tip = Las partidas de la base de datos desde esta posición, con tus propias jugadas encima
+explorer-your-games = Tus partidas
+explorer-your-games-tip = Solo tus partidas: las jugadas que hiciste aquí y cómo te fue con cada una
 explorer-opening = Abriendo la base de datos…
 explorer-empty = La base de datos aún no tiene partidas. Importa registros en la pantalla Partidas (Base de datos), por ejemplo los zip anuales de SGF de boardspace.net.
 explorer-asking = Buscando la posición…

@@ -44,6 +44,7 @@ menu-rating-now = { $rating } ({ $games ->
    *[other] { $games } partidas
 })
 menu-rating-range-tip = Tu puntuación y el margen en el que más probablemente está tu fuerza; el margen se estrecha con cada partida. La línea es su historia.
+menu-rating-graph-tip = Tu puntuación después de cada partida: pulsa un punto para abrir esa partida en repaso
 menu-rating-try = Prueba { $level }
 menu-rating-try-tip = Sacarías más o menos un { $percent } % frente a { $level }: un nivel al que puedes ganar, aunque no siempre
 menu-level-rated = { $level } (puntuación { $rating })

@@ -122,7 +122,19 @@ impl KeptGame {
         format!("{:016x}", rand::random::<u64>())
     }
 
-    /// The local day and time now, as a kept game's `ended_at`.
+    /// The local day (`yyyy.mm.dd`) and time (`hh:mm:ss`) of a moment
+    /// (seconds since 1970), as a kept game's `ended_at` says it.
+    pub fn at(secs: u64) -> (String, String) {
+        let local = chrono::DateTime::from_timestamp(secs as i64, 0)
+            .map(|utc| utc.with_timezone(&chrono::Local))
+            .unwrap_or_else(chrono::Local::now);
+        (
+            local.format("%Y.%m.%d").to_string(),
+            local.format("%H:%M:%S").to_string(),
+        )
+    }
+
+    /// The day (`yyyy.mm.dd`) and the time (`hh:mm:ss`) now, here.
     pub fn now() -> (String, String) {
         let now = chrono::Local::now();
         (

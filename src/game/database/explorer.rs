@@ -156,6 +156,9 @@ pub fn is_next_in_line(cursor: &crate::records::GameCursor, mv: Move) -> bool {
 pub struct Explorer {
     /// The panel is shown (and the database asked).
     pub open: bool,
+    /// Which games it shows: everyone's in the database with yours beside
+    /// them, or only yours.
+    pub only_yours: bool,
     /// The filter as typed.
     pub form: FilterForm,
     /// The page of the games that reached the position to show (back to

@@ -87,8 +87,19 @@ fn draw_explorer_panel(
         .default_pos(egui::pos2(220.0, 70.0))
         .show(ctx, |ui| {
             ui.set_width(330.0);
+            // Everyone's games (yours beside them), or yours alone.
+            ui.horizontal(|ui| {
+                let only = &mut db.explorer.only_yours;
+                ui.selectable_value(only, false, words.get("explorer-all-games"))
+                    .on_hover_text(words.get("explorer-all-games-tip"));
+                ui.selectable_value(only, true, words.get("explorer-your-games"))
+                    .on_hover_text(words.get("explorer-your-games-tip"));
+            });
             if let Some(mv) = your_moves(ui, words, db.explorer.yours_for(game)) {
                 requests.write(DatabaseRequest::Play(mv));
+            }
+            if db.explorer.only_yours {
+                return;
             }
             if let Some(error) = db.error() {
                 ui.colored_label(ui.visuals().error_fg_color, error);

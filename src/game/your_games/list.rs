@@ -21,6 +21,9 @@ pub enum YourGamesRequest {
     Filter(KeptFilter),
     /// Open this one (its row) in review.
     Review(i64),
+    /// Open in review the game against the AI that ended at this moment
+    /// (seconds since 1970): a point of the rating's history.
+    ReviewRated(u64),
     /// Forget this one (asked first on the screen).
     Forget(i64),
     /// Write them all to this file, as one PGN.
@@ -152,6 +155,20 @@ pub(super) fn handle_requests(
                 })?;
                 Ok(Done::Opened(game.pgn()))
             }),
+            YourGamesRequest::ReviewRated(when) => spawn(&mut games, dir, move |dir| {
+                let db = Database::open_kept(dir)?;
+                let id = rated_game_at(&db, when).ok_or(DbError::NotKept {
+                    path: Database::kept_path(dir),
+                    id: 0,
+                    reason: "no game against the AI kept at that moment".to_string(),
+                })?;
+                let game = db.kept_game(id)?.ok_or(DbError::NotKept {
+                    path: Database::kept_path(dir),
+                    id,
+                    reason: "it is no longer kept".to_string(),
+                })?;
+                Ok(Done::Opened(game.pgn()))
+            }),
             YourGamesRequest::Forget(id) => spawn(&mut games, dir, move |dir| {
                 Database::open_kept(dir)?.forget(id)?;
                 Ok(Done::Forgotten)
@@ -170,6 +187,32 @@ pub(super) fn handle_requests(
             }),
         }
     }
+}
+
+/// The row of the game against the AI that ended nearest to `when`
+/// (seconds since 1970), within ten minutes: the game behind a point of
+/// the rating's history (rated as it was kept, a moment apart).
+pub fn rated_game_at(db: &Database, when: u64) -> Option<i64> {
+    let (day, time) = crate::records::KeptGame::at(when);
+    let day = day.replace('.', "-");
+    let filter = KeptFilter {
+        from: Some(day.clone()),
+        to: Some(day),
+        ..KeptFilter::default()
+    };
+    let seconds = |time: &str| -> Option<i64> {
+        let mut parts = time.split(':').map(|p| p.parse::<i64>().ok());
+        Some(parts.next()?? * 3600 + parts.next()?? * 60 + parts.next()??)
+    };
+    let at = seconds(&time)?;
+    db.kept(&filter)
+        .ok()?
+        .into_iter()
+        .filter(|game| game.level.is_some())
+        .filter_map(|game| Some(((seconds(&game.time)? - at).abs(), game.id)))
+        .filter(|(apart, _)| *apart <= 600)
+        .min()
+        .map(|(_, id)| id)
 }
 
 /// Collects what the tasks brought back.

@@ -63,6 +63,8 @@ struct MenuRequests<'w> {
     /// The analysis board's seats (two hands at the screen), without
     /// changing the opponent chosen for the next game.
     seats_once: ResMut<'w, crate::game::core::SeatsOnce>,
+    /// A rated game opened from the rating's history.
+    your_games: MessageWriter<'w, crate::game::your_games::YourGamesRequest>,
 }
 
 fn draw_main_menu(
@@ -123,13 +125,17 @@ fn draw_main_menu(
                         );
                     });
                     ui.vertical(|right| {
-                        new_game_grid(
+                        if let Some(when) = new_game_grid(
                             right,
                             &words,
                             (&mut prefs, &rating),
                             &mut clock,
                             (languages, &choice, themes),
-                        );
+                        ) {
+                            requests.your_games.write(
+                                crate::game::your_games::YourGamesRequest::ReviewRated(when),
+                            );
+                        }
                     });
                 });
             });

@@ -27,14 +27,16 @@ pub(super) struct ClockChoice {
     pub(super) pause_unfocused: bool,
 }
 
-/// The grid under its heading.
+/// The grid under its heading; the moment a rated game ended when its
+/// point of the rating's history was clicked (to open it).
 pub(super) fn new_game_grid(
     ui: &mut egui::Ui,
     words: &Texts,
     (prefs, rating): (&mut Settings, &Rating),
     clock: &mut ClockChoice,
     (languages, choice, themes): (&mut Languages, &ThemeChoice, &mut Vec<ThemeEntry>),
-) {
+) -> Option<u64> {
+    let mut opened = None;
     ui.label(egui::RichText::new(words.get("menu-new-game")).strong());
     ui.add_space(4.0);
     egui::Grid::new("menu_grid")
@@ -44,7 +46,7 @@ pub(super) fn new_game_grid(
             opponent_row(ui, words, &mut prefs.opponent, prefs.difficulty);
             let against_ai = prefs.opponent == Opponent::Ai;
             level_row(ui, words, against_ai, &mut prefs.difficulty);
-            rating_row(ui, words, against_ai, rating, &mut prefs.difficulty);
+            opened = rating_row(ui, words, against_ai, rating, &mut prefs.difficulty);
             side_row(ui, words, against_ai, &mut prefs.human_side);
             exhibition_row(ui, words, &mut prefs.opponent, prefs.difficulty);
             let any_ai = prefs.opponent != Opponent::Human;
@@ -59,6 +61,7 @@ pub(super) fn new_game_grid(
             ui.end_row();
             sound_and_rules_rows(ui, words, prefs);
         });
+    opened
 }
 
 /// Another person, the AI, or AI vs AI (both sides at `level` at first).
@@ -107,7 +110,8 @@ fn rating_row(
     against_ai: bool,
     rating: &Rating,
     level: &mut Difficulty,
-) {
+) -> Option<u64> {
+    let mut opened = None;
     tip(
         ui.add_enabled(against_ai, egui::Label::new(words.get("menu-rating"))),
         words.get("menu-rating-tip"),
@@ -129,7 +133,7 @@ fn rating_row(
                     .with("games", games);
                 ui.label(words.format("menu-rating-now", &args))
                     .on_hover_text(words.get("menu-rating-range-tip"));
-                history_line(ui, player);
+                opened = history_line(ui, words, player);
             }
             let levels = LevelRatings::measured();
             let (next, expected) = player.suggestion(levels);
@@ -149,13 +153,27 @@ fn rating_row(
         });
     });
     ui.end_row();
+    opened
 }
 
-/// The rating after each game, as a small line (the start at 1500 first).
-fn history_line(ui: &mut egui::Ui, player: &PlayerRating) {
+/// The rating after each game, as a small line (a new player's rating
+/// first); a click on a point gives when its game ended, to open it.
+fn history_line(ui: &mut egui::Ui, words: &Texts, player: &PlayerRating) -> Option<u64> {
     let mut values = vec![PlayerRating::default().current().rating];
     values.extend(player.history.iter().map(|game| game.rating));
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(90.0, 20.0), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 20.0), egui::Sense::click());
+    let response = response.on_hover_text(words.get("menu-rating-graph-tip"));
+    let last_point = (values.len() - 1).max(1) as f32;
+    let clicked = response
+        .clicked()
+        .then(|| response.interact_pointer_pos())
+        .flatten()
+        .and_then(|pos| {
+            // The nearest point after the start (a game's).
+            let k = ((pos.x - rect.left()) / rect.width() * last_point).round() as usize;
+            player.history.get(k.clamp(1, player.history.len()) - 1)
+        })
+        .map(|game| game.when);
     let (low, high) = values
         .iter()
         .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
@@ -171,7 +189,13 @@ fn history_line(ui: &mut egui::Ui, player: &PlayerRating) {
         })
         .collect();
     let stroke = egui::Stroke::new(1.5, ui.visuals().hyperlink_color);
+    let dots: Vec<egui::Pos2> = points.iter().skip(1).copied().collect();
     ui.painter().add(egui::Shape::line(points, stroke));
+    for dot in dots {
+        ui.painter()
+            .circle_filled(dot, 2.0, ui.visuals().hyperlink_color);
+    }
+    clicked
 }
 
 /// The side the human plays (against the AI).

@@ -337,6 +337,7 @@ fn an_autosave_left_beside_a_waiting_record_is_removed_at_the_next_start() {
         ending: Ending::Rules,
         ended_at: KeptGame::now(),
         clocks: None,
+        move_clocks: Vec::new(),
         rated: None,
     };
     kept.write_pending(data.path()).expect("the waiting record");
@@ -485,4 +486,46 @@ fn the_explorer_shows_your_moves_from_the_position_with_your_results() {
     update_until(&mut app, "your moves again", |app| {
         yours(app).is_some_and(|moves| moves.first().is_some_and(|m| m.games == 2))
     });
+}
+
+/// A timed game keeps each move's clock: the mover's time left after it,
+/// its increment added, in the order of the moves.
+#[test]
+fn a_timed_game_keeps_each_moves_clock() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let control = hive::records::TimeControl::parse("5+3").expect("a control");
+    let settings = NewGameSettings {
+        time_control: Some(control),
+        ..NewGameSettings::default()
+    };
+    let mut app = app_keeping_files(Some(data.path()), None, settings);
+    set_settings(&mut app, |s| s.opponent = Opponent::Human);
+    start_playing(&mut app);
+    settle(&mut app);
+    for index in [0, 0] {
+        let mv = legal_move(&app, index);
+        app.world_mut().write_message(PlayMove(mv));
+        settle(&mut app);
+    }
+    // White, to move, has a millisecond left: the third move never comes.
+    let left = app.world().resource::<GameClock>().0.expect("timed");
+    let words = format!(
+        "5+3 white=0.001 black={:.3}",
+        left.remaining(Color::Black).as_secs_f64()
+    );
+    let flagging = Clocks::parse_words(&words).expect("clocks");
+    app.world_mut().insert_resource(GameClock(Some(flagging)));
+    update_until(&mut app, "the flag", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    until_kept(&mut app, 1);
+    let kept = kept_game(data.path(), &kept_games(data.path())[0]);
+    assert_eq!(kept.game.moves().len(), 2);
+    assert_eq!(kept.move_clocks.len(), 2, "one a move");
+    for left in &kept.move_clocks {
+        // Five minutes and the increment, less the moment each move took.
+        assert!(left.as_secs_f64() <= 303.0, "{left:?}");
+        assert!(left.as_secs_f64() > 290.0, "{left:?}");
+    }
+    assert!(kept.pgn().contains("[MoveClocks \""), "{}", kept.pgn());
 }

@@ -109,6 +109,7 @@ fn a_game(rng: &mut StdRng, i: usize) -> KeptGame {
             ),
         ),
         clocks: None,
+        move_clocks: Vec::new(),
         rated: None,
     }
 }

@@ -94,6 +94,7 @@ fn games_lists_filters_exports_and_reads_back_the_players_games() {
             ending,
             ended_at: (format!("2026.12.0{}", i + 1), "10:00:00".to_string()),
             clocks: None,
+            move_clocks: Vec::new(),
             rated: None,
         })
         .expect("kept");

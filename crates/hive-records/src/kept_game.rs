@@ -27,6 +27,7 @@
 //! | `Ending`     | how it ended ([`Ending`]): `rules`, `resigned`, `time`, `agreed`, `unfinished` |
 //! | `HouseRules` | the rules it was played under, as the saved games write them   |
 //! | `Clocks`     | with a clock: the time control and both times left at the end  |
+//! | `MoveClocks` | with a clock: the mover's time left after each move, in seconds, in the order of the moves (`298.5 299.0 291.2 …`) |
 //! | `Rated`      | `yes` when the game changed the player's rating                |
 //! | `Rating`     | the player's rating before and after it (`1484 -> 1532`)       |
 //! | `GameId`     | the game's own id: keeping it again replaces it, never doubles |
@@ -106,6 +107,9 @@ pub struct KeptGame {
     pub ended_at: (String, String),
     /// The clocks at the end, when the game had a clock.
     pub clocks: Option<Clocks>,
+    /// With a clock: the mover's time left after each move, its increment
+    /// added, one a move in the order of the moves (empty: not known).
+    pub move_clocks: Vec<std::time::Duration>,
     /// Whether it changed the player's rating, and the rating before and
     /// after it.
     pub rated: Option<(f64, f64)>,
@@ -214,6 +218,14 @@ impl KeptGame {
         if let Some(clocks) = self.clocks {
             tag("Clocks", clocks.words());
         }
+        if !self.move_clocks.is_empty() {
+            let words: Vec<String> = self
+                .move_clocks
+                .iter()
+                .map(|left| format!("{:.1}", left.as_secs_f64()))
+                .collect();
+            tag("MoveClocks", words.join(" "));
+        }
         tag(
             "Rated",
             if self.rated.is_some() { "yes" } else { "no" }.to_string(),
@@ -270,6 +282,19 @@ impl KeptGame {
             Some(words) => Some(Clocks::parse_words(words).ok_or_else(|| bad("Clocks"))?),
             None => None,
         };
+        let move_clocks = match h.extra("MoveClocks") {
+            Some(words) => words
+                .split_whitespace()
+                .map(|w| {
+                    w.parse::<f64>()
+                        .ok()
+                        .filter(|s| s.is_finite() && (0.0..=1e7).contains(s))
+                        .map(std::time::Duration::from_secs_f64)
+                        .ok_or_else(|| bad("MoveClocks"))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
         let rated = match (h.extra("Rated"), h.extra("Rating")) {
             (Some("yes"), Some(rating)) => {
                 let (before, after) = rating.split_once("->").ok_or_else(|| bad("Rating"))?;
@@ -292,6 +317,7 @@ impl KeptGame {
                 h.extra("Time").unwrap_or_default().to_string(),
             ),
             clocks,
+            move_clocks,
             rated,
             game,
         })

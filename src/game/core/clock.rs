@@ -19,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameClock>();
     app.init_resource::<ClockPause>();
     app.init_resource::<ClockHold>();
+    app.init_resource::<MoveClocks>();
     app.add_systems(
         Update,
         (
@@ -69,16 +70,49 @@ pub struct ClockPause(pub bool);
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClockHold(pub bool);
 
+/// The mover's time left after each move of the game on the board, its
+/// increment added, by the ply the move made (a move taken back and made
+/// again is the last one's): kept with the finished game.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct MoveClocks {
+    /// The game they are of ([`Players::game_id`](super::Players)).
+    game_id: u64,
+    by_ply: std::collections::BTreeMap<u32, std::time::Duration>,
+}
+
+impl MoveClocks {
+    /// One a move for the `plies` moves of game `game_id`, in order; empty
+    /// unless every one of them is known.
+    pub fn of_game(&self, game_id: u64, plies: u32) -> Vec<std::time::Duration> {
+        if self.game_id != game_id || plies == 0 {
+            return Vec::new();
+        }
+        let all: Option<Vec<_>> = (1..=plies)
+            .map(|ply| self.by_ply.get(&ply).copied())
+            .collect();
+        all.unwrap_or_default()
+    }
+}
+
 fn add_increments(
     mut played: MessageReader<MovePlayed>,
     current: Res<CurrentGame>,
     mut clock: ResMut<GameClock>,
+    (players, mut move_clocks): (Res<super::Players>, ResMut<MoveClocks>),
 ) {
     for _ in played.read() {
         // The move is played: the side that made it is not to move now.
         let mover = current.game().to_move().opponent();
         if let Some(clocks) = &mut clock.0 {
             clocks.moved(mover);
+            if move_clocks.game_id != players.game_id {
+                *move_clocks = MoveClocks {
+                    game_id: players.game_id,
+                    ..MoveClocks::default()
+                };
+            }
+            let ply = current.game().ply();
+            move_clocks.by_ply.insert(ply, clocks.remaining(mover));
         }
     }
 }

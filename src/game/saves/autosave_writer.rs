@@ -301,6 +301,7 @@ fn keep_the_abandoned(
         ending: crate::records::Ending::Unfinished,
         ended_at: KeptGame::now(),
         clocks: before.clocks,
+        move_clocks: Vec::new(),
         rated: None,
         game: before.game,
     };

@@ -91,6 +91,7 @@ pub(super) struct Ended<'w> {
     current: Res<'w, CurrentGame>,
     players: Res<'w, Players>,
     clock: Res<'w, GameClock>,
+    move_clocks: Res<'w, crate::game::core::MoveClocks>,
     resignation: Res<'w, Resignation>,
     online: Res<'w, Online>,
     watching: Res<'w, Watching>,
@@ -202,6 +203,7 @@ pub(super) fn keep_the_finished_game(
         ending,
         ended_at: KeptGame::now(),
         clocks: ended.clock.0,
+        move_clocks: ended.move_clocks.of_game(players.game_id, plies as u32),
         rated,
     };
     info!(

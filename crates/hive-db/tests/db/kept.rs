@@ -34,6 +34,7 @@ fn kept(id: &str, seats: Seats, result: Option<GameResult>, ending: Ending, day:
         ending,
         ended_at: (day.to_string(), "12:00:00".to_string()),
         clocks: None,
+        move_clocks: Vec::new(),
         rated: None,
     }
 }
@@ -74,6 +75,9 @@ fn a_kept_game_comes_back_with_every_header_and_move() {
         ending: Ending::Time,
         ended_at: ("2026.12.06".to_string(), "14:05:31".to_string()),
         clocks: Some(clocks),
+        move_clocks: [575.0, 600.0, 570.5]
+            .map(std::time::Duration::from_secs_f64)
+            .to_vec(),
         rated: Some((1484.4, 1531.6)),
     };
     let id = db.keep(&original).expect("kept");
@@ -87,6 +91,14 @@ fn a_kept_game_comes_back_with_every_header_and_move() {
     assert_eq!(back.ending, Ending::Time);
     assert_eq!(back.ended_at, original.ended_at);
     assert_eq!(back.clocks, original.clocks);
+    assert_eq!(back.move_clocks, original.move_clocks, "each move's clock");
+    assert!(
+        original
+            .pgn()
+            .contains("[MoveClocks \"575.0 600.0 570.5\"]"),
+        "{}",
+        original.pgn()
+    );
     assert_eq!(back.rated, Some((1484.0, 1532.0)), "rounded as written");
     let list = db.kept(&KeptFilter::default()).expect("listed");
     assert_eq!(list.len(), 1);

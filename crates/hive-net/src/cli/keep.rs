@@ -212,7 +212,7 @@ pub(super) fn keep_the_game(session: &Session, name: &str) {
         id: match session.round() {
             1 => session.secret().to_hex(),
             // A rematch over the same connection: a game of its own.
-            round => format!("{}-{round}", session.secret().to_hex()),
+            round => format!("{}r{round}", session.secret().to_hex()),
         },
         game: session.game().clone(),
         seats,
@@ -221,6 +221,7 @@ pub(super) fn keep_the_game(session: &Session, name: &str) {
         ending,
         ended_at: KeptGame::now(),
         clocks: None,
+        move_clocks: Vec::new(),
         rated: None,
     };
     match hive_db::Database::open_kept(&dir).and_then(|mut db| db.keep(&kept)) {

@@ -800,3 +800,40 @@ fn a_rematch_swaps_the_colours_and_the_friend_is_one_click_away_next_time() {
         same_games(h, j) && game(j).ply() == 1
     });
 }
+
+/// An online game left unfinished is kept as unfinished, with its friend
+/// named, when a new online game takes its place in the autosave.
+#[test]
+fn an_online_game_left_for_a_new_one_is_kept_as_unfinished_with_its_friend() {
+    let (host_data, joiner_data) = (TempDir::new().unwrap(), TempDir::new().unwrap());
+    // The last online game, four moves in, against Zed.
+    let mut left = hive::rules::Game::new(hive::rules::GameType::BASE);
+    for mv in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-"] {
+        left.play_move_string(mv).expect("legal");
+    }
+    let mut saved = hive::records::SavedGame::new(left.clone())
+        .with_seats(Seats::Online {
+            remote: Color::Black,
+        })
+        .with_kind(hive::records::PlayKind::Online);
+    saved
+        .other_headers
+        .push(("friend".to_string(), "Zed".to_string()));
+    hive::records::Autosave::of_kind(host_data.path(), hive::records::PlayKind::Online)
+        .write(&saved)
+        .expect("written");
+    // A new online game, and its first move.
+    let (mut host, mut joiner) = started(host_data.path(), joiner_data.path());
+    play(&mut host, "wG1");
+    both_until(
+        &mut host,
+        &mut joiner,
+        "the first move and the old game kept",
+        |h, j| game(j).ply() == 1 && h.world().resource::<hive::game::KeptGames>().changes == 1,
+    );
+    let kept = kept_online(host_data.path());
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(kept[0].ending, hive::records::Ending::Unfinished);
+    assert_eq!(kept[0].opponent.as_deref(), Some("Zed"));
+    assert_eq!(kept[0].plies, 4);
+}

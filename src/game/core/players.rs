@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
     app.init_resource::<SeatsOnce>();
+    app.init_resource::<RemoteName>();
     app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartGame));
     app.add_systems(
         Update,
@@ -120,6 +121,12 @@ impl Players {
         Players::seated(self.game_id + 1, settings.next_seats())
     }
 }
+
+/// The name of whoever plays the other side from elsewhere (the friend of
+/// an online game), set as such a game takes the board: saved with its
+/// autosave, so the game is named if it is kept unfinished later.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteName(pub Option<String>);
 
 /// The seats of the next board opened, when it is not a game against the
 /// opponent chosen in the menu (the analysis board: two hands at the

@@ -7,7 +7,8 @@ use bevy::prelude::*;
 
 use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
 use crate::game::core::{
-    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, Turn, Words,
+    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, RemoteName, Turn,
+    Words,
 };
 use crate::game::saves::RecordsAction;
 use crate::net::EndReason;
@@ -90,7 +91,7 @@ pub(super) fn seat_the_arriving_game(
     mut online: ResMut<Online>,
     watching: Res<Watching>,
     mut jump: Jump,
-    mut clock: ResMut<GameClock>,
+    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteName>),
 ) {
     if let Some(connection) = online.0.as_mut()
         && let Some(me) = connection
@@ -112,6 +113,7 @@ pub(super) fn seat_the_arriving_game(
             control,
         );
         connection.seated = Some(session.round());
+        remote.0 = session.peer_name().map(str::to_string);
     } else if let Some(watcher) = watching.0.as_ref()
         && watcher.watch.settings().is_some()
     {
@@ -177,7 +179,7 @@ pub(super) fn follow_the_session(
 pub(super) fn seat_the_next_round(
     mut online: ResMut<Online>,
     mut jump: Jump,
-    mut clock: ResMut<GameClock>,
+    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteName>),
 ) {
     let Some(connection) = online.0.as_mut() else {
         return;
@@ -204,6 +206,7 @@ pub(super) fn seat_the_next_round(
         &mut clock,
         control,
     );
+    remote.0 = session.peer_name().map(str::to_string);
     connection.seated = Some(round);
     connection.echo = None;
 }

@@ -264,6 +264,9 @@ fn recover(autosave: &Autosave, finished: &mut Finished) {
     }
 }
 
+/// The autosave's header naming an online game's friend.
+const FRIEND_HEADER: &str = "friend";
+
 /// Whether `start`'s moves begin `game`'s (the same game, perhaps
 /// further on).
 fn is_prefix(start: &crate::rules::Game, game: &crate::rules::Game) -> bool {
@@ -293,9 +296,14 @@ fn keep_the_abandoned(
     let Some(seats) = before.seats else {
         return;
     };
+    let friend = before
+        .other_headers
+        .iter()
+        .find(|(key, _)| key == FRIEND_HEADER)
+        .map(|(_, name)| [name.clone(), name.clone()]);
     let kept = KeptGame {
         id: KeptGame::new_id(),
-        names: KeptGame::names(seats, player, None),
+        names: KeptGame::names(seats, player, friend),
         seats,
         result: None,
         ending: crate::records::Ending::Unfinished,
@@ -378,7 +386,7 @@ pub(super) fn autosave_after_change(
     (players, clock, mode, settings): (Res<Players>, Res<GameClock>, CurrentMode, Res<Settings>),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
-    mut writer: ResMut<AutosaveWriter>,
+    (mut writer, remote): (ResMut<AutosaveWriter>, Res<crate::game::core::RemoteName>),
     mut status: ResMut<AutosaveStatus>,
 ) {
     let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
@@ -398,13 +406,20 @@ pub(super) fn autosave_after_change(
         let variations = (tree.move_count() > current.len()).then(|| Box::new(tree.clone()));
         let line = current.full_game();
         status.holds = Some((autosave.kind(), line.game_string()));
-        let saved = SavedGame::new(line)
+        let mut saved = SavedGame::new(line)
             .with_cursor(current.ply())
             .with_seats(players.seats)
             .with_clocks(clock.0);
+        // The friend's name, for the game kept unfinished should another
+        // online game take its place.
+        if let (Some(_), Some(name)) = (players.seats.remote_side(), remote.0.as_ref()) {
+            saved
+                .other_headers
+                .push((FRIEND_HEADER.to_string(), name.clone()));
+        }
         let replacing = (writer.first_write(autosave.kind(), players.game_id)
-            && autosave.kind() == PlayKind::Game)
-            .then(|| (settings.player_or_you(), Box::new(tree.clone())));
+            && matches!(autosave.kind(), PlayKind::Game | PlayKind::Online))
+        .then(|| (settings.player_or_you(), Box::new(tree.clone())));
         writer.push(Job::Write {
             autosave,
             saved: Box::new(saved),

@@ -529,3 +529,52 @@ fn a_timed_game_keeps_each_moves_clock() {
     }
     assert!(kept.pgn().contains("[MoveClocks \""), "{}", kept.pgn());
 }
+
+/// A damaged file of the player's games is said in words with what to do,
+/// and left as it is; a game finished meanwhile waits to be kept, and is
+/// kept once the file is moved away.
+#[test]
+fn a_damaged_games_file_is_explained_left_as_it_is_and_loses_no_game() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let file = Database::kept_path(data.path());
+    let junk = "this is no database, and it stays so".repeat(200);
+    std::fs::write(&file, &junk).expect("written");
+    let (opening, _) = white_wins_in_one();
+    let mut app = app_playing(data.path(), Opponent::Ai, Some(opening));
+    let end = play_the_win(&mut app);
+    update_until(&mut app, "the keep tried", |app| {
+        let kept = app.world().resource::<KeptGames>();
+        !kept.keeping
+    });
+    settle(&mut app);
+    set_screen(&mut app, Screen::Games);
+    update_until(&mut app, "the list's error", |app| {
+        app.world().resource::<YourGames>().error.is_some()
+    });
+    let error = app
+        .world()
+        .resource::<YourGames>()
+        .error
+        .clone()
+        .unwrap_or_default();
+    assert!(error.contains("hive db check --mine"), "{error}");
+    assert!(error.contains("move this one out"), "{error}");
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("still there"),
+        junk,
+        "left as it is"
+    );
+    assert!(!nothing_waiting(data.path()), "the game waits to be kept");
+    // The file moved away, the next start keeps the waiting game.
+    std::fs::rename(&file, data.path().join("damaged.sqlite")).expect("moved");
+    drop(app);
+    let mut again = app_keeping_files(Some(data.path()), None, NewGameSettings::default());
+    update_until(&mut again, "the waiting game kept", |_| {
+        kept_games_or_none(data.path()).len() == 1
+    });
+    let row = &kept_games(data.path())[0];
+    assert_eq!(
+        kept_game(data.path(), row).game.game_string(),
+        end.game_string()
+    );
+}

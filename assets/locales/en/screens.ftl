@@ -399,3 +399,5 @@ your-games-streak = Latest run: { $outcome } { $count ->
 your-games-best-streak = Longest run of wins: { $count }
 your-games-by-level = Against the AI, by level
 your-games-by-opponent = By opponent
+# The player's games file cannot be read ($file: its path, $reason: what SQLite said).
+your-games-damaged = Your games file { $file } is damaged ({ $reason }). It is left as it is: the games in it are not touched, and each game you finish now waits beside the autosave until it can be kept. To see the problems, run `hive db check --mine`; to start a new file, move this one out of the data folder (the waiting games go into the new one at the next start).

@@ -343,3 +343,5 @@ your-games-streak = Última racha: { $outcome } { $count ->
 your-games-best-streak = Racha de victorias más larga: { $count }
 your-games-by-level = Contra la IA, por nivel
 your-games-by-opponent = Por rival
+# El archivo de tus partidas no se puede leer ($file: su ruta, $reason: lo que dijo SQLite).
+your-games-damaged = El archivo de tus partidas { $file } está dañado ({ $reason }). Se deja como está: las partidas que contiene no se tocan, y cada partida que termines espera junto al autoguardado hasta que se pueda guardar. Para ver los problemas, ejecuta `hive db check --mine`; para empezar un archivo nuevo, saca este de la carpeta de datos (las partidas en espera pasan al nuevo en el siguiente inicio).

@@ -258,7 +258,17 @@ pub(super) fn finish_tasks(
             ),
             Err(error) => {
                 warn!("your games: {error}");
-                games.error = Some(error.to_string());
+                games.error = Some(match &error {
+                    // What to do, in the player's words: the games in it
+                    // stay as they are, new ones wait to be kept.
+                    DbError::Damaged { path, reason } => words.format(
+                        "your-games-damaged",
+                        &Args::new()
+                            .with("file", path.display().to_string())
+                            .with("reason", reason.as_str()),
+                    ),
+                    other => other.to_string(),
+                });
             }
         }
     }

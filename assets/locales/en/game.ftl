@@ -23,6 +23,7 @@ game-engine-analysis = Engine analysis
 game-engine-analysis-tip = The engine's verdict and best line for the position shown
 game-resume = Resume last game
 game-resume-tip = Go on with your last unfinished game against a person or the AI, at the move it was left (the analysis board comes back from "Analysis board", an exhibition from "New game" with AI vs AI)
+game-resume-online-tip = Go on with your online game against { $name } at the move it was left (their program dials or waits again as yours does)
 game-resume-none-tip = No unfinished game is waiting
 game-load-game = Load game…
 game-load-game-tip = Open a saved game or a real game's record: a GameString, a variations file, a boardspace .sgf or a .pgn

@@ -23,6 +23,7 @@ game-engine-analysis = Análisis del motor
 game-engine-analysis-tip = El veredicto y la mejor línea del motor para la posición mostrada
 game-resume = Reanudar la última partida
 game-resume-tip = Sigue tu última partida sin terminar contra una persona o la IA, en la jugada en que quedó (el tablero de análisis vuelve con «Tablero de análisis», una exhibición con «Partida nueva» e IA contra IA)
+game-resume-online-tip = Sigue tu partida en línea contra { $name } en la jugada en que quedó (su programa vuelve a llamar o a esperar como el tuyo)
 game-resume-none-tip = No hay ninguna partida sin terminar esperando
 game-load-game = Cargar partida…
 game-load-game-tip = Abre una partida guardada o el registro de una partida real: una GameString, un archivo de variantes, un .sgf de boardspace o un .pgn

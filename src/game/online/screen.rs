@@ -71,12 +71,14 @@ fn draw_online_window(
             }
             Some(connection) => joiner_waiting(ui, words, connection, &mut requests),
             None => {
+                // The game left comes first, for either side (it is no
+                // part of hosting or joining a new one).
+                if let Some(friend) = resumable.friend() {
+                    resume_button(ui, words, friend, &mut requests);
+                    ui.separator();
+                }
                 choose(ui, words, &mut window, &mut prefs, &mut requests);
                 friends(ui, words, &book, &mut requests);
-                if let Some(friend) = resumable.friend() {
-                    ui.separator();
-                    resume_button(ui, words, friend, &mut requests);
-                }
             }
         }
         ui.separator();

@@ -282,6 +282,11 @@ fn table(
     requests: &mut MessageWriter<YourGamesRequest>,
 ) {
     const WIDTHS: [f32; 7] = [130.0, 150.0, 70.0, 80.0, 110.0, 70.0, 50.0];
+    // Narrower columns (their words cut short, whole on hover) in a
+    // narrow window, so Review and Forget stay in view.
+    const BUTTONS: f32 = 160.0;
+    let scale = ((ui.available_width() - BUTTONS) / WIDTHS.iter().sum::<f32>()).clamp(0.5, 1.0);
+    let widths = WIDTHS.map(|width| width * scale);
     let headings = [
         "your-games-when",
         "your-games-opponent",
@@ -292,7 +297,7 @@ fn table(
         "your-games-turns",
     ];
     ui.horizontal(|ui| {
-        for (key, width) in headings.iter().zip(WIDTHS) {
+        for (key, width) in headings.iter().zip(widths) {
             ui.add_sized(
                 [width, ROW_HEIGHT],
                 egui::Label::new(egui::RichText::new(words.get(key)).strong()),
@@ -317,7 +322,7 @@ fn table(
                         game.game_type.clone(),
                         game.plies.div_ceil(2).to_string(),
                     ];
-                    for (text, width) in cells.into_iter().zip(WIDTHS) {
+                    for (text, width) in cells.into_iter().zip(widths) {
                         ui.add_sized([width, ROW_HEIGHT], egui::Label::new(text).truncate());
                     }
                     if ui

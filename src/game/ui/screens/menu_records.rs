@@ -19,6 +19,11 @@ pub(in crate::game::ui) struct MenuRecords<'w> {
     actions: MessageWriter<'w, RecordsAction>,
     dialogs: OpenDialog<'w>,
     words: Res<'w, Words>,
+    /// The online game waiting, if any: resumed when no other game waits.
+    online: (
+        Res<'w, crate::game::online::Resumable>,
+        MessageWriter<'w, crate::game::online::OnlineRequest>,
+    ),
 }
 
 impl MenuRecords<'_> {
@@ -26,16 +31,32 @@ impl MenuRecords<'_> {
     pub(in crate::game::ui) fn game_buttons(&mut self, ui: &mut egui::Ui, size: egui::Vec2) {
         let words = &self.words;
         // Always there (greyed without an autosave), so nothing below moves.
+        // With no other game waiting, the online game left is the last one.
+        let (resumable, online) = &mut self.online;
+        let friend = resumable
+            .friend()
+            .filter(|_| !self.autosave.available && self.autosave.online);
+        let tip = match friend {
+            Some(name) => words.format(
+                "game-resume-online-tip",
+                &crate::text::Args::new().with("name", name),
+            ),
+            None => words.get("game-resume-tip"),
+        };
         if ui
             .add_enabled(
-                self.autosave.available,
+                self.autosave.available || friend.is_some(),
                 egui::Button::new(words.get("game-resume")).min_size(size),
             )
-            .on_hover_text(words.get("game-resume-tip"))
+            .on_hover_text(tip)
             .on_disabled_hover_text(words.get("game-resume-none-tip"))
             .clicked()
         {
-            self.actions.write(RecordsAction::Resume);
+            if friend.is_some() {
+                online.write(crate::game::online::OnlineRequest::Resume);
+            } else {
+                self.actions.write(RecordsAction::Resume);
+            }
         }
         if ui
             .add(egui::Button::new(words.get("game-load-game")).min_size(size))

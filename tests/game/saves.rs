@@ -596,3 +596,27 @@ fn hive_load_refuses_a_bad_file_before_opening_a_window() {
         &["tree.txt", "line 3", "wS2 wS1-"],
     );
 }
+
+/// A record's result is its old ending's: continued from an earlier move,
+/// the game has none (its players stay named).
+#[test]
+fn continuing_a_finished_record_from_an_earlier_move_drops_its_result() {
+    let mut app = app_keeping_files(None, None, local());
+    start_playing(&mut app);
+    let pgn = "[GameType \"Base\"]\n[White \"Ann\"]\n[Black \"Ben\"]\n[Result \"1-0\"]\n\n\
+               1. wS1\n2. bS1 wS1-\n3. wQ -wS1\n4. bQ bS1-\n";
+    act(&mut app, RecordsAction::ImportAt(pgn.to_string(), None));
+    let headers = |app: &App| {
+        app.world()
+            .resource::<hive::game::CurrentGame>()
+            .headers()
+            .cloned()
+    };
+    let before = headers(&app).expect("the record's headers");
+    assert!(before.result.is_some(), "{before:?}");
+    review(&mut app, ReviewAction::Goto(2));
+    review(&mut app, ReviewAction::ContinueFromHere);
+    let after = headers(&app).expect("still the record's players");
+    assert_eq!(after.result, None);
+    assert_eq!(after.white.as_deref(), Some("Ann"));
+}

@@ -122,6 +122,15 @@ pub(super) fn handle_review_actions(
                         current.goto(end);
                     } else {
                         let left = current.continue_from_here();
+                        // The record's result is the old ending's: the game
+                        // goes on, so it has none yet.
+                        if let Some(mut headers) = current.headers().cloned()
+                            && headers.result.is_some()
+                            && left > 0
+                        {
+                            headers.result = None;
+                            current.set_headers(Some(headers));
+                        }
                         if left > 0 {
                             info!("continuing from move {before}: {left} later moves kept as a variation");
                         }

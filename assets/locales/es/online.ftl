@@ -116,9 +116,9 @@ over-resigned = { $side-code ->
    *[black] Las negras abandonaron.
 }
 over-draw-agreed = Tablas de común acuerdo.
-confirm-restart-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla.
-confirm-main-menu-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla.
-confirm-quit-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: la próxima vez, «Jugar con un amigo en línea» ofrece seguirla.
+confirm-restart-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla, y también «Reanudar la última partida» si no espera otra.
+confirm-main-menu-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: «Jugar con un amigo en línea» ofrece seguirla, y también «Reanudar la última partida» si no espera otra.
+confirm-quit-online-text = Se avisa a tu amigo de que te fuiste. La partida se guarda: la próxima vez, «Jugar con un amigo en línea» ofrece seguirla, y también «Reanudar la última partida» si no espera otra.
 confirm-load-online-text = La partida que cargues ocupa el lugar de esta partida en línea; se avisa a tu amigo de que te fuiste. La partida en línea se guarda para seguirla.
 notice-resumed-online = la partida en línea como la dejaste
 library-player-online = Un amigo en línea

@@ -213,7 +213,8 @@ fn draw_hud(
                 }
             });
     }
-    area.0 = Some(rect_to_bevy(window.available_rect_before_wrap()));
+    let free = leave_room_for_corner_panels(ctx, window.available_rect_before_wrap());
+    area.0 = Some(rect_to_bevy(free));
     let slots: Vec<_> = slots
         .into_iter()
         .map(|(rect, piece)| (rect_to_bevy(rect), piece))
@@ -299,4 +300,33 @@ fn draw_dragged_piece(ctx: &egui::Context, view: &HudView, art: &PieceArt) {
 
 fn rect_to_bevy(rect: egui::Rect) -> Rect {
     Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y)
+}
+
+/// The board's free area less what the online panel (or a watched game's)
+/// covers at its bottom-left corner, as it was last drawn: cut from the
+/// bottom or from the left, whichever leaves the larger board, so the hive
+/// fits where no panel hides a cell.
+fn leave_room_for_corner_panels(ctx: &egui::Context, free: egui::Rect) -> egui::Rect {
+    let panel = ["online_panel", "watch_panel"]
+        .into_iter()
+        .filter_map(|id| {
+            let id = egui::Id::new(id);
+            let layer = egui::LayerId::new(egui::Order::Middle, id);
+            ctx.memory(|mem| {
+                mem.areas()
+                    .visible_last_frame(&layer)
+                    .then(|| mem.area_rect(id))
+                    .flatten()
+            })
+        })
+        .find(|rect| rect.intersects(free));
+    let Some(panel) = panel else {
+        return free;
+    };
+    let above = egui::Rect::from_min_max(free.min, egui::pos2(free.max.x, panel.min.y));
+    let beside = egui::Rect::from_min_max(egui::pos2(panel.max.x, free.min.y), free.max);
+    let size = |rect: egui::Rect| rect.width().min(rect.height());
+    let best = if size(above) >= size(beside) { above } else { beside };
+    // A panel so big that too little is left is not made room for.
+    if size(best) < 0.4 * size(free) { free } else { best }
 }

@@ -348,6 +348,7 @@ your-games-at-this-screen = At this screen
 your-games-opponent = Opponent
 your-games-result = Result
 your-games-type = Type
+your-games-level = AI level
 your-games-type-hint = any (e.g. Base+MLP)
 your-games-from = From
 your-games-to = To

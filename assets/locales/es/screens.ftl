@@ -300,6 +300,7 @@ your-games-at-this-screen = En esta pantalla
 your-games-opponent = Rival
 your-games-result = Resultado
 your-games-type = Tipo
+your-games-level = Nivel de la IA
 your-games-type-hint = cualquiera (p. ej. Base+MLP)
 your-games-from = Desde
 your-games-to = Hasta

@@ -24,6 +24,7 @@ use crate::text::{Args, Texts};
 pub struct YourGamesScreen {
     opponent: String,
     outcome: Option<Outcome>,
+    level: Option<crate::ai::Difficulty>,
     game_type: String,
     from: String,
     to: String,
@@ -38,7 +39,7 @@ impl YourGamesScreen {
         KeptFilter {
             opponent: text(&self.opponent),
             outcome: self.outcome,
-            level: None,
+            level: self.level.map(|level| level.id().to_string()),
             game_type: text(&self.game_type),
             from: text(&self.from),
             to: text(&self.to),
@@ -137,6 +138,19 @@ pub fn show(ui: &mut egui::Ui, words: &Texts, part: &mut YourGamesPart) {
                         Some(outcome),
                         outcome_text(words, Some(outcome)),
                     );
+                }
+            });
+        ui.label(words.get("your-games-level"));
+        let any = words.get("your-games-any");
+        egui::ComboBox::from_id_salt("your_games_level")
+            .selected_text(screen.level.map_or(any.clone(), |level| {
+                crate::game::widgets::difficulty_name(words, level)
+            }))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut screen.level, None, any);
+                for level in crate::ai::Difficulty::ALL {
+                    let name = crate::game::widgets::difficulty_name(words, level);
+                    ui.selectable_value(&mut screen.level, Some(level), name);
                 }
             });
         ui.label(words.get("your-games-type"));

@@ -326,7 +326,15 @@ fn leave_room_for_corner_panels(ctx: &egui::Context, free: egui::Rect) -> egui::
     let above = egui::Rect::from_min_max(free.min, egui::pos2(free.max.x, panel.min.y));
     let beside = egui::Rect::from_min_max(egui::pos2(panel.max.x, free.min.y), free.max);
     let size = |rect: egui::Rect| rect.width().min(rect.height());
-    let best = if size(above) >= size(beside) { above } else { beside };
+    let best = if size(above) >= size(beside) {
+        above
+    } else {
+        beside
+    };
     // A panel so big that too little is left is not made room for.
-    if size(best) < 0.4 * size(free) { free } else { best }
+    if size(best) < 0.4 * size(free) {
+        free
+    } else {
+        best
+    }
 }

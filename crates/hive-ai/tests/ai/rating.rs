@@ -231,27 +231,30 @@ fn the_levels_rise_on_one_scale_from_their_measured_matches() {
     let ratings: Vec<f64> = levels.all().iter().map(|&(_, r)| r).collect();
     assert_eq!(levels.all().len(), Difficulty::ALL.len());
     assert!(ratings.windows(2).all(|w| w[1] > w[0]), "{ratings:?}");
-    // While the table is one match per step between levels, each step's
-    // gap is what its own match says (with other rows, the fit weighs them
-    // all together).
+    // Every match of a level against another level agrees with the fit:
+    // the one that scored clearly more is rated higher. (The table has the
+    // bots' and the variants' rows too, so the fit weighs every row
+    // together and a gap is not one row's own.)
     let pairings = read_pairings(LEVEL_MATCHES).unwrap();
-    let is_level = |name: &str| name.parse::<Difficulty>().is_ok();
-    if !pairings.iter().all(|p| is_level(&p.a) && is_level(&p.b)) {
-        return;
-    }
+    let mut checked = 0;
     for p in &pairings {
-        let (a, b) = (
-            p.a.parse::<Difficulty>().unwrap(),
-            p.b.parse::<Difficulty>().unwrap(),
-        );
-        let games = f64::from(p.wins + p.draws + p.losses) + 1.0;
-        let score = (f64::from(p.wins) + 0.5 * f64::from(p.draws) + 0.5) / games;
+        let (Ok(a), Ok(b)) = (p.a.parse::<Difficulty>(), p.b.parse::<Difficulty>()) else {
+            continue;
+        };
+        let games = f64::from(p.wins + p.draws + p.losses);
+        let score = (f64::from(p.wins) + 0.5 * f64::from(p.draws)) / games;
         let gap = levels.of(a) - levels.of(b);
-        assert!(
-            (expected_score(gap, 0.0) - score).abs() < 1e-6,
-            "{a:?} vs {b:?}: {gap}"
-        );
+        if (score - 0.5).abs() > 0.1 {
+            assert_eq!(
+                gap > 0.0,
+                score > 0.5,
+                "{a:?} vs {b:?}: scored {score:.2}, rated {gap:+.0} apart"
+            );
+            checked += 1;
+        }
     }
+    // Four such rows today: the check runs, and would see one go.
+    assert!(checked >= 4, "level against level rows checked: {checked}");
     // A table without a level is refused.
     assert!(LevelRatings::from_matches("easy\tbeginner\t3\t0\t1\n").is_err());
 }

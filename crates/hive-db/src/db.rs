@@ -231,15 +231,24 @@ fn try_open(path: &Path) -> Result<Connection, DbError> {
         .map_err(fail)?;
     conn.pragma_update(None, "cache_size", -CACHE_KIB)
         .map_err(fail)?;
-    schema::migrations()
-        .to_latest(&mut conn)
-        .map_err(|source| match source {
-            rusqlite_migration::Error::RusqliteError { err, .. } => DbError::sql(path, err),
-            source => DbError::Migration {
-                path: path.to_path_buf(),
-                source,
-            },
-        })?;
+    if let Err(source) = schema::migrations().to_latest(&mut conn) {
+        // Two openers of a new file (two of the game's tasks, or the game
+        // and a command) may both find it empty: the second's migration
+        // then fails on a table the first has just made. The schema is
+        // there all the same: only a file still behind is an error.
+        let now: u32 = conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(fail)?;
+        if now != schema::VERSION {
+            return Err(match source {
+                rusqlite_migration::Error::RusqliteError { err, .. } => DbError::sql(path, err),
+                source => DbError::Migration {
+                    path: path.to_path_buf(),
+                    source,
+                },
+            });
+        }
+    }
     Ok(conn)
 }
 

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::invite::{Invitation, Secret, from_hex};
 use crate::protocol::{GameResult, GameSettings, Role};
-use crate::resume::{MAX_FILE, ResumeError};
+use crate::resume::{ResumeError, damaged, load_json, save_json};
 
 /// The file's name, in the data directory.
 pub const FILE: &str = "friends.json";
@@ -155,26 +155,9 @@ impl Friends {
     /// The file at `path`: empty if there is none, an error if it cannot
     /// be read or is damaged (then left as it is).
     pub fn load(path: &Path) -> Result<Friends, ResumeError> {
-        let read_error = |source| ResumeError::Read {
-            path: path.to_path_buf(),
-            source,
-        };
-        let damaged = |detail: String| ResumeError::Damaged {
-            path: path.to_path_buf(),
-            detail,
-        };
-        let size = match std::fs::metadata(path) {
-            Ok(meta) => meta.len(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Friends::default()),
-            Err(e) => return Err(read_error(e)),
-        };
-        if size > MAX_FILE {
-            return Err(damaged(format!("{size} bytes")));
-        }
-        let text = std::fs::read_to_string(path).map_err(read_error)?;
-        let friends: Friends = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        let friends: Friends = load_json(path)?.unwrap_or_default();
         for friend in &friends.friends {
-            friend.check().map_err(damaged)?;
+            friend.check().map_err(|detail| damaged(path, detail))?;
         }
         Ok(friends)
     }
@@ -182,18 +165,7 @@ impl Friends {
     /// Writes them to `path` (its folder made if needed), atomically and
     /// readable by their owner only.
     pub fn save(&self, path: &Path) -> Result<(), ResumeError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| ResumeError::Read {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        let text = serde_json::to_string_pretty(self).map_err(|e| ResumeError::Damaged {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        })?;
-        hive_records::write_private(path, text.as_bytes())?;
-        Ok(())
+        save_json(path, self)
     }
 
     /// A game with `friend` ended: they go first, their record replaced

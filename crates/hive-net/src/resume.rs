@@ -76,9 +76,10 @@ pub enum ResumeError {
         /// Why.
         source: io::Error,
     },
-    /// It is not a resume file (left as it is).
+    /// It is not what it should be, a resume file or the friends (left as
+    /// it is).
     #[error(
-        "the resume file {} is damaged ({detail}); it is left as it is: move it away to start afresh",
+        "{} is damaged ({detail}); it is left as it is: move it away to start afresh",
         path.display()
     )]
     Damaged {
@@ -107,28 +108,59 @@ pub fn join_path(dir: &Path, invitation: &Invitation) -> PathBuf {
 
 pub use crate::invite::hex;
 
+/// A JSON file of ours at `path` (a resume file, the friends): `None` if
+/// there is none, an error if it cannot be read or is damaged (over
+/// [`MAX_FILE`], or not the JSON of a `T`).
+pub(crate) fn load_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+) -> Result<Option<T>, ResumeError> {
+    let read_error = |source| ResumeError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let size = match std::fs::metadata(path) {
+        Ok(meta) => meta.len(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(read_error(e)),
+    };
+    if size > MAX_FILE {
+        return Err(damaged(path, format!("{size} bytes")));
+    }
+    let text = std::fs::read_to_string(path).map_err(read_error)?;
+    let value = serde_json::from_str(&text).map_err(|e| damaged(path, e.to_string()))?;
+    Ok(Some(value))
+}
+
+/// Writes `value` to `path` as JSON (its folder made if needed),
+/// atomically and readable by its owner only (it holds secrets).
+pub(crate) fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), ResumeError> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| ResumeError::Read {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let text = serde_json::to_string_pretty(value).map_err(|e| damaged(path, e.to_string()))?;
+    hive_records::write_private(path, text.as_bytes())?;
+    Ok(())
+}
+
+/// The file at `path` is damaged: `detail` says how.
+pub(crate) fn damaged(path: &Path, detail: String) -> ResumeError {
+    ResumeError::Damaged {
+        path: path.to_path_buf(),
+        detail,
+    }
+}
+
 impl Resume {
     /// The file at `path`: `None` if there is none, an error if it cannot
     /// be read or is damaged (too large, not JSON, a bad key or secret).
     pub fn load(path: &Path) -> Result<Option<Resume>, ResumeError> {
-        let read_error = |source| ResumeError::Read {
-            path: path.to_path_buf(),
-            source,
+        let damaged = |detail: String| damaged(path, detail);
+        let Some(resume) = load_json::<Resume>(path)? else {
+            return Ok(None);
         };
-        let damaged = |detail: String| ResumeError::Damaged {
-            path: path.to_path_buf(),
-            detail,
-        };
-        let size = match std::fs::metadata(path) {
-            Ok(meta) => meta.len(),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(read_error(e)),
-        };
-        if size > MAX_FILE {
-            return Err(damaged(format!("{size} bytes")));
-        }
-        let text = std::fs::read_to_string(path).map_err(read_error)?;
-        let resume: Resume = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
         if resume.key_bytes().is_none() {
             return Err(damaged("a bad endpoint key".into()));
         }
@@ -145,18 +177,7 @@ impl Resume {
     /// Writes it to `path` (its folder made if needed), atomically and
     /// readable by its owner only.
     pub fn save(&self, path: &Path) -> Result<(), ResumeError> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| ResumeError::Read {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        let text = serde_json::to_string_pretty(self).map_err(|e| ResumeError::Damaged {
-            path: path.to_path_buf(),
-            detail: e.to_string(),
-        })?;
-        hive_records::write_private(path, text.as_bytes())?;
-        Ok(())
+        save_json(path, self)
     }
 
     /// Our endpoint's secret key.

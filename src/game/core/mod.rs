@@ -36,7 +36,7 @@ pub use launch::LaunchSettings;
 pub use mode::{AnalysisSwitch, CurrentMode, GameMode, Mode, practising};
 pub use notice::Notice;
 pub use players::{
-    NewGame, NewGameSettings, Players, RemoteName, Restart, RestartedFrom, SeatsOnce, StartGame,
+    NewGame, NewGameSettings, Players, RemoteGame, Restart, RestartedFrom, SeatsOnce, StartGame,
 };
 pub use resign::{Resign, Resignation, can_resign};
 pub use screens::{Activity, Screen};

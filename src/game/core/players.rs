@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
     app.init_resource::<SeatsOnce>();
-    app.init_resource::<RemoteName>();
+    app.init_resource::<RemoteGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartGame));
     app.add_systems(
         Update,
@@ -122,11 +122,18 @@ impl Players {
     }
 }
 
-/// The name of whoever plays the other side from elsewhere (the friend of
-/// an online game), set as such a game takes the board: saved with its
-/// autosave, so the game is named if it is kept unfinished later.
+/// The game on the board when it is played with someone elsewhere (an
+/// online game): the friend's name and the game's own id (its secret and
+/// round), set as such a game takes the board and saved with its
+/// autosave, so the game is told from another (a takeback or a sync is the
+/// same game) and named if it is kept unfinished later.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct RemoteName(pub Option<String>);
+pub struct RemoteGame {
+    /// The friend's name.
+    pub name: Option<String>,
+    /// The game's own id.
+    pub id: Option<String>,
+}
 
 /// The seats of the next board opened, when it is not a game against the
 /// opponent chosen in the menu (the analysis board: two hands at the

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
 use crate::game::core::{
-    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, RemoteName, Turn,
+    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, RemoteGame, Turn,
     Words,
 };
 use crate::game::saves::RecordsAction;
@@ -91,29 +91,21 @@ pub(super) fn seat_the_arriving_game(
     mut online: ResMut<Online>,
     watching: Res<Watching>,
     mut jump: Jump,
-    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteName>),
+    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteGame>),
 ) {
     if let Some(connection) = online.0.as_mut()
         && let Some(me) = connection
             .my_side()
             .filter(|_| connection.session.started())
     {
-        let session = &connection.session;
-        let seats = Seats::Online {
-            remote: me.opponent(),
-        };
-        let control = session.settings().and_then(time_control);
         let game_id = jump.players().game_id;
-        take_the_board(
-            &mut jump,
+        seat_the_session(
+            connection,
+            me,
             game_id,
-            seats,
-            session.game(),
-            &mut clock,
-            control,
+            &mut jump,
+            (&mut clock, &mut remote),
         );
-        connection.seated = Some(session.round());
-        remote.0 = session.peer_name().map(str::to_string);
     } else if let Some(watcher) = watching.0.as_ref()
         && watcher.watch.settings().is_some()
     {
@@ -179,7 +171,7 @@ pub(super) fn follow_the_session(
 pub(super) fn seat_the_next_round(
     mut online: ResMut<Online>,
     mut jump: Jump,
-    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteName>),
+    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteGame>),
 ) {
     let Some(connection) = online.0.as_mut() else {
         return;
@@ -193,22 +185,38 @@ pub(super) fn seat_the_next_round(
     if seated == round || jump.players().remote_side().is_none() {
         return;
     }
+    let game_id = jump.players().game_id + 1;
+    seat_the_session(
+        connection,
+        me,
+        game_id,
+        &mut jump,
+        (&mut clock, &mut remote),
+    );
+    connection.echo = None;
+}
+
+/// The online game's session on the board as game `game_id`, we playing
+/// `me`: seated, its clocks started, the friend and the game named, its
+/// round noted.
+fn seat_the_session(
+    connection: &mut super::Connection,
+    me: crate::rules::Color,
+    game_id: u64,
+    jump: &mut Jump,
+    (clock, remote): (&mut GameClock, &mut RemoteGame),
+) {
+    let session = &connection.session;
     let seats = Seats::Online {
         remote: me.opponent(),
     };
     let control = session.settings().and_then(time_control);
-    let game_id = jump.players().game_id + 1;
-    take_the_board(
-        &mut jump,
-        game_id,
-        seats,
-        session.game(),
-        &mut clock,
-        control,
-    );
-    remote.0 = session.peer_name().map(str::to_string);
-    connection.seated = Some(round);
-    connection.echo = None;
+    take_the_board(jump, game_id, seats, session.game(), clock, control);
+    *remote = RemoteGame {
+        name: session.peer_name().map(str::to_string),
+        id: Some(format!("{}r{}", session.secret().to_hex(), session.round())),
+    };
+    connection.seated = Some(session.round());
 }
 
 /// Puts a game that arrives from elsewhere (played online, or watched) on

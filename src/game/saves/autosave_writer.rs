@@ -116,7 +116,7 @@ enum Job {
         /// The first write of this game to the game's autosave: an
         /// unfinished game in it that is none of this game's lines is kept
         /// first, with the player named so.
-        replacing: Option<(String, Box<Variations>)>,
+        replacing: Option<Box<Replacing>>,
     },
     Remove {
         autosave: Autosave,
@@ -187,8 +187,8 @@ impl Job {
                 variations,
                 replacing,
             } => {
-                if let Some((player, lines)) = replacing {
-                    keep_the_abandoned(&autosave, &lines, &player, &mut finished);
+                if let Some(replacing) = replacing {
+                    keep_the_abandoned(&autosave, &replacing, &mut finished);
                 }
                 finished.exists = Some(true);
                 autosave
@@ -264,8 +264,19 @@ fn recover(autosave: &Autosave, finished: &mut Finished) {
     }
 }
 
-/// The autosave's header naming an online game's friend.
+/// What a first write of a game to an autosave brings to look at the game
+/// it replaces: the player's name, the board's lines and the line shown.
+pub(super) struct Replacing {
+    player: String,
+    lines: Variations,
+    /// An online game's own id ([`RemoteGame`](crate::game::core::RemoteGame)).
+    online_game: Option<String>,
+}
+
+/// The autosave's headers naming an online game's friend, and the game by
+/// its own id.
 const FRIEND_HEADER: &str = "friend";
+const GAME_HEADER: &str = "online-game";
 
 /// Whether `start`'s moves begin `game`'s (the same game, perhaps
 /// further on).
@@ -279,16 +290,27 @@ fn is_prefix(start: &crate::rules::Game, game: &crate::rules::Game) -> bool {
 /// game (a move of each side at least) in it is kept as unfinished, as the
 /// player left it, unless it is one of `lines`, the game on the board's
 /// (the same game resumed, an undo, a move tried again).
-fn keep_the_abandoned(
-    autosave: &Autosave,
-    lines: &Variations,
-    player: &str,
-    finished: &mut Finished,
-) {
+fn keep_the_abandoned(autosave: &Autosave, replacing: &Replacing, finished: &mut Finished) {
     let Ok(Some(before)) = autosave.read() else {
         return;
     };
-    let same_game = lines.node_of(&before.game).is_some();
+    let Replacing {
+        player,
+        lines,
+        online_game,
+    } = replacing;
+    // The same game: one of the board's lines, or, online, the same game
+    // by its id (a takeback or a sync puts the session's line alone on the
+    // board, a new game id each time).
+    let header = |key: &str| {
+        before
+            .other_headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, value)| value.clone())
+    };
+    let same_online_game = online_game.is_some() && header(GAME_HEADER) == *online_game;
+    let same_game = lines.node_of(&before.game).is_some() || same_online_game;
     let moves = before.game.moves().len();
     if same_game || before.game.status().is_over() || moves < 2 {
         return;
@@ -296,11 +318,7 @@ fn keep_the_abandoned(
     let Some(seats) = before.seats else {
         return;
     };
-    let friend = before
-        .other_headers
-        .iter()
-        .find(|(key, _)| key == FRIEND_HEADER)
-        .map(|(_, name)| [name.clone(), name.clone()]);
+    let friend = header(FRIEND_HEADER).map(|name| [name.clone(), name]);
     let kept = KeptGame {
         id: KeptGame::new_id(),
         names: KeptGame::names(seats, player, friend),
@@ -386,7 +404,7 @@ pub(super) fn autosave_after_change(
     (players, clock, mode, settings): (Res<Players>, Res<GameClock>, CurrentMode, Res<Settings>),
     turn: Option<Res<State<Turn>>>,
     next_turn: Res<NextState<Turn>>,
-    (mut writer, remote): (ResMut<AutosaveWriter>, Res<crate::game::core::RemoteName>),
+    (mut writer, remote): (ResMut<AutosaveWriter>, Res<crate::game::core::RemoteGame>),
     mut status: ResMut<AutosaveStatus>,
 ) {
     let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
@@ -412,14 +430,23 @@ pub(super) fn autosave_after_change(
             .with_clocks(clock.0);
         // The friend's name, for the game kept unfinished should another
         // online game take its place.
-        if let (Some(_), Some(name)) = (players.seats.remote_side(), remote.0.as_ref()) {
-            saved
-                .other_headers
-                .push((FRIEND_HEADER.to_string(), name.clone()));
+        let online = players.seats.remote_side().is_some();
+        for (header, value) in [(FRIEND_HEADER, &remote.name), (GAME_HEADER, &remote.id)] {
+            if let Some(value) = value.as_ref().filter(|_| online) {
+                saved
+                    .other_headers
+                    .push((header.to_string(), value.clone()));
+            }
         }
         let replacing = (writer.first_write(autosave.kind(), players.game_id)
             && matches!(autosave.kind(), PlayKind::Game | PlayKind::Online))
-        .then(|| (settings.player_or_you(), Box::new(tree.clone())));
+        .then(|| {
+            Box::new(Replacing {
+                player: settings.player_or_you(),
+                lines: tree.clone(),
+                online_game: remote.id.clone().filter(|_| online),
+            })
+        });
         writer.push(Job::Write {
             autosave,
             saved: Box::new(saved),

@@ -147,13 +147,7 @@ pub(super) fn handle_requests(
                 games.again = true;
             }
             YourGamesRequest::Review(id) => spawn(&mut games, dir, move |dir| {
-                let db = Database::open_kept(dir)?;
-                let game = db.kept_game(id)?.ok_or(DbError::NotKept {
-                    path: Database::kept_path(dir),
-                    id,
-                    reason: "it is no longer kept".to_string(),
-                })?;
-                Ok(Done::Opened(game.pgn()))
+                open_kept(dir, &Database::open_kept(dir)?, id)
             }),
             YourGamesRequest::ReviewRated(when) => spawn(&mut games, dir, move |dir| {
                 let db = Database::open_kept(dir)?;
@@ -162,12 +156,7 @@ pub(super) fn handle_requests(
                     id: 0,
                     reason: "no game against the AI kept at that moment".to_string(),
                 })?;
-                let game = db.kept_game(id)?.ok_or(DbError::NotKept {
-                    path: Database::kept_path(dir),
-                    id,
-                    reason: "it is no longer kept".to_string(),
-                })?;
-                Ok(Done::Opened(game.pgn()))
+                open_kept(dir, &db, id)
             }),
             YourGamesRequest::Forget(id) => spawn(&mut games, dir, move |dir| {
                 Database::open_kept(dir)?.forget(id)?;
@@ -187,6 +176,17 @@ pub(super) fn handle_requests(
             }),
         }
     }
+}
+
+/// The kept game of row `id` in `db` (the player's games in `dir`), as
+/// its record's text to open in review.
+fn open_kept(dir: &Path, db: &Database, id: i64) -> Result<Done, DbError> {
+    let game = db.kept_game(id)?.ok_or(DbError::NotKept {
+        path: Database::kept_path(dir),
+        id,
+        reason: "it is no longer kept".to_string(),
+    })?;
+    Ok(Done::Opened(game.pgn()))
 }
 
 /// The row of the game against the AI that ended nearest to `when`

@@ -415,3 +415,27 @@ fn progress_counts_results_by_level_and_opponent_and_the_streaks() {
     assert_eq!(progress.streak, Some((Outcome::Win, 2)));
     assert_eq!(progress.best_win_streak, 3);
 }
+
+/// Several openers of a new file at once (the game's tasks keep a game
+/// and list the games as the file is first made): each gets the file,
+/// none fails on a table another has just made.
+#[test]
+fn openers_of_a_new_file_at_once_all_get_it() {
+    for round in 0..5 {
+        let dir = tempfile::tempdir().expect("a folder");
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let (dir, barrier) = (dir.path().to_path_buf(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    Database::open_kept(&dir).map(|db| db.kept_count())
+                })
+            })
+            .collect();
+        for opener in openers {
+            let opened = opener.join().expect("no panic");
+            assert!(matches!(opened, Ok(Ok(0))), "round {round}: {opened:?}");
+        }
+    }
+}

@@ -90,25 +90,10 @@ fn the_book_in_the_repository_is_legal_unfinished_and_without_repeats() {
 #[cfg(feature = "cli")]
 mod cli {
     use std::path::Path;
-    use std::process::Command;
 
     use hive_rules::{Game, GameType, Move};
 
-    const ENGINE: &str = env!("CARGO_BIN_EXE_hive-engine");
-
-    /// Runs `hive-engine match` with `args`: success, standard output, error.
-    fn hive_match(args: &[&str]) -> (bool, String, String) {
-        let output = Command::new(ENGINE)
-            .arg("match")
-            .args(args)
-            .output()
-            .expect("hive-engine runs");
-        (
-            output.status.success(),
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    }
+    use crate::sprt::hive_match;
 
     /// A game of `game_type` after `moves`, each played by the rules.
     fn played(game_type: GameType, moves: &[&str]) -> Game {

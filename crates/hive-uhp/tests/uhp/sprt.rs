@@ -6,8 +6,9 @@ use std::process::Command;
 
 const ENGINE: &str = env!("CARGO_BIN_EXE_hive-engine");
 
-/// Runs `hive-engine match` with `args`: success, standard output, error.
-fn hive_match(args: &[&str]) -> (bool, String, String) {
+/// Runs `hive-engine match` with `args`: success, standard output, error
+/// (the book's tests run it too).
+pub fn hive_match(args: &[&str]) -> (bool, String, String) {
     let output = Command::new(ENGINE)
         .arg("match")
         .args(args)

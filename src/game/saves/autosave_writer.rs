@@ -276,7 +276,7 @@ pub(super) struct Replacing {
 /// The autosave's headers naming an online game's friend, and the game by
 /// its own id.
 const FRIEND_HEADER: &str = "friend";
-const GAME_HEADER: &str = "online-game";
+const GAME_HEADER: &str = "online_game";
 
 /// Whether `start`'s moves begin `game`'s (the same game, perhaps
 /// further on).

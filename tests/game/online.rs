@@ -277,6 +277,22 @@ fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
         let kept = db.kept_game(row.id).expect("read").expect("there");
         assert_eq!(kept.game.game_string(), end.game_string());
         assert!(!hive::records::Autosave::of_kind(data, hive::records::PlayKind::Online).exists());
+        // The same game, with the same result, through `hive db search`
+        // in that side's data folder.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
+            .env("HIVE_DATA_DIR", data)
+            .args(["db", "search", "--mine", "--player", friend])
+            .output()
+            .expect("hive db search runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let found = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(found.lines().count(), 1, "{found}");
+        assert!(found.contains("Ann") && found.contains("Ben"), "{found}");
+        assert!(found.contains("\tDraw\t"), "the same result: {found}");
     }
 }
 

@@ -338,3 +338,22 @@ pub fn play_the_win(app: &mut App) -> Game {
     assert_eq!(game(app).status(), hive::rules::GameStatus::WhiteWins);
     game(app)
 }
+
+/// `hive db search --mine --player <player>` in the data folder `data`,
+/// as a player would run it: its lines, one a game found.
+pub fn db_search_mine(data: &Path, player: &str) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
+        .env("HIVE_DATA_DIR", data)
+        .args(["db", "search", "--mine", "--player", player])
+        .output()
+        .expect("hive db search runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}

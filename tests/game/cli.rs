@@ -714,23 +714,12 @@ fn an_online_game_from_the_command_line_is_found_on_both_sides_by_db_search() {
     let last = rest.lines().last().unwrap_or_default().to_string();
     assert!(last.starts_with("Base+MLP;Draw;White[9];"), "{last}");
     for (data, friend) in [(host_data.path(), "Ben"), (joiner_data.path(), "Ann")] {
-        let out = Command::new(HIVE)
-            .env("HIVE_DATA_DIR", data)
-            .args(["db", "search", "--mine", "--player", friend])
-            .output()
-            .expect("db search runs");
+        let found = crate::app::db_search_mine(data, friend);
+        assert_eq!(found.len(), 1, "{found:?}");
         assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+            found[0].contains("Ann") && found[0].contains("Ben"),
+            "{found:?}"
         );
-        let found = String::from_utf8_lossy(&out.stdout).to_string();
-        let lines: Vec<&str> = found.lines().collect();
-        assert_eq!(lines.len(), 1, "{found}");
-        assert!(
-            lines[0].contains("Ann") && lines[0].contains("Ben"),
-            "{found}"
-        );
-        assert!(lines[0].contains("\tDraw\t"), "the same result: {found}");
+        assert!(found[0].contains("\tDraw\t"), "the same result: {found:?}");
     }
 }

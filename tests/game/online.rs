@@ -279,20 +279,13 @@ fn two_apps_play_over_loopback_through_a_drop_a_takeback_and_a_draw() {
         assert!(!hive::records::Autosave::of_kind(data, hive::records::PlayKind::Online).exists());
         // The same game, with the same result, through `hive db search`
         // in that side's data folder.
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hive"))
-            .env("HIVE_DATA_DIR", data)
-            .args(["db", "search", "--mine", "--player", friend])
-            .output()
-            .expect("hive db search runs");
+        let found = crate::app::db_search_mine(data, friend);
+        assert_eq!(found.len(), 1, "{found:?}");
         assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+            found[0].contains("Ann") && found[0].contains("Ben"),
+            "{found:?}"
         );
-        let found = String::from_utf8_lossy(&out.stdout).to_string();
-        assert_eq!(found.lines().count(), 1, "{found}");
-        assert!(found.contains("Ann") && found.contains("Ben"), "{found}");
-        assert!(found.contains("\tDraw\t"), "the same result: {found}");
+        assert!(found[0].contains("\tDraw\t"), "the same result: {found:?}");
     }
 }
 

@@ -213,8 +213,8 @@ pub struct TuneOptions {
 }
 
 impl Default for TuneOptions {
-    /// Steps 8, 4, 2, 1; `queen_danger[0]` and `in_hand[Queen]` frozen
-    /// (see [`default_frozen`]); at most 100 passes a step.
+    /// Steps 8, 4, 2, 1; the weights of [`default_frozen`] left alone; at
+    /// most 100 passes a step.
     fn default() -> TuneOptions {
         TuneOptions {
             steps: vec![8, 4, 2, 1],
@@ -224,17 +224,33 @@ impl Default for TuneOptions {
     }
 }
 
-/// The weights a tuner should leave alone: `queen_danger[0]`, the zero the
-/// other danger levels and `queen_in_hand` are measured from (a side's
-/// queen is in exactly one of those states, so adding the same number to
-/// all of them changes no evaluation), and `in_hand[Queen]`, which counts
-/// exactly when `queen_in_hand` does (the queen not yet placed).
+/// The weights a tuner should leave alone, because the positions cannot
+/// tell them apart from others or cannot measure them:
+///
+/// - `queen_danger[0]`, the zero the other danger levels and
+///   `queen_in_hand` are measured from (a side's queen is in exactly one of
+///   those states, so adding the same number to all of them changes no
+///   evaluation);
+/// - `in_hand[Queen]`, which counts exactly when `queen_in_hand` does (the
+///   queen not yet placed);
+/// - `free_piece[Queen]`, which counts exactly when `queen_free` does but
+///   for a queen touching the enemy one (the two drift apart in opposite
+///   directions, their sum alone being measured);
+/// - `winning_threat`: in a quiet position ([`is_quiet`]) the side to move
+///   cannot fill the enemy queen's last cell, so the threats the positions
+///   hold are exactly the ones that fail, and the tuner would learn to
+///   punish the term.
 pub fn default_frozen() -> Vec<usize> {
     let names = Weights::names();
-    ["queen_danger[0]", "in_hand[Queen]"]
-        .iter()
-        .map(|name| names.iter().position(|n| n == name).expect("a weight"))
-        .collect()
+    [
+        "queen_danger[0]",
+        "in_hand[Queen]",
+        "free_piece[Queen]",
+        "winning_threat",
+    ]
+    .iter()
+    .map(|name| names.iter().position(|n| n == name).expect("a weight"))
+    .collect()
 }
 
 /// One pass of [`tune`] over the weights, for reports.

@@ -16,7 +16,8 @@
 //!    seeded `--held-out` percent of the games) or all to the training set.
 //! 3. **Tuning.** `K` is fitted to the training set under the current
 //!    weights, then every weight is tuned by Texel's local search at that
-//!    `K`. The old and new weights and the losses of both sets before and
+//!    `K` (but for the few it cannot measure:
+//!    `hive_ai::texel::default_frozen`). The old and new weights and the losses of both sets before and
 //!    after are printed; `--weights-out` writes the new weights as
 //!    `hive match`'s `weights:FILE:...` players read them.
 //!
@@ -209,8 +210,19 @@ fn run(args: &Args) -> Result<(), String> {
     let k_after = fit_k(&train, &new_values);
     println!("K refitted to the new weights: {k_after:.6}");
     println!("weights (old -> new):");
-    for ((name, o), n) in Weights::names().iter().zip(&old_values).zip(&new_values) {
-        let mark = if o == n { "" } else { "  *" };
+    for (i, ((name, o), n)) in Weights::names()
+        .iter()
+        .zip(&old_values)
+        .zip(&new_values)
+        .enumerate()
+    {
+        let mark = if options.frozen.contains(&i) {
+            "  (left alone)"
+        } else if o == n {
+            ""
+        } else {
+            "  *"
+        };
         println!("  {name:32} {o:5} -> {n:5}{mark}");
     }
     let new = Weights::from_slice(&new_values);

@@ -8,7 +8,7 @@
 //!    within 25 points of the best), to the end or `--max-plies` (a draw);
 //!    then the real games (`.pgn`) under `--records`. `--save-games` keeps
 //!    them (a result for White and a GameString a line), `--load-games`
-//!    reads such a file instead of playing.
+//!    reads such files instead of playing.
 //! 2. **Positions.** Every position of those games from ply `--min-ply` on
 //!    that is quiet (`hive_ai::texel::is_quiet`: not over, and the side to
 //!    move has no move the quiescence search would look at), labelled with
@@ -77,9 +77,10 @@ struct Args {
     /// Where to keep the games played.
     #[arg(long)]
     save_games: Option<PathBuf>,
-    /// Games kept by --save-games, read instead of playing (and of --records).
+    /// Games kept by --save-games, read instead of playing (and of
+    /// --records); repeatable, the files' games in turn.
     #[arg(long)]
-    load_games: Option<PathBuf>,
+    load_games: Vec<PathBuf>,
     /// Where to write the tuned weights.
     #[arg(long)]
     weights_out: Option<PathBuf>,
@@ -118,13 +119,19 @@ fn result_word(result: f64) -> &'static str {
 
 fn run(args: &Args) -> Result<(), String> {
     let started = Instant::now();
-    let games = match &args.load_games {
-        Some(path) => load_games(path)?,
-        None => {
+    let games = match args.load_games.as_slice() {
+        [] => {
             let mut games = self_play(args)?;
             let records = record_games(&args.records)?;
             println!("real games from {:?}: {}", args.records, records.len());
             games.extend(records);
+            games
+        }
+        paths => {
+            let mut games = Vec::new();
+            for path in paths {
+                games.extend(load_games(path)?);
+            }
             games
         }
     };

@@ -75,6 +75,219 @@ impl Default for Weights {
     }
 }
 
+/// Why a weights file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// A line whose first word names no weight.
+    #[error("line {line}: '{name}' is not a weight (the names are those of `Weights`' fields)")]
+    UnknownName {
+        /// The line, from 1.
+        line: usize,
+        /// The word.
+        name: String,
+    },
+    /// A line with the wrong number of values, or one that is not an integer.
+    #[error("line {line}: {name} takes {expected} integer(s)")]
+    BadValues {
+        /// The line, from 1.
+        line: usize,
+        /// The weight.
+        name: String,
+        /// How many it takes.
+        expected: usize,
+    },
+    /// The same weight twice.
+    #[error("line {line}: {name} is given twice")]
+    Repeated {
+        /// The line, from 1.
+        line: usize,
+        /// The weight.
+        name: String,
+    },
+}
+
+impl Weights {
+    /// Every weight by its field's name, arrays as slices, in the order of
+    /// the struct: what [`Weights::parse`] reads and `Display` writes, and
+    /// what a tuner walks through.
+    pub fn fields(&self) -> [(&'static str, &[i32]); 16] {
+        [
+            ("queen_danger", &self.queen_danger[..]),
+            ("sealed_cell", std::slice::from_ref(&self.sealed_cell)),
+            ("free_piece", &self.free_piece[..]),
+            ("in_hand", &self.in_hand[..]),
+            ("pinned", std::slice::from_ref(&self.pinned)),
+            ("covered", std::slice::from_ref(&self.covered)),
+            (
+                "beetle_on_queen",
+                std::slice::from_ref(&self.beetle_on_queen),
+            ),
+            (
+                "beetle_next_to_queen",
+                std::slice::from_ref(&self.beetle_next_to_queen),
+            ),
+            ("queen_free", std::slice::from_ref(&self.queen_free)),
+            ("tempo", std::slice::from_ref(&self.tempo)),
+            ("winning_threat", std::slice::from_ref(&self.winning_threat)),
+            ("queen_in_hand", std::slice::from_ref(&self.queen_in_hand)),
+            (
+                "movable_friend_by_queen",
+                std::slice::from_ref(&self.movable_friend_by_queen),
+            ),
+            ("enemy_by_queen", std::slice::from_ref(&self.enemy_by_queen)),
+            (
+                "attacker_mobility_percent",
+                std::slice::from_ref(&self.attacker_mobility_percent),
+            ),
+            (
+                "pillbug_defense",
+                std::slice::from_ref(&self.pillbug_defense),
+            ),
+        ]
+    }
+
+    /// [`Weights::fields`], to change them.
+    pub fn fields_mut(&mut self) -> [(&'static str, &mut [i32]); 16] {
+        [
+            ("queen_danger", &mut self.queen_danger[..]),
+            ("sealed_cell", std::slice::from_mut(&mut self.sealed_cell)),
+            ("free_piece", &mut self.free_piece[..]),
+            ("in_hand", &mut self.in_hand[..]),
+            ("pinned", std::slice::from_mut(&mut self.pinned)),
+            ("covered", std::slice::from_mut(&mut self.covered)),
+            (
+                "beetle_on_queen",
+                std::slice::from_mut(&mut self.beetle_on_queen),
+            ),
+            (
+                "beetle_next_to_queen",
+                std::slice::from_mut(&mut self.beetle_next_to_queen),
+            ),
+            ("queen_free", std::slice::from_mut(&mut self.queen_free)),
+            ("tempo", std::slice::from_mut(&mut self.tempo)),
+            (
+                "winning_threat",
+                std::slice::from_mut(&mut self.winning_threat),
+            ),
+            (
+                "queen_in_hand",
+                std::slice::from_mut(&mut self.queen_in_hand),
+            ),
+            (
+                "movable_friend_by_queen",
+                std::slice::from_mut(&mut self.movable_friend_by_queen),
+            ),
+            (
+                "enemy_by_queen",
+                std::slice::from_mut(&mut self.enemy_by_queen),
+            ),
+            (
+                "attacker_mobility_percent",
+                std::slice::from_mut(&mut self.attacker_mobility_percent),
+            ),
+            (
+                "pillbug_defense",
+                std::slice::from_mut(&mut self.pillbug_defense),
+            ),
+        ]
+    }
+
+    /// Every weight as one number, in the order of [`Weights::fields`].
+    pub fn to_vec(&self) -> Vec<i32> {
+        self.fields()
+            .iter()
+            .flat_map(|(_, values)| values.iter().copied())
+            .collect()
+    }
+
+    /// The weights of `values` (in the order of [`Weights::to_vec`], which
+    /// must be that long).
+    pub fn from_slice(values: &[i32]) -> Weights {
+        let mut weights = Weights::default();
+        let mut rest = values;
+        for (_, field) in weights.fields_mut() {
+            let (head, tail) = rest.split_at(field.len());
+            field.copy_from_slice(head);
+            rest = tail;
+        }
+        assert!(rest.is_empty(), "{} values too many", rest.len());
+        weights
+    }
+
+    /// The name of each number of [`Weights::to_vec`]: `tempo`,
+    /// `queen_danger[3]`, `free_piece[Ant]`.
+    pub fn names() -> Vec<String> {
+        let mut names = Vec::new();
+        for (name, values) in Weights::default().fields() {
+            match values.len() {
+                1 => names.push(name.to_string()),
+                // Indexed by `bug as usize`, the order of `Bug::ALL`.
+                8 => names.extend(Bug::ALL.iter().map(|bug| format!("{name}[{bug:?}]"))),
+                n => names.extend((0..n).map(|i| format!("{name}[{i}]"))),
+            }
+        }
+        names
+    }
+
+    /// Reads weights as `Display` writes them: a line a weight, its field's
+    /// name then its integers (an array's in order), blanks between; lines
+    /// starting with `#` and blank lines are skipped. A weight not given
+    /// keeps its default.
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+        let mut weights = Weights::default();
+        let mut seen = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            let number = index + 1;
+            let mut fields = weights.fields_mut();
+            let Some((known, field)) = fields.iter_mut().find(|(n, _)| *n == name) else {
+                return Err(WeightsError::UnknownName {
+                    line: number,
+                    name: name.to_string(),
+                });
+            };
+            if seen.contains(known) {
+                return Err(WeightsError::Repeated {
+                    line: number,
+                    name: name.to_string(),
+                });
+            }
+            seen.push(*known);
+            let values: Result<Vec<i32>, _> = words.map(str::parse).collect();
+            match values {
+                Ok(values) if values.len() == field.len() => field.copy_from_slice(&values),
+                _ => {
+                    return Err(WeightsError::BadValues {
+                        line: number,
+                        name: name.to_string(),
+                        expected: field.len(),
+                    });
+                }
+            }
+        }
+        Ok(weights)
+    }
+}
+
+impl std::fmt::Display for Weights {
+    /// A line a weight, as [`Weights::parse`] reads it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (name, values) in self.fields() {
+            write!(f, "{name}")?;
+            for value in values {
+                write!(f, " {value}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
 /// The evaluation, holding its weights.
 #[derive(Clone, Debug, Default)]
 pub struct HiveEvaluator {

@@ -11,6 +11,7 @@ pub mod rating;
 pub mod review;
 pub mod search;
 pub mod style;
+pub mod texel;
 pub mod tt;
 
 use std::sync::atomic::AtomicBool;
@@ -20,7 +21,7 @@ use rand::{Rng, SeedableRng};
 
 use hive_rules::{Game, GameStatus, Move};
 
-pub use eval::{HiveEvaluator, Weights};
+pub use eval::{HiveEvaluator, Weights, WeightsError};
 pub use explain::{Explanation, explain_hint, explain_move};
 pub use level::Difficulty;
 use level::OPENING_TOLERANCE;

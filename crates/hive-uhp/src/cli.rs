@@ -24,8 +24,9 @@ pub enum EngineCommand {
     /// A player is one of the fifteen levels (beginner, beginner2,
     /// beginner3, beginner4, easy, easy2, easy3, easy4, easy5, medium,
     /// medium2, medium3, hard, hard2, expert), a style being measured
-    /// (`nodes:N` or `depth:N`), or an external UHP engine written
-    /// `uhp:<command line>`. Player A takes White in odd games and Black in
+    /// (`nodes:N` or `depth:N`), either of those evaluating with the
+    /// weights of a file (`weights:FILE:nodes:20000`, `weights:FILE:medium2`),
+    /// or an external UHP engine written `uhp:<command line>`. Player A takes White in odd games and Black in
     /// even ones; each opening (random moves, or a position of --book) is
     /// played twice, once with each colour.
     ///

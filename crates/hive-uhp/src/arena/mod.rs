@@ -772,6 +772,61 @@ mod tests {
         assert!(Player::from_spec("uhp:", None).is_err());
     }
 
+    /// `weights:FILE:...` plays a level or style with the weights of FILE:
+    /// the default weights written out play the same moves as the default
+    /// player, and a bad spec or file is refused with its reason.
+    #[test]
+    fn players_take_weights_from_a_file() {
+        let dir = std::env::temp_dir().join(format!("hive-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let defaults = dir.join("defaults.txt");
+        std::fs::write(&defaults, hive_ai::Weights::default().to_string()).expect("written");
+        let spec = format!("weights:{}:nodes:300", defaults.display());
+        let mut with_file = Player::from_spec(&spec, None).expect("a style with weights");
+        assert_eq!(
+            with_file.name(),
+            format!("nodes:300 with weights {}", defaults.display())
+        );
+        let mut plain = Player::from_spec("nodes:300", None).expect("a style");
+        let level = format!("weights:{}:easy3", defaults.display());
+        let preset = Player::from_spec(&level, None).expect("a level with weights");
+        assert_eq!(
+            preset.name(),
+            format!("Easy III with weights {}", defaults.display())
+        );
+        let mut game = Game::new(GameType::ALL);
+        for ply in 0..12 {
+            let mv = plain.choose(&game, 1).expect("a move");
+            assert_eq!(with_file.choose(&game, 1).expect("a move"), mv, "ply {ply}");
+            game.play_move_string(&mv).expect("legal");
+        }
+        for bad in [
+            "weights:".to_string(),
+            format!("weights:{}", defaults.display()),
+            format!("weights:{}:", defaults.display()),
+        ] {
+            assert!(
+                matches!(
+                    Player::from_spec(&bad, None),
+                    Err(PlayerError::WeightsSpec(_))
+                ),
+                "{bad}"
+            );
+        }
+        let missing = format!("weights:{}:medium", dir.join("missing.txt").display());
+        assert!(matches!(
+            Player::from_spec(&missing, None),
+            Err(PlayerError::Weights { .. })
+        ));
+        let unreadable = dir.join("bad.txt");
+        std::fs::write(&unreadable, "tempo twelve\n").expect("written");
+        let error = Player::from_spec(&format!("weights:{}:medium", unreadable.display()), None)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("tempo"), "{error}");
+        std::fs::remove_dir_all(&dir).expect("removed");
+    }
+
     /// A node-limited level, whose table and history carry from move to
     /// move, and a depth-limited one.
     fn players() -> (Player, Player) {

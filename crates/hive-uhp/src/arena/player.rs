@@ -1,10 +1,12 @@
-//! Who plays a match: a built-in preset, a style being measured, or an
-//! external UHP engine.
+//! Who plays a match: a built-in preset, a style being measured, either
+//! with other evaluation weights, or an external UHP engine.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hive_ai::{Difficulty, Engine, Limits, Style, StyleError, available_threads};
+use hive_ai::{
+    Difficulty, Engine, Limits, Style, StyleError, Weights, WeightsError, available_threads,
+};
 use hive_rules::Game;
 use thiserror::Error;
 
@@ -18,6 +20,9 @@ pub enum Player {
         level: Difficulty,
         /// Replaces the preset's limits when set.
         time_per_move: Option<Duration>,
+        /// The file of the evaluation weights it plays with, when not the
+        /// defaults (`weights:FILE:...`).
+        weights: Option<String>,
         /// The engine (kept between moves for its table).
         engine: Box<Engine>,
     },
@@ -27,6 +32,9 @@ pub enum Player {
     Style {
         /// How it plays.
         style: Style,
+        /// The file of the evaluation weights it plays with, when not the
+        /// defaults (`weights:FILE:...`).
+        weights: Option<String>,
         /// The engine (kept between moves for its table).
         engine: Box<Engine>,
     },
@@ -51,10 +59,12 @@ pub enum PlayerError {
     /// `uhp:` with nothing after it.
     #[error("uhp: needs a command line, like uhp:nokamute uhp")]
     NoCommand,
-    /// Neither a preset's name, a style nor `uhp:<command line>`.
+    /// Neither a preset's name, a style, `weights:FILE:...` nor
+    /// `uhp:<command line>`.
     #[error(
         "'{spec}' is not a player: use beginner, easy, medium, hard, expert, a style \
-         (nodes:N or depth:N, then ,tolerance:T ,opening:P) or uhp:<command>"
+         (nodes:N or depth:N, then ,tolerance:T ,opening:P), weights:FILE:<level or style> \
+         or uhp:<command>"
     )]
     Unknown {
         /// What was given.
@@ -63,6 +73,17 @@ pub enum PlayerError {
     /// A style that could not be read.
     #[error("{0}")]
     Style(#[from] StyleError),
+    /// `weights:FILE` without the level or style after it.
+    #[error("'{0}': write weights:FILE:<level or style>, e.g. weights:tuned.txt:nodes:20000")]
+    WeightsSpec(String),
+    /// The weights file could not be read.
+    #[error("weights file {file}: {reason}")]
+    Weights {
+        /// The file.
+        file: String,
+        /// Why.
+        reason: String,
+    },
     /// The engine's process did not start or did not answer `info`.
     #[error("could not start '{command}': {source}")]
     Start {
@@ -130,7 +151,9 @@ impl Player {
         Player::from_spec_threads(spec, time_per_move, None)
     }
 
-    /// Parses `beginner`…`expert`, or `uhp:<command line>`.
+    /// Parses `beginner`…`expert`, a style (`nodes:20000`), either after
+    /// `weights:FILE:` (the engine evaluates with the weights of FILE, as
+    /// [`Weights::parse`] reads them), or `uhp:<command line>`.
     ///
     /// `threads` pins the player's search threads: a preset's engine uses
     /// that many (default: every core; node- and depth-limited levels
@@ -151,11 +174,29 @@ impl Player {
                 threads: threads.filter(|_| threads_set),
             });
         }
-        let mut engine = Box::new(Engine::new(64));
+        let (spec, weights) = match spec.strip_prefix("weights:") {
+            Some(rest) => {
+                let (file, play) = rest
+                    .split_once(':')
+                    .filter(|(file, play)| !file.is_empty() && !play.is_empty())
+                    .ok_or_else(|| PlayerError::WeightsSpec(spec.to_string()))?;
+                let weights = read_weights(file)?;
+                (play, Some((file.to_string(), weights)))
+            }
+            None => (spec, None),
+        };
+        let (file, mut engine) = match weights {
+            Some((file, weights)) => (Some(file), Box::new(Engine::with_weights(64, weights))),
+            None => (None, Box::new(Engine::new(64))),
+        };
         engine.set_threads(threads.unwrap_or_else(available_threads));
         if spec.contains(':') {
             let style = Style::parse(spec)?;
-            return Ok(Player::Style { style, engine });
+            return Ok(Player::Style {
+                style,
+                weights: file,
+                engine,
+            });
         }
         let level = Difficulty::from_name(spec).ok_or_else(|| PlayerError::Unknown {
             spec: spec.to_string(),
@@ -163,6 +204,7 @@ impl Player {
         Ok(Player::Preset {
             level,
             time_per_move,
+            weights: file,
             engine,
         })
     }
@@ -244,8 +286,8 @@ impl Player {
     /// How the player is shown in reports.
     pub fn name(&self) -> String {
         match self {
-            Player::Preset { level, .. } => level.name().to_string(),
-            Player::Style { style, .. } => style.to_string(),
+            Player::Preset { level, weights, .. } => with_weights(level.name(), weights),
+            Player::Style { style, weights, .. } => with_weights(&style.to_string(), weights),
             Player::Uhp { command, .. } => command.clone(),
         }
     }
@@ -260,7 +302,7 @@ impl Player {
                 ..
             } => engine.search(game, Limits::time(*t), &cancel),
             Player::Preset { level, engine, .. } => engine.choose(game, *level, seed, &cancel),
-            Player::Style { style, engine } => engine.play_style(game, *style, seed, &cancel),
+            Player::Style { style, engine, .. } => engine.play_style(game, *style, seed, &cancel),
             Player::Uhp {
                 client,
                 time_per_move,
@@ -290,4 +332,22 @@ impl Player {
         let mv = result.best.ok_or(MoveError::NoMove)?;
         Ok(game.move_string(mv))
     }
+}
+
+/// A player's name with its weights file, if it has one.
+fn with_weights(name: &str, weights: &Option<String>) -> String {
+    match weights {
+        Some(file) => format!("{name} with weights {file}"),
+        None => name.to_string(),
+    }
+}
+
+/// The weights of `file`.
+fn read_weights(file: &str) -> Result<Weights, PlayerError> {
+    let error = |reason: String| PlayerError::Weights {
+        file: file.to_string(),
+        reason,
+    };
+    let text = std::fs::read_to_string(file).map_err(|e| error(e.to_string()))?;
+    Weights::parse(&text).map_err(|e: WeightsError| error(e.to_string()))
 }

@@ -1,6 +1,6 @@
 //! Hive, the board game of bugs on hexagons: the Bevy desktop game.
 //!
-//! The engine is six crates, each depending only on those before it and
+//! The engine is nine crates, each depending only on those before it and
 //! none on Bevy, re-exported here under short names for the game's code:
 //! 1. [`rules`] (`hive-rules`): pure game logic (hex grid, board and stacks,
 //!    move generation, game state with undo, notation).
@@ -8,13 +8,15 @@
 //!    levels; [`formats`] (`hive-formats`): game records as text (SGF, PGN,
 //!    GameStrings, variations), no files and no search.
 //! 3. [`uhp`] (`hive-uhp`): the Universal Hive Protocol engine and client, and
-//!    matches between engines; [`records`] (`hive-records`): saved games,
-//!    variations, autosave, clocks, settings, other programs' record files,
-//!    the library; [`learn`] (`hive-learn`): lessons and proved puzzles;
+//!    matches between engines, SPRT tests and opening books; [`records`]
+//!    (`hive-records`): saved games, variations, autosave, clocks, the
+//!    player's kept games as records, other programs' record files, the
+//!    library (the player's settings are the game's: `game::core`); [`learn`] (`hive-learn`): lessons and proved puzzles;
 //!    [`text`] (`hive-text`): the game's words in each language (Fluent),
 //!    rule reasons, pieces, cells and moves in words; [`db`] (`hive-db`):
-//!    the game database and opening explorer (SQLite); [`net`] (`hive-net`):
-//!    online play (protocol, sessions, invitations, the iroh transport).
+//!    the game database and opening explorer, and the player's own games
+//!    (SQLite); [`net`] (`hive-net`): online play (protocol, sessions,
+//!    invitations, friends, the iroh transport).
 //! 4. [`game`]: the Bevy app, one folder per feature.
 
 pub use hive_ai as ai;

@@ -6,7 +6,11 @@
 //! players as the game it replaces (also a game resumed or loaded against
 //! the AI), which become the next game's settings. Each game started gets
 //! a fresh id in [`Players`], with the side the AI plays in it, if any (a
-//! "random" side is drawn then).
+//! "random" side is drawn then). The id is the position's version rather
+//! than the game's: every jump of the board (a takeback, a sync, a record
+//! loaded) gives a new one too (`Jump::change`), so a search for an older
+//! position is recognised; what must know a game from another keeps its
+//! own id (a kept game's, an online game's [`RemoteGame`]).
 
 use bevy::prelude::*;
 
@@ -83,7 +87,8 @@ impl NewGameSettings {
 /// its [`Seats`].
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Players {
-    /// Counts games started since the app began.
+    /// A new number for every game started and every jump of the board
+    /// since the app began (see the module's docs): a position's version.
     pub game_id: u64,
     /// Who sits on each side.
     pub seats: Seats,

@@ -1,6 +1,7 @@
-//! The screens of the app, as a state machine: the main menu, the game
-//! library, and a game in play. Entities that belong to one screen carry
-//! `DespawnOnExit(screen)`.
+//! The screens of the app, as a state machine ([`Screen`]): the main menu,
+//! a game on the board, the games (yours, a folder's, the database's), the
+//! puzzles, the lessons and the position editor. Entities that belong to
+//! one screen carry `DespawnOnExit(screen)`.
 //!
 //! While the board is up ([`Screen::Playing`]), what the player is doing on
 //! it is one more state, [`Activity`], a sub-state of the screen: a game
@@ -29,7 +30,7 @@ pub enum Screen {
     MainMenu,
     /// A game on the board.
     Playing,
-    /// The game library: the records in a folder, to open one.
+    /// The games: the player's own, a folder's records, the database's.
     Games,
     /// The puzzles, by difficulty, to pick one to solve on the board.
     Puzzles,

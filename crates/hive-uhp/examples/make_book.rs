@@ -20,9 +20,12 @@
 //!
 //! The same arguments make the same book.
 
+#[path = "common/recorded.rs"]
+mod recorded;
+
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
@@ -120,15 +123,8 @@ fn run(args: &Args) -> Result<(), String> {
         .collect::<Result<_, String>>()?;
 
     let mut candidates = Vec::new();
-    let mut files = Vec::new();
-    for dir in &args.games {
-        pgn_files(dir, &mut files).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    files.sort();
     let mut record_games = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let game = read_pgn(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    for (game, _) in recorded::recorded_games(&args.games)? {
         record_games += 1;
         let moves: Vec<_> = game.moves().collect();
         let mut position = Game::new(game.game_type());
@@ -305,47 +301,3 @@ fn histogram(scores: &[i32]) -> String {
     parts.join(", ")
 }
 
-/// Every `.pgn` file under `dir`.
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            pgn_files(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// A game from a PGN as Mzinga writes it: a `[GameType "..."]` header and
-/// numbered MoveStrings (`12. wA1 -bQ`, `13. pass`).
-fn read_pgn(text: &str) -> Result<Game, String> {
-    let mut game: Option<Game> = None;
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(value) = line.strip_prefix("[GameType \"") {
-            let name = value.trim_end_matches("\"]");
-            let game_type: GameType = name
-                .parse()
-                .map_err(|e| format!("line {}: game type '{name}': {e}", index + 1))?;
-            game = Some(Game::new(game_type));
-            continue;
-        }
-        let Some((number, mv)) = line.split_once(". ") else {
-            continue;
-        };
-        if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        let game = game
-            .as_mut()
-            .ok_or_else(|| format!("line {}: a move before the GameType", index + 1))?;
-        game.play_move_string(mv.trim())
-            .map_err(|e| format!("line {}: '{mv}': {e}", index + 1))?;
-    }
-    game.ok_or_else(|| "no [GameType] header".to_string())
-}

@@ -29,6 +29,9 @@
 //!
 //! The same arguments give the same games, positions and weights.
 
+#[path = "common/recorded.rs"]
+mod recorded;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -41,6 +44,7 @@ use rand::{Rng, SeedableRng};
 
 use hive_ai::texel::{Features, Sample, TuneOptions, fit_k, is_quiet, loss, tune};
 use hive_ai::{Engine, Limits, Style, Weights};
+use hive_formats::GameResult;
 use hive_rules::{Game, GameStatus, GameType};
 use hive_uhp::arena::book::{BUILTIN, BUILTIN_NAME, Book, BookOpenings, BookOrder};
 
@@ -341,75 +345,16 @@ fn load_games(path: &Path) -> Result<Vec<Played>, String> {
 
 /// The finished real games under `dirs`, with their results.
 fn record_games(dirs: &[PathBuf]) -> Result<Vec<Played>, String> {
-    let mut files = Vec::new();
-    for dir in dirs {
-        pgn_files(dir, &mut files).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    files.sort();
     let mut games = Vec::new();
-    for file in files {
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let (game, header) = read_pgn(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-        let result = match (game.status(), header.as_deref()) {
-            (GameStatus::WhiteWins, _) | (_, Some("WhiteWins")) => 1.0,
-            (GameStatus::BlackWins, _) | (_, Some("BlackWins")) => 0.0,
-            (GameStatus::Draw, _) | (_, Some("Draw")) => 0.5,
+    for (game, header) in recorded::recorded_games(dirs)? {
+        let result = match (game.status(), header) {
+            (GameStatus::WhiteWins, _) | (_, Some(GameResult::WhiteWins)) => 1.0,
+            (GameStatus::BlackWins, _) | (_, Some(GameResult::BlackWins)) => 0.0,
+            (GameStatus::Draw, _) | (_, Some(GameResult::Draw)) => 0.5,
             // A game without a result says nothing.
             _ => continue,
         };
         games.push(Played { result, game });
     }
     Ok(games)
-}
-
-/// Every `.pgn` file under `dir`.
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            pgn_files(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// A game from a PGN as Mzinga writes it (a `[GameType "..."]` header and
-/// numbered MoveStrings), and its `[Result "..."]` header if it has one.
-fn read_pgn(text: &str) -> Result<(Game, Option<String>), String> {
-    let mut game: Option<Game> = None;
-    let mut result = None;
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if let Some(value) = line.strip_prefix("[Result \"") {
-            result = Some(value.trim_end_matches("\"]").to_string());
-            continue;
-        }
-        if let Some(value) = line.strip_prefix("[GameType \"") {
-            let name = value.trim_end_matches("\"]");
-            let game_type: GameType = name
-                .parse()
-                .map_err(|e| format!("line {}: game type '{name}': {e}", index + 1))?;
-            game = Some(Game::new(game_type));
-            continue;
-        }
-        let Some((number, mv)) = line.split_once(". ") else {
-            continue;
-        };
-        if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        let game = game
-            .as_mut()
-            .ok_or_else(|| format!("line {}: a move before the GameType", index + 1))?;
-        game.play_move_string(mv.trim())
-            .map_err(|e| format!("line {}: '{mv}': {e}", index + 1))?;
-    }
-    let game = game.ok_or_else(|| "no [GameType] header".to_string())?;
-    Ok((game, result))
 }

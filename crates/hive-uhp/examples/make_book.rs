@@ -300,4 +300,3 @@ fn histogram(scores: &[i32]) -> String {
     parts.push(format!("won or lost: {wins}"));
     parts.join(", ")
 }
-

@@ -271,4 +271,3 @@ pub fn run_match(
     });
     outcome.map(|()| summary)
 }
-

@@ -5,13 +5,15 @@
 //! searched, and the mean index of the cutting move). A report, not a check:
 //!
 //! `cargo run --release -p hive-ai --example speed`
-//! (depth from `HIVE_SPEED_DEPTH`, default 4). One thread, so the node
-//! counts and the ordering statistics are the same on every run.
+//! (depth from `HIVE_SPEED_DEPTH`, default 4; search settings changed by
+//! `HIVE_SEARCH`, as `hive match`'s `search:` players take them, e.g.
+//! `HIVE_SEARCH=null_move=on`). One thread, so the node counts and the
+//! ordering statistics are the same on every run.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use hive_ai::{Engine, Limits, OrderingStats};
+use hive_ai::{Engine, Limits, OrderingStats, SearchConfig};
 use hive_rules::Game;
 
 const TABLE: &str = include_str!("../../hive-rules/tests/data/perft.tsv");
@@ -21,6 +23,14 @@ fn main() {
         .ok()
         .and_then(|d| d.parse().ok())
         .unwrap_or(4);
+    let changes = std::env::var("HIVE_SEARCH").unwrap_or_default();
+    let config = match SearchConfig::default().with_changes(&changes) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("HIVE_SEARCH: {e}");
+            std::process::exit(2);
+        }
+    };
     let cancel = AtomicBool::new(false);
     let (mut nodes, mut seconds) = (0u64, 0f64);
     let mut total = OrderingStats::default();
@@ -33,6 +43,7 @@ fn main() {
         let game = Game::from_game_string(text).expect("a legal row");
         let mut engine = Engine::new(64);
         engine.set_threads(1);
+        engine.set_search_config(config);
         let start = Instant::now();
         let result = engine.search(&game, Limits::depth(depth), &cancel);
         let s = start.elapsed().as_secs_f64();

@@ -431,6 +431,12 @@ impl Evaluator<Game> for HiveEvaluator {
             .is_some_and(|q| game.occupied_neighbours(q) >= 4)
     }
 
+    /// When our own queen has at most two free cells left.
+    fn in_danger(&self, game: &Game) -> bool {
+        game.position(queen_of(game.to_move()))
+            .is_some_and(|q| game.occupied_neighbours(q) >= 4)
+    }
+
     /// A move that fills one more cell around the enemy queen (or climbs on it).
     fn is_noisy(&self, game: &Game, mv: Move) -> bool {
         let Some(queen) = game.position(queen_of(game.to_move().opponent())) else {

@@ -31,7 +31,8 @@ pub use review::{
     review_game,
 };
 pub use search::{
-    Limits, OrderingStats, Outcome, SearchConfig, SearchGame, Searcher, available_threads,
+    Limits, OrderingStats, Outcome, SearchConfig, SearchConfigError, SearchGame, Searcher,
+    available_threads,
 };
 pub use style::{Style, StyleError};
 pub use tt::PackedMove;
@@ -83,6 +84,11 @@ impl SearchGame for Game {
 
     fn repeats(&self) -> bool {
         Game::repeats(self)
+    }
+
+    fn null_move() -> Option<Move> {
+        // A pass: `apply_unchecked` plays it whatever else is legal.
+        Some(Move::Pass)
     }
 }
 
@@ -175,6 +181,17 @@ impl Engine {
     /// How well the last search ordered its moves (main thread).
     pub fn ordering_stats(&self) -> OrderingStats {
         self.searcher.ordering_stats()
+    }
+
+    /// The search's switches and tuning, from the next search on (the
+    /// root's exactness stays each call's own).
+    pub fn set_search_config(&mut self, config: SearchConfig) {
+        self.searcher.config = config;
+    }
+
+    /// The search's switches and tuning.
+    pub fn search_config(&self) -> SearchConfig {
+        self.searcher.config
     }
 
     /// Forget cached results (call between unrelated games).

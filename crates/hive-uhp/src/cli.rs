@@ -25,8 +25,10 @@ pub enum EngineCommand {
     /// beginner3, beginner4, easy, easy2, easy3, easy4, easy5, medium,
     /// medium2, medium3, hard, hard2, expert), a style being measured
     /// (`nodes:N` or `depth:N`), either of those evaluating with the
-    /// weights of a file (`weights:FILE:nodes:20000`, `weights:FILE:medium2`),
-    /// or an external UHP engine written `uhp:<command line>`. Player A takes White in odd games and Black in
+    /// weights of a file (`weights:FILE:nodes:20000`, `weights:FILE:medium2`)
+    /// or with other search settings (`search:null_move=on:nodes:20000`,
+    /// `search:late_move_pruning=on,late_move_count=8:expert`), or an
+    /// external UHP engine written `uhp:<command line>`. Player A takes White in odd games and Black in
     /// even ones; each opening (random moves, or a position of --book) is
     /// played twice, once with each colour.
     ///

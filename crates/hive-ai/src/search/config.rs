@@ -53,6 +53,44 @@ pub struct SearchConfig {
     /// The share instead when the best move just changed (from depth 2 on),
     /// for it to settle. Default: 0.6.
     pub unsettled_time_share: f64,
+    /// Reduce late moves by a table, `ln(depth) * ln(move number) /`
+    /// [`SearchConfig::reduction_divisor`] plies (at least one; one less at
+    /// principal-variation nodes), instead of by one ply. Default: off.
+    pub reduction_table: bool,
+    /// The divisor of the reduction table. Default: 2.0.
+    pub reduction_divisor: f64,
+    /// Reverse futility pruning (static null move): at a node off the
+    /// principal variation with at most [`SearchConfig::futility_depth`]
+    /// plies left, a static value beating beta by
+    /// [`SearchConfig::futility_margin`] a ply stands. Default: off.
+    pub reverse_futility: bool,
+    /// Deepest remaining depth of reverse futility pruning. Default: 3.
+    pub futility_depth: u32,
+    /// Margin of reverse futility pruning, per ply left. Default: 80.
+    pub futility_margin: i32,
+    /// Null-move pruning: off the principal variation, with at least
+    /// [`SearchConfig::null_move_depth`] plies left and a static value at
+    /// beta or more, the side to move passes; if a search
+    /// `2 + depth / 4` plies shallower still beats beta, the node is cut.
+    /// From [`SearchConfig::null_move_verify_depth`] plies on, the cut is
+    /// verified by a search of the node itself, as shallow, without null
+    /// moves near it. Needs [`SearchGame::null_move`]. Default: off.
+    pub null_move: bool,
+    /// Least remaining depth of a null move. Default: 3.
+    pub null_move_depth: u32,
+    /// Least remaining depth at which a null-move cut is verified. Default: 8.
+    pub null_move_verify_depth: u32,
+    /// Late-move pruning: off the principal variation, with at most 3 plies
+    /// left, the quiet moves after the first
+    /// `late_move_count + depth * depth * 4` are not searched. Default: off.
+    pub late_move_pruning: bool,
+    /// The base count of late-move pruning. Default: 6.
+    pub late_move_count: usize,
+    /// Aspiration windows: each iteration after the fourth searches the
+    /// root in a window of this many points around the last iteration's
+    /// value, widened (doubled) on a fail; 0 is off. Only for one line
+    /// without exact root values. Default: 0.
+    pub aspiration_window: i32,
 }
 
 impl Default for SearchConfig {
@@ -70,6 +108,121 @@ impl Default for SearchConfig {
             time_margin: Duration::from_millis(10),
             iteration_time_share: 0.45,
             unsettled_time_share: 0.6,
+            reduction_table: false,
+            reduction_divisor: 2.0,
+            reverse_futility: false,
+            futility_depth: 3,
+            futility_margin: 80,
+            null_move: false,
+            null_move_depth: 3,
+            null_move_verify_depth: 8,
+            late_move_pruning: false,
+            late_move_count: 6,
+            aspiration_window: 0,
         }
+    }
+}
+
+/// Why a change to the search could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchConfigError {
+    /// A part that is not `name=value`.
+    #[error("'{0}': write name=value, e.g. null_move=on")]
+    NotAPair(String),
+    /// A name that is no switch or constant of the search.
+    #[error("'{0}' is not a setting of the search ({names})", names = SearchConfig::NAMES.join(", "))]
+    UnknownName(String),
+    /// A value of the wrong kind for its setting.
+    #[error("'{name}' takes {kind}, not '{value}'")]
+    BadValue {
+        /// The setting.
+        name: String,
+        /// What it takes.
+        kind: &'static str,
+        /// What was given.
+        value: String,
+    },
+}
+
+impl SearchConfig {
+    /// The settings [`SearchConfig::with_changes`] reads, by their fields'
+    /// names (the time settings and `exact_root` are each search's own).
+    pub const NAMES: [&'static str; 19] = [
+        "quiescence",
+        "quiescence_plies",
+        "late_move_reductions",
+        "reduce_from_move",
+        "reduce_from_depth",
+        "repetition_draws",
+        "history_max",
+        "countermove_bonus",
+        "reduction_table",
+        "reduction_divisor",
+        "reverse_futility",
+        "futility_depth",
+        "futility_margin",
+        "null_move",
+        "null_move_depth",
+        "null_move_verify_depth",
+        "late_move_pruning",
+        "late_move_count",
+        "aspiration_window",
+    ];
+
+    /// This configuration with the changes of `text`: `name=value` pairs
+    /// separated by commas, the names those of the fields, switches `on`
+    /// or `off` (for measuring a change against the default:
+    /// `null_move=on,null_move_depth=4`).
+    pub fn with_changes(mut self, text: &str) -> Result<SearchConfig, SearchConfigError> {
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = part
+                .split_once('=')
+                .map(|(n, v)| (n.trim(), v.trim()))
+                .ok_or_else(|| SearchConfigError::NotAPair(part.to_string()))?;
+            let bad = |kind: &'static str| SearchConfigError::BadValue {
+                name: name.to_string(),
+                kind,
+                value: value.to_string(),
+            };
+            let switch = || match value.to_ascii_lowercase().as_str() {
+                "on" | "true" | "1" => Ok(true),
+                "off" | "false" | "0" => Ok(false),
+                _ => Err(bad("on or off")),
+            };
+            let whole = || value.parse::<u32>().map_err(|_| bad("a whole number"));
+            let count = || value.parse::<usize>().map_err(|_| bad("a whole number"));
+            let points = || value.parse::<i32>().map_err(|_| bad("an integer"));
+            match name {
+                "quiescence" => self.quiescence = switch()?,
+                "quiescence_plies" => self.quiescence_plies = whole()?,
+                "late_move_reductions" => self.late_move_reductions = switch()?,
+                "reduce_from_move" => self.reduce_from_move = count()?,
+                "reduce_from_depth" => self.reduce_from_depth = whole()?,
+                "repetition_draws" => self.repetition_draws = switch()?,
+                "history_max" => {
+                    self.history_max = points()?.max(1);
+                }
+                "countermove_bonus" => self.countermove_bonus = points()?,
+                "reduction_table" => self.reduction_table = switch()?,
+                "reduction_divisor" => {
+                    self.reduction_divisor = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|d| *d > 0.0 && d.is_finite())
+                        .ok_or_else(|| bad("a number above 0"))?;
+                }
+                "reverse_futility" => self.reverse_futility = switch()?,
+                "futility_depth" => self.futility_depth = whole()?,
+                "futility_margin" => self.futility_margin = points()?,
+                "null_move" => self.null_move = switch()?,
+                "null_move_depth" => self.null_move_depth = whole()?.max(1),
+                "null_move_verify_depth" => self.null_move_verify_depth = whole()?,
+                "late_move_pruning" => self.late_move_pruning = switch()?,
+                "late_move_count" => self.late_move_count = count()?,
+                "aspiration_window" => self.aspiration_window = points()?.max(0),
+                _ => return Err(SearchConfigError::UnknownName(name.to_string())),
+            }
+        }
+        Ok(self)
     }
 }

@@ -29,7 +29,7 @@ mod threads;
 #[cfg(test)]
 mod tests;
 
-pub use config::SearchConfig;
+pub use config::{SearchConfig, SearchConfigError};
 pub use ordering::OrderingStats;
 
 use threads::Worker;
@@ -74,6 +74,12 @@ pub trait SearchGame {
     fn repeats(&self) -> bool {
         false
     }
+    /// A move that passes the turn even where other moves exist, played
+    /// and taken back like any move: what null-move pruning plays
+    /// ([`SearchConfig::null_move`]). Default: none, and no null moves.
+    fn null_move() -> Option<Self::Move> {
+        None
+    }
 }
 
 /// Scores positions and suggests move order for a game.
@@ -87,6 +93,12 @@ pub trait Evaluator<G: SearchGame> {
     /// Whether a position at the search horizon is worth a look at its
     /// noisy moves (cheap; false means the static value stands).
     fn wants_quiescence(&self, _game: &G) -> bool {
+        false
+    }
+    /// Whether the side to move is in danger of losing at once (in Hive,
+    /// its queen nearly surrounded), as a side in check in chess: the
+    /// static value is no ground for pruning there. Default: never.
+    fn in_danger(&self, _game: &G) -> bool {
         false
     }
     /// Whether a move is noisy: one the quiescence search plays out (in

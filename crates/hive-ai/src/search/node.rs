@@ -72,6 +72,35 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             }
         }
 
+        // Off the principal variation and out of danger, the pruning that
+        // trusts the static value (each its own switch).
+        let pv_node = beta - alpha > 1;
+        let config = self.config;
+        let wants_static = !pv_node
+            && beta.abs() < WIN_THRESHOLD
+            && ((config.reverse_futility && depth <= config.futility_depth)
+                || (config.null_move && depth >= config.null_move_depth))
+            && !eval.in_danger(game);
+        let static_value = if wants_static {
+            Some(eval.evaluate(game))
+        } else {
+            None
+        };
+        if let Some(value) = static_value {
+            if config.reverse_futility
+                && depth <= config.futility_depth
+                && value - config.futility_margin * depth as i32 >= beta
+            {
+                return value;
+            }
+            if let Some(cut) = self.null_move_cut(game, eval, depth, ply, beta, value, cancel) {
+                return cut;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -83,22 +112,47 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut best_score = -WIN - 1;
         let mut best_move = None;
         let killers = self.order.killers(ply);
+        let prune_after = (config.late_move_pruning && !pv_node && depth <= 3)
+            .then(|| config.late_move_count + (depth * depth * 4) as usize);
         for (i, &mv) in moves.iter().enumerate() {
-            let reduce = self.config.late_move_reductions
-                && i >= self.config.reduce_from_move
-                && depth >= self.config.reduce_from_depth
+            let prune = prune_after.is_some_and(|n| i >= n) && best_score > -WIN_THRESHOLD;
+            let late = config.late_move_reductions
+                && i >= config.reduce_from_move
+                && depth >= config.reduce_from_depth;
+            // Only a late move is asked whether it is quiet (the question
+            // costs time).
+            let quiet = (prune || late)
+                && i > 0
                 && Some(mv) != tt_move
                 && !killers.contains(&Some(mv))
                 && !eval.is_noisy(game, mv);
+            if prune && quiet {
+                continue;
+            }
+            let reduce = late && quiet;
+            let reduction = if !reduce {
+                0
+            } else if config.reduction_table {
+                reduction(depth, i, pv_node, config.reduction_divisor)
+            } else {
+                1
+            };
             self.order.play(ply, mv);
             game.make_move(mv);
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
             } else {
                 let mut probe = alpha + 1;
-                if reduce {
-                    probe =
-                        -self.negamax(game, eval, depth - 2, ply + 1, -alpha - 1, -alpha, cancel);
+                if reduction > 0 {
+                    probe = -self.negamax(
+                        game,
+                        eval,
+                        depth - 1 - reduction,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        cancel,
+                    );
                 }
                 if probe > alpha && !self.stopped {
                     probe =
@@ -140,6 +194,59 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// Null-move pruning ([`SearchConfig::null_move`]): the side to move,
+    /// whose static `value` is at `beta` or more, passes; the cut's value
+    /// when even then a shallower search beats `beta` (and, deep enough,
+    /// the node's own search as shallow agrees).
+    #[allow(clippy::too_many_arguments)]
+    fn null_move_cut<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        ply: usize,
+        beta: i32,
+        value: i32,
+        cancel: &AtomicBool,
+    ) -> Option<i32>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let null = G::null_move()?;
+        let config = self.config;
+        let after_null = ply
+            .checked_sub(1)
+            .and_then(|p| self.order.line(p))
+            .is_some_and(|previous| previous == null);
+        if !config.null_move
+            || depth < config.null_move_depth
+            || value < beta
+            || ply < self.null_move_from_ply
+            || after_null
+        {
+            return None;
+        }
+        let shallower = (depth - 1).saturating_sub(2 + depth / 4);
+        self.order.play(ply, null);
+        game.make_move(null);
+        let score = -self.negamax(game, eval, shallower, ply + 1, -beta, -beta + 1, cancel);
+        game.unmake_move();
+        if self.stopped || score < beta {
+            return None;
+        }
+        // A found win after a pass is not proof of one.
+        let score = score.min(WIN_THRESHOLD - 1);
+        if depth < config.null_move_verify_depth {
+            return Some(score);
+        }
+        let from_ply = self.null_move_from_ply;
+        self.null_move_from_ply = ply + 3 * shallower as usize / 4 + 1;
+        let verified = self.negamax(game, eval, shallower, ply, beta - 1, beta, cancel);
+        self.null_move_from_ply = from_ply;
+        (!self.stopped && verified >= beta).then_some(score)
     }
 
     /// Below the horizon: the static value, unless the side to move has
@@ -204,6 +311,20 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.buffers[ply] = moves;
         if self.stopped { 0 } else { best }
     }
+}
+
+/// Plies a late move is reduced by from the table
+/// ([`SearchConfig::reduction_table`]): `ln(depth) * ln(index + 1) /
+/// divisor`, one less at a principal-variation node, at least one, and
+/// never past the horizon.
+fn reduction(depth: u32, index: usize, pv_node: bool, divisor: f64) -> u32 {
+    let table = (f64::from(depth).ln() * ((index + 1) as f64).ln() / divisor) as u32;
+    let table = if pv_node {
+        table.saturating_sub(1)
+    } else {
+        table
+    };
+    table.max(1).min(depth - 1)
 }
 
 /// Mate scores are stored relative to the node, not the root: `score`

@@ -93,6 +93,11 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         self.line[ply] = Some(mv);
     }
 
+    /// The move searched at `ply` of the current line.
+    pub(super) fn line(&self, ply: usize) -> Option<M> {
+        self.line[ply]
+    }
+
     /// The killer moves of `ply`.
     pub(super) fn killers(&self, ply: usize) -> [Option<M>; 2] {
         self.killers[ply]

@@ -184,7 +184,15 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             if self.skips(depth) && depth < max_depth {
                 continue;
             }
-            match self.iteration(game, eval, depth, lines, &ordered, cancel) {
+            // Aspiration around the last value, once the values settle.
+            let around = (self.config.aspiration_window > 0
+                && lines == 1
+                && !self.config.exact_root
+                && depth > 4
+                && answer.completed
+                && answer.lines[0].score.abs() < WIN_THRESHOLD)
+                .then_some(answer.lines[0].score);
+            match self.iteration(game, eval, depth, lines, &ordered, around, cancel) {
                 Iteration::CutShort {
                     lines: found,
                     first_pass_best,
@@ -230,6 +238,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.node_limit = limits.nodes;
         self.nodes = 0;
         self.stopped = false;
+        self.null_move_from_ply = 0;
         self.order.new_search();
         start
     }
@@ -264,9 +273,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
     }
 
     /// One iteration of the deepening at `depth`: `lines` passes over the
-    /// root moves in `ordered`'s order, each with a full window and without
+    /// root moves in `ordered`'s order, each with a full window (the first
+    /// pass, with `around`, in an aspiration window about it) and without
     /// the moves the passes before it found, so that every line's value is
     /// exact. Each line's principal variation is read when its pass ends.
+    #[allow(clippy::too_many_arguments)]
     fn iteration<G, E>(
         &mut self,
         game: &mut G,
@@ -274,6 +285,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         depth: u32,
         lines: usize,
         ordered: &[(M, i32)],
+        around: Option<i32>,
         cancel: &AtomicBool,
     ) -> Iteration<M>
     where
@@ -284,8 +296,16 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut pvs = Vec::with_capacity(lines);
         let mut scores = Vec::with_capacity(ordered.len());
         for pass in 0..lines {
-            let scores = (pass == 0).then_some(&mut scores);
-            let best = self.root_pass(game, eval, depth, ordered, &found, scores, cancel);
+            let best = match around {
+                Some(value) if pass == 0 => {
+                    self.aspirated_pass(game, eval, depth, ordered, value, &mut scores, cancel)
+                }
+                _ => {
+                    let scores = (pass == 0).then_some(&mut scores);
+                    let window = (-WIN - 1, WIN + 1);
+                    self.root_pass(game, eval, depth, ordered, &found, scores, window, cancel)
+                }
+            };
             if self.stopped {
                 return Iteration::CutShort {
                     lines: found,
@@ -306,8 +326,62 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         }
     }
 
+    /// The first pass of an iteration in a window of
+    /// [`SearchConfig::aspiration_window`](super::SearchConfig::aspiration_window)
+    /// points about `value`, the last iteration's: searched again in a
+    /// window twice as wide on the side that failed, until the best value
+    /// falls inside it (or the search stops: a move that failed high is
+    /// then the answer, having beaten the window's top).
+    #[allow(clippy::too_many_arguments)]
+    fn aspirated_pass<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        depth: u32,
+        ordered: &[(M, i32)],
+        value: i32,
+        scores: &mut Vec<(M, i32)>,
+        cancel: &AtomicBool,
+    ) -> Option<(M, i32)>
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        let mut delta = self.config.aspiration_window;
+        let (mut low, mut high) = (value - delta, value + delta);
+        loop {
+            scores.clear();
+            let window = (low, high);
+            let best = self.root_pass(
+                game,
+                eval,
+                depth,
+                ordered,
+                &[],
+                Some(scores),
+                window,
+                cancel,
+            );
+            if self.stopped {
+                return best;
+            }
+            match best {
+                Some((_, score)) if score >= high => high = score.saturating_add(delta),
+                Some(_) => return best,
+                None => low -= delta,
+            }
+            delta = delta.saturating_mul(2);
+            if delta >= WIN_THRESHOLD / 4 {
+                (low, high) = (-WIN - 1, WIN + 1);
+            }
+            low = low.max(-WIN - 1);
+            high = high.min(WIN + 1);
+        }
+    }
+
     /// One pass over the root moves not in `found`, in `ordered`'s order,
-    /// with a full window: the best move (`None` when none is left).
+    /// in `window` (the full one but for aspiration): the best move, which
+    /// beat the window's bottom (`None` when none did or none is left).
     /// Appends every move's value to `scores` when given.
     #[allow(clippy::too_many_arguments)]
     fn root_pass<G, E>(
@@ -318,13 +392,14 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         ordered: &[(M, i32)],
         found: &[(M, i32)],
         mut scores: Option<&mut Vec<(M, i32)>>,
+        window: (i32, i32),
         cancel: &AtomicBool,
     ) -> Option<(M, i32)>
     where
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
-        let (mut alpha, beta) = (-WIN - 1, WIN + 1);
+        let (mut alpha, beta) = window;
         let mut best = None;
         let candidates = ordered
             .iter()

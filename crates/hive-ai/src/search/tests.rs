@@ -373,3 +373,75 @@ fn a_repeated_position_is_a_draw() {
     assert_eq!((progress.best, progress.score), (Some(2), 10));
     assert_eq!(shuffle_or_line(10, false).best, Some(1));
 }
+
+/// Aspiration windows narrow the root's window and search again when the
+/// value falls outside: the root's value and move stay exact.
+#[test]
+fn aspiration_windows_find_the_minimax_value() {
+    let mut failed_windows = 0;
+    for seed in 0..120 {
+        let depth = 5 + (seed % 4) as u32;
+        let tree = Tree::random(seed, depth);
+        if tree.children[0].len() < 2 {
+            continue;
+        }
+        let expected = tree.negamax(0, depth);
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.config.late_move_reductions = false;
+        // Leaf values span -100..=100: a window of 5 often fails.
+        searcher.config.aspiration_window = 5;
+        let cancel = AtomicBool::new(false);
+        let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+        assert_eq!(result.score, expected, "seed {seed}");
+        let best = result.best.expect("a move");
+        assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+        // How often the window failed: the last iteration's value moved
+        // by more than the window from the one before.
+        let shallower = tree.negamax(0, depth - 1);
+        failed_windows += usize::from((expected - shallower).abs() > 5);
+    }
+    assert!(failed_windows > 20, "only {failed_windows} windows failed");
+}
+
+#[test]
+fn search_settings_read_from_text_and_bad_ones_are_named() {
+    let config = SearchConfig::default()
+        .with_changes(" null_move=on, null_move_depth=4 ,reduction_divisor=2.5,late_move_count=9")
+        .expect("good changes");
+    assert!(config.null_move);
+    assert_eq!(config.null_move_depth, 4);
+    assert_eq!(config.reduction_divisor, 2.5);
+    assert_eq!(config.late_move_count, 9);
+    assert_eq!(
+        SearchConfig::default().with_changes(""),
+        Ok(SearchConfig::default())
+    );
+    // Every listed name is read (a value of the wrong kind is refused by
+    // name, not as unknown).
+    for name in SearchConfig::NAMES {
+        let error = SearchConfig::default()
+            .with_changes(&format!("{name}=x"))
+            .expect_err(name);
+        assert!(
+            matches!(&error, SearchConfigError::BadValue { name: n, .. } if n == name),
+            "{name}: {error}"
+        );
+    }
+    for (bad, says) in [
+        ("null_move", "name=value"),
+        ("nullmove=on", "not a setting"),
+        ("null_move=maybe", "on or off"),
+        ("futility_depth=-1", "whole number"),
+        ("reduction_divisor=0", "above 0"),
+    ] {
+        let error = SearchConfig::default()
+            .with_changes(bad)
+            .expect_err(bad)
+            .to_string();
+        assert!(error.contains(says), "{bad}: {error}");
+    }
+}

@@ -35,6 +35,9 @@ pub(super) struct Worker<M> {
     pub(super) node_limit: Option<u64>,
     /// Set when a limit or the cancel flag stopped the search.
     pub(super) stopped: bool,
+    /// No null move before this ply: set while a null-move cut is being
+    /// verified, so that the verification cannot cut by a null move itself.
+    pub(super) null_move_from_ply: usize,
 }
 
 impl<M: Copy + PartialEq> Worker<M> {
@@ -49,6 +52,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             deadline: None,
             node_limit: None,
             stopped: false,
+            null_move_from_ply: 0,
         }
     }
 

@@ -15,7 +15,7 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::common::tactics::{Kind, legal};
-use hive_ai::{Engine, Limits};
+use hive_ai::{Engine, Limits, SearchConfig};
 use hive_rules::{Game, Move};
 
 const TABLE: &str = include_str!("../data/tactics.tsv");
@@ -99,6 +99,41 @@ fn the_engine_solves_every_row_at_its_depth() {
                 row.game.move_string(best),
                 row.game.move_string(row.right)
             ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Each of the search's pruning switches, and all of them together, still
+/// solves every row: pruning may cut a line, never a forced win in reach.
+#[test]
+fn the_pruning_switches_still_solve_every_row() {
+    let cancel = AtomicBool::new(false);
+    let mut failures = Vec::new();
+    for changes in [
+        "reverse_futility=on",
+        "null_move=on,null_move_depth=2",
+        "late_move_pruning=on,late_move_count=1",
+        "reduction_table=on,reduce_from_depth=2,reduce_from_move=1",
+        "aspiration_window=10",
+        "reverse_futility=on,null_move=on,late_move_pruning=on,reduction_table=on",
+    ] {
+        let config = SearchConfig::default()
+            .with_changes(changes)
+            .expect("good changes");
+        for mut row in rows() {
+            let mut engine = Engine::new(4);
+            engine.set_search_config(config);
+            let result = engine.search(&row.game, Limits::depth(row.kind.depth()), &cancel);
+            let best = result.best.expect("a move");
+            if !row.kind.solved_by(&mut row.game, best) {
+                failures.push(format!(
+                    "{changes}: line {} ({}): played {}",
+                    row.line,
+                    row.kind.name(),
+                    row.game.move_string(best),
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

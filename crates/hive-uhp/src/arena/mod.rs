@@ -562,6 +562,43 @@ mod tests {
         std::fs::remove_dir_all(&dir).expect("removed");
     }
 
+    /// `search:CHANGES:...` plays with other search settings: the defaults
+    /// named play the default player's moves, a change plays others, and a
+    /// bad spec or setting is refused with its reason.
+    #[test]
+    fn players_take_search_settings() {
+        let mut same = Player::from_spec("search:null_move=off:nodes:3000", None)
+            .expect("a style with search settings");
+        assert_eq!(same.name(), "nodes:3000 with search null_move=off");
+        let mut changed = Player::from_spec("search:late_move_pruning=on:nodes:3000", None)
+            .expect("a style with search settings");
+        let mut plain = Player::from_spec("nodes:3000", None).expect("a style");
+        let mut game = Game::new(GameType::ALL);
+        let mut differed = false;
+        for ply in 0..16 {
+            let mv = plain.choose(&game, 1).expect("a move");
+            assert_eq!(same.choose(&game, 1).expect("a move"), mv, "ply {ply}");
+            differed |= changed.choose(&game, 1).expect("a move") != mv;
+            game.play_move_string(&mv).expect("legal");
+        }
+        assert!(differed, "late-move pruning never changed a move");
+        let level = Player::from_spec("search:null_move=on:easy3", None).expect("a level");
+        assert_eq!(level.name(), "Easy III with search null_move=on");
+        for bad in ["search:", "search:null_move=on", "search:null_move=on:"] {
+            assert!(
+                matches!(
+                    Player::from_spec(bad, None),
+                    Err(PlayerError::SearchSpec(_))
+                ),
+                "{bad}"
+            );
+        }
+        let error = Player::from_spec("search:nul_move=on:medium", None)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("nul_move"), "{error}");
+    }
+
     /// A node-limited level, whose table and history carry from move to
     /// move, and a depth-limited one.
     fn players() -> (Player, Player) {

@@ -1,11 +1,13 @@
 //! Who plays a match: a built-in preset, a style being measured, either
-//! with other evaluation weights, or an external UHP engine.
+//! with other evaluation weights or other search settings, or an external
+//! UHP engine.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hive_ai::{
-    Difficulty, Engine, Limits, Style, StyleError, Weights, WeightsError, available_threads,
+    Difficulty, Engine, Limits, SearchConfig, SearchConfigError, Style, StyleError, Weights,
+    WeightsError, available_threads,
 };
 use hive_rules::Game;
 use thiserror::Error;
@@ -20,8 +22,8 @@ pub enum Player {
         level: Difficulty,
         /// Replaces the preset's limits when set.
         time_per_move: Option<Duration>,
-        /// The file of the evaluation weights it plays with, when not the
-        /// defaults (`weights:FILE:...`).
+        /// What it plays with other than the defaults, in words: a weights
+        /// file (`weights:FILE:...`), search settings (`search:...:...`).
         weights: Option<String>,
         /// The engine (kept between moves for its table).
         engine: Box<Engine>,
@@ -32,8 +34,8 @@ pub enum Player {
     Style {
         /// How it plays.
         style: Style,
-        /// The file of the evaluation weights it plays with, when not the
-        /// defaults (`weights:FILE:...`).
+        /// What it plays with other than the defaults, in words: a weights
+        /// file (`weights:FILE:...`), search settings (`search:...:...`).
         weights: Option<String>,
         /// The engine (kept between moves for its table).
         engine: Box<Engine>,
@@ -63,8 +65,8 @@ pub enum PlayerError {
     /// `uhp:<command line>`.
     #[error(
         "'{spec}' is not a player: use beginner, easy, medium, hard, expert, a style \
-         (nodes:N or depth:N, then ,tolerance:T ,opening:P), weights:FILE:<level or style> \
-         or uhp:<command>"
+         (nodes:N or depth:N, then ,tolerance:T ,opening:P), weights:FILE:<level or style>, \
+         search:<name=value,...>:<player> or uhp:<command>"
     )]
     Unknown {
         /// What was given.
@@ -76,6 +78,15 @@ pub enum PlayerError {
     /// `weights:FILE` without the level or style after it.
     #[error("'{0}': write weights:FILE:<level or style>, e.g. weights:tuned.txt:nodes:20000")]
     WeightsSpec(String),
+    /// `search:CHANGES` without the level or style after it.
+    #[error(
+        "'{0}': write search:<name=value,...>:<level, style or weights:...>, \
+         e.g. search:null_move=on:nodes:20000"
+    )]
+    SearchSpec(String),
+    /// Search settings that could not be read.
+    #[error("{0}")]
+    Search(#[from] SearchConfigError),
     /// The weights file could not be read.
     #[error("weights file {file}: {reason}")]
     Weights {
@@ -174,6 +185,17 @@ impl Player {
                 threads: threads.filter(|_| threads_set),
             });
         }
+        let (spec, search) = match spec.strip_prefix("search:") {
+            Some(rest) => {
+                let (changes, play) = rest
+                    .split_once(':')
+                    .filter(|(changes, play)| !changes.is_empty() && !play.is_empty())
+                    .ok_or_else(|| PlayerError::SearchSpec(spec.to_string()))?;
+                let config = SearchConfig::default().with_changes(changes)?;
+                (play, Some((changes.to_string(), config)))
+            }
+            None => (spec, None),
+        };
         let (spec, weights) = match spec.strip_prefix("weights:") {
             Some(rest) => {
                 let (file, play) = rest
@@ -190,6 +212,16 @@ impl Player {
             None => (None, Box::new(Engine::new(64))),
         };
         engine.set_threads(threads.unwrap_or_else(available_threads));
+        let file = match search {
+            Some((changes, config)) => {
+                engine.set_search_config(config);
+                let weights = file
+                    .map(|f| format!(" with weights {f}"))
+                    .unwrap_or_default();
+                Some(format!("search {changes}{weights}"))
+            }
+            None => file.map(|f| format!("weights {f}")),
+        };
         if spec.contains(':') {
             let style = Style::parse(spec)?;
             return Ok(Player::Style {
@@ -334,10 +366,10 @@ impl Player {
     }
 }
 
-/// A player's name with its weights file, if it has one.
+/// A player's name with what it plays with other than the defaults.
 fn with_weights(name: &str, weights: &Option<String>) -> String {
     match weights {
-        Some(file) => format!("{name} with weights {file}"),
+        Some(changes) => format!("{name} with {changes}"),
         None => name.to_string(),
     }
 }

@@ -437,6 +437,12 @@ impl Evaluator<Game> for HiveEvaluator {
             .is_some_and(|q| game.occupied_neighbours(q) >= 4)
     }
 
+    /// When our own queen has one free cell left.
+    fn threatened(&self, game: &Game) -> bool {
+        game.position(queen_of(game.to_move()))
+            .is_some_and(|q| game.occupied_neighbours(q) >= 5)
+    }
+
     /// A move that fills one more cell around the enemy queen (or climbs on it).
     fn is_noisy(&self, game: &Game, mv: Move) -> bool {
         let Some(queen) = game.position(queen_of(game.to_move().opponent())) else {

@@ -80,12 +80,24 @@ pub struct SearchConfig {
     pub null_move_depth: u32,
     /// Least remaining depth at which a null-move cut is verified. Default: 8.
     pub null_move_verify_depth: u32,
-    /// Late-move pruning: off the principal variation, with at most 3 plies
-    /// left, the quiet moves after the first
-    /// `late_move_count + depth * depth * 4` are not searched. Default: off.
+    /// Late-move pruning: off the principal variation, with at most
+    /// [`SearchConfig::late_move_depth`] plies left, the quiet moves after
+    /// the first `late_move_count + depth * depth * late_move_scale` are not
+    /// searched. Default: on (docs/ai.md, "Every engine change under
+    /// SPRT": +93 Elo).
     pub late_move_pruning: bool,
     /// The base count of late-move pruning. Default: 6.
     pub late_move_count: usize,
+    /// The growth of the count with the depth left. Default: 4.
+    pub late_move_scale: usize,
+    /// Deepest remaining depth of late-move pruning. Default: 3.
+    pub late_move_depth: u32,
+    /// Search a move one ply deeper when it closes in on the enemy queen
+    /// and leaves it one free cell
+    /// ([`Evaluator::threatened`](super::Evaluator::threatened) after it),
+    /// as chess engines extend checks; not right after another extended
+    /// move. Default: off.
+    pub threat_extension: bool,
     /// Aspiration windows: each iteration after the fourth searches the
     /// root in a window of this many points around the last iteration's
     /// value, widened (doubled) on a fail; 0 is off. Only for one line
@@ -116,8 +128,11 @@ impl Default for SearchConfig {
             null_move: false,
             null_move_depth: 3,
             null_move_verify_depth: 8,
-            late_move_pruning: false,
+            late_move_pruning: true,
             late_move_count: 6,
+            late_move_scale: 4,
+            late_move_depth: 3,
+            threat_extension: false,
             aspiration_window: 0,
         }
     }
@@ -147,7 +162,7 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (the time settings and `exact_root` are each search's own).
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 22] = [
         "quiescence",
         "quiescence_plies",
         "late_move_reductions",
@@ -166,6 +181,9 @@ impl SearchConfig {
         "null_move_verify_depth",
         "late_move_pruning",
         "late_move_count",
+        "late_move_scale",
+        "late_move_depth",
+        "threat_extension",
         "aspiration_window",
     ];
 
@@ -219,6 +237,9 @@ impl SearchConfig {
                 "null_move_verify_depth" => self.null_move_verify_depth = whole()?,
                 "late_move_pruning" => self.late_move_pruning = switch()?,
                 "late_move_count" => self.late_move_count = count()?,
+                "late_move_scale" => self.late_move_scale = count()?,
+                "late_move_depth" => self.late_move_depth = whole()?,
+                "threat_extension" => self.threat_extension = switch()?,
                 "aspiration_window" => self.aspiration_window = points()?.max(0),
                 _ => return Err(SearchConfigError::UnknownName(name.to_string())),
             }

@@ -101,6 +101,12 @@ pub trait Evaluator<G: SearchGame> {
     fn in_danger(&self, _game: &G) -> bool {
         false
     }
+    /// Whether the side to move is one move from losing if it does not
+    /// answer (in Hive, its queen has one free cell left): the threat the
+    /// search extends ([`SearchConfig::threat_extension`]). Default: never.
+    fn threatened(&self, _game: &G) -> bool {
+        false
+    }
     /// Whether a move is noisy: one the quiescence search plays out (in
     /// Hive, a move that closes in on the enemy queen). Never reduced by
     /// late-move reductions.

@@ -112,8 +112,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut best_score = -WIN - 1;
         let mut best_move = None;
         let killers = self.order.killers(ply);
-        let prune_after = (config.late_move_pruning && !pv_node && depth <= 3)
-            .then(|| config.late_move_count + (depth * depth * 4) as usize);
+        let prune_after = (config.late_move_pruning && !pv_node && depth <= config.late_move_depth)
+            .then(|| config.late_move_count + (depth * depth) as usize * config.late_move_scale);
         for (i, &mv) in moves.iter().enumerate() {
             let prune = prune_after.is_some_and(|n| i >= n) && best_score > -WIN_THRESHOLD;
             let late = config.late_move_reductions
@@ -137,8 +137,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             } else {
                 1
             };
+            // A move closing in on the enemy queen that leaves it one free
+            // cell is searched a ply deeper, unless the move before it was
+            // extended.
+            let threat = config.threat_extension
+                && !self.extended[ply.saturating_sub(1)]
+                && eval.is_noisy(game, mv);
             self.order.play(ply, mv);
             game.make_move(mv);
+            let extended = threat && eval.threatened(game);
+            self.extended[ply] = extended;
+            let depth = depth + u32::from(extended);
             let score = if i == 0 {
                 -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
             } else {

@@ -38,6 +38,8 @@ pub(super) struct Worker<M> {
     /// No null move before this ply: set while a null-move cut is being
     /// verified, so that the verification cannot cut by a null move itself.
     pub(super) null_move_from_ply: usize,
+    /// Per ply: whether the move searched there was extended.
+    pub(super) extended: [bool; MAX_PLY],
 }
 
 impl<M: Copy + PartialEq> Worker<M> {
@@ -53,6 +55,7 @@ impl<M: Copy + PartialEq> Worker<M> {
             node_limit: None,
             stopped: false,
             null_move_from_ply: 0,
+            extended: [false; MAX_PLY],
         }
     }
 

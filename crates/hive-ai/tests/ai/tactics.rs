@@ -116,7 +116,8 @@ fn the_pruning_switches_still_solve_every_row() {
         "late_move_pruning=on,late_move_count=1",
         "reduction_table=on,reduce_from_depth=2,reduce_from_move=1",
         "aspiration_window=10",
-        "reverse_futility=on,null_move=on,late_move_pruning=on,reduction_table=on",
+        "threat_extension=on",
+        "reverse_futility=on,null_move=on,late_move_pruning=on,reduction_table=on,threat_extension=on",
     ] {
         let config = SearchConfig::default()
             .with_changes(changes)

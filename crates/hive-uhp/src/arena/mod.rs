@@ -570,7 +570,7 @@ mod tests {
         let mut same = Player::from_spec("search:null_move=off:nodes:3000", None)
             .expect("a style with search settings");
         assert_eq!(same.name(), "nodes:3000 with search null_move=off");
-        let mut changed = Player::from_spec("search:late_move_pruning=on:nodes:3000", None)
+        let mut changed = Player::from_spec("search:late_move_pruning=off:nodes:3000", None)
             .expect("a style with search settings");
         let mut plain = Player::from_spec("nodes:3000", None).expect("a style");
         let mut game = Game::new(GameType::ALL);
@@ -581,7 +581,10 @@ mod tests {
             differed |= changed.choose(&game, 1).expect("a move") != mv;
             game.play_move_string(&mv).expect("legal");
         }
-        assert!(differed, "late-move pruning never changed a move");
+        assert!(
+            differed,
+            "turning late-move pruning off never changed a move"
+        );
         let level = Player::from_spec("search:null_move=on:easy3", None).expect("a level");
         assert_eq!(level.name(), "Easy III with search null_move=on");
         for bad in ["search:", "search:null_move=on", "search:null_move=on:"] {

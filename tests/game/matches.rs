@@ -21,6 +21,36 @@ fn a_match_gives_each_player_its_threads() {
     assert!(stdout.contains("game 2 (A is Black)"), "{stdout}");
 }
 
+/// `--time-b` gives player B its own time a move (time odds), which the
+/// report names and the UHP engine is told; a bad one is refused.
+#[test]
+fn a_match_can_give_player_b_more_time() {
+    let (dir, engine, sent) = logging_engine("hive-time-b");
+    let output = Command::new(HIVE)
+        .args([
+            "match", "beginner", &engine, "--games", "2", "--time", "0.1",
+        ])
+        .args(["--time-b", "2", "--max-moves", "4", "--threads", "1"])
+        .output()
+        .expect("hive runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("# a move: A 0.1 s, B 2 s"), "{stdout}");
+    let sent = std::fs::read_to_string(&sent).expect("the engine's input");
+    assert!(sent.contains("bestmove time 00:00:02"), "{sent}");
+    let refused = Command::new(HIVE)
+        .args(["match", "beginner", "beginner", "--time-b", "0"])
+        .output()
+        .expect("hive runs");
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("--time-b must be a positive number"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
 /// A UHP engine is told whole seconds, and the report says so when the
 /// asked-for time a move had to be rounded up.
 #[test]

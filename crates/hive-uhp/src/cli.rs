@@ -71,6 +71,10 @@ pub struct MatchArgs {
     /// Seconds per move for both players (presets otherwise use their own limits).
     #[arg(long)]
     time: Option<f64>,
+    /// Player B's seconds per move when they differ from --time (time
+    /// odds: `--time 0.1 --time-b 1` gives B ten times A's time).
+    #[arg(long)]
+    time_b: Option<f64>,
     /// Expansion pieces: any of M, L, P.
     #[arg(long, default_value = "MLP", value_parser = parse_expansions)]
     expansions: GameType,
@@ -200,6 +204,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
         b,
         games,
         time,
+        time_b,
         expansions: game_type,
         opening,
         book,
@@ -252,13 +257,19 @@ fn run_match(args: MatchArgs) -> ExitCode {
     let threads_b = own_threads(&b, threads_b.map(|t| t as usize).or(threads));
     let threads = own_threads(&a, threads);
     let (a, b) = (a.as_str(), b.as_str());
-    let time = match time {
-        Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
-        Some(t) => {
-            eprintln!("hive match: --time must be a positive number of seconds, not {t}");
+    let seconds = |option: &str, time: Option<f64>| match time {
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(std::time::Duration::from_secs_f64(t))),
+        Some(t) => Err(format!(
+            "hive match: {option} must be a positive number of seconds, not {t}"
+        )),
+        None => Ok(None),
+    };
+    let (time, time_b) = match (seconds("--time", time), seconds("--time-b", time_b)) {
+        (Ok(time), Ok(time_b)) => (time, time_b.or(time)),
+        (Err(error), _) | (_, Err(error)) => {
+            eprintln!("{error}");
             return ExitCode::FAILURE;
         }
-        None => None,
     };
     // The book before the players: a bad one is refused before an engine starts.
     let book = match book
@@ -274,7 +285,7 @@ fn run_match(args: MatchArgs) -> ExitCode {
     };
     let seat = || -> Result<(Player, Player), crate::arena::PlayerError> {
         let a = Player::from_spec_threads(a, time, threads)?;
-        let b = Player::from_spec_threads(b, time, threads_b)?;
+        let b = Player::from_spec_threads(b, time_b, threads_b)?;
         Ok(match uhp_depth {
             Some(depth) => (a.with_uhp_depth(depth), b.with_uhp_depth(depth)),
             None => (a, b),

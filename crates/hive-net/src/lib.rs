@@ -49,7 +49,7 @@ pub use invite::{Invitation, InviteError, LINK_PREFIX, Secret};
 pub use limits::{MAX_REFUSED, Refusals, Verdict};
 pub use protocol::{
     Clock, EndReason, FrameReader, GameResult, GameSettings, HouseRules, MAX_CHAT_CHARS, MAX_FRAME,
-    Message, PROTOCOL_VERSION, Role, encode_frame,
+    MESSAGE_TYPES, Message, PROTOCOL_VERSION, Role, encode_frame,
 };
 pub use session::{Seat, Session, SessionEvent, Stage};
 pub use transport::{

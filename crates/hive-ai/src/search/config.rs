@@ -43,6 +43,10 @@ pub struct SearchConfig {
     /// Ordering bonus of the countermove: the reply that last refuted the
     /// opponent's previous move. Default: 30.
     pub countermove_bonus: i32,
+    /// Continuation history: besides each move's own history, its history
+    /// as the answer to the move before it, added to its ordering value
+    /// (within [`SearchConfig::history_max`] too). Default: off.
+    pub continuation_history: bool,
     /// Time kept back from a time budget (at most a tenth of it) so that
     /// the answer is out before the budget ends. Default: 10 ms.
     pub time_margin: Duration,
@@ -117,6 +121,7 @@ impl Default for SearchConfig {
             repetition_draws: true,
             history_max: 25,
             countermove_bonus: 30,
+            continuation_history: false,
             time_margin: Duration::from_millis(10),
             iteration_time_share: 0.45,
             unsettled_time_share: 0.6,
@@ -162,7 +167,7 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (the time settings and `exact_root` are each search's own).
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "quiescence",
         "quiescence_plies",
         "late_move_reductions",
@@ -171,6 +176,7 @@ impl SearchConfig {
         "repetition_draws",
         "history_max",
         "countermove_bonus",
+        "continuation_history",
         "reduction_table",
         "reduction_divisor",
         "reverse_futility",
@@ -221,6 +227,7 @@ impl SearchConfig {
                     self.history_max = points()?.max(1);
                 }
                 "countermove_bonus" => self.countermove_bonus = points()?,
+                "continuation_history" => self.continuation_history = switch()?,
                 "reduction_table" => self.reduction_table = switch()?,
                 "reduction_divisor" => {
                     self.reduction_divisor = value

@@ -1,6 +1,6 @@
 //! Move ordering: the table move, then the killers, then by the evaluator's
-//! priority plus history and the countermove bonus; and how well that
-//! order did ([`OrderingStats`]).
+//! priority plus history, the countermove bonus and (when on) the
+//! continuation history; and how well that order did ([`OrderingStats`]).
 
 use super::{Evaluator, MAX_PLY, SearchConfig, SearchGame};
 
@@ -44,6 +44,15 @@ impl OrderingStats {
 /// [`SearchGame::move_key`], modulo this).
 const HISTORY_SIZE: usize = 1 << 15;
 
+/// Slots of the continuation history (by the pair of the move before and
+/// the move, hashed, modulo this).
+const CONTINUATION_SIZE: usize = 1 << 18;
+
+/// The continuation history's slot of `mv` played after `previous`.
+fn continuation_slot(previous: usize, mv: usize) -> usize {
+    (previous.wrapping_mul(0x9E37_79B1) ^ mv) % CONTINUATION_SIZE
+}
+
 /// One thread's ordering knowledge. History and countermoves persist from
 /// search to search (until [`MoveOrder::clear_history`]); killers and
 /// statistics start afresh with each search.
@@ -55,6 +64,10 @@ pub(super) struct MoveOrder<M> {
     history: Vec<i32>,
     /// Per move (by [`SearchGame::move_key`]): the reply that last refuted it.
     countermoves: Vec<Option<M>>,
+    /// Per pair of the move before and a move: as `history`, for the move
+    /// as an answer to that one ([`SearchConfig::continuation_history`];
+    /// allocated when first used).
+    continuation: Vec<i32>,
     /// The move searched at each ply of the current line.
     line: [Option<M>; MAX_PLY],
     /// Per ply: the moves with their ordering keys, reused (no allocation
@@ -70,6 +83,7 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; HISTORY_SIZE],
             countermoves: vec![None; HISTORY_SIZE],
+            continuation: Vec::new(),
             line: [None; MAX_PLY],
             keyed: (0..MAX_PLY).map(|_| Vec::with_capacity(128)).collect(),
             stats: OrderingStats::default(),
@@ -80,6 +94,7 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
     pub(super) fn clear_history(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.countermoves.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// A new search: no killers, statistics from zero.
@@ -119,6 +134,10 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
     {
         let killers = self.killers[ply];
         let counter = self.countermove::<G>(ply);
+        let previous = self.previous_key::<G>(ply, config);
+        if previous.is_some() && self.continuation.is_empty() {
+            self.continuation = vec![0; CONTINUATION_SIZE];
+        }
         let mut keyed = std::mem::take(&mut self.keyed[ply]);
         keyed.clear();
         keyed.extend(moves.iter().enumerate().map(|(i, &m)| {
@@ -134,8 +153,12 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
                 } else {
                     0
                 };
-                eval.move_priority(game, m)
-                    .saturating_add(self.history[G::move_key(m) % HISTORY_SIZE] + bonus)
+                let continuation = previous.map_or(0, |p| {
+                    self.continuation[continuation_slot(p, G::move_key(m))]
+                });
+                eval.move_priority(game, m).saturating_add(
+                    self.history[G::move_key(m) % HISTORY_SIZE] + bonus + continuation,
+                )
             };
             // Ascending order of this is descending key, then generator order.
             let descending = !((key as u32) ^ 0x8000_0000);
@@ -146,6 +169,19 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
             *slot = m;
         }
         self.keyed[ply] = keyed;
+    }
+
+    /// The key of the move that led to `ply`, when the continuation
+    /// history is on.
+    fn previous_key<G: SearchGame<Move = M>>(
+        &self,
+        ply: usize,
+        config: &SearchConfig,
+    ) -> Option<usize> {
+        if !config.continuation_history {
+            return None;
+        }
+        Some(G::move_key(self.line[ply.checked_sub(1)?]?))
     }
 
     /// The remembered refutation of the move that led to `ply`.
@@ -182,6 +218,16 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         for m in tried {
             let s = G::move_key(*m) % HISTORY_SIZE;
             self.history[s] += -bonus - self.history[s] * bonus / max;
+        }
+        if let Some(previous) = self.previous_key::<G>(ply, config)
+            && !self.continuation.is_empty()
+        {
+            let slot = continuation_slot(previous, G::move_key(mv));
+            self.continuation[slot] += bonus - self.continuation[slot] * bonus / max;
+            for m in tried {
+                let s = continuation_slot(previous, G::move_key(*m));
+                self.continuation[s] += -bonus - self.continuation[s] * bonus / max;
+            }
         }
     }
 }

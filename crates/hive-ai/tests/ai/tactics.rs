@@ -117,6 +117,7 @@ fn the_pruning_switches_still_solve_every_row() {
         "reduction_table=on,reduce_from_depth=2,reduce_from_move=1",
         "aspiration_window=10",
         "threat_extension=on",
+        "continuation_history=on",
         "reverse_futility=on,null_move=on,late_move_pruning=on,reduction_table=on,threat_extension=on",
     ] {
         let config = SearchConfig::default()

@@ -72,6 +72,16 @@ pub struct SearchConfig {
     pub futility_depth: u32,
     /// Margin of reverse futility pruning, per ply left. Default: 80.
     pub futility_margin: i32,
+    /// Futility pruning: off the principal variation and out of danger,
+    /// with at most [`SearchConfig::futility_depth`] plies left, when the
+    /// static value plus [`SearchConfig::futility_margin`] a ply cannot
+    /// reach alpha, the quiet moves after the first are not searched.
+    /// Default: off.
+    pub futility_pruning: bool,
+    /// Internal iterative reduction: a node with 4 plies or more left and
+    /// no move from the table is searched a ply shallower (the table has
+    /// nothing to order it by; the next iteration will). Default: off.
+    pub internal_reduction: bool,
     /// Null-move pruning: off the principal variation, with at least
     /// [`SearchConfig::null_move_depth`] plies left and a static value at
     /// beta or more, the side to move passes; if a search
@@ -130,6 +140,8 @@ impl Default for SearchConfig {
             reverse_futility: false,
             futility_depth: 3,
             futility_margin: 80,
+            futility_pruning: false,
+            internal_reduction: false,
             null_move: false,
             null_move_depth: 3,
             null_move_verify_depth: 8,
@@ -167,7 +179,7 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (the time settings and `exact_root` are each search's own).
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 25] = [
         "quiescence",
         "quiescence_plies",
         "late_move_reductions",
@@ -182,6 +194,8 @@ impl SearchConfig {
         "reverse_futility",
         "futility_depth",
         "futility_margin",
+        "futility_pruning",
+        "internal_reduction",
         "null_move",
         "null_move_depth",
         "null_move_verify_depth",
@@ -239,6 +253,8 @@ impl SearchConfig {
                 "reverse_futility" => self.reverse_futility = switch()?,
                 "futility_depth" => self.futility_depth = whole()?,
                 "futility_margin" => self.futility_margin = points()?,
+                "futility_pruning" => self.futility_pruning = switch()?,
+                "internal_reduction" => self.internal_reduction = switch()?,
                 "null_move" => self.null_move = switch()?,
                 "null_move_depth" => self.null_move_depth = whole()?.max(1),
                 "null_move_verify_depth" => self.null_move_verify_depth = whole()?,

@@ -78,7 +78,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let config = self.config;
         let wants_static = !pv_node
             && beta.abs() < WIN_THRESHOLD
-            && ((config.reverse_futility && depth <= config.futility_depth)
+            && (((config.reverse_futility || config.futility_pruning)
+                && depth <= config.futility_depth)
                 || (config.null_move && depth >= config.null_move_depth))
             && !eval.in_danger(game);
         let static_value = if wants_static {
@@ -101,6 +102,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             }
         }
 
+        // Nothing in the table to order by: a ply shallower.
+        let depth = if config.internal_reduction && depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+        // The quiet moves cannot raise a hopeless static value to alpha.
+        let futile = config.futility_pruning
+            && depth <= config.futility_depth
+            && static_value.is_some_and(|v| v + config.futility_margin * (depth as i32) <= alpha);
+
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -115,7 +127,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let prune_after = (config.late_move_pruning && !pv_node && depth <= config.late_move_depth)
             .then(|| config.late_move_count + (depth * depth) as usize * config.late_move_scale);
         for (i, &mv) in moves.iter().enumerate() {
-            let prune = prune_after.is_some_and(|n| i >= n) && best_score > -WIN_THRESHOLD;
+            let prune =
+                (futile || prune_after.is_some_and(|n| i >= n)) && best_score > -WIN_THRESHOLD;
             let late = config.late_move_reductions
                 && i >= config.reduce_from_move
                 && depth >= config.reduce_from_depth;

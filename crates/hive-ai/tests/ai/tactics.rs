@@ -118,6 +118,8 @@ fn the_pruning_switches_still_solve_every_row() {
         "aspiration_window=10",
         "threat_extension=on",
         "continuation_history=on",
+        "futility_pruning=on",
+        "internal_reduction=on",
         "reverse_futility=on,null_move=on,late_move_pruning=on,reduction_table=on,threat_extension=on",
     ] {
         let config = SearchConfig::default()

@@ -117,7 +117,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         moves.clear();
         game.generate_moves(&mut moves);
         self.order
-            .sort(game, eval, &mut moves, tt_move, ply, &self.config);
+            .rank(game, eval, &moves, tt_move, ply, &self.config);
         self.order.stats.nodes += 1;
 
         let original_alpha = alpha;
@@ -126,7 +126,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let killers = self.order.killers(ply);
         let prune_after = (config.late_move_pruning && !pv_node && depth <= config.late_move_depth)
             .then(|| config.late_move_count + (depth * depth) as usize * config.late_move_scale);
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // In order, as needed: `moves[..i]` holds the moves tried.
+            let mv = self.order.pick(ply, i);
+            moves[i] = mv;
             let prune =
                 (futile || prune_after.is_some_and(|n| i >= n)) && best_score > -WIN_THRESHOLD;
             let late = config.late_move_reductions

@@ -44,6 +44,9 @@ impl OrderingStats {
 /// [`SearchGame::move_key`], modulo this).
 const HISTORY_SIZE: usize = 1 << 15;
 
+/// Moves [`MoveOrder::pick`] finds one by one before it sorts the rest.
+const SELECTED_FIRST: usize = 4;
+
 /// Slots of the continuation history (by the pair of the move before and
 /// the move, hashed, modulo this).
 const CONTINUATION_SIZE: usize = 1 << 18;
@@ -118,13 +121,49 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         self.killers[ply]
     }
 
-    /// Table move first, then killers, then by priority, history and the
-    /// countermove bonus (ties keep the generator's order).
+    /// `moves` in order, all at once: [`MoveOrder::rank`], then every
+    /// [`MoveOrder::pick`].
     pub(super) fn sort<G, E>(
         &mut self,
         game: &G,
         eval: &E,
         moves: &mut [M],
+        tt_move: Option<M>,
+        ply: usize,
+        config: &SearchConfig,
+    ) where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        self.rank(game, eval, moves, tt_move, ply, config);
+        for (i, slot) in moves.iter_mut().enumerate() {
+            *slot = self.pick(ply, i);
+        }
+    }
+
+    /// The `i`th move of the order [`MoveOrder::rank`] gave `ply`'s moves,
+    /// for `i` from 0 up by one. The first few are found by selection (most
+    /// nodes cut on the first move or two: no time goes on sorting the
+    /// rest), the others sorted once; the order is the full sort's.
+    pub(super) fn pick(&mut self, ply: usize, i: usize) -> M {
+        let keyed = &mut self.keyed[ply];
+        if i < SELECTED_FIRST {
+            let best = (i..keyed.len()).min_by_key(|&j| keyed[j].0).unwrap_or(i);
+            keyed.swap(i, best);
+        } else if i == SELECTED_FIRST {
+            keyed[i..].sort_unstable_by_key(|&(k, _)| k);
+        }
+        keyed[i].1
+    }
+
+    /// Computes the order of `ply`'s `moves` for [`MoveOrder::pick`]: table
+    /// move first, then killers, then by priority, history and the
+    /// countermove bonus (ties keep the generator's order).
+    pub(super) fn rank<G, E>(
+        &mut self,
+        game: &G,
+        eval: &E,
+        moves: &[M],
         tt_move: Option<M>,
         ply: usize,
         config: &SearchConfig,
@@ -164,10 +203,6 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
             let descending = !((key as u32) ^ 0x8000_0000);
             ((u64::from(descending) << 32) | i as u64, m)
         }));
-        keyed.sort_unstable_by_key(|&(k, _)| k);
-        for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
-            *slot = m;
-        }
         self.keyed[ply] = keyed;
     }
 

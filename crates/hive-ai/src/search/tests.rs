@@ -445,3 +445,36 @@ fn search_settings_read_from_text_and_bad_ones_are_named() {
         assert!(error.contains(says), "{bad}: {error}");
     }
 }
+
+/// Moves taken one by one from the order (the first few by selection, the
+/// rest sorted) come in the full sort's order: priority first, ties in
+/// the generator's order.
+#[test]
+fn picked_moves_come_in_the_sorted_order() {
+    use super::ordering::MoveOrder;
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..200 {
+        let n = rng.random_range(0..40);
+        // Few distinct priorities: many ties.
+        let value: Vec<i32> = (0..n).map(|_| rng.random_range(-3..=3)).collect();
+        let tree = Tree {
+            children: vec![(0..n).collect()],
+            value: value.clone(),
+        };
+        let game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let oracle = Oracle {
+            value: value.clone(),
+            sign: 1,
+        };
+        let moves: Vec<usize> = (0..n).collect();
+        let mut expected = moves.clone();
+        expected.sort_by_key(|&m| (value[m], m));
+        let mut order = MoveOrder::new();
+        order.rank(&game, &oracle, &moves, None, 1, &SearchConfig::default());
+        let picked: Vec<usize> = (0..n).map(|i| order.pick(1, i)).collect();
+        assert_eq!(picked, expected, "round {round}");
+    }
+}

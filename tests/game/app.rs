@@ -209,6 +209,19 @@ pub fn update_until_within(
     }
 }
 
+/// Waits, running no frame, until `done` holds (something on another
+/// thread, like a search ending); panics after twenty seconds.
+pub fn wait_for(app: &App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_micros(500));
+    }
+}
+
 /// [`update_until_within`] twenty seconds.
 pub fn update_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     update_until_within(app, what, Duration::from_secs(20), done);

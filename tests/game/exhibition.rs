@@ -390,8 +390,11 @@ fn a_hint_is_dropped_when_a_move_is_played_first() {
         app.world_mut().write_message(RequestHint);
         app.update();
         if round % 2 == 1 {
-            // Let the search finish: its answer is ready when the move lands.
-            std::thread::sleep(Duration::from_millis(200));
+            // Wait for the search to finish (no frame runs meanwhile): its
+            // answer is ready when the move lands.
+            crate::app::wait_for(&app, "the hint's search to end", |app| {
+                app.world().resource::<Hint>().search_finished()
+            });
         }
         let mv = game(&app).parse_move("bS1 wA1-").unwrap();
         app.world_mut().write_message(PlayMove(mv));

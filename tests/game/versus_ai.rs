@@ -4,14 +4,14 @@
 
 use crate::app::{
     destinations, game, headless_app, no_animation, set_settings, settle, start_playing, thinking,
-    turn, update_until,
+    turn, update_until, wait_for,
 };
 use crate::headless::{assert_entities_match_game, play_like_a_player};
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::game::{
-    CurrentGame, HumanSide, NewGame, NewGameSettings, Opponent, Players, Screen, SelectPiece,
-    Selection, Turn,
+    AiThinking, CurrentGame, HumanSide, NewGame, NewGameSettings, Opponent, Players, Screen,
+    SelectPiece, Selection, Turn,
 };
 use hive::records::Seats;
 use hive::rules::{Bug, Color as Side, Game, Hex, Move, Piece};
@@ -108,9 +108,11 @@ fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
         // The AI (White) starts thinking about the empty board.
         update_until(&mut app, "the search to start", thinking);
         if round % 2 == 1 {
-            // Let the search finish, so its move is ready to be collected
-            // in the very frame the restart is handled.
-            std::thread::sleep(std::time::Duration::from_millis(300));
+            // Wait for the search to finish (no frame runs meanwhile), so
+            // its move is collected in the very frame the restart is handled.
+            wait_for(&app, "the search to end", |app| {
+                app.world().resource::<AiThinking>().search_finished()
+            });
         }
         let first_id = app.world().resource::<Players>().game_id;
 

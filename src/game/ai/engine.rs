@@ -197,6 +197,12 @@ impl Search {
         }
     }
 
+    /// Whether the search has ended and its answer waits to be collected
+    /// (the next poll takes it).
+    pub fn is_finished(&self) -> bool {
+        self.task.is_finished()
+    }
+
     /// The result, once the search is done (the best line's).
     pub fn poll(&mut self) -> Option<SearchResult> {
         let lines = self.poll_lines()?;

@@ -58,6 +58,12 @@ impl Hint {
         self.search.is_some()
     }
 
+    /// Whether the hint's search has ended and its answer waits to be
+    /// collected by the next frame.
+    pub fn search_finished(&self) -> bool {
+        self.search.as_ref().is_some_and(Search::is_finished)
+    }
+
     /// The move suggested for the position in play, if one was found.
     pub fn suggestion(&self) -> Option<Move> {
         self.suggestion.map(|(mv, ..)| mv)

@@ -91,6 +91,12 @@ impl AiThinking {
         }
     }
 
+    /// Whether the search has ended and its move waits to be collected by
+    /// the next frame.
+    pub fn search_finished(&self) -> bool {
+        matches!(&self.0, Stage::Searching(search) if search.is_finished())
+    }
+
     /// Whether a move has been found and waits to be played.
     pub fn has_move_ready(&self) -> bool {
         matches!(self.0, Stage::Ready(_))

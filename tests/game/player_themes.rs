@@ -198,7 +198,7 @@ fn a_theme_in_the_players_folder_reloads_when_saved() {
             start.elapsed() < Duration::from_secs(30),
             "the saved manifest is read again"
         );
-        if frames % 10 == 0 {
+        if frames.is_multiple_of(10) {
             std::fs::write(&manifest, &changed).expect("saved");
         }
         frames += 1;

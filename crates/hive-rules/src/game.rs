@@ -12,6 +12,12 @@ use super::zobrist;
 /// Marks "no piece" in the compact arrays.
 pub(super) const NONE: u8 = 0xFF;
 
+/// The piece ids of the bugs that climb (beetles and mosquitoes), both sides.
+const CLIMBERS: u32 = {
+    let side = (0b11 << Bug::Beetle.first_slot()) | (1 << Bug::Mosquito.first_slot());
+    side | side << PIECES_PER_SIDE
+};
+
 /// For each occupied-neighbour mask of a cell, how `E - V - T` of the
 /// occupied cells changes when the cell fills: one vertex, an edge per
 /// occupied neighbour, a triangle per two adjacent occupied neighbours (the
@@ -410,6 +416,28 @@ impl Game {
         } else {
             (self.euler + 1) as u32
         }
+    }
+
+    /// Whether a climbing gate may close somewhere: a gate is two cells
+    /// beside a step both higher than the step's ends, so it takes two
+    /// stacks (only beetles and mosquitoes climb) on two different cells
+    /// when every step has an end at least one high.
+    #[inline]
+    pub(super) fn gates_possible(&self) -> bool {
+        let mut climbers = self.placed & CLIMBERS;
+        let mut stack = None;
+        while climbers != 0 {
+            let id = climbers.trailing_zeros() as usize;
+            climbers &= climbers - 1;
+            if self.under[id] != NONE {
+                let cell = self.pos[id];
+                if stack.is_some_and(|other| other != cell) {
+                    return true;
+                }
+                stack = Some(cell);
+            }
+        }
+        false
     }
 
     /// Is the queen of `color` surrounded on all six sides?

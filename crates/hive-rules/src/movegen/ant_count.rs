@@ -28,7 +28,7 @@ const MAX_COMPONENTS: usize = 32;
 const HOT: u8 = 0x80;
 
 /// The walks of several ants of one side, sharing their work; each walk
-/// gives the number of cells [`ant_moves`] reaches.
+/// gives the cells [`ant_moves`] reaches.
 ///
 /// Lifting an ant from `f` changes only the slides between two neighbours
 /// of `f` and between `f` and its neighbours: a slide depends on its two
@@ -40,7 +40,7 @@ const HOT: u8 = 0x80;
 /// empty hot cell gets its slides once as the board stands. An ant's walk
 /// then goes over these nodes by bit masks, working out slides afresh only
 /// around its own cell, and counts the cells of what it reached.
-struct AntWalks<'a> {
+pub(super) struct AntWalks<'a> {
     game: &'a Game,
     ants: [Hex; MAX_ANTS],
     ant_count: usize,
@@ -63,9 +63,10 @@ struct AntWalks<'a> {
 }
 
 impl<'a> AntWalks<'a> {
-    /// For the ants on these cells (at most [`MAX_ANTS`]).
+    /// For the ants (alone on their cells) on these cells (at most
+    /// [`MAX_ANTS`]).
     #[inline]
-    fn new(game: &'a Game, ants: &[Hex]) -> AntWalks<'a> {
+    pub(super) fn new(game: &'a Game, ants: &[Hex]) -> AntWalks<'a> {
         let mut walks = AntWalks {
             game,
             ants: [Hex::ORIGIN; MAX_ANTS],
@@ -171,10 +172,12 @@ impl<'a> AntWalks<'a> {
         Some(nodes)
     }
 
-    /// The number of moves of the ant on `self.ants[k]`: the cells
-    /// [`ant_moves`] reaches. `None` when the components run out.
+    /// The moves of the ant on `self.ants[k]`: the number of cells
+    /// [`ant_moves`] reaches, and the nodes it reached (its own cell's
+    /// among them), for [`AntWalks::contains`]. `None` when the
+    /// components run out.
     #[inline]
-    fn reach(&mut self, k: usize) -> Option<usize> {
+    pub(super) fn reach(&mut self, k: usize) -> Option<(usize, u64)> {
         let from = self.ants[k];
         let f = from.index();
         let near = self.near[k];
@@ -216,7 +219,20 @@ impl<'a> AntWalks<'a> {
             components &= components - 1;
             count += self.sizes[c] as usize;
         }
-        Some(count)
+        Some((count, reached))
+    }
+
+    /// Whether `cell` is among the nodes `reached` (an answer of
+    /// [`AntWalks::reach`]). A walk enters a component only by labelling
+    /// it, so a cell not labelled yet was not reached.
+    #[inline]
+    pub(super) fn contains(&self, reached: u64, cell: Hex) -> bool {
+        let t = self.tags[cell.index()];
+        if t & HOT != 0 {
+            reached & (1 << (t & !HOT)) != 0
+        } else {
+            t != 0 && reached & (1 << (31 + t)) != 0
+        }
     }
 
     /// The hot cell numbered `j`.
@@ -231,31 +247,8 @@ impl<'a> AntWalks<'a> {
 }
 
 impl Game {
-    /// The number of moves of the ants on these cells (free to move, each
-    /// alone on its cell): one walk each when there is one, walks sharing
-    /// their work ([`AntWalks`]) when there are more.
-    #[inline]
-    pub(super) fn count_ant_moves(&self, ants: &[Hex]) -> usize {
-        match ants {
-            [] => 0,
-            [from] => self.count_ant_walk(*from),
-            _ => {
-                let mut walks = AntWalks::new(self, ants);
-                (0..ants.len())
-                    .map(|k| {
-                        let count = walks
-                            .reach(k)
-                            .unwrap_or_else(|| self.count_ant_walk(ants[k]));
-                        debug_assert_eq!(count, self.count_ant_walk(ants[k]));
-                        count
-                    })
-                    .sum()
-            }
-        }
-    }
-
     /// The number of moves of the ant alone on `from`, by its walk.
-    fn count_ant_walk(&self, from: Hex) -> usize {
+    pub(super) fn count_ant_walk(&self, from: Hex) -> usize {
         let mut counter = Counter(0);
         ant_moves(&Lifted::new(self, from), from, &mut counter);
         counter.0

@@ -487,7 +487,8 @@ impl Game {
         }
     }
 
-    fn put(&mut self, piece: u8, to: Hex) {
+    /// Put `piece` on top of `to` (and its keys into the hashes when `HASH`).
+    fn put<const HASH: bool>(&mut self, piece: u8, to: Hex) {
         let c = to.index();
         let level = self.height[c];
         if level == 0 {
@@ -498,13 +499,24 @@ impl Game {
         self.top[c] = piece;
         self.height[c] = level + 1;
         self.pos[piece as usize] = to;
+        if HASH {
+            self.toggle_keys(piece, c, level);
+        }
+    }
+
+    /// The keys of `piece` at `level` on the cell with index `c`, into
+    /// both hashes (in or out).
+    #[inline]
+    fn toggle_keys(&mut self, piece: u8, c: usize, level: u8) {
         self.hash ^=
             zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
         self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
             ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
     }
 
-    fn take(&mut self, piece: u8, from: Hex) {
+    /// Take `piece` off the top of `from` (and its keys out of the hashes
+    /// when `HASH`).
+    fn take<const HASH: bool>(&mut self, piece: u8, from: Hex) {
         let c = from.index();
         let level = self.height[c] - 1;
         self.height[c] = level;
@@ -513,18 +525,18 @@ impl Game {
         }
         self.retop(from, piece, self.under[piece as usize]);
         self.top[c] = self.under[piece as usize];
-        self.hash ^=
-            zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
-        self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
-            ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
+        if HASH {
+            self.toggle_keys(piece, c, level);
+        }
     }
 
-    fn set_last_moved(&mut self, piece: u8) {
-        if self.last_moved != NONE {
+    /// Set the piece moved last (and its key in `hash` when `HASH`).
+    fn set_last_moved<const HASH: bool>(&mut self, piece: u8) {
+        if HASH && self.last_moved != NONE {
             self.hash ^= zobrist::JUST_MOVED[self.last_moved as usize][0];
         }
         self.last_moved = piece;
-        if piece != NONE {
+        if HASH && piece != NONE {
             self.hash ^= zobrist::JUST_MOVED[piece as usize][0];
         }
     }
@@ -534,6 +546,21 @@ impl Game {
     /// The fast path for search: no checks. Use [`Game::play`] for moves
     /// that come from a player.
     pub fn apply_unchecked(&mut self, mv: Move) {
+        self.apply::<true>(mv);
+    }
+
+    /// [`Game::apply_unchecked`] that leaves the hashes as they are, for
+    /// perft: every move it plays is taken back by [`Game::undo_unhashed`]
+    /// before anything reads a hash, and without the optional threefold
+    /// repetition rule (which reads the board hash) no move's result
+    /// depends on one. The hashes are right again once the move is undone.
+    pub(crate) fn apply_unhashed(&mut self, mv: Move) {
+        debug_assert!(!self.options.threefold_repetition);
+        self.apply::<false>(mv);
+    }
+
+    #[inline]
+    fn apply<const HASH: bool>(&mut self, mv: Move) {
         self.history.push(Record {
             mv,
             last_moved: self.last_moved,
@@ -543,21 +570,23 @@ impl Game {
         match mv {
             Move::Place { piece, to } => {
                 self.placed |= 1 << piece.id();
-                self.put(piece.id() as u8, to);
-                self.set_last_moved(piece.id() as u8);
+                self.put::<HASH>(piece.id() as u8, to);
+                self.set_last_moved::<HASH>(piece.id() as u8);
             }
             Move::Move { piece, from, to } => {
-                self.take(piece.id() as u8, from);
-                self.put(piece.id() as u8, to);
-                self.set_last_moved(piece.id() as u8);
+                self.take::<HASH>(piece.id() as u8, from);
+                self.put::<HASH>(piece.id() as u8, to);
+                self.set_last_moved::<HASH>(piece.id() as u8);
             }
-            Move::Pass => self.set_last_moved(NONE),
+            Move::Pass => self.set_last_moved::<HASH>(NONE),
         }
         self.to_move = self.to_move.opponent();
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply += 1;
-        self.hashes.push(self.hash);
+        if HASH {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.board_hash ^= zobrist::BLACK_TO_MOVE;
+            self.hashes.push(self.hash);
+        }
         self.status = self.compute_status();
     }
 
@@ -570,24 +599,36 @@ impl Game {
 
     /// Take back the last move; `None` at the start of the game.
     pub fn undo(&mut self) -> Option<Move> {
+        self.undo_with::<true>()
+    }
+
+    /// Take back a move played by [`Game::apply_unhashed`].
+    pub(crate) fn undo_unhashed(&mut self) {
+        self.undo_with::<false>();
+    }
+
+    #[inline]
+    fn undo_with<const HASH: bool>(&mut self) -> Option<Move> {
         let record = self.history.pop()?;
-        self.hashes.pop();
         match record.mv {
             Move::Place { piece, to } => {
-                self.take(piece.id() as u8, to);
+                self.take::<HASH>(piece.id() as u8, to);
                 self.placed &= !(1 << piece.id());
             }
             Move::Move { piece, from, to } => {
-                self.take(piece.id() as u8, to);
-                self.put(piece.id() as u8, from);
+                self.take::<HASH>(piece.id() as u8, to);
+                self.put::<HASH>(piece.id() as u8, from);
             }
             Move::Pass => {}
         }
-        self.set_last_moved(record.last_moved);
+        self.set_last_moved::<HASH>(record.last_moved);
         self.to_move = self.to_move.opponent();
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply -= 1;
+        if HASH {
+            self.hashes.pop();
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.board_hash ^= zobrist::BLACK_TO_MOVE;
+        }
         self.status = record.status;
         Some(record.mv)
     }

@@ -51,10 +51,19 @@ impl Game {
         moves.clear();
         self.legal_moves(moves);
         let mut total = 0;
+        // Without the threefold repetition rule no result reads a hash:
+        // the moves are played without them.
+        let hashed = self.options.threefold_repetition;
         for &mv in moves.iter() {
-            self.apply_unchecked(mv);
-            total += self.perft_with(depth - 1, rest);
-            self.undo();
+            if hashed {
+                self.apply_unchecked(mv);
+                total += self.perft_with(depth - 1, rest);
+                self.undo();
+            } else {
+                self.apply_unhashed(mv);
+                total += self.perft_with(depth - 1, rest);
+                self.undo_unhashed();
+            }
         }
         total
     }

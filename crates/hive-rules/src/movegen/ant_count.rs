@@ -2,17 +2,17 @@
 //! their walks share the work that lifting one ant or another leaves the
 //! same.
 //!
-//! This is a second ant walk, kept for speed alone. Counting each ant by
-//! its own walk ([`ant_moves`], the one listing and paths use) makes perft
-//! 9% slower from the perft table's `Base+MLP White[12]` row and 5% from its
-//! `Base+P White[13]` row (depth 3, instructions counted under valgrind). A
-//! list needs each destination in the walk's order, so listing uses
-//! [`ant_moves`]; and so does counting a lone ant, where sharing saves
-//! nothing.
+//! This is one more ant walk, kept for speed alone: when it was written,
+//! counting each ant by its own walk made perft 9% slower from the perft
+//! table's `Base+MLP White[12]` row and 5% from its `Base+P White[13]` row
+//! (depth 3, instructions counted under valgrind). Listing needs each
+//! destination in the walk's order, so it uses [`ant_moves`]; a lone ant
+//! is counted by [`ant_count_walk`], where sharing saves nothing.
+//!
+//! [`ant_moves`]: super::ant::ant_moves
 
-use super::Counter;
-use super::ant::ant_moves;
-use super::board::Lifted;
+use super::ant::ant_count_walk;
+use super::board::{CellSet, Lifted};
 use super::tables::{LIFT, SLIDES};
 use crate::game::Game;
 use crate::hex::{CELLS, Hex};
@@ -28,7 +28,7 @@ const MAX_COMPONENTS: usize = 32;
 const HOT: u8 = 0x80;
 
 /// The walks of several ants of one side, sharing their work; each walk
-/// gives the cells [`ant_moves`] reaches.
+/// gives the cells [`ant_count_walk`] reaches.
 ///
 /// Lifting an ant from `f` changes only the slides between two neighbours
 /// of `f` and between `f` and its neighbours: a slide depends on its two
@@ -128,30 +128,41 @@ impl<'a> AntWalks<'a> {
         self.components += 1;
         let tag = c as u8 + 1;
         self.tags[start.index()] = tag;
-        let mut stack = [Hex::ORIGIN; 128];
-        stack[0] = start;
-        let mut len = 1;
+        // As in `ant_count_walk`: on from each cell to the first new one at
+        // once, the others kept for later.
+        let mut waiting = [Hex::ORIGIN; 128];
+        let mut len = 0;
         let (mut size, mut borders) = (1u16, 0u32);
-        while len > 0 {
-            len -= 1;
-            let cell = stack[len];
+        let mut cell = start;
+        loop {
+            let mut next = None;
             let mut dirs = SLIDES[self.game.occupied_around(cell) as usize];
             while dirs != 0 {
                 let i = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let next = cell.neighbor_at(i);
-                let t = self.tags[next.index()];
+                let reached = cell.neighbor_at(i);
+                let t = self.tags[reached.index()];
                 if t & HOT != 0 {
                     borders |= 1 << (t & !HOT);
                 } else if t == 0 {
-                    self.tags[next.index()] = tag;
+                    self.tags[reached.index()] = tag;
                     size += 1;
-                    if len < stack.len() {
-                        stack[len] = next;
+                    if next.is_none() {
+                        next = Some(reached);
+                    } else if len < waiting.len() {
+                        waiting[len] = reached;
                         len += 1;
                     }
                 }
             }
+            cell = match next {
+                Some(next) => next,
+                None if len > 0 => {
+                    len -= 1;
+                    waiting[len]
+                }
+                None => break,
+            };
         }
         self.sizes[c] = size;
         self.borders[c] = borders;
@@ -173,8 +184,8 @@ impl<'a> AntWalks<'a> {
     }
 
     /// The moves of the ant on `self.ants[k]`: the number of cells
-    /// [`ant_moves`] reaches, and the nodes it reached (its own cell's
-    /// among them), for [`AntWalks::contains`]. `None` when the
+    /// [`ant_count_walk`] reaches, and the nodes it reached (its own
+    /// cell's among them), for [`AntWalks::contains`]. `None` when the
     /// components run out.
     #[inline]
     pub(super) fn reach(&mut self, k: usize) -> Option<(usize, u64)> {
@@ -249,8 +260,6 @@ impl<'a> AntWalks<'a> {
 impl Game {
     /// The number of moves of the ant alone on `from`, by its walk.
     pub(super) fn count_ant_walk(&self, from: Hex) -> usize {
-        let mut counter = Counter(0);
-        ant_moves(&Lifted::new(self, from), from, &mut counter);
-        counter.0
+        ant_count_walk(&Lifted::new(self, from), from, &mut CellSet::new())
     }
 }

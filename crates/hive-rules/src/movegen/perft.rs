@@ -2,7 +2,7 @@
 //! counted without listing its moves (no placement is built, and a throw
 //! is told apart from the thrown piece's own move by bits).
 
-use super::ant::ant_walk;
+use super::ant::ant_count_walk;
 use super::ant_count::{AntWalks, MAX_ANTS};
 use super::board::{CellSet, Lifted};
 use super::pinned::Pinned;
@@ -193,9 +193,7 @@ impl Game {
         let mut seen = CellSet::new();
         let count = if Piece::from_id(id as u8).bug() == Bug::Ant {
             // The walk keeps the cells it reaches: no second set.
-            let mut counter = Counter(0);
-            ant_walk(&Lifted::new(self, from), from, &mut seen, &mut counter);
-            counter.0
+            ant_count_walk(&Lifted::new(self, from), from, &mut seen)
         } else {
             let mut counter = CounterOnce { count: 0, seen };
             self.piece_moves(id, &mut counter);

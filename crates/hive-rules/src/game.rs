@@ -421,7 +421,8 @@ impl Game {
     /// Whether a climbing gate may close somewhere: a gate is two cells
     /// beside a step both higher than the step's ends, so it takes two
     /// stacks (only beetles and mosquitoes climb) on two different cells
-    /// when every step has an end at least one high.
+    /// when the step has an end at least one high (a step between two
+    /// empty cells is a slide, without gates).
     #[inline]
     pub(super) fn gates_possible(&self) -> bool {
         let mut climbers = self.placed & CLIMBERS;

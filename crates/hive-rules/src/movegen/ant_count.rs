@@ -50,6 +50,8 @@ pub(super) struct AntWalks<'a> {
     tags: [u8; CELLS],
     /// Per ant: the hot cells (as bits by number) on or next to it.
     near: [u32; MAX_ANTS],
+    /// The hot cells by number.
+    hot: [Hex; 7 * MAX_ANTS],
     /// Per hot cell, once worked out (`known`): the nodes its slides reach
     /// with every piece in place, hot cells in bits 0 to 31 and components
     /// in bits 32 to 63.
@@ -73,6 +75,7 @@ impl<'a> AntWalks<'a> {
             ant_count: ants.len().min(MAX_ANTS),
             tags: [0; CELLS],
             near: [0; MAX_ANTS],
+            hot: [Hex::ORIGIN; 7 * MAX_ANTS],
             slides: [0; 7 * MAX_ANTS],
             known: 0,
             sizes: [0; MAX_COMPONENTS],
@@ -85,8 +88,11 @@ impl<'a> AntWalks<'a> {
             let ant = ants[k];
             walks.ants[k] = ant;
             walks.tags[ant.index()] = HOT | (k * 7 + 6) as u8;
+            walks.hot[k * 7 + 6] = ant;
             for i in 0..6 {
-                walks.tags[ant.neighbor_at(i).index()] = HOT | (k * 7 + i) as u8;
+                let cell = ant.neighbor_at(i);
+                walks.tags[cell.index()] = HOT | (k * 7 + i) as u8;
+                walks.hot[k * 7 + i] = cell;
             }
         }
         for k in 0..walks.ant_count {
@@ -202,13 +208,13 @@ impl<'a> AntWalks<'a> {
                 u64::from(self.borders[n - 32])
             } else if near & (1 << n) != 0 {
                 // On or next to the lifted ant: slides as it sees them.
-                let cell = self.hot_cell(n);
+                let cell = self.hot[n];
                 let mask =
                     self.game.occupied_around(cell) & !LIFT[cell.index().wrapping_sub(f) % CELLS];
                 self.slides_from(cell, mask)?
             } else {
                 if self.known & (1 << n) == 0 {
-                    let cell = self.hot_cell(n);
+                    let cell = self.hot[n];
                     self.slides[n] = self.slides_from(cell, self.game.occupied_around(cell))?;
                     self.known |= 1 << n;
                 }
@@ -218,12 +224,7 @@ impl<'a> AntWalks<'a> {
             reached |= fresh;
             todo |= fresh;
         }
-        let mut count = 0;
-        let mut hot = (reached & !start) as u32;
-        while hot != 0 {
-            hot &= hot - 1;
-            count += 1;
-        }
+        let mut count = ((reached & !start) as u32).count_ones() as usize;
         let mut components = (reached >> 32) as u32;
         while components != 0 {
             let c = components.trailing_zeros() as usize;
@@ -243,16 +244,6 @@ impl<'a> AntWalks<'a> {
             reached & (1 << (t & !HOT)) != 0
         } else {
             t != 0 && reached & (1 << (31 + t)) != 0
-        }
-    }
-
-    /// The hot cell numbered `j`.
-    #[inline]
-    fn hot_cell(&self, j: usize) -> Hex {
-        let ant = self.ants[j / 7];
-        match j % 7 {
-            6 => ant,
-            d => ant.neighbor_at(d),
         }
     }
 }

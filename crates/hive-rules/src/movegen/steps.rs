@@ -3,7 +3,7 @@
 //! (spider) and two steps on top then one down (ladybug).
 
 use super::board::Lifted;
-use super::tables::{after, before, opposite};
+use super::tables::{SLIDES, after, before, opposite};
 use super::{Sink, Trail};
 use crate::hex::{Direction, Hex};
 
@@ -19,8 +19,25 @@ pub(super) fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 
 /// One step in any direction, climbing allowed (Beetle).
 pub(super) fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
-    // The rule of Lifted::can_step, with the seven heights looked up once.
     let h1 = h.h(from);
+    if !h.game.gates_possible() {
+        // No gate can close: every step is free but those on the ground,
+        // which slide. (Lifting the beetle leaves its own cell's neighbour
+        // mask as it is.)
+        let mut dirs = if h1 > 0 {
+            0b11_1111
+        } else {
+            let around = h.game.occupied_around(from);
+            around | SLIDES[around as usize]
+        };
+        while dirs != 0 {
+            let i = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            sink.emit(from.neighbor_at(i), Trail::Step);
+        }
+        return;
+    }
+    // The rule of Lifted::can_step, with the seven heights looked up once.
     let around: [u8; 6] = std::array::from_fn(|i| h.h(from.neighbor_at(i)));
     for (i, &h2) in around.iter().enumerate() {
         let left = around[before(i)];

@@ -149,9 +149,13 @@ pub struct Game {
     /// Top piece id per cell, [`NONE`] when empty.
     pub(super) top: [u8; CELLS],
     /// Per colour and cell: bit `d` set when the neighbour in direction
-    /// `Direction::ALL[d]` has a stack topped by that colour. Kept up to date
-    /// by every move, so a cell's occupied neighbours cost one load.
+    /// `Direction::ALL[d]` has a stack topped by that colour. Kept up to
+    /// date by every move.
     pub(super) around: [[u8; CELLS]; 2],
+    /// Per cell: bit `d` set when the neighbour in direction
+    /// `Direction::ALL[d]` is occupied (the union of the two `around`
+    /// masks), so that a cell's occupied neighbours cost one load.
+    pub(super) occupied: [u8; CELLS],
     /// The piece directly below each piece, [`NONE`] when on the ground.
     pub(super) under: [u8; PIECE_COUNT],
     /// Cell of each piece on the board (meaningless while in hand).
@@ -195,6 +199,7 @@ impl Game {
             height: [0; CELLS],
             top: [NONE; CELLS],
             around: [[0; CELLS]; 2],
+            occupied: [0; CELLS],
             under: [NONE; PIECE_COUNT],
             pos: [Hex::ORIGIN; PIECE_COUNT],
             placed: 0,
@@ -464,7 +469,7 @@ impl Game {
     /// Bits of the six neighbours of `cell` that are occupied.
     #[inline]
     pub(super) fn occupied_around(&self, cell: Hex) -> u8 {
-        self.around[0][cell.index()] | self.around[1][cell.index()]
+        self.occupied[cell.index()]
     }
 
     /// The top of `cell` changes from `old` to `new` (piece ids or [`NONE`]):
@@ -484,6 +489,11 @@ impl Game {
             }
             if let Some(now) = now {
                 self.around[now][n] |= bit;
+            }
+            match (was, now) {
+                (None, _) => self.occupied[n] |= bit,
+                (_, None) => self.occupied[n] &= !bit,
+                _ => {}
             }
         }
     }

@@ -6,6 +6,7 @@ use std::fmt;
 use super::error::RuleError;
 use super::game_type::{GameType, Options};
 use super::hex::{CELLS, Direction, Hex};
+use super::movegen::SLIDES;
 use super::piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 use super::zobrist;
 
@@ -156,6 +157,10 @@ pub struct Game {
     /// `Direction::ALL[d]` is occupied (the union of the two `around`
     /// masks), so that a cell's occupied neighbours cost one load.
     pub(super) occupied: [u8; CELLS],
+    /// Per cell: the directions a ground piece on it could slide in,
+    /// `SLIDES` of its `occupied` mask, kept with it (one load for the
+    /// walks, not two in a row).
+    pub(super) slides: [u8; CELLS],
     /// The piece directly below each piece, [`NONE`] when on the ground.
     pub(super) under: [u8; PIECE_COUNT],
     /// Cell of each piece on the board (meaningless while in hand).
@@ -200,6 +205,7 @@ impl Game {
             top: [NONE; CELLS],
             around: [[0; CELLS]; 2],
             occupied: [0; CELLS],
+            slides: [0; CELLS],
             under: [NONE; PIECE_COUNT],
             pos: [Hex::ORIGIN; PIECE_COUNT],
             placed: 0,
@@ -493,8 +499,9 @@ impl Game {
             match (was, now) {
                 (None, _) => self.occupied[n] |= bit,
                 (_, None) => self.occupied[n] &= !bit,
-                _ => {}
+                _ => continue,
             }
+            self.slides[n] = SLIDES[self.occupied[n] as usize];
         }
     }
 

@@ -142,7 +142,7 @@ impl<'a> AntWalks<'a> {
         let mut cell = start;
         loop {
             let mut next = None;
-            let mut dirs = SLIDES[self.game.occupied_around(cell) as usize];
+            let mut dirs = self.game.slides[cell.index()];
             while dirs != 0 {
                 let i = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;

@@ -6,7 +6,6 @@ use super::ant::ant_count_walk;
 use super::ant_count::{AntWalks, MAX_ANTS};
 use super::board::{CellSet, Lifted};
 use super::pinned::Pinned;
-use super::tables::SLIDES;
 use super::{Counter, Sink, Trail, may_repeat};
 use crate::game::{Game, Move};
 use crate::hex::Hex;
@@ -141,9 +140,7 @@ impl Game {
             counted += match bug {
                 // One slide: lifting the piece leaves its own cell's
                 // neighbour mask as it is.
-                Bug::Queen | Bug::Pillbug => {
-                    SLIDES[self.occupied_around(from) as usize].count_ones() as usize
-                }
+                Bug::Queen | Bug::Pillbug => self.slides[from.index()].count_ones() as usize,
                 bug if may_repeat(bug) => {
                     let mut counter = CounterOnce {
                         count: 0,

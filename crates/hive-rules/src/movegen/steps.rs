@@ -3,7 +3,7 @@
 //! (spider) and two steps on top then one down (ladybug).
 
 use super::board::Lifted;
-use super::tables::{SLIDES, after, before, opposite};
+use super::tables::{after, before, opposite};
 use super::{Sink, Trail};
 use crate::hex::{Direction, Hex};
 
@@ -27,8 +27,7 @@ pub(super) fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
         let mut dirs = if h1 > 0 {
             0b11_1111
         } else {
-            let around = h.game.occupied_around(from);
-            around | SLIDES[around as usize]
+            h.game.occupied_around(from) | h.game.slides[from.index()]
         };
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;

@@ -13,7 +13,6 @@
 
 use super::ant::ant_count_walk;
 use super::board::{CellSet, Lifted};
-use super::tables::{LIFT, SLIDES};
 use crate::game::Game;
 use crate::hex::{CELLS, Hex};
 
@@ -175,12 +174,11 @@ impl<'a> AntWalks<'a> {
         Some(c)
     }
 
-    /// The nodes the empty cell `cell` slides to, with the neighbour mask
-    /// `mask`.
+    /// The nodes the empty cell `cell` slides to, in the directions
+    /// `dirs`.
     #[inline]
-    fn slides_from(&mut self, cell: Hex, mask: u8) -> Option<u64> {
+    fn slides_from(&mut self, cell: Hex, mut dirs: u8) -> Option<u64> {
         let mut nodes = 0;
-        let mut dirs = SLIDES[mask as usize];
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -209,13 +207,11 @@ impl<'a> AntWalks<'a> {
             } else if near & (1 << n) != 0 {
                 // On or next to the lifted ant: slides as it sees them.
                 let cell = self.hot[n];
-                let mask =
-                    self.game.occupied_around(cell) & !LIFT[cell.index().wrapping_sub(f) % CELLS];
-                self.slides_from(cell, mask)?
+                self.slides_from(cell, Lifted::new(self.game, from).slides(cell))?
             } else {
                 if self.known & (1 << n) == 0 {
                     let cell = self.hot[n];
-                    self.slides[n] = self.slides_from(cell, self.game.occupied_around(cell))?;
+                    self.slides[n] = self.slides_from(cell, self.game.slides[cell.index()])?;
                     self.known |= 1 << n;
                 }
                 self.slides[n]

@@ -44,8 +44,8 @@ pub(super) fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 /// `from` to `visited`, for counting. The order of the cells does not
 /// matter here, so the walk goes on from each cell to the first new cell it
 /// slides to at once, and keeps only the others for later: along the hive's
-/// edge, where a cell mostly leads to one new cell, no cell goes through the
-/// list.
+/// edge, where a cell mostly leads to one new cell, few cells go through
+/// the list.
 pub(super) fn ant_count_walk(h: &Lifted, from: Hex, visited: &mut CellSet) -> usize {
     visited.insert(from);
     let mut waiting = [Hex::ORIGIN; 128];

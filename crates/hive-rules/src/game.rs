@@ -6,11 +6,18 @@ use std::fmt;
 use super::error::RuleError;
 use super::game_type::{GameType, Options};
 use super::hex::{CELLS, Direction, Hex};
+use super::movegen::SLIDES;
 use super::piece::{Bug, Color, PIECE_COUNT, PIECES_PER_SIDE, Piece};
 use super::zobrist;
 
 /// Marks "no piece" in the compact arrays.
 pub(super) const NONE: u8 = 0xFF;
+
+/// The piece ids of the bugs that climb (beetles and mosquitoes), both sides.
+const CLIMBERS: u32 = {
+    let side = (0b11 << Bug::Beetle.first_slot()) | (1 << Bug::Mosquito.first_slot());
+    side | side << PIECES_PER_SIDE
+};
 
 /// For each occupied-neighbour mask of a cell, how `E - V - T` of the
 /// occupied cells changes when the cell fills: one vertex, an edge per
@@ -143,9 +150,17 @@ pub struct Game {
     /// Top piece id per cell, [`NONE`] when empty.
     pub(super) top: [u8; CELLS],
     /// Per colour and cell: bit `d` set when the neighbour in direction
-    /// `Direction::ALL[d]` has a stack topped by that colour. Kept up to date
-    /// by every move, so a cell's occupied neighbours cost one load.
+    /// `Direction::ALL[d]` has a stack topped by that colour. Kept up to
+    /// date by every move.
     pub(super) around: [[u8; CELLS]; 2],
+    /// Per cell: bit `d` set when the neighbour in direction
+    /// `Direction::ALL[d]` is occupied (the union of the two `around`
+    /// masks), so that a cell's occupied neighbours cost one load.
+    pub(super) occupied: [u8; CELLS],
+    /// Per cell: the directions a ground piece on it could slide in,
+    /// `SLIDES` of its `occupied` mask, kept with it (one load for the
+    /// walks, not two in a row).
+    pub(super) slides: [u8; CELLS],
     /// The piece directly below each piece, [`NONE`] when on the ground.
     pub(super) under: [u8; PIECE_COUNT],
     /// Cell of each piece on the board (meaningless while in hand).
@@ -189,6 +204,8 @@ impl Game {
             height: [0; CELLS],
             top: [NONE; CELLS],
             around: [[0; CELLS]; 2],
+            occupied: [0; CELLS],
+            slides: [0; CELLS],
             under: [NONE; PIECE_COUNT],
             pos: [Hex::ORIGIN; PIECE_COUNT],
             placed: 0,
@@ -412,6 +429,29 @@ impl Game {
         }
     }
 
+    /// Whether a climbing gate may close somewhere: a gate is two cells
+    /// beside a step both higher than the step's ends, so it takes two
+    /// stacks (only beetles and mosquitoes climb) on two different cells
+    /// when the step has an end at least one high (a step between two
+    /// empty cells is a slide, without gates).
+    #[inline]
+    pub(super) fn gates_possible(&self) -> bool {
+        let mut climbers = self.placed & CLIMBERS;
+        let mut stack = None;
+        while climbers != 0 {
+            let id = climbers.trailing_zeros() as usize;
+            climbers &= climbers - 1;
+            if self.under[id] != NONE {
+                let cell = self.pos[id];
+                if stack.is_some_and(|other| other != cell) {
+                    return true;
+                }
+                stack = Some(cell);
+            }
+        }
+        false
+    }
+
     /// Is the queen of `color` surrounded on all six sides?
     pub fn queen_surrounded(&self, color: Color) -> bool {
         let queen = color.index() * PIECES_PER_SIDE;
@@ -435,7 +475,7 @@ impl Game {
     /// Bits of the six neighbours of `cell` that are occupied.
     #[inline]
     pub(super) fn occupied_around(&self, cell: Hex) -> u8 {
-        self.around[0][cell.index()] | self.around[1][cell.index()]
+        self.occupied[cell.index()]
     }
 
     /// The top of `cell` changes from `old` to `new` (piece ids or [`NONE`]):
@@ -456,10 +496,17 @@ impl Game {
             if let Some(now) = now {
                 self.around[now][n] |= bit;
             }
+            match (was, now) {
+                (None, _) => self.occupied[n] |= bit,
+                (_, None) => self.occupied[n] &= !bit,
+                _ => continue,
+            }
+            self.slides[n] = SLIDES[self.occupied[n] as usize];
         }
     }
 
-    fn put(&mut self, piece: u8, to: Hex) {
+    /// Put `piece` on top of `to` (and its keys into the hashes when `HASH`).
+    fn put<const HASH: bool>(&mut self, piece: u8, to: Hex) {
         let c = to.index();
         let level = self.height[c];
         if level == 0 {
@@ -470,13 +517,24 @@ impl Game {
         self.top[c] = piece;
         self.height[c] = level + 1;
         self.pos[piece as usize] = to;
+        if HASH {
+            self.toggle_keys(piece, c, level);
+        }
+    }
+
+    /// The keys of `piece` at `level` on the cell with index `c`, into
+    /// both hashes (in or out).
+    #[inline]
+    fn toggle_keys(&mut self, piece: u8, c: usize, level: u8) {
         self.hash ^=
             zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
         self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
             ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
     }
 
-    fn take(&mut self, piece: u8, from: Hex) {
+    /// Take `piece` off the top of `from` (and its keys out of the hashes
+    /// when `HASH`).
+    fn take<const HASH: bool>(&mut self, piece: u8, from: Hex) {
         let c = from.index();
         let level = self.height[c] - 1;
         self.height[c] = level;
@@ -485,18 +543,18 @@ impl Game {
         }
         self.retop(from, piece, self.under[piece as usize]);
         self.top[c] = self.under[piece as usize];
-        self.hash ^=
-            zobrist::CELL[piece as usize][c] ^ zobrist::LEVEL[piece as usize][level as usize];
-        self.board_hash ^= zobrist::BUG_CELL[piece as usize][c]
-            ^ zobrist::BUG_LEVEL[piece as usize][level as usize];
+        if HASH {
+            self.toggle_keys(piece, c, level);
+        }
     }
 
-    fn set_last_moved(&mut self, piece: u8) {
-        if self.last_moved != NONE {
+    /// Set the piece moved last (and its key in `hash` when `HASH`).
+    fn set_last_moved<const HASH: bool>(&mut self, piece: u8) {
+        if HASH && self.last_moved != NONE {
             self.hash ^= zobrist::JUST_MOVED[self.last_moved as usize][0];
         }
         self.last_moved = piece;
-        if piece != NONE {
+        if HASH && piece != NONE {
             self.hash ^= zobrist::JUST_MOVED[piece as usize][0];
         }
     }
@@ -506,6 +564,21 @@ impl Game {
     /// The fast path for search: no checks. Use [`Game::play`] for moves
     /// that come from a player.
     pub fn apply_unchecked(&mut self, mv: Move) {
+        self.apply::<true>(mv);
+    }
+
+    /// [`Game::apply_unchecked`] that leaves the hashes as they are, for
+    /// perft: every move it plays is taken back by [`Game::undo_unhashed`]
+    /// before anything reads a hash, and without the optional threefold
+    /// repetition rule (which reads the board hash) no move's result
+    /// depends on one. The hashes are right again once the move is undone.
+    pub(crate) fn apply_unhashed(&mut self, mv: Move) {
+        debug_assert!(!self.options.threefold_repetition);
+        self.apply::<false>(mv);
+    }
+
+    #[inline]
+    fn apply<const HASH: bool>(&mut self, mv: Move) {
         self.history.push(Record {
             mv,
             last_moved: self.last_moved,
@@ -515,21 +588,23 @@ impl Game {
         match mv {
             Move::Place { piece, to } => {
                 self.placed |= 1 << piece.id();
-                self.put(piece.id() as u8, to);
-                self.set_last_moved(piece.id() as u8);
+                self.put::<HASH>(piece.id() as u8, to);
+                self.set_last_moved::<HASH>(piece.id() as u8);
             }
             Move::Move { piece, from, to } => {
-                self.take(piece.id() as u8, from);
-                self.put(piece.id() as u8, to);
-                self.set_last_moved(piece.id() as u8);
+                self.take::<HASH>(piece.id() as u8, from);
+                self.put::<HASH>(piece.id() as u8, to);
+                self.set_last_moved::<HASH>(piece.id() as u8);
             }
-            Move::Pass => self.set_last_moved(NONE),
+            Move::Pass => self.set_last_moved::<HASH>(NONE),
         }
         self.to_move = self.to_move.opponent();
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply += 1;
-        self.hashes.push(self.hash);
+        if HASH {
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.board_hash ^= zobrist::BLACK_TO_MOVE;
+            self.hashes.push(self.hash);
+        }
         self.status = self.compute_status();
     }
 
@@ -542,24 +617,36 @@ impl Game {
 
     /// Take back the last move; `None` at the start of the game.
     pub fn undo(&mut self) -> Option<Move> {
+        self.undo_with::<true>()
+    }
+
+    /// Take back a move played by [`Game::apply_unhashed`].
+    pub(crate) fn undo_unhashed(&mut self) {
+        self.undo_with::<false>();
+    }
+
+    #[inline]
+    fn undo_with<const HASH: bool>(&mut self) -> Option<Move> {
         let record = self.history.pop()?;
-        self.hashes.pop();
         match record.mv {
             Move::Place { piece, to } => {
-                self.take(piece.id() as u8, to);
+                self.take::<HASH>(piece.id() as u8, to);
                 self.placed &= !(1 << piece.id());
             }
             Move::Move { piece, from, to } => {
-                self.take(piece.id() as u8, to);
-                self.put(piece.id() as u8, from);
+                self.take::<HASH>(piece.id() as u8, to);
+                self.put::<HASH>(piece.id() as u8, from);
             }
             Move::Pass => {}
         }
-        self.set_last_moved(record.last_moved);
+        self.set_last_moved::<HASH>(record.last_moved);
         self.to_move = self.to_move.opponent();
-        self.hash ^= zobrist::BLACK_TO_MOVE;
-        self.board_hash ^= zobrist::BLACK_TO_MOVE;
         self.ply -= 1;
+        if HASH {
+            self.hashes.pop();
+            self.hash ^= zobrist::BLACK_TO_MOVE;
+            self.board_hash ^= zobrist::BLACK_TO_MOVE;
+        }
         self.status = record.status;
         Some(record.mv)
     }

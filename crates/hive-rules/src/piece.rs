@@ -118,7 +118,7 @@ impl Bug {
     }
 
     /// The first piece slot of this bug within a side (see [`Piece`]).
-    const fn first_slot(self) -> u8 {
+    pub(crate) const fn first_slot(self) -> u8 {
         match self {
             Bug::Queen => 0,
             Bug::Ant => 1,

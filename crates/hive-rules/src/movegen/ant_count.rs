@@ -2,18 +2,17 @@
 //! their walks share the work that lifting one ant or another leaves the
 //! same.
 //!
-//! This is a second ant walk, kept for speed alone. Counting each ant by
-//! its own walk ([`ant_moves`], the one listing and paths use) makes perft
-//! 9% slower from the perft table's `Base+MLP White[12]` row and 5% from its
-//! `Base+P White[13]` row (depth 3, instructions counted under valgrind). A
-//! list needs each destination in the walk's order, so listing uses
-//! [`ant_moves`]; and so does counting a lone ant, where sharing saves
-//! nothing.
+//! This is one more ant walk, kept for speed alone: when it was written,
+//! counting each ant by its own walk made perft 9% slower from the perft
+//! table's `Base+MLP White[12]` row and 5% from its `Base+P White[13]` row
+//! (depth 3, instructions counted under valgrind). Listing needs each
+//! destination in the walk's order, so it uses [`ant_moves`]; a lone ant
+//! is counted by [`ant_count_walk`], where sharing saves nothing.
+//!
+//! [`ant_moves`]: super::ant::ant_moves
 
-use super::Counter;
-use super::ant::ant_moves;
-use super::board::Lifted;
-use super::tables::{LIFT, SLIDES};
+use super::ant::ant_count_walk;
+use super::board::{CellSet, Lifted};
 use crate::game::Game;
 use crate::hex::{CELLS, Hex};
 
@@ -28,7 +27,7 @@ const MAX_COMPONENTS: usize = 32;
 const HOT: u8 = 0x80;
 
 /// The walks of several ants of one side, sharing their work; each walk
-/// gives the number of cells [`ant_moves`] reaches.
+/// gives the cells [`ant_count_walk`] reaches.
 ///
 /// Lifting an ant from `f` changes only the slides between two neighbours
 /// of `f` and between `f` and its neighbours: a slide depends on its two
@@ -40,7 +39,7 @@ const HOT: u8 = 0x80;
 /// empty hot cell gets its slides once as the board stands. An ant's walk
 /// then goes over these nodes by bit masks, working out slides afresh only
 /// around its own cell, and counts the cells of what it reached.
-struct AntWalks<'a> {
+pub(super) struct AntWalks<'a> {
     game: &'a Game,
     ants: [Hex; MAX_ANTS],
     ant_count: usize,
@@ -50,6 +49,8 @@ struct AntWalks<'a> {
     tags: [u8; CELLS],
     /// Per ant: the hot cells (as bits by number) on or next to it.
     near: [u32; MAX_ANTS],
+    /// The hot cells by number.
+    hot: [Hex; 7 * MAX_ANTS],
     /// Per hot cell, once worked out (`known`): the nodes its slides reach
     /// with every piece in place, hot cells in bits 0 to 31 and components
     /// in bits 32 to 63.
@@ -63,15 +64,17 @@ struct AntWalks<'a> {
 }
 
 impl<'a> AntWalks<'a> {
-    /// For the ants on these cells (at most [`MAX_ANTS`]).
+    /// For the ants (alone on their cells) on these cells (at most
+    /// [`MAX_ANTS`]).
     #[inline]
-    fn new(game: &'a Game, ants: &[Hex]) -> AntWalks<'a> {
+    pub(super) fn new(game: &'a Game, ants: &[Hex]) -> AntWalks<'a> {
         let mut walks = AntWalks {
             game,
             ants: [Hex::ORIGIN; MAX_ANTS],
             ant_count: ants.len().min(MAX_ANTS),
             tags: [0; CELLS],
             near: [0; MAX_ANTS],
+            hot: [Hex::ORIGIN; 7 * MAX_ANTS],
             slides: [0; 7 * MAX_ANTS],
             known: 0,
             sizes: [0; MAX_COMPONENTS],
@@ -84,8 +87,11 @@ impl<'a> AntWalks<'a> {
             let ant = ants[k];
             walks.ants[k] = ant;
             walks.tags[ant.index()] = HOT | (k * 7 + 6) as u8;
+            walks.hot[k * 7 + 6] = ant;
             for i in 0..6 {
-                walks.tags[ant.neighbor_at(i).index()] = HOT | (k * 7 + i) as u8;
+                let cell = ant.neighbor_at(i);
+                walks.tags[cell.index()] = HOT | (k * 7 + i) as u8;
+                walks.hot[k * 7 + i] = cell;
             }
         }
         for k in 0..walks.ant_count {
@@ -127,42 +133,52 @@ impl<'a> AntWalks<'a> {
         self.components += 1;
         let tag = c as u8 + 1;
         self.tags[start.index()] = tag;
-        let mut stack = [Hex::ORIGIN; 128];
-        stack[0] = start;
-        let mut len = 1;
+        // As in `ant_count_walk`: on from each cell to the first new one at
+        // once, the others kept for later.
+        let mut waiting = [Hex::ORIGIN; 128];
+        let mut len = 0;
         let (mut size, mut borders) = (1u16, 0u32);
-        while len > 0 {
-            len -= 1;
-            let cell = stack[len];
-            let mut dirs = SLIDES[self.game.occupied_around(cell) as usize];
+        let mut cell = start;
+        loop {
+            let mut next = None;
+            let mut dirs = self.game.slides[cell.index()];
             while dirs != 0 {
                 let i = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let next = cell.neighbor_at(i);
-                let t = self.tags[next.index()];
+                let reached = cell.neighbor_at(i);
+                let t = self.tags[reached.index()];
                 if t & HOT != 0 {
                     borders |= 1 << (t & !HOT);
                 } else if t == 0 {
-                    self.tags[next.index()] = tag;
+                    self.tags[reached.index()] = tag;
                     size += 1;
-                    if len < stack.len() {
-                        stack[len] = next;
+                    if next.is_none() {
+                        next = Some(reached);
+                    } else if len < waiting.len() {
+                        waiting[len] = reached;
                         len += 1;
                     }
                 }
             }
+            cell = match next {
+                Some(next) => next,
+                None if len > 0 => {
+                    len -= 1;
+                    waiting[len]
+                }
+                None => break,
+            };
         }
         self.sizes[c] = size;
         self.borders[c] = borders;
         Some(c)
     }
 
-    /// The nodes the empty cell `cell` slides to, with the neighbour mask
-    /// `mask`.
+    /// The nodes the empty cell `cell` slides to, in the directions
+    /// `dirs`.
     #[inline]
-    fn slides_from(&mut self, cell: Hex, mask: u8) -> Option<u64> {
+    fn slides_from(&mut self, cell: Hex, mut dirs: u8) -> Option<u64> {
         let mut nodes = 0;
-        let mut dirs = SLIDES[mask as usize];
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -171,10 +187,12 @@ impl<'a> AntWalks<'a> {
         Some(nodes)
     }
 
-    /// The number of moves of the ant on `self.ants[k]`: the cells
-    /// [`ant_moves`] reaches. `None` when the components run out.
+    /// The moves of the ant on `self.ants[k]`: the number of cells
+    /// [`ant_count_walk`] reaches, and the nodes it reached (its own
+    /// cell's among them), for [`AntWalks::contains`]. `None` when the
+    /// components run out.
     #[inline]
-    fn reach(&mut self, k: usize) -> Option<usize> {
+    pub(super) fn reach(&mut self, k: usize) -> Option<(usize, u64)> {
         let from = self.ants[k];
         let f = from.index();
         let near = self.near[k];
@@ -188,14 +206,12 @@ impl<'a> AntWalks<'a> {
                 u64::from(self.borders[n - 32])
             } else if near & (1 << n) != 0 {
                 // On or next to the lifted ant: slides as it sees them.
-                let cell = self.hot_cell(n);
-                let mask =
-                    self.game.occupied_around(cell) & !LIFT[cell.index().wrapping_sub(f) % CELLS];
-                self.slides_from(cell, mask)?
+                let cell = self.hot[n];
+                self.slides_from(cell, Lifted::new(self.game, from).slides(cell))?
             } else {
                 if self.known & (1 << n) == 0 {
-                    let cell = self.hot_cell(n);
-                    self.slides[n] = self.slides_from(cell, self.game.occupied_around(cell))?;
+                    let cell = self.hot[n];
+                    self.slides[n] = self.slides_from(cell, self.game.slides[cell.index()])?;
                     self.known |= 1 << n;
                 }
                 self.slides[n]
@@ -204,60 +220,33 @@ impl<'a> AntWalks<'a> {
             reached |= fresh;
             todo |= fresh;
         }
-        let mut count = 0;
-        let mut hot = (reached & !start) as u32;
-        while hot != 0 {
-            hot &= hot - 1;
-            count += 1;
-        }
+        let mut count = ((reached & !start) as u32).count_ones() as usize;
         let mut components = (reached >> 32) as u32;
         while components != 0 {
             let c = components.trailing_zeros() as usize;
             components &= components - 1;
             count += self.sizes[c] as usize;
         }
-        Some(count)
+        Some((count, reached))
     }
 
-    /// The hot cell numbered `j`.
+    /// Whether `cell` is among the nodes `reached` (an answer of
+    /// [`AntWalks::reach`]). A walk enters a component only by labelling
+    /// it, so a cell not labelled yet was not reached.
     #[inline]
-    fn hot_cell(&self, j: usize) -> Hex {
-        let ant = self.ants[j / 7];
-        match j % 7 {
-            6 => ant,
-            d => ant.neighbor_at(d),
+    pub(super) fn contains(&self, reached: u64, cell: Hex) -> bool {
+        let t = self.tags[cell.index()];
+        if t & HOT != 0 {
+            reached & (1 << (t & !HOT)) != 0
+        } else {
+            t != 0 && reached & (1 << (31 + t)) != 0
         }
     }
 }
 
 impl Game {
-    /// The number of moves of the ants on these cells (free to move, each
-    /// alone on its cell): one walk each when there is one, walks sharing
-    /// their work ([`AntWalks`]) when there are more.
-    #[inline]
-    pub(super) fn count_ant_moves(&self, ants: &[Hex]) -> usize {
-        match ants {
-            [] => 0,
-            [from] => self.count_ant_walk(*from),
-            _ => {
-                let mut walks = AntWalks::new(self, ants);
-                (0..ants.len())
-                    .map(|k| {
-                        let count = walks
-                            .reach(k)
-                            .unwrap_or_else(|| self.count_ant_walk(ants[k]));
-                        debug_assert_eq!(count, self.count_ant_walk(ants[k]));
-                        count
-                    })
-                    .sum()
-            }
-        }
-    }
-
     /// The number of moves of the ant alone on `from`, by its walk.
-    fn count_ant_walk(&self, from: Hex) -> usize {
-        let mut counter = Counter(0);
-        ant_moves(&Lifted::new(self, from), from, &mut counter);
-        counter.0
+    pub(super) fn count_ant_walk(&self, from: Hex) -> usize {
+        ant_count_walk(&Lifted::new(self, from), from, &mut CellSet::new())
     }
 }

@@ -66,7 +66,15 @@ impl<'a> Lifted<'a> {
     /// piece being a ground piece, see [`Lifted::mask`]).
     #[inline]
     pub(super) fn slides(&self, cell: Hex) -> u8 {
-        SLIDES[self.mask(cell) as usize]
+        debug_assert_eq!(self.game.height[self.from.index()], 1);
+        // Away from the lifted cell, the game's own (one load); beside it,
+        // worked out from the mask without the lifted piece.
+        let lift = LIFT[cell.index().wrapping_sub(self.from.index()) % CELLS];
+        if lift == 0 {
+            self.game.slides[cell.index()]
+        } else {
+            SLIDES[(self.game.occupied_around(cell) & !lift) as usize]
+        }
     }
 
     /// Can a piece step from `from` to its neighbour in `dir`? Applies the

@@ -2,11 +2,10 @@
 //! counted without listing its moves (no placement is built, and a throw
 //! is told apart from the thrown piece's own move by bits).
 
-use super::ant::ant_walk;
-use super::ant_count::MAX_ANTS;
+use super::ant::ant_count_walk;
+use super::ant_count::{AntWalks, MAX_ANTS};
 use super::board::{CellSet, Lifted};
 use super::pinned::Pinned;
-use super::tables::SLIDES;
 use super::{Counter, Sink, Trail, may_repeat};
 use crate::game::{Game, Move};
 use crate::hex::Hex;
@@ -51,10 +50,19 @@ impl Game {
         moves.clear();
         self.legal_moves(moves);
         let mut total = 0;
+        // Without the threefold repetition rule no result reads a hash:
+        // the moves are played without them.
+        let hashed = self.options.threefold_repetition;
         for &mv in moves.iter() {
-            self.apply_unchecked(mv);
-            total += self.perft_with(depth - 1, rest);
-            self.undo();
+            if hashed {
+                self.apply_unchecked(mv);
+                total += self.perft_with(depth - 1, rest);
+                self.undo();
+            } else {
+                self.apply_unhashed(mv);
+                total += self.perft_with(depth - 1, rest);
+                self.undo_unhashed();
+            }
         }
         total
     }
@@ -113,47 +121,26 @@ impl Game {
         let mut reaches = [0u16; PIECE_COUNT];
         let mut pinned = Pinned::new(self);
         let mut counted = 0;
-        // The free ants not beside an actor.
-        let mut ants = [Hex::ORIGIN; MAX_ANTS];
+        // The free ants, by id and cell, counted together below.
+        let mut ants = [(0, Hex::ORIGIN); MAX_ANTS];
         let mut ant_count = 0;
         self.each_free_piece(&mut pinned, |id, from| {
             let bug = Piece::from_id(id as u8).bug();
+            if bug == Bug::Ant && ant_count < ants.len() {
+                ants[ant_count] = (id, from);
+                ant_count += 1;
+                return;
+            }
             if beside & (1 << id) != 0 {
-                let mut seen = CellSet::new();
-                counted += if bug == Bug::Ant {
-                    // The walk keeps the cells it reaches: no second set.
-                    let mut counter = Counter(0);
-                    ant_walk(&Lifted::new(self, from), from, &mut seen, &mut counter);
-                    counter.0
-                } else {
-                    let mut counter = CounterOnce { count: 0, seen };
-                    self.piece_moves(id, &mut counter);
-                    seen = counter.seen;
-                    counter.count
-                };
-                let mut bits = 0;
-                for (k, &cell) in drops.iter().enumerate() {
-                    if seen.contains(cell) {
-                        bits |= 1 << k;
-                    }
-                }
+                let (count, bits) = self.count_beside(id, from, drops);
                 reaches[id] = bits;
+                counted += count;
                 return;
             }
             counted += match bug {
                 // One slide: lifting the piece leaves its own cell's
                 // neighbour mask as it is.
-                Bug::Queen | Bug::Pillbug => {
-                    SLIDES[self.occupied_around(from) as usize].count_ones() as usize
-                }
-                // Counted below, together.
-                Bug::Ant => {
-                    if ant_count < ants.len() {
-                        ants[ant_count] = from;
-                        ant_count += 1;
-                    }
-                    0
-                }
+                Bug::Queen | Bug::Pillbug => self.slides[from.index()].count_ones() as usize,
                 bug if may_repeat(bug) => {
                     let mut counter = CounterOnce {
                         count: 0,
@@ -169,7 +156,7 @@ impl Game {
                 }
             };
         });
-        counted += self.count_ant_moves(&ants[..ant_count]);
+        counted += self.count_ants(&ants[..ant_count], drops, beside, &mut reaches);
         // Throws: new unless the piece gets there itself, or the other
         // actor makes the same throw.
         let mut thrown = [(0u8, 0u8); 24];
@@ -196,4 +183,79 @@ impl Game {
         }
         counted
     }
+
+    /// The moves of the piece `id` on `from`, beside an actor, each counted
+    /// once, with bit k set when it reaches `drops[k]` itself.
+    fn count_beside(&self, id: usize, from: Hex, drops: &[Hex]) -> (usize, u16) {
+        let mut seen = CellSet::new();
+        let count = if Piece::from_id(id as u8).bug() == Bug::Ant {
+            // The walk keeps the cells it reaches: no second set.
+            ant_count_walk(&Lifted::new(self, from), from, &mut seen)
+        } else {
+            let mut counter = CounterOnce { count: 0, seen };
+            self.piece_moves(id, &mut counter);
+            seen = counter.seen;
+            counter.count
+        };
+        (count, drop_bits(drops, |cell| seen.contains(cell)))
+    }
+
+    /// The moves of the free ants (by id and cell), each counted once;
+    /// `reaches` gets those of the ants in `beside`, as
+    /// [`Game::count_beside`] gives them. Two ants or more share their
+    /// walks ([`AntWalks`]).
+    fn count_ants(
+        &self,
+        ants: &[(usize, Hex)],
+        drops: &[Hex],
+        beside: u32,
+        reaches: &mut [u16; PIECE_COUNT],
+    ) -> usize {
+        // Alone, by its own walk: sharing would save nothing.
+        let alone = |(id, from): (usize, Hex), reaches: &mut [u16; PIECE_COUNT]| {
+            if beside & (1 << id) != 0 {
+                let (count, bits) = self.count_beside(id, from, drops);
+                reaches[id] = bits;
+                count
+            } else {
+                self.count_ant_walk(from)
+            }
+        };
+        if ants.len() < 2 {
+            return ants.iter().map(|&ant| alone(ant, reaches)).sum();
+        }
+        let cells: [Hex; MAX_ANTS] =
+            std::array::from_fn(|k| ants.get(k).map_or(Hex::ORIGIN, |&(_, from)| from));
+        let mut walks = AntWalks::new(self, &cells[..ants.len()]);
+        let mut counted = 0;
+        for (k, &(id, from)) in ants.iter().enumerate() {
+            let Some((count, reached)) = walks.reach(k) else {
+                counted += alone((id, from), reaches);
+                continue;
+            };
+            if beside & (1 << id) != 0 {
+                reaches[id] = drop_bits(drops, |cell| walks.contains(reached, cell));
+            }
+            debug_assert_eq!(count, {
+                let mut check = [0; PIECE_COUNT];
+                let alone_count = alone((id, from), &mut check);
+                debug_assert_eq!(check[id], reaches[id]);
+                alone_count
+            });
+            counted += count;
+        }
+        counted
+    }
+}
+
+/// Bit k set when `reached(drops[k])`.
+#[inline]
+fn drop_bits(drops: &[Hex], reached: impl Fn(Hex) -> bool) -> u16 {
+    let mut bits = 0;
+    for (k, &cell) in drops.iter().enumerate() {
+        if reached(cell) {
+            bits |= 1 << k;
+        }
+    }
+    bits
 }

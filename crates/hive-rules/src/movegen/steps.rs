@@ -19,8 +19,24 @@ pub(super) fn slide_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 
 /// One step in any direction, climbing allowed (Beetle).
 pub(super) fn beetle_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
-    // The rule of Lifted::can_step, with the seven heights looked up once.
     let h1 = h.h(from);
+    if !h.game.gates_possible() {
+        // No gate can close: every step is free but those on the ground,
+        // which slide. (Lifting the beetle leaves its own cell's neighbour
+        // mask as it is.)
+        let mut dirs = if h1 > 0 {
+            0b11_1111
+        } else {
+            h.game.occupied_around(from) | h.game.slides[from.index()]
+        };
+        while dirs != 0 {
+            let i = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            sink.emit(from.neighbor_at(i), Trail::Step);
+        }
+        return;
+    }
+    // The rule of Lifted::can_step, with the seven heights looked up once.
     let around: [u8; 6] = std::array::from_fn(|i| h.h(from.neighbor_at(i)));
     for (i, &h2) in around.iter().enumerate() {
         let left = around[before(i)];
@@ -77,21 +93,35 @@ pub(super) fn grasshopper_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
     }
 }
 
-/// Two steps on top of the hive, then one down (Ladybug).
+/// Two steps on top of the hive, then one down (Ladybug). The ladybug is
+/// on the ground (it never ends a move on top), so its lifted cell is
+/// empty; the steps go over occupied neighbours by their masks. Each step
+/// has an end at least one high, so the gate rule is checked only when
+/// [`crate::game::Game::gates_possible`].
 pub(super) fn ladybug_moves<S: Sink>(h: &Lifted, start: Hex, sink: &mut S) {
-    for d1 in Direction::ALL {
-        let c1 = start.neighbor(d1);
-        if h.h(c1) == 0 || !h.can_step(start, d1) {
+    let gates = h.game.gates_possible();
+    let mut first = h.mask(start);
+    while first != 0 {
+        let i1 = first.trailing_zeros() as usize;
+        first &= first - 1;
+        if gates && !h.can_step(start, Direction::ALL[i1]) {
             continue;
         }
-        for d2 in Direction::ALL {
-            let c2 = c1.neighbor(d2);
-            if h.h(c2) == 0 || !h.can_step(c1, d2) {
+        let c1 = start.neighbor_at(i1);
+        let mut second = h.mask(c1);
+        while second != 0 {
+            let i2 = second.trailing_zeros() as usize;
+            second &= second - 1;
+            if gates && !h.can_step(c1, Direction::ALL[i2]) {
                 continue;
             }
-            for d3 in Direction::ALL {
-                let c3 = c2.neighbor(d3);
-                if h.h(c3) != 0 || c3 == start || !h.can_step(c2, d3) {
+            let c2 = c1.neighbor_at(i2);
+            let mut third = !h.mask(c2) & 0b11_1111;
+            while third != 0 {
+                let i3 = third.trailing_zeros() as usize;
+                third &= third - 1;
+                let c3 = c2.neighbor_at(i3);
+                if c3 == start || (gates && !h.can_step(c2, Direction::ALL[i3])) {
                     continue;
                 }
                 sink.emit(c3, Trail::Walk(c1, c2));

@@ -106,3 +106,29 @@ fn shortcuts_match_brute_force_in_random_games() {
         "{positions} {with_holes}"
     );
 }
+
+/// Perft plays its moves without their hashes unless the threefold
+/// repetition rule (which reads them) is on: both ways give the same
+/// counts on a mid-game row of the perft table, and leave the game's
+/// hashes and history as they were.
+#[test]
+fn perft_without_hashes_counts_the_same_and_restores_them() {
+    const ROW: &str = "Base+MLP;InProgress;White[9];wG1;bP wG1/;wQ wG1\\;bL bP/;wB1 /wG1;\
+                       bM \\bL;wB1 wG1;bQ \\bM;wP /wB1;bA1 bM/;wA1 -wB1;bA2 \\bQ;wA1 bA2/;\
+                       bA3 /bQ;wA2 -wB1;bA3 bA3\\";
+    let options = crate::Options::default();
+    let threefold = crate::Options {
+        threefold_repetition: true,
+        ..options
+    };
+    let mut counts = Vec::new();
+    for options in [options, threefold] {
+        let mut game = Game::from_game_string_with(ROW, options).expect("a table row");
+        let (hash, board_hash, moves) = (game.hash(), game.board_hash, game.moves().count());
+        counts.push(game.perft(3));
+        assert_eq!((game.hash(), game.board_hash), (hash, board_hash));
+        assert_eq!(game.moves().count(), moves);
+        assert_eq!(game.hashes.len(), moves);
+    }
+    assert_eq!(counts, [1_000_669, 1_000_669]);
+}

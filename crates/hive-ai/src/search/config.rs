@@ -178,8 +178,8 @@ pub enum SearchConfigError {
 
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
-    /// names (the time settings and `exact_root` are each search's own).
-    pub const NAMES: [&'static str; 25] = [
+    /// names (not `exact_root`, each search's own, nor the time margin).
+    pub const NAMES: [&'static str; 27] = [
         "quiescence",
         "quiescence_plies",
         "late_move_reductions",
@@ -205,6 +205,8 @@ impl SearchConfig {
         "late_move_depth",
         "threat_extension",
         "aspiration_window",
+        "iteration_time_share",
+        "unsettled_time_share",
     ];
 
     /// This configuration with the changes of `text`: `name=value` pairs
@@ -230,6 +232,13 @@ impl SearchConfig {
             let whole = || value.parse::<u32>().map_err(|_| bad("a whole number"));
             let count = || value.parse::<usize>().map_err(|_| bad("a whole number"));
             let points = || value.parse::<i32>().map_err(|_| bad("an integer"));
+            let share = || {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| (0.0..=1.0).contains(s))
+                    .ok_or_else(|| bad("a share from 0 to 1"))
+            };
             match name {
                 "quiescence" => self.quiescence = switch()?,
                 "quiescence_plies" => self.quiescence_plies = whole()?,
@@ -264,6 +273,8 @@ impl SearchConfig {
                 "late_move_depth" => self.late_move_depth = whole()?,
                 "threat_extension" => self.threat_extension = switch()?,
                 "aspiration_window" => self.aspiration_window = points()?.max(0),
+                "iteration_time_share" => self.iteration_time_share = share()?,
+                "unsettled_time_share" => self.unsettled_time_share = share()?,
                 _ => return Err(SearchConfigError::UnknownName(name.to_string())),
             }
         }

@@ -184,17 +184,25 @@ fn a_timed_ai_plays_within_its_clock() {
         settings.difficulty = Difficulty::Beginner;
         settings.human_side = HumanSide::Black;
     });
+    // Game time in fixed frames: the clock is charged the game time that
+    // passed, however long the search took on this machine.
+    let frame = Duration::from_micros(16_667);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
     start(&mut app);
+    let elapsed = |app: &App| app.world().resource::<Time>().elapsed();
+    let before = elapsed(&app);
     update_until(&mut app, "the AI's first move", |app| game(app).ply() == 1);
+    let thought = elapsed(&app) - before;
     settle(&mut app);
     let left = remaining(&app, Side::White);
     assert!(
         left < Duration::from_secs(60),
         "its clock ran while it thought"
     );
+    let charged = Duration::from_secs(60) - left;
     assert!(
-        left > Duration::from_secs(30),
-        "it kept most of its time: {left:?}"
+        charged.abs_diff(thought) <= 2 * frame,
+        "charged {charged:?} for {thought:?} of thought"
     );
     assert!(app.world().resource::<GameClock>().flagged().is_none());
 }

@@ -379,8 +379,12 @@ fn the_ai_passes_when_it_must() {
 #[test]
 fn a_forced_pass_is_played_by_itself_after_a_moment() {
     let mut app = app(GameType::BASE);
-    // Animations at their normal speed: the pass waits about a second.
+    // Animations at their normal speed: the pass waits a second of game
+    // time, here in frames of a sixtieth of a second whatever the machine.
     set_settings(&mut app, |settings| settings.animation_speed = 1.0);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_micros(16_667),
+    ));
     let opening = restart_from(&mut app, BLACK_MUST_PASS);
     for _ in 0..3 {
         app.update();
@@ -388,13 +392,15 @@ fn a_forced_pass_is_played_by_itself_after_a_moment() {
     assert_eq!(game(&app).hash(), opening.hash(), "not passed at once");
     let notice = app.world().resource::<Notice>().0.clone().unwrap();
     assert_eq!(notice, "Black has no legal move and passes");
-    let start = std::time::Instant::now();
+    let elapsed = |app: &App| app.world().resource::<Time>().elapsed_secs_f64();
+    let start = elapsed(&app);
     update_until(&mut app, "the automatic pass", |app| {
         game(app).last_move() == Some(Move::Pass)
     });
-    let waited = start.elapsed().as_secs_f32();
+    // A second of game time, less the three frames above.
+    let waited = elapsed(&app) - start;
     assert!(
-        waited > 0.5,
+        (0.9..1.0).contains(&waited),
         "the announcement shows for a moment ({waited} s)"
     );
     assert_eq!(game(&app).to_move(), Side::White);

@@ -33,6 +33,29 @@ pub(crate) fn check(session: &mut Session, command: &str, expected: &[&str]) {
     );
 }
 
+/// [`check`] for answers that say how long they took (`perft(1) = 0 in 3
+/// ms`): each time is read as a whole number of milliseconds and written
+/// `_` before the comparison, so the check holds on any machine.
+pub(crate) fn check_timed(session: &mut Session, command: &str, expected: &[&str]) {
+    let mut out = Vec::new();
+    session.handle_line(command, &mut out).expect("in memory");
+    let text = String::from_utf8(out).expect("UTF-8");
+    let untimed: Vec<String> = text
+        .lines()
+        .map(|line| match line.rsplit_once(" in ") {
+            Some((head, time)) => {
+                let ms = time.strip_suffix(" ms").expect("a time in ms");
+                assert!(ms.parse::<u64>().is_ok(), "{line:?}: not a time");
+                format!("{head} in _ ms")
+            }
+            None => line.to_string(),
+        })
+        .collect();
+    let mut want: Vec<String> = expected.iter().map(|l| l.to_string()).collect();
+    want.push("ok".into());
+    assert_eq!(untimed, want, "answer to {command:?}");
+}
+
 pub(crate) fn started(game: &str) -> Session {
     let mut session = Session::new();
     let mut sink = Vec::new();

@@ -528,8 +528,13 @@ fn moves_per_minute_at(pace: f32) -> f64 {
     let mut times = Vec::new();
     let mut ply = game(&app).ply();
     for _ in 0..20_000 {
-        // Real time passes too, as in a window, for the searches.
-        std::thread::sleep(frame / 2);
+        // A search takes no game time here, however long it runs on this
+        // machine: what is measured is the pace the game keeps.
+        if app.world().resource::<AiThinking>().is_searching() {
+            crate::app::wait_for(&app, "the exhibition's search to end", |app| {
+                app.world().resource::<AiThinking>().search_finished()
+            });
+        }
         app.update();
         let now = game(&app).ply();
         if now != ply {
@@ -549,9 +554,9 @@ fn moves_per_minute_at(pace: f32) -> f64 {
 fn the_pace_asked_for_is_the_pace_played_even_at_600_moves_a_minute() {
     // The considered cells and the slides shrink to fit the pace.
     let fast = moves_per_minute_at(600.0);
-    assert!((400.0..=601.0).contains(&fast), "{fast:.0} moves a minute");
+    assert!((595.0..=601.0).contains(&fast), "{fast:.0} moves a minute");
     // A slow pace is kept, not exceeded.
     let slow = moves_per_minute_at(120.0);
-    assert!((110.0..=120.1).contains(&slow), "{slow:.0} moves a minute");
+    assert!((119.0..=120.1).contains(&slow), "{slow:.0} moves a minute");
     eprintln!("asked 600: {fast:.0} moves a minute; asked 120: {slow:.0}");
 }

@@ -91,6 +91,12 @@ impl AiThinking {
         }
     }
 
+    /// Whether a search for the AI's move is going on (or has ended and
+    /// waits to be collected).
+    pub fn is_searching(&self) -> bool {
+        matches!(self.0, Stage::Searching(_))
+    }
+
     /// Whether the search has ended and its move waits to be collected by
     /// the next frame.
     pub fn search_finished(&self) -> bool {

@@ -48,12 +48,10 @@ pub(super) fn ant_moves<S: Sink>(h: &Lifted, from: Hex, sink: &mut S) {
 /// the list.
 pub(super) fn ant_count_walk(h: &Lifted, from: Hex, visited: &mut CellSet) -> usize {
     visited.insert(from);
-    let mut waiting = [Hex::ORIGIN; 128];
-    let mut len = 0;
+    let mut frontier = Frontier::new();
     let mut count = 0;
     let mut cell = from;
     loop {
-        let mut next = None;
         let mut dirs = h.slides(cell);
         while dirs != 0 {
             let i = dirs.trailing_zeros() as usize;
@@ -61,21 +59,52 @@ pub(super) fn ant_count_walk(h: &Lifted, from: Hex, visited: &mut CellSet) -> us
             let reached = cell.neighbor_at(i);
             if visited.insert(reached) {
                 count += 1;
-                if next.is_none() {
-                    next = Some(reached);
-                } else if len < waiting.len() {
-                    waiting[len] = reached;
-                    len += 1;
-                }
+                frontier.reached(reached);
             }
         }
-        cell = match next {
-            Some(next) => next,
-            None if len > 0 => {
-                len -= 1;
-                waiting[len]
-            }
+        match frontier.advance() {
+            Some(next) => cell = next,
             None => return count,
-        };
+        }
+    }
+}
+
+/// Where a counting walk goes on from: the first new cell of the last step
+/// at once, the others kept for later (a stack of up to 128).
+pub(super) struct Frontier {
+    next: Option<Hex>,
+    waiting: [Hex; 128],
+    len: usize,
+}
+
+impl Frontier {
+    pub(super) fn new() -> Frontier {
+        Frontier {
+            next: None,
+            waiting: [Hex::ORIGIN; 128],
+            len: 0,
+        }
+    }
+
+    /// A new cell reached by this step.
+    #[inline]
+    pub(super) fn reached(&mut self, cell: Hex) {
+        if self.next.is_none() {
+            self.next = Some(cell);
+        } else if self.len < self.waiting.len() {
+            self.waiting[self.len] = cell;
+            self.len += 1;
+        }
+    }
+
+    /// The cell to go on from: the step's first new cell, else the last
+    /// one kept; `None` when the walk is over.
+    #[inline]
+    pub(super) fn advance(&mut self) -> Option<Hex> {
+        if let Some(next) = self.next.take() {
+            return Some(next);
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.waiting[self.len])
     }
 }

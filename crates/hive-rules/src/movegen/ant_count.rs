@@ -11,7 +11,7 @@
 //!
 //! [`ant_moves`]: super::ant::ant_moves
 
-use super::ant::ant_count_walk;
+use super::ant::{Frontier, ant_count_walk};
 use super::board::{CellSet, Lifted};
 use crate::game::Game;
 use crate::hex::{CELLS, Hex};
@@ -135,12 +135,10 @@ impl<'a> AntWalks<'a> {
         self.tags[start.index()] = tag;
         // As in `ant_count_walk`: on from each cell to the first new one at
         // once, the others kept for later.
-        let mut waiting = [Hex::ORIGIN; 128];
-        let mut len = 0;
+        let mut frontier = Frontier::new();
         let (mut size, mut borders) = (1u16, 0u32);
         let mut cell = start;
         loop {
-            let mut next = None;
             let mut dirs = self.game.slides[cell.index()];
             while dirs != 0 {
                 let i = dirs.trailing_zeros() as usize;
@@ -152,22 +150,13 @@ impl<'a> AntWalks<'a> {
                 } else if t == 0 {
                     self.tags[reached.index()] = tag;
                     size += 1;
-                    if next.is_none() {
-                        next = Some(reached);
-                    } else if len < waiting.len() {
-                        waiting[len] = reached;
-                        len += 1;
-                    }
+                    frontier.reached(reached);
                 }
             }
-            cell = match next {
-                Some(next) => next,
-                None if len > 0 => {
-                    len -= 1;
-                    waiting[len]
-                }
+            match frontier.advance() {
+                Some(next) => cell = next,
                 None => break,
-            };
+            }
         }
         self.sizes[c] = size;
         self.borders[c] = borders;

@@ -128,16 +128,7 @@ pub fn turn(app: &App) -> Option<Turn> {
 
 /// What the player is doing, as the game's systems read it.
 pub fn mode(app: &App) -> hive::game::Mode {
-    let world = app.world();
-    hive::game::Mode::of(
-        screen(app),
-        world
-            .get_resource::<State<hive::game::Activity>>()
-            .map(|s| *s.get()),
-        turn(app) == Some(Turn::Review),
-        world.resource::<hive::game::Players>(),
-        *world.resource::<hive::game::AnalysisSwitch>(),
-    )
+    hive::game::Mode::in_world(app.world())
 }
 
 pub fn game(app: &App) -> Game {

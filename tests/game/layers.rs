@@ -11,6 +11,10 @@
 //!   folders before it in [`ORDER`]. A module that names a later folder
 //!   (`crate::game::<folder>` or `super::super::<folder>`) fails this test,
 //!   so the one-way direction stays.
+//! - The mode's questions ("an exhibition?", "online?", "watching?",
+//!   "analysing?", "in review?") are answered by `core::Mode` alone: no
+//!   feature asks the seats, the analysis switch or the pending turn
+//!   itself (docs/architecture.md has the same check as a grep).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -311,4 +315,85 @@ fn the_scan_sees_later_folders_in_every_spelling() {
         vec!["theme".to_string()]
     );
     assert!(folders_named("use crate::rules::Game;").is_empty());
+}
+
+/// How a feature would answer a mode question from the mode's sources
+/// instead of asking `Mode`: the seats' own answers (the board's seats are
+/// `Players`'; a kept game's seats are its record's), the analysis switch
+/// read raw, the turn as it will be.
+const RAW_MODE_QUESTIONS: [&str; 7] = [
+    ".is_exhibition()",
+    ".remote_side()",
+    "players.seats.watching()",
+    "players().seats.watching()",
+    "Res<AnalysisSwitch>",
+    "Res<'w, AnalysisSwitch>",
+    "upcoming_turn(",
+];
+
+/// The files that make the mode from its sources: the mode itself, the
+/// jump's reading of it, and the sources' own definitions.
+const MODE_SOURCES: [&str; 4] = [
+    "core/mode.rs",
+    "core/jump.rs",
+    "core/players.rs",
+    "core/turn.rs",
+];
+
+/// The lines of `text` that answer a mode question from the sources.
+fn raw_mode_questions(text: &str) -> Vec<(usize, &'static str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .flat_map(|(i, line)| {
+            RAW_MODE_QUESTIONS
+                .iter()
+                .filter(move |raw| line.contains(*raw))
+                .map(move |raw| (i + 1, *raw))
+        })
+        .collect()
+}
+
+#[test]
+fn every_mode_question_is_asked_of_the_mode() {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut wrong = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let name = relative.to_string_lossy().replace('\\', "/");
+        if MODE_SOURCES.contains(&name.as_str()) {
+            continue;
+        }
+        let text = fs::read_to_string(path).expect("a readable source file");
+        for (line, raw) in raw_mode_questions(&text) {
+            wrong.push(format!("src/game/{name}:{line}: {raw}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "mode questions answered outside core::Mode:\n{}",
+        wrong.join("\n")
+    );
+    assert!(files.len() > 100, "{} files", files.len());
+}
+
+#[test]
+fn the_mode_scan_sees_every_raw_question() {
+    let text = "let a = players.seats.is_exhibition();
+        let b = jump.players().seats.watching();
+        // players.seats.remote_side() in a comment is no question
+        fn f(switch: Res<AnalysisSwitch>) {}
+        let c = upcoming_turn(&turn, &next);";
+    assert_eq!(
+        raw_mode_questions(text),
+        vec![
+            (1, ".is_exhibition()"),
+            (2, "players().seats.watching()"),
+            (4, "Res<AnalysisSwitch>"),
+            (5, "upcoming_turn("),
+        ]
+    );
+    assert!(raw_mode_questions("let online = mode.online().is_some();").is_empty());
 }

@@ -36,6 +36,16 @@ impl PlayKind {
         }
     }
 
+    /// Whether it is a contest between players (a game here or online),
+    /// whose unfinished game is kept as the player's when another takes
+    /// its autosave; an analysis board or an exhibition is not.
+    pub fn is_contest(self) -> bool {
+        match self {
+            PlayKind::Game | PlayKind::Online => true,
+            PlayKind::Analysis | PlayKind::Exhibition => false,
+        }
+    }
+
     /// The kind [`PlayKind::word`] names (surrounding whitespace ignored).
     pub fn parse(word: &str) -> Option<PlayKind> {
         PlayKind::ALL

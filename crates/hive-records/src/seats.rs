@@ -68,26 +68,39 @@ impl Seats {
 
     /// Whether the AI plays both sides.
     pub fn is_exhibition(self) -> bool {
-        matches!(self, Seats::Exhibition { .. })
+        match self {
+            Seats::Exhibition { .. } => true,
+            Seats::Human | Seats::Ai { .. } | Seats::Online { .. } | Seats::Watching => false,
+        }
     }
 
     /// The side played over the internet, if one is.
     pub fn remote_side(self) -> Option<Color> {
         match self {
             Seats::Online { remote } => Some(remote),
-            _ => None,
+            Seats::Human | Seats::Ai { .. } | Seats::Exhibition { .. } | Seats::Watching => None,
         }
     }
 
     /// Whether a person at this screen moves for `side` (not the AI, not
     /// someone over the internet, not while watching).
     pub fn here(self, side: Color) -> bool {
-        self != Seats::Watching && self.preset(side).is_none() && self.remote_side() != Some(side)
+        match self {
+            Seats::Human => true,
+            Seats::Ai { side: ai, .. } => ai != side,
+            Seats::Online { remote } => remote != side,
+            Seats::Exhibition { .. } | Seats::Watching => false,
+        }
     }
 
     /// Whether both sides are played elsewhere and this screen watches.
     pub fn watching(self) -> bool {
-        self == Seats::Watching
+        match self {
+            Seats::Watching => true,
+            Seats::Human | Seats::Ai { .. } | Seats::Exhibition { .. } | Seats::Online { .. } => {
+                false
+            }
+        }
     }
 
     /// The words after [`PLAYERS_PREFIX`]: `human`, `ai=black:medium`,

@@ -14,7 +14,7 @@ use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::ai::line_strings;
 use crate::game::core::{
-    AnalysisSwitch, CurrentGame, GameSystems, PlayMove, Players, Screen, Turn,
+    AnalysisSwitch, CurrentGame, CurrentMode, GameSystems, PlayMove, Players, Screen, Turn,
 };
 use crate::rules::{Color, Game, Move};
 
@@ -228,14 +228,14 @@ fn forget_stale(analysis: &mut Analysis, game: &Game, players: &Players) {
 /// Restarts the search when the position changed, collects a finished
 /// depth and starts the next one.
 fn analyse(
-    switch: Res<AnalysisSwitch>,
+    mode: CurrentMode,
     mut analysis: ResMut<Analysis>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     turn: Res<State<Turn>>,
     engine: Res<AiEngine>,
 ) {
-    if !switch.0 {
+    if !mode.get().analysing() {
         return;
     }
     let game = current.game();

@@ -11,7 +11,10 @@
 use bevy::prelude::*;
 
 use crate::game::board::SlideLimit;
-use crate::game::core::{CurrentGame, GameSystems, Notice, Players, Screen, Settings, Turn, Words};
+use crate::game::core::{
+    CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Turn, Words,
+    in_exhibition,
+};
 use crate::game::play::Selection;
 use crate::records::Seats;
 use crate::rules::{Game, GameType};
@@ -50,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         stop_after_moves
             .in_set(GameSystems::View)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::Playing).and_then(in_exhibition)),
     );
 }
 
@@ -241,18 +244,15 @@ fn apply_commands(
     }
 }
 
-/// Pauses when the move limit is reached, and exits a moment later if asked.
+/// Pauses when the move limit is reached, and exits a moment later if asked
+/// (in an exhibition).
 fn stop_after_moves(
     mut control: ResMut<ExhibitionControl>,
-    players: Res<Players>,
     game: Res<CurrentGame>,
     turn: Res<State<Turn>>,
     time: Res<Time>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if !players.seats.is_exhibition() {
-        return;
-    }
     let game = game.game();
     let Some(limit) = control.stop_after else {
         return;
@@ -288,12 +288,9 @@ fn stop_after_moves(
 /// In an exhibition, no slide longer than its share of the pace.
 fn limit_slides_to_the_pace(
     control: Res<ExhibitionControl>,
-    players: Res<Players>,
+    mode: CurrentMode,
     mut limit: ResMut<SlideLimit>,
 ) {
-    let wanted = players
-        .seats
-        .is_exhibition()
-        .then(|| (control.interval() * SLIDE_SHARE) as f32);
+    let wanted = in_exhibition(mode).then(|| (control.interval() * SLIDE_SHARE) as f32);
     limit.set_if_neq(SlideLimit(wanted));
 }

@@ -14,11 +14,12 @@ use bevy::prelude::*;
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::game::core::{
-    CurrentGame, GameSystems, Notice, Players, Screen, Settings, Turn, Words, difficulty_name,
+    CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Words,
+    difficulty_name,
 };
 use crate::game::play::Selection;
 use crate::records::Seats;
-use crate::rules::{Game, Move};
+use crate::rules::Move;
 use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,6 +32,8 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(GameSystems::Ai)
             .in_set(HintSystems)
             .after(AiMoves)
+            // The mode as the analysis switch leaves it.
+            .after(super::analysis::AnalysisSystems)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), forget_hint);
@@ -70,16 +73,6 @@ impl Hint {
     }
 }
 
-/// Whether a hint may be asked for: a human is to move in a game going on.
-pub fn hint_available(players: &Players, game: &Game, turn: Turn) -> bool {
-    // Not against a person over the internet: the engine's help is not
-    // theirs to share.
-    turn == Turn::AwaitingInput
-        && !game.status().is_over()
-        && !players.moves_elsewhere(game)
-        && players.remote_side().is_none()
-}
-
 /// A move was played or the game restarted: drop the search and the hint.
 fn forget_stale_hint(mut hint: ResMut<Hint>, players: Res<Players>, game: Res<CurrentGame>) {
     let game = game.game();
@@ -104,7 +97,7 @@ struct HintRequest<'w> {
     players: Res<'w, Players>,
     settings: Res<'w, Settings>,
     game: Res<'w, CurrentGame>,
-    turn: Res<'w, State<Turn>>,
+    mode: CurrentMode<'w>,
     engine: Res<'w, AiEngine>,
     words: Res<'w, Words>,
 }
@@ -119,7 +112,7 @@ fn start_hint_on_request(
         return;
     }
     let (players, game) = (&request.players, request.game.game());
-    if !hint_available(players, game, *request.turn.get()) {
+    if !request.mode.get().hint_available(game) {
         return;
     }
     let preset = match players.seats {

@@ -20,7 +20,7 @@ pub use exhibition::{
     DEFAULT_MOVES_PER_MINUTE, ExhibitionCommand, ExhibitionControl, ExhibitionLaunch,
     ExhibitionSystems, MOVES_PER_MINUTE,
 };
-pub use hint::{Hint, HintSystems, RequestHint, hint_available};
+pub use hint::{Hint, HintSystems, RequestHint};
 pub use player::{AiEvaluation, AiMoves, AiThinking, Evaluation};
 
 pub(super) fn plugin(app: &mut App) {

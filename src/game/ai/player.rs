@@ -25,8 +25,8 @@ use super::exhibition::{CONSIDER_SHARE, ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::core::{
-    CurrentGame, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Settings, Turn, Words,
-    difficulty_name, with_color,
+    CurrentGame, CurrentMode, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Settings,
+    Turn, Words, difficulty_name, with_color,
 };
 use crate::game::play::Selection;
 use crate::rules::{Color, Game, Move, Piece};
@@ -197,16 +197,17 @@ fn drive_search(
     mut thinking: ResMut<AiThinking>,
     players: Res<Players>,
     game: Res<CurrentGame>,
-    turn: Res<State<Turn>>,
+    (turn, mode): (Res<State<Turn>>, CurrentMode),
     mut display: MoveDisplay,
     mut play: MessageWriter<PlayMove>,
 ) {
     let game = game.game();
     let now = display.time.elapsed_secs_f64();
     let ai_turn = *turn.get() == Turn::AwaitingInput && players.ai_to_move(game);
+    let exhibition = mode.get().exhibition();
     match &mut thinking.0 {
         Stage::Idle => {
-            let stopped = players.seats.is_exhibition() && display.exhibition.at_limit(game);
+            let stopped = exhibition && display.exhibition.at_limit(game);
             if ai_turn && !stopped {
                 let budget = display
                     .clock
@@ -239,7 +240,7 @@ fn drive_search(
             {
                 show_considered(game, piece, search.difficulty, &mut display);
                 let mut seconds = consider_seconds(&AnimationSettings::of(&display.settings));
-                if players.seats.is_exhibition() {
+                if exhibition {
                     seconds = display.exhibition.fit(seconds, CONSIDER_SHARE);
                 }
                 play_at += seconds;
@@ -256,7 +257,6 @@ fn drive_search(
             if !ai_turn || now < ready.play_at {
                 return;
             }
-            let exhibition = players.seats.is_exhibition();
             if !display.exhibition.may_play(now, exhibition, game) {
                 ready.held = true;
                 return;

@@ -11,8 +11,10 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::current_game::CurrentGame;
+use super::mode::{AnalysisSwitch, Mode};
 use super::notice::Notice;
 use super::players::Players;
+use super::screens::{Activity, Screen};
 use super::turn::{PlayMove, Turn};
 use super::words::Words;
 
@@ -26,6 +28,9 @@ pub struct Jump<'w> {
     requests: ResMut<'w, Messages<PlayMove>>,
     notice: ResMut<'w, Notice>,
     words: Res<'w, Words>,
+    screen: Option<Res<'w, State<Screen>>>,
+    activity: Option<Res<'w, State<Activity>>>,
+    analysis: Res<'w, AnalysisSwitch>,
 }
 
 impl Jump<'_> {
@@ -60,9 +65,17 @@ impl Jump<'_> {
         self.notice.show(text);
     }
 
-    /// Whether the game is being reviewed (or will be from this frame on).
-    pub fn reviewing(&self) -> bool {
-        crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
+    /// What the player is doing (with this frame's change of the turn
+    /// counted already).
+    pub fn mode(&self) -> Mode {
+        Mode::read(
+            self.screen.as_deref(),
+            self.activity.as_deref(),
+            self.turn.as_deref(),
+            &self.next_turn,
+            &self.players,
+            *self.analysis,
+        )
     }
 
     /// Sets the turn (a game ended off the board: agreed, resigned).

@@ -33,18 +33,18 @@ pub use current_game::{CurrentGame, LineRefused};
 pub use jump::Jump;
 pub use last_move::last_move_cells;
 pub use launch::LaunchSettings;
-pub use mode::{AnalysisSwitch, CurrentMode, GameMode, Mode, practising};
+pub use mode::{
+    AnalysisSwitch, Board, CurrentMode, GameMode, Mode, in_exhibition, in_review, practising,
+};
 pub use notice::Notice;
 pub use players::{
     NewGame, NewGameSettings, Players, RemoteGame, Restart, RestartedFrom, SeatsOnce, StartGame,
 };
-pub use resign::{Resign, Resignation, can_resign};
+pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
-pub use turn::{
-    ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, reviewing, upcoming_turn,
-};
+pub use turn::{ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn};
 pub use words::{
     Words, difficulty_about, difficulty_name, record_error, system_language, with_color,
 };

@@ -11,7 +11,9 @@
 //! the kind "is an online game on the board?", "is this practice?", "which
 //! autosave does this game go to?", "does the board take a move from this
 //! screen?" is a method of [`Mode`], read through [`CurrentMode`] (or
-//! [`Mode::of`] where a system also changes one of its sources).
+//! `Jump::mode` where a system also replaces the position or the turn), and
+//! a system that runs in one mode only is scheduled for it with a run
+//! condition ([`in_exhibition`], [`in_review`], [`practising`]).
 //!
 //! Adding a mode is a variant here (or a kind of [`Seats`]) and the
 //! feature folder that sets it; docs/architecture.md walks through one.
@@ -21,9 +23,9 @@ use bevy::prelude::*;
 
 use super::players::Players;
 use super::screens::{Activity, Screen};
-use super::turn::{Turn, reviewing};
+use super::turn::{Turn, upcoming_turn};
 use crate::records::{PlayKind, Seats};
-use crate::rules::Color;
+use crate::rules::{Color, Game};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisSwitch>();
@@ -38,13 +40,24 @@ pub enum Mode {
     /// The position editor.
     Editor,
     /// A lesson on the board, step by step.
-    Lesson,
+    Lesson(Board),
     /// A puzzle on the board, against the engine's defence.
-    Puzzle,
+    Puzzle(Board),
     /// A game on the board: played at this screen, against the AI, an
     /// exhibition, online, watched, or the analysis board; in play or in
     /// review.
     Game(GameMode),
+}
+
+/// Practice on the board (a lesson or a puzzle): who plays it and where
+/// its turn stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// Who sits at each side (a puzzle's defence is the AI's).
+    pub seats: Seats,
+    /// Where the turn stands, as it will be once this frame's change is
+    /// applied.
+    pub turn: Turn,
 }
 
 /// A game on the board: who plays it and how it is looked at.
@@ -55,27 +68,39 @@ pub struct GameMode {
     /// The engine's analysis is on (with both sides played at the screen,
     /// this is the analysis board).
     pub analysing: bool,
+    /// Where the turn stands, as it will be once this frame's change is
+    /// applied (a jump into review asked for this frame counts already).
+    pub turn: Turn,
+}
+
+impl GameMode {
     /// The game is being stepped through: nothing is played.
-    pub reviewing: bool,
+    pub fn reviewing(self) -> bool {
+        self.turn == Turn::Review
+    }
 }
 
 impl Mode {
-    /// The mode these sources make (`activity` exists only on the playing
-    /// screen; `reviewing` is [`reviewing`]'s answer).
+    /// The mode these sources make (`activity` and `turn` exist only on
+    /// the playing screen; `turn` is the upcoming one, [`upcoming_turn`]).
     pub fn of(
         screen: Screen,
         activity: Option<Activity>,
-        reviewing: bool,
+        turn: Option<Turn>,
         players: &Players,
         analysis: AnalysisSwitch,
     ) -> Mode {
+        let board = Board {
+            seats: players.seats,
+            turn: turn.unwrap_or_default(),
+        };
         match (screen, activity) {
-            (Screen::Playing, Some(Activity::Lesson)) => Mode::Lesson,
-            (Screen::Playing, Some(Activity::Puzzle)) => Mode::Puzzle,
-            (Screen::Playing, _) => Mode::Game(GameMode {
-                seats: players.seats,
+            (Screen::Playing, Some(Activity::Lesson)) => Mode::Lesson(board),
+            (Screen::Playing, Some(Activity::Puzzle)) => Mode::Puzzle(board),
+            (Screen::Playing, Some(Activity::Game) | None) => Mode::Game(GameMode {
+                seats: board.seats,
                 analysing: analysis.0,
-                reviewing,
+                turn: board.turn,
             }),
             (Screen::Editor, _) => Mode::Editor,
             (Screen::MainMenu | Screen::Games | Screen::Puzzles | Screen::Lessons, _) => Mode::Menu,
@@ -86,7 +111,20 @@ impl Mode {
     pub fn game(self) -> Option<GameMode> {
         match self {
             Mode::Game(game) => Some(game),
-            Mode::Menu | Mode::Editor | Mode::Lesson | Mode::Puzzle => None,
+            Mode::Menu | Mode::Editor | Mode::Lesson(_) | Mode::Puzzle(_) => None,
+        }
+    }
+
+    /// Who plays what is on the board and where its turn stands (a game, a
+    /// lesson or a puzzle; none off the board).
+    pub fn board(self) -> Option<Board> {
+        match self {
+            Mode::Game(game) => Some(Board {
+                seats: game.seats,
+                turn: game.turn,
+            }),
+            Mode::Lesson(board) | Mode::Puzzle(board) => Some(board),
+            Mode::Menu | Mode::Editor => None,
         }
     }
 
@@ -94,7 +132,7 @@ impl Mode {
     /// autosaved, nothing asks before leaving it, and passing is the
     /// player's to press.
     pub fn practising(self) -> bool {
-        matches!(self, Mode::Lesson | Mode::Puzzle)
+        matches!(self, Mode::Lesson(_) | Mode::Puzzle(_))
     }
 
     /// The autosave the game on the board goes to (none in practice or off
@@ -121,14 +159,59 @@ impl Mode {
         self.game().is_some_and(|game| game.seats.watching())
     }
 
+    /// Whether the game on the board comes over the internet, played
+    /// online or watched: its move list is not this screen's alone (no
+    /// undo or redo of one's own).
+    pub fn over_the_internet(self) -> bool {
+        self.online().is_some() || self.watching()
+    }
+
     /// Whether a game is on the board and being reviewed.
     pub fn reviewing(self) -> bool {
-        self.game().is_some_and(|game| game.reviewing)
+        self.game().is_some_and(GameMode::reviewing)
     }
 
     /// Whether the AI plays both sides of the game on the board.
     pub fn exhibition(self) -> bool {
         self.game().is_some_and(|game| game.seats.is_exhibition())
+    }
+
+    /// Whether the engine's analysis of the game on the board is on.
+    pub fn analysing(self) -> bool {
+        self.game().is_some_and(|game| game.analysing)
+    }
+
+    /// Whether the board takes a move from a person at this screen now:
+    /// `game` (the one on the board) goes on, its turn awaits input, and
+    /// its side to move is played here (not by the AI, not over the
+    /// internet, not watched). Lessons and puzzles take moves too.
+    pub fn takes_move(self, game: &Game) -> bool {
+        self.board().is_some_and(|board| {
+            board.turn == Turn::AwaitingInput && board.seats.here(game.to_move())
+        }) && !game.status().is_over()
+    }
+
+    /// Whether something on the board is being played (its turn awaits a
+    /// move or a piece slides): not over, not reviewed, not off the board.
+    pub fn in_play(self) -> bool {
+        self.board()
+            .is_some_and(|board| matches!(board.turn, Turn::AwaitingInput | Turn::Animating))
+    }
+
+    /// Whether the engine's hint may be asked for: the board takes a move
+    /// (see [`Mode::takes_move`]) and no friend plays over the internet
+    /// (the engine's help is not theirs to share).
+    pub fn hint_available(self, game: &Game) -> bool {
+        self.takes_move(game) && self.online().is_none()
+    }
+
+    /// Whether the person may resign now: a game against the AI, on the
+    /// board, not over (by the rules or otherwise) and not in review.
+    pub fn can_resign(self, game: &Game) -> bool {
+        self.game().is_some_and(|mode| {
+            mode.seats.ai_side().is_some()
+                && matches!(mode.turn, Turn::AwaitingInput | Turn::Animating)
+        }) && !game.status().is_over()
     }
 }
 
@@ -152,12 +235,54 @@ pub struct CurrentMode<'w> {
 impl CurrentMode<'_> {
     /// What the player is doing.
     pub fn get(&self) -> Mode {
-        Mode::of(
-            self.screen.as_ref().map_or(Screen::MainMenu, |s| *s.get()),
-            self.activity.as_ref().map(|a| *a.get()),
-            reviewing(self.turn.as_deref(), &self.next_turn),
+        Mode::read(
+            self.screen.as_deref(),
+            self.activity.as_deref(),
+            self.turn.as_deref(),
+            &self.next_turn,
             &self.players,
             *self.analysis,
+        )
+    }
+}
+
+impl Mode {
+    /// The mode in `world` now, read as [`CurrentMode`] reads it (for
+    /// tests and tools outside the schedule).
+    pub fn in_world(world: &World) -> Mode {
+        let players = world.get_resource::<Players>().copied().unwrap_or_default();
+        let analysis = world
+            .get_resource::<AnalysisSwitch>()
+            .copied()
+            .unwrap_or_default();
+        Mode::read(
+            world.get_resource::<State<Screen>>(),
+            world.get_resource::<State<Activity>>(),
+            world.get_resource::<State<Turn>>(),
+            world
+                .get_resource::<NextState<Turn>>()
+                .unwrap_or(&NextState::Unchanged),
+            &players,
+            analysis,
+        )
+    }
+
+    /// The mode the sources' resources make (for a system parameter that
+    /// holds them, [`CurrentMode`] or [`Jump`](super::Jump)).
+    pub(super) fn read(
+        screen: Option<&State<Screen>>,
+        activity: Option<&State<Activity>>,
+        turn: Option<&State<Turn>>,
+        next_turn: &NextState<Turn>,
+        players: &Players,
+        analysis: AnalysisSwitch,
+    ) -> Mode {
+        Mode::of(
+            screen.map_or(Screen::MainMenu, |s| *s.get()),
+            activity.map(|a| *a.get()),
+            turn.map(|turn| upcoming_turn(turn, next_turn)),
+            players,
+            analysis,
         )
     }
 }
@@ -165,6 +290,17 @@ impl CurrentMode<'_> {
 /// Whether a lesson or a puzzle is on the board: a run condition.
 pub fn practising(mode: CurrentMode) -> bool {
     mode.get().practising()
+}
+
+/// Whether the AI plays both sides of the game on the board: a run
+/// condition.
+pub fn in_exhibition(mode: CurrentMode) -> bool {
+    mode.get().exhibition()
+}
+
+/// Whether the game on the board is being reviewed: a run condition.
+pub fn in_review(mode: CurrentMode) -> bool {
+    mode.get().reviewing()
 }
 
 #[cfg(test)]
@@ -177,7 +313,7 @@ mod tests {
         Mode::of(
             Screen::Playing,
             Some(Activity::Game),
-            false,
+            None,
             &players,
             AnalysisSwitch(analysing),
         )
@@ -219,20 +355,14 @@ mod tests {
     fn practice_and_the_menus_are_not_autosaved() {
         let players = Players::seated(1, Seats::Human);
         let off = AnalysisSwitch(false);
-        let lesson = Mode::of(
-            Screen::Playing,
-            Some(Activity::Lesson),
-            false,
-            &players,
-            off,
-        );
-        assert_eq!(lesson, Mode::Lesson);
+        let lesson = Mode::of(Screen::Playing, Some(Activity::Lesson), None, &players, off);
+        assert!(matches!(lesson, Mode::Lesson(_)));
         assert!(lesson.practising());
         assert_eq!(lesson.autosave_kind(), None);
         for screen in [Screen::MainMenu, Screen::Games, Screen::Lessons] {
-            assert_eq!(Mode::of(screen, None, false, &players, off), Mode::Menu);
+            assert_eq!(Mode::of(screen, None, None, &players, off), Mode::Menu);
         }
-        let editor = Mode::of(Screen::Editor, None, false, &players, off);
+        let editor = Mode::of(Screen::Editor, None, None, &players, off);
         assert_eq!(editor, Mode::Editor);
         assert_eq!(editor.autosave_kind(), None);
         assert!(!editor.practising());
@@ -260,7 +390,7 @@ mod tests {
         let off_the_board = Mode::of(
             Screen::MainMenu,
             None,
-            false,
+            None,
             &players,
             AnalysisSwitch(false),
         );
@@ -268,7 +398,7 @@ mod tests {
         let review = Mode::of(
             Screen::Playing,
             Some(Activity::Game),
-            true,
+            Some(Turn::Review),
             &players,
             AnalysisSwitch(false),
         );

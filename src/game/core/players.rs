@@ -106,11 +106,6 @@ impl Players {
         !game.status().is_over() && !self.seats.here(game.to_move())
     }
 
-    /// The side played over the internet, in an online game.
-    pub fn remote_side(&self) -> Option<Color> {
-        self.seats.remote_side()
-    }
-
     /// The preset the AI plays `side` with, if the AI plays it.
     pub fn ai_preset(&self, side: Color) -> Option<Difficulty> {
         self.seats.preset(side)

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::{CurrentGame, GameSystems, Players, Turn};
+use super::{GameSystems, Jump, Players, Turn};
 use crate::records::Seats;
 use crate::rules::Color;
 
@@ -19,9 +19,15 @@ pub(super) fn plugin(app: &mut App) {
         // about the game the person saw.
         resign
             .in_set(GameSystems::Input)
+            .in_set(Resigning)
             .run_if(in_state(super::Screen::Playing)),
     );
 }
+
+/// Carrying out a resignation (it replaces the turn and reads the game:
+/// the input that changes either runs before).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Resigning;
 
 /// The person at the screen gives up the game against the AI.
 #[derive(Message, Debug, Clone, Copy, Default)]
@@ -40,28 +46,19 @@ impl Resignation {
     }
 }
 
-/// Whether the person may resign now: a game against the AI, on the board,
-/// not over (by the rules or otherwise) and not in review.
-pub fn can_resign(players: &Players, current: &CurrentGame, turn: Turn) -> bool {
-    matches!(players.seats, Seats::Ai { .. })
-        && !current.game().status().is_over()
-        && matches!(turn, Turn::AwaitingInput | Turn::Animating)
-}
-
 fn resign(
     mut requests: MessageReader<Resign>,
-    (players, current): (Res<Players>, Res<CurrentGame>),
-    turn: Res<State<Turn>>,
-    mut next_turn: ResMut<NextState<Turn>>,
+    mut jump: Jump,
     mut resignation: ResMut<Resignation>,
 ) {
-    if requests.read().count() == 0 || !can_resign(&players, &current, *turn.get()) {
+    if requests.read().count() == 0 || !jump.mode().can_resign(jump.current().game()) {
         return;
     }
+    let players = jump.players();
     let Seats::Ai { side: ai, .. } = players.seats else {
         return;
     };
     resignation.0 = Some((players.game_id, ai.opponent()));
-    next_turn.set(Turn::GameOver);
+    jump.set_turn(Turn::GameOver);
     info!("the person ({:?}) resigned", ai.opponent());
 }

@@ -74,12 +74,6 @@ pub fn upcoming_turn(turn: &State<Turn>, next: &NextState<Turn>) -> Turn {
     }
 }
 
-/// Whether the game is being reviewed, or will be from this frame on (the
-/// one answer to "are we reviewing?").
-pub fn reviewing(turn: Option<&State<Turn>>, next: &NextState<Turn>) -> bool {
-    turn.is_some_and(|turn| upcoming_turn(turn, next) == Turn::Review)
-}
-
 /// Play this move for the side to move (ignored unless it is legal).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlayMove(pub Move);

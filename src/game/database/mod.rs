@@ -26,7 +26,7 @@ use crate::db::{
     ImportReport, Pending, SearchQuery,
 };
 use crate::game::core::{
-    Activity, CurrentGame, GameSystems, Notice, PlayMove, Players, Screen, Turn, Words,
+    Activity, CurrentGame, CurrentMode, GameSystems, Notice, PlayMove, Screen, Turn, Words,
 };
 use crate::game::saves::{RecordPaths, RecordsAction, ReviewAction};
 use crate::records::{GameRecord, Headers};
@@ -347,7 +347,7 @@ fn handle_requests(
     mut requests: MessageReader<DatabaseRequest>,
     mut db: ResMut<GameDatabase>,
     current: Res<CurrentGame>,
-    (turn, next_turn): (Option<Res<State<Turn>>>, Res<NextState<Turn>>),
+    mode: CurrentMode,
     mut review: MessageWriter<ReviewAction>,
     mut notice: ResMut<Notice>,
     words: Res<Words>,
@@ -403,7 +403,7 @@ fn handle_requests(
                 }
             }
             DatabaseRequest::Play(mv) => {
-                let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
+                let reviewing = mode.get().reviewing();
                 if reviewing && is_next_in_line(&current, *mv) {
                     // The game's own next move: follow its line.
                     review.write(ReviewAction::StepForward);
@@ -482,8 +482,7 @@ fn collect_answers(
 fn play_after_review(
     mut db: ResMut<GameDatabase>,
     current: Res<CurrentGame>,
-    players: Res<Players>,
-    turn: Option<Res<State<Turn>>>,
+    mode: CurrentMode,
     mut play: MessageWriter<PlayMove>,
 ) {
     let Some((position, mv)) = db.pending_move.clone() else {
@@ -494,14 +493,16 @@ fn play_after_review(
         db.pending_move = None;
         return;
     }
-    let Some(turn) = turn else {
+    let mode = mode.get();
+    let Some(board) = mode.board() else {
         return;
     };
-    match turn.get() {
-        Turn::AwaitingInput if !players.moves_elsewhere(game) => {
-            db.pending_move = None;
-            play.write(PlayMove(mv));
-        }
+    if mode.takes_move(game) {
+        db.pending_move = None;
+        play.write(PlayMove(mv));
+        return;
+    }
+    match board.turn {
         Turn::AwaitingInput | Turn::GameOver => db.pending_move = None,
         Turn::Animating | Turn::Review => {}
     }

@@ -23,7 +23,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
 use crate::game::ai::SetAnalysis;
 use crate::game::core::{
-    Activity, AnalysisSwitch, CurrentGame, Jump, Players, Screen, Settings, Turn, Words,
+    Activity, CurrentGame, CurrentMode, Jump, Players, Screen, Settings, Turn, Words,
 };
 
 use super::layout::BoardFrame;
@@ -222,7 +222,7 @@ pub(super) fn handle_requests(
     mut requests: MessageReader<EditorRequest>,
     mut editor: ResMut<Editor>,
     words: Res<Words>,
-    (current, players, analysis): (Res<CurrentGame>, Res<Players>, Res<AnalysisSwitch>),
+    (current, players, mode): (Res<CurrentGame>, Res<Players>, CurrentMode),
     mut next_screen: ResMut<NextState<Screen>>,
     (activity, mut next_activity): (Option<Res<State<Activity>>>, ResMut<NextState<Activity>>),
 ) {
@@ -237,7 +237,7 @@ pub(super) fn handle_requests(
                 let back = Handoff {
                     current: current.clone(),
                     players: *players,
-                    analyse: analysis.0,
+                    analyse: mode.get().analysing(),
                     note: None,
                     activity: activity.as_ref().map(|a| *a.get()).unwrap_or_default(),
                 };

@@ -138,7 +138,7 @@ pub(super) fn follow_the_session(
     if !session.started() {
         return;
     }
-    if jump.players().remote_side().is_none() {
+    if jump.mode().online().is_none() {
         if let Some(mut connection) = online.0.take() {
             connection.session.bye();
             link::close(connection);
@@ -182,7 +182,7 @@ pub(super) fn seat_the_next_round(
     else {
         return;
     };
-    if seated == round || jump.players().remote_side().is_none() {
+    if seated == round || jump.mode().online().is_none() {
         return;
     }
     let game_id = jump.players().game_id + 1;
@@ -257,7 +257,7 @@ pub(super) enum Followed {
 /// else a jump to it.
 pub(super) fn follow(jump: &mut Jump, turn: Turn, ours: &crate::rules::Game) -> Followed {
     let current = jump.current();
-    if jump.reviewing() || turn == Turn::Animating || !current.at_end() {
+    if jump.mode().reviewing() || turn == Turn::Animating || !current.at_end() {
         return Followed::NotNow;
     }
     let shown = current.game();

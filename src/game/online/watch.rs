@@ -156,7 +156,7 @@ pub(super) fn follow_the_watch(
     if watcher.watch.settings().is_none() {
         return;
     }
-    if !jump.players().seats.watching() {
+    if !jump.mode().watching() {
         if let Some(watcher) = watching.0.take() {
             watcher.close();
         }

@@ -24,7 +24,9 @@ use super::drag::{CellDropped, DragFrom, PointerDrag};
 use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, Selection};
 use crate::game::board::geometry::plane_to_world;
 use crate::game::board::{BoardLayout, SkipAnimation, hex_to_world};
-use crate::game::core::{CurrentGame, GameSystems, Notice, Screen, Turn, Words, with_color};
+use crate::game::core::{
+    CurrentGame, GameSystems, Notice, Resigning, Screen, Turn, Words, with_color,
+};
 use crate::rules::{Bug, Game, Hex, Piece};
 use crate::text::Args;
 
@@ -36,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         carry_out_intents
             .in_set(GameSystems::Input)
             .after(ReadDevices)
+            .before(Resigning)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(

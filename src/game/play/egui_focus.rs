@@ -5,7 +5,7 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiInput, PrimaryEguiContext, egui};
 
 use super::devices::{GameIntent, HeldDirection, gamepad_direction};
-use crate::game::core::{Screen, Turn};
+use crate::game::core::{CurrentMode, Screen};
 
 /// Set when the top bar's first button should take the keyboard focus (the
 /// "menu" intent in a game); the HUD focuses it and clears this.
@@ -19,8 +19,7 @@ pub struct FocusTopBar(pub bool);
 /// button has the focus.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn drive_egui_focus(
-    screen: Res<State<Screen>>,
-    turn: Option<Res<State<Turn>>>,
+    (screen, mode): (Res<State<Screen>>, CurrentMode),
     wants: Option<Res<EguiWantsInput>>,
     gamepads: Query<&Gamepad>,
     time: Res<Time>,
@@ -33,9 +32,7 @@ pub(super) fn drive_egui_focus(
         return;
     };
     let focused = wants.is_some_and(|wants| wants.wants_keyboard_input());
-    let board_has_keys = *screen.get() == Screen::Playing
-        && turn.is_some_and(|turn| matches!(turn.get(), Turn::AwaitingInput | Turn::Animating))
-        && !focused;
+    let board_has_keys = mode.get().in_play() && !focused;
     // Focus the first button, or give the keys back to the board.
     let toggle = if focused {
         egui::Key::Escape
@@ -119,6 +116,7 @@ mod tests {
     use bevy::state::app::StatesPlugin;
 
     use super::*;
+    use crate::game::core::{AnalysisSwitch, Players, Turn};
 
     /// An app with only the egui bridge, an egui context's input and a
     /// gamepad.
@@ -130,6 +128,8 @@ mod tests {
         app.add_message::<GameIntent>();
         app.init_resource::<EguiWantsInput>();
         app.init_resource::<FocusTopBar>();
+        app.init_resource::<Players>();
+        app.init_resource::<AnalysisSwitch>();
         app.add_systems(Update, drive_egui_focus);
         let context = app
             .world_mut()

@@ -27,7 +27,7 @@ pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
 };
 
-use crate::game::core::{CurrentGame, GameSystems, Players, Screen, Turn};
+use crate::game::core::{ClockSync, CurrentGame, GameSystems, Players, Screen, Turn, TurnChecks};
 
 /// What runs without a window: selection, keyboard and gamepad, the cursor.
 pub(super) fn plugin(app: &mut App) {
@@ -53,6 +53,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         movable::update_movable_pieces
             .in_set(GameSystems::Sync)
+            // The turn as the frame's checks leave it.
+            .after(TurnChecks)
+            .after(ClockSync)
             .run_if(
                 in_state(Screen::Playing).and_then(
                     resource_changed::<CurrentGame>

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::core::{CurrentGame, Players, Turn};
+use crate::game::core::{CurrentGame, CurrentMode};
 use crate::rules::{Game, Move, Piece};
 
 /// The side to move's pieces on the board that have a legal move, while a
@@ -35,14 +35,11 @@ pub fn movable_pieces(game: &Game) -> Vec<Piece> {
 
 pub(super) fn update_movable_pieces(
     game: Res<CurrentGame>,
-    players: Res<Players>,
-    turn: Res<State<Turn>>,
+    mode: CurrentMode,
     mut movable: ResMut<MovablePieces>,
 ) {
     let game = game.game();
-    let shown = *turn.get() == Turn::AwaitingInput
-        && !game.status().is_over()
-        && !players.moves_elsewhere(game);
+    let shown = mode.get().takes_move(game);
     let pieces = if shown {
         movable_pieces(game)
     } else {

@@ -31,9 +31,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use super::files::refuse;
 use super::paths::{AutosaveStatus, RecordPaths};
 use crate::db::Database;
-use crate::game::core::{
-    CurrentGame, CurrentMode, GameClock, Notice, Players, Settings, Turn, Words,
-};
+use crate::game::core::{CurrentGame, CurrentMode, GameClock, Notice, Players, Settings, Words};
 use crate::records::{Autosave, KeptGame, PlayKind, RecordError, SavedGame, Variations};
 
 /// The autosave's writes: the one running and those waiting, in order.
@@ -402,16 +400,14 @@ pub(super) fn autosave_after_change(
     current: Res<CurrentGame>,
     paths: Res<RecordPaths>,
     (players, clock, mode, settings): (Res<Players>, Res<GameClock>, CurrentMode, Res<Settings>),
-    turn: Option<Res<State<Turn>>>,
-    next_turn: Res<NextState<Turn>>,
     (mut writer, remote): (ResMut<AutosaveWriter>, Res<crate::game::core::RemoteGame>),
     mut status: ResMut<AutosaveStatus>,
 ) {
-    let reviewing = crate::game::core::reviewing(turn.as_deref(), &next_turn);
-    let Some(autosave) = paths.autosave.as_ref().filter(|_| !reviewing) else {
+    let mode = mode.get();
+    let Some(autosave) = paths.autosave.as_ref().filter(|_| !mode.reviewing()) else {
         return;
     };
-    let Some(kind) = mode.get().autosave_kind() else {
+    let Some(kind) = mode.autosave_kind() else {
         return;
     };
     let autosave = autosave.with_kind(kind);
@@ -430,7 +426,7 @@ pub(super) fn autosave_after_change(
             .with_clocks(clock.0);
         // The friend's name, for the game kept unfinished should another
         // online game take its place.
-        let online = players.seats.remote_side().is_some();
+        let online = mode.online().is_some();
         for (header, value) in [(FRIEND_HEADER, &remote.name), (GAME_HEADER, &remote.id)] {
             if let Some(value) = value.as_ref().filter(|_| online) {
                 saved
@@ -439,7 +435,7 @@ pub(super) fn autosave_after_change(
             }
         }
         let replacing = (writer.first_write(autosave.kind(), players.game_id)
-            && matches!(autosave.kind(), PlayKind::Game | PlayKind::Online))
+            && autosave.kind().is_contest())
         .then(|| {
             Box::new(Replacing {
                 player: settings.player_or_you(),

@@ -450,7 +450,7 @@ fn review_record(record: GameRecord, message: String, words: &Texts) -> Pending 
     let kept_seats = headers
         .extra("Players")
         .and_then(Seats::parse_words)
-        .filter(|seats| matches!(seats, Seats::Ai { .. }));
+        .filter(|seats| seats.ai_side().is_some());
     let mut pending = review_variations(tree, message, words);
     pending.seats = kept_seats.or(pending.seats);
     pending.headers = Some(headers);

@@ -99,7 +99,7 @@ pub(super) fn handle_review_actions(
     clock: Res<GameClock>,
 ) {
     for &action in actions.read() {
-        let reviewing = jump.reviewing();
+        let reviewing = jump.mode().reviewing();
         let before = jump.current().ply();
         match action {
             ReviewAction::GotoNode(node)

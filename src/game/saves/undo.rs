@@ -23,8 +23,7 @@ pub(super) fn handle_undo_redo(
         left.0 = None;
     }
     for action in actions.read() {
-        let seats = jump.players().seats;
-        let online = seats.remote_side().is_some() || seats.watching();
+        let online = jump.mode().over_the_internet();
         if online && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
             // Over the internet Undo asks the friend (online play's
             // takeback); the move list is theirs too. A game watched is
@@ -56,7 +55,7 @@ pub(super) fn handle_undo_redo(
             }
             _ => {}
         }
-        if jump.reviewing() {
+        if jump.mode().reviewing() {
             continue;
         }
         if clock.timed() && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
@@ -89,7 +88,7 @@ fn delete_variation(jump: &mut Jump, node: NodeId, timed: bool) {
         jump.say("notice-timed-no-undo");
         return;
     }
-    let turn = if jump.reviewing() {
+    let turn = if jump.mode().reviewing() {
         Turn::Review
     } else {
         Turn::AwaitingInput

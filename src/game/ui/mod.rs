@@ -22,7 +22,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 
-use crate::game::core::{AnalysisSwitch, CurrentGame, CurrentMode, GameClock, RestartedFrom, Turn};
+use crate::game::core::{CurrentGame, CurrentMode, GameClock, RestartedFrom, Turn};
 use crate::game::saves::{EngineReview, ReviewedLine};
 use crate::records::{Headers, NodeId, Variations};
 use crate::rules::Game;
@@ -69,10 +69,7 @@ fn takeback_offered(mine: crate::rules::Color, ply: usize, over: bool) -> bool {
 #[derive(SystemParam)]
 struct PlayedGame<'w> {
     current: Res<'w, CurrentGame>,
-    turn: Option<Res<'w, State<Turn>>>,
-    next_turn: Res<'w, NextState<Turn>>,
     clock: Res<'w, GameClock>,
-    analysis: Res<'w, AnalysisSwitch>,
     engine_review: Res<'w, EngineReview>,
     restarted_from: Res<'w, RestartedFrom>,
     mode: CurrentMode<'w>,
@@ -81,7 +78,7 @@ struct PlayedGame<'w> {
 impl PlayedGame<'_> {
     /// Whether the game is being reviewed.
     fn reviewing(&self) -> bool {
-        crate::game::core::reviewing(self.turn.as_deref(), &self.next_turn)
+        self.mode.get().reviewing()
     }
 
     /// What the player is doing.
@@ -96,7 +93,7 @@ impl PlayedGame<'_> {
 
     /// Whether the engine's analysis is on.
     fn analysing(&self) -> bool {
-        self.analysis.0
+        self.mode.get().analysing()
     }
 
     /// The engine's review of the line, when there is one for this game.
@@ -111,19 +108,18 @@ impl PlayedGame<'_> {
 
     /// Whether Undo can do something now (online: ask a takeback).
     fn can_undo(&self) -> bool {
-        if let Some(remote) = self.mode.get().online() {
-            let over = self
-                .turn
-                .as_deref()
-                .is_some_and(|turn| *turn.get() == Turn::GameOver)
+        let mode = self.mode.get();
+        if let Some(remote) = mode.online() {
+            let over = mode
+                .board()
+                .is_some_and(|board| board.turn == Turn::GameOver)
                 || self.current.game().status().is_over();
             return !self.reviewing()
                 && takeback_offered(remote.opponent(), self.current.ply(), over);
         }
         let restart = self.current.is_empty() && self.restarted_from.0.is_some();
-        let watching = self.mode.get().watching();
-        !self.reviewing()
-            && !watching
+        !mode.reviewing()
+            && !mode.watching()
             && (restart || (!self.clock.timed() && self.current.can_undo()))
     }
 

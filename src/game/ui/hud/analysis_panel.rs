@@ -14,7 +14,7 @@ use super::evaluation::{describe, white_share};
 use crate::ai::Difficulty;
 use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
 use crate::game::board::{BoardLayout, hex_to_world};
-use crate::game::core::{AnalysisSwitch, CurrentGame, GameSystems, Players, Screen, Turn, Words};
+use crate::game::core::{CurrentGame, CurrentMode, GameSystems, Players, Screen, Words};
 use crate::game::editor::EditorRequest;
 use crate::rules::{Color as Side, Move};
 use crate::text::{Args, Texts};
@@ -34,20 +34,20 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 fn draw_analysis_panel(
     mut contexts: EguiContexts,
-    (on, mut analysis): (Res<AnalysisSwitch>, ResMut<Analysis>),
+    (mode, mut analysis): (CurrentMode, ResMut<Analysis>),
     current: Res<CurrentGame>,
     players: Res<Players>,
-    turn: Res<State<Turn>>,
     mut switch: MessageWriter<SetAnalysis>,
     (mut editor, words): (MessageWriter<EditorRequest>, Res<Words>),
 ) -> Result {
-    if !on.0 {
+    let mode = mode.get();
+    if !mode.analysing() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let words = &words.0;
     let game = current.game();
-    let playable = *turn.get() == Turn::AwaitingInput && !players.moves_elsewhere(game);
+    let playable = mode.takes_move(game);
     let mut clicked = None;
     let mut lines = analysis.lines();
     egui::Window::new(words.get("analysis-title"))
@@ -194,16 +194,17 @@ fn pv_buttons(
 /// The best move as an arrow from its piece to its cell (a ring on the cell
 /// of a placement).
 fn draw_best_move(
-    (on, analysis): (Res<AnalysisSwitch>, Res<Analysis>),
+    (mode, analysis): (CurrentMode, Res<Analysis>),
     current: Res<CurrentGame>,
     players: Res<Players>,
     layout: Res<BoardLayout>,
     mut gizmos: Gizmos,
 ) {
     let game = current.game();
+    let on = mode.get().analysing();
     let Some(line) = analysis
         .line()
-        .filter(|line| on.0 && line.is_for(players.game_id, game))
+        .filter(|line| on && line.is_for(players.game_id, game))
     else {
         return;
     };

@@ -118,10 +118,10 @@ impl Clicks<'_, '_> {
             // Restart acts on what runs: a lesson's step or a puzzle
             // again, a game anew.
             Leaving::Restart => match self.mode() {
-                Mode::Lesson => {
+                Mode::Lesson(_) => {
                     self.lessons.write(LessonRequest::Retry);
                 }
-                Mode::Puzzle => {
+                Mode::Puzzle(_) => {
                     self.puzzles.write(PuzzleRequest::Retry);
                 }
                 Mode::Game(_) | Mode::Menu | Mode::Editor => {

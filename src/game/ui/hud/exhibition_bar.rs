@@ -14,12 +14,11 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
 use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
-use crate::game::ai::{Hint, RequestHint, hint_available};
+use crate::game::ai::{Hint, RequestHint};
 use crate::game::board::BoardArea;
 use crate::game::core::CurrentGame;
 use crate::game::core::GameSystems;
 use crate::game::core::Screen;
-use crate::game::core::Turn;
 use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
 use crate::game::widgets::{BAR_ID, difficulty_name, egui_color, side_panel_width};
@@ -58,7 +57,6 @@ struct BarRect(Option<Rect>);
 struct BarView<'w> {
     game: Res<'w, CurrentGame>,
     players: Res<'w, Players>,
-    turn: Res<'w, State<Turn>>,
     control: Res<'w, ExhibitionControl>,
     evaluation: Res<'w, AiEvaluation>,
     thinking: Res<'w, AiThinking>,
@@ -92,7 +90,7 @@ fn draw_exhibition_bar(
         bar_rect.0 = None;
         return Ok(());
     }
-    let hint = hint_available(&view.players, game, *view.turn.get());
+    let hint = view.mode.get().hint_available(game);
     // No wider than the board between the hands, whose headers it would
     // otherwise hide.
     let window = ctx.content_rect().width();

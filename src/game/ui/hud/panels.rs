@@ -132,7 +132,7 @@ fn draw_hud(
     let mut window = window_ui(ctx, "hud_window");
     let game = view.game.game();
     // The human's input is awaited (not the AI's move).
-    let awaiting = *view.turn.get() == Turn::AwaitingInput && !view.players.moves_elsewhere(game);
+    let awaiting = view.history.mode().takes_move(game);
     let mut slots = Vec::new();
     let auto_pass = clicks.auto_pass();
 
@@ -145,7 +145,7 @@ fn draw_hud(
             history: &view.history,
             focus_first: std::mem::take(&mut focus_top_bar.0),
             off_board_end: view.off_board_end(),
-            can_resign: crate::game::core::can_resign(&view.players, &view.game, *view.turn.get()),
+            can_resign: view.history.mode().can_resign(game),
             words: &view.words,
         };
         top_bar::show(ui, &bar, &mut clicks);

@@ -4,7 +4,6 @@
 use hive_rules::{Color, Game, GameType, Hex, Move, Piece};
 
 use super::*;
-use crate::generate::self_play;
 
 /// The default node bound with time to spare: the nodes alone decide, so
 /// that a loaded machine (a debug build, other work on its cores) gives
@@ -348,6 +347,21 @@ fn check_reached(setup: &Setup, reached: &Reached) {
 }
 
 /// The position of `game` after its first `ply` moves.
+/// Self-play games, seeds 1 to 5 a line: `generate::self_play`'s Easy
+/// against Medium with two random opening moves, as the engine played them
+/// with late-move pruning off (07de2af's search). Kept as records so these
+/// tests stay on the same positions whatever the engine's tuning.
+const SELF_PLAY_GAMES: &str = include_str!("self_play_games.txt");
+
+/// The self-play game of `seed` (1 to 5).
+fn self_play(seed: u64) -> Game {
+    let line = SELF_PLAY_GAMES
+        .lines()
+        .nth(seed as usize - 1)
+        .unwrap_or_else(|| panic!("no self-play game {seed}"));
+    Game::from_game_string(line).unwrap_or_else(|e| panic!("self-play game {seed}: {e}"))
+}
+
 fn prefix(game: &Game, ply: usize) -> Game {
     let mut at = Game::with_options(game.game_type(), game.options());
     for mv in game.moves().take(ply) {

@@ -19,6 +19,37 @@ const CACHE_KIB: i64 = 32 * 1024;
 /// The page size of a new file, in bytes (files made before keep theirs).
 const PAGE_SIZE: i64 = 16 * 1024;
 
+/// How long an opener waits for another holding the file (SQLite's busy
+/// handler, and the retries where SQLite answers busy without it).
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Whether SQLite answered that another connection holds the file.
+fn is_busy(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+/// `step` again while another connection holds the file, until
+/// [`BUSY_WAIT`] has passed. SQLite answers busy at once, without its busy
+/// handler, where waiting could deadlock: a read turning into a write
+/// while another opener writes (two openers of a new file both making its
+/// tables), or the switch to WAL.
+fn while_busy<T>(
+    mut step: impl FnMut() -> Result<T, rusqlite::Error>,
+) -> Result<T, rusqlite::Error> {
+    let deadline = std::time::Instant::now() + BUSY_WAIT;
+    loop {
+        match step() {
+            Err(error) if is_busy(&error) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            done => return done,
+        }
+    }
+}
+
 /// What the database holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Stats {
@@ -206,8 +237,7 @@ fn check_writable(path: &Path) -> Result<(), DbError> {
 fn try_open(path: &Path) -> Result<Connection, DbError> {
     let fail = |e: rusqlite::Error| DbError::sql(path, e);
     let mut conn = Connection::open(path).map_err(fail)?;
-    conn.busy_timeout(std::time::Duration::from_secs(10))
-        .map_err(fail)?;
+    conn.busy_timeout(BUSY_WAIT).map_err(fail)?;
     let version: u32 = conn
         .pragma_query_value(None, "user_version", |row| row.get(0))
         .map_err(fail)?;
@@ -225,29 +255,38 @@ fn try_open(path: &Path) -> Result<Connection, DbError> {
         conn.pragma_update(None, "page_size", PAGE_SIZE)
             .map_err(fail)?;
     }
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(fail)?;
+    while_busy(|| conn.pragma_update(None, "journal_mode", "WAL")).map_err(fail)?;
     conn.pragma_update(None, "synchronous", "NORMAL")
         .map_err(fail)?;
     conn.pragma_update(None, "cache_size", -CACHE_KIB)
         .map_err(fail)?;
-    if let Err(source) = schema::migrations().to_latest(&mut conn) {
+    let deadline = std::time::Instant::now() + BUSY_WAIT;
+    while let Err(source) = schema::migrations().to_latest(&mut conn) {
         // Two openers of a new file (two of the game's tasks, or the game
         // and a command) may both find it empty: the second's migration
-        // then fails on a table the first has just made. The schema is
-        // there all the same: only a file still behind is an error.
-        let now: u32 = conn
-            .pragma_query_value(None, "user_version", |row| row.get(0))
-            .map_err(fail)?;
-        if now != schema::VERSION {
-            return Err(match source {
-                rusqlite_migration::Error::RusqliteError { err, .. } => DbError::sql(path, err),
-                source => DbError::Migration {
-                    path: path.to_path_buf(),
-                    source,
-                },
-            });
+        // then fails on a table the first has just made, or is told at once
+        // that the file is busy while the first makes them. The schema is
+        // there all the same, or will be: only a file still behind once
+        // the other is done is an error.
+        let now: u32 =
+            while_busy(|| conn.pragma_query_value(None, "user_version", |row| row.get(0)))
+                .map_err(fail)?;
+        if now == schema::VERSION {
+            break;
         }
+        let busy =
+            matches!(&source, rusqlite_migration::Error::RusqliteError { err, .. } if is_busy(err));
+        if busy && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            continue;
+        }
+        return Err(match source {
+            rusqlite_migration::Error::RusqliteError { err, .. } => DbError::sql(path, err),
+            source => DbError::Migration {
+                path: path.to_path_buf(),
+                source,
+            },
+        });
     }
     Ok(conn)
 }

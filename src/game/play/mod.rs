@@ -1,14 +1,15 @@
 //! Playing on the board: selecting a piece and seeing where it may go, the
 //! automatic pass, the devices (keyboard and gamepad; with a window, the mouse pointer and the
-//! bridge to egui's focus) turned into one kind of intent, and the board
-//! cursor that carries those intents out.
+//! bridge to egui's focus) turned into one kind of intent, and the input
+//! dispatcher (`intents`) that carries those intents out with the board
+//! cursor.
 
 pub mod auto_pass;
-pub mod cursor;
 pub mod devices;
 pub mod drag;
 pub mod egui_focus;
 pub mod flash;
+pub mod intents;
 pub mod movable;
 pub mod pointer;
 pub mod selection;
@@ -16,11 +17,11 @@ pub mod selection;
 use bevy::prelude::*;
 use bevy_egui::EguiPreUpdateSet;
 
-pub use cursor::BoardCursor;
 pub use devices::{GameIntent, InputDevice, ReadDevices};
 pub use drag::{CellDropped, DragFrom, PointerDrag};
 pub use egui_focus::FocusTopBar;
 pub use flash::Flash;
+pub use intents::BoardCursor;
 pub use movable::{MovablePieces, movable_pieces};
 pub use pointer::{HandSlots, HoveredCell};
 pub use selection::{
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         selection::plugin,
         devices::plugin,
-        cursor::plugin,
+        intents::plugin,
         flash::plugin,
     ));
     app.init_resource::<auto_pass::PendingPass>();

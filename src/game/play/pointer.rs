@@ -18,8 +18,8 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
 
-use super::cursor::BoardCursor;
 use super::devices::GameIntent;
+use super::intents::BoardCursor;
 use crate::game::board::{BoardInput, BoardLayout, MainCamera, world_to_plane};
 use crate::game::core::Screen;
 use crate::rules::{Hex, Piece};

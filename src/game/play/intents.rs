@@ -1,5 +1,6 @@
-//! The board cursor of keyboard and gamepad play, and what each
-//! [`GameIntent`] does in a game.
+//! The input dispatcher: what each [`GameIntent`] (from the keyboard, the
+//! gamepad or the pointer) does in a game, and the board cursor of
+//! keyboard and gamepad play that most of them move or act on.
 //!
 //! The cursor jumps between the cells that matter: with no piece selected,
 //! the pieces of the side to move; with one selected, its cell, its

@@ -15,6 +15,9 @@
 //!   "analysing?", "in review?") are answered by `core::Mode` alone: no
 //!   feature asks the seats, the analysis switch or the pending turn
 //!   itself (docs/architecture.md has the same check as a grep).
+//! - The turn is written by `core::turn` alone: every other feature asks
+//!   its `TurnControl` (a move played, pieces landed, a game ended off the
+//!   board, started, or jumped).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -396,4 +399,70 @@ fn the_mode_scan_sees_every_raw_question() {
         ]
     );
     assert!(raw_mode_questions("let online = mode.online().is_some();").is_empty());
+}
+
+/// How a feature would write the turn itself instead of asking
+/// `core::TurnControl`.
+const TURN_WRITES: [&str; 4] = [
+    "ResMut<NextState<Turn>>",
+    "ResMut<'w, NextState<Turn>>",
+    "resource_mut::<NextState<Turn>>",
+    "set_state(Turn::",
+];
+
+/// The lines of `text` that write the turn.
+fn turn_writes(text: &str) -> Vec<(usize, &'static str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .flat_map(|(i, line)| {
+            TURN_WRITES
+                .iter()
+                .filter(move |write| line.contains(*write))
+                .map(move |write| (i + 1, *write))
+        })
+        .collect()
+}
+
+#[test]
+fn the_turn_is_written_by_core_turn_alone() {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut writers = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let name = relative.to_string_lossy().replace('\\', "/");
+        let text = fs::read_to_string(path).expect("a readable source file");
+        for (line, write) in turn_writes(&text) {
+            writers.push((name.clone(), format!("src/game/{name}:{line}: {write}")));
+        }
+    }
+    assert!(
+        writers.iter().all(|(name, _)| name == "core/turn.rs"),
+        "the turn written outside core/turn.rs:\n{}",
+        writers
+            .iter()
+            .map(|(_, at)| at.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    assert_eq!(writers.len(), 1, "core/turn.rs's TurnControl: {writers:?}");
+}
+
+#[test]
+fn the_turn_scan_sees_every_write() {
+    let text = "fn a(mut next: ResMut<NextState<Turn>>) {}
+        struct B<'w> { next: ResMut<'w, NextState<Turn>> }
+        // ResMut<NextState<Turn>> in a comment writes nothing
+        commands.set_state(Turn::GameOver);
+        fn c(turn: Res<NextState<Turn>>) {}";
+    assert_eq!(
+        turn_writes(text),
+        vec![
+            (1, "ResMut<NextState<Turn>>"),
+            (2, "ResMut<'w, NextState<Turn>>"),
+            (4, "set_state(Turn::"),
+        ]
+    );
 }

@@ -123,7 +123,7 @@ fn run_clock(
     (pause, hold): (Res<ClockPause>, Res<ClockHold>),
     mut clock: ResMut<GameClock>,
     (mut notice, words): (ResMut<Notice>, Res<super::Words>),
-    mut next_turn: ResMut<NextState<Turn>>,
+    mut turn: super::TurnControl,
 ) {
     let game = current.game();
     if pause.0 || hold.0 || game.status().is_over() || !clock.timed() || !current.at_end() {
@@ -137,6 +137,6 @@ fn run_clock(
         let args = super::with_color(&words, crate::text::Args::new(), flagged)
             .with("winner", words.color(flagged.opponent()));
         notice.show(words.format("notice-out-of-time", &args));
-        next_turn.set(Turn::GameOver);
+        turn.end();
     }
 }

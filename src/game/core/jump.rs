@@ -15,7 +15,7 @@ use super::mode::{AnalysisSwitch, Mode};
 use super::notice::Notice;
 use super::players::Players;
 use super::screens::{Activity, Screen};
-use super::turn::{PlayMove, Turn};
+use super::turn::{PlayMove, Turn, TurnControl};
 use super::words::Words;
 
 /// What replacing the position on the board touches.
@@ -23,8 +23,7 @@ use super::words::Words;
 pub struct Jump<'w> {
     current: ResMut<'w, CurrentGame>,
     players: ResMut<'w, Players>,
-    turn: Option<Res<'w, State<Turn>>>,
-    next_turn: ResMut<'w, NextState<Turn>>,
+    turn: TurnControl<'w>,
     requests: ResMut<'w, Messages<PlayMove>>,
     notice: ResMut<'w, Notice>,
     words: Res<'w, Words>,
@@ -68,19 +67,21 @@ impl Jump<'_> {
     /// What the player is doing (with this frame's change of the turn
     /// counted already).
     pub fn mode(&self) -> Mode {
-        Mode::read(
-            self.screen.as_deref(),
-            self.activity.as_deref(),
-            self.turn.as_deref(),
-            &self.next_turn,
+        Mode::of(
+            self.screen
+                .as_deref()
+                .map_or(Screen::MainMenu, |s| *s.get()),
+            self.activity.as_deref().map(|a| *a.get()),
+            self.turn.upcoming(),
             &self.players,
             *self.analysis,
         )
     }
 
-    /// Sets the turn (a game ended off the board: agreed, resigned).
-    pub fn set_turn(&mut self, turn: Turn) {
-        NextState::set_if_neq(&mut self.next_turn, turn);
+    /// Ends the game off the board (agreed, resigned, ended by the friend):
+    /// the turn's [`TurnControl::end`].
+    pub fn end_game(&mut self) {
+        self.turn.end();
     }
 
     /// Asks for a move for the side to move (a move from elsewhere: the
@@ -112,7 +113,7 @@ impl Jump<'_> {
         self.players.game_id += 1;
         self.requests.clear();
         self.notice.clear();
-        NextState::set_if_neq(&mut self.next_turn, turn);
+        self.turn.jumped(turn);
         true
     }
 }

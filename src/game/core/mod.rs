@@ -44,7 +44,9 @@ pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};
 pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
-pub use turn::{ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, upcoming_turn};
+pub use turn::{
+    ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, TurnControl, upcoming_turn,
+};
 pub use words::{
     Words, difficulty_about, difficulty_name, record_error, system_language, with_color,
 };

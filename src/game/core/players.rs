@@ -20,7 +20,6 @@ use super::current_game::CurrentGame;
 use super::notice::Notice;
 use super::screens::Screen;
 use super::settings::Settings;
-use super::turn::Turn;
 use crate::ai::Difficulty;
 use crate::records::{Seats, TimeControl};
 use crate::rules::{Color, Game};
@@ -171,11 +170,7 @@ fn restart_on_request(
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
     (mut notice, words): (ResMut<Notice>, Res<super::Words>),
-    (mut next_turn, mut clock, mut left): (
-        ResMut<NextState<Turn>>,
-        ResMut<GameClock>,
-        ResMut<RestartedFrom>,
-    ),
+    (mut turn, mut clock, mut left): (super::TurnControl, ResMut<GameClock>, ResMut<RestartedFrom>),
 ) {
     if requests.read().count() == 0 {
         return;
@@ -199,5 +194,5 @@ fn restart_on_request(
     if unfinished {
         notice.show(words.get("notice-new-game"));
     }
-    next_turn.set(Turn::AwaitingInput);
+    turn.start();
 }

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use super::{GameSystems, Jump, Players, Turn};
+use super::{GameSystems, Jump, Players};
 use crate::records::Seats;
 use crate::rules::Color;
 
@@ -59,6 +59,6 @@ fn resign(
         return;
     };
     resignation.0 = Some((players.game_id, ai.opponent()));
-    jump.set_turn(Turn::GameOver);
+    jump.end_game();
     info!("the person ({:?}) resigned", ai.opponent());
 }

@@ -10,6 +10,7 @@
 //! Pass button waits ([`ForcedPass`], [`Settings::auto_pass`]): passes are never silent. In review nothing
 //! is played, so such a position is shown without the call to pass.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::GameSystems;
@@ -65,6 +66,72 @@ pub enum Turn {
     Review,
 }
 
+/// The one way the turn changes: every feature asks it of this parameter,
+/// by what happened (a move played, its pieces landed, the game ended off
+/// the board, a game started, a jump), and this module alone writes the
+/// state. A request that does not apply (the pieces landing after a jump
+/// already changed the turn this frame) is ignored here.
+#[derive(SystemParam)]
+pub struct TurnControl<'w> {
+    turn: Option<Res<'w, State<Turn>>>,
+    next: ResMut<'w, NextState<Turn>>,
+}
+
+impl TurnControl<'_> {
+    /// The turn now (none off the playing screen).
+    pub fn now(&self) -> Option<Turn> {
+        self.turn.as_deref().map(|turn| *turn.get())
+    }
+
+    /// The turn as it will be once this frame's change is applied.
+    pub fn upcoming(&self) -> Option<Turn> {
+        self.turn
+            .as_deref()
+            .map(|turn| upcoming_turn(turn, &self.next))
+    }
+
+    /// Whether a change of the turn was asked for this frame already.
+    pub fn pending(&self) -> bool {
+        !matches!(*self.next, NextState::Unchanged)
+    }
+
+    /// The pieces of the last move have landed: the game goes on, or it is
+    /// over. Only while animating, and not over a change asked for this
+    /// frame (a jump under the slide).
+    pub fn landed(&mut self, over: bool) {
+        if self.now() != Some(Turn::Animating) || self.pending() {
+            return;
+        }
+        self.next.set(if over {
+            Turn::GameOver
+        } else {
+            Turn::AwaitingInput
+        });
+    }
+
+    /// The game ended off the board (a flag fell, a resignation, an online
+    /// game ended by agreement or by the friend).
+    pub fn end(&mut self) {
+        NextState::set_if_neq(&mut self.next, Turn::GameOver);
+    }
+
+    /// A game starts or restarts: the first move is awaited.
+    pub fn start(&mut self) {
+        self.next.set(Turn::AwaitingInput);
+    }
+
+    /// The position on the board was replaced ([`Jump`](super::Jump)): the
+    /// turn it goes on with (awaiting input, or review).
+    pub fn jumped(&mut self, turn: Turn) {
+        NextState::set_if_neq(&mut self.next, turn);
+    }
+
+    /// A move was played: its piece slides.
+    fn played(&mut self) {
+        self.next.set(Turn::Animating);
+    }
+}
+
 /// The turn as it will be once this frame's transition is applied: a
 /// change asked for this frame (say, a jump into review) counts already.
 pub fn upcoming_turn(turn: &State<Turn>, next: &NextState<Turn>) -> Turn {
@@ -108,7 +175,7 @@ fn play_requested_moves(
         MessageWriter<MoveRefused>,
     ),
     mut played: MessageWriter<MovePlayed>,
-    mut next_turn: ResMut<NextState<Turn>>,
+    mut turn: TurnControl,
 ) {
     // One move per frame: after it, the turn is animating.
     let Some(&PlayMove(mv)) = requests.read().next() else {
@@ -130,7 +197,7 @@ fn play_requested_moves(
             );
             notice.clear();
             played.write(MovePlayed { mv, path, thrown });
-            next_turn.set(Turn::Animating);
+            turn.played();
         }
         Err(err) => {
             info!("move refused: {err}");
@@ -172,13 +239,11 @@ fn announce_forced_pass(
 
 /// A game shown while awaiting input that is already over (a resumed or
 /// continued game, or a draw rule switched on) ends.
-fn end_finished_game(
-    current: Res<CurrentGame>,
-    turn: Res<State<Turn>>,
-    mut next_turn: ResMut<NextState<Turn>>,
-) {
-    let pending = !matches!(*next_turn, NextState::Unchanged);
-    if *turn.get() == Turn::AwaitingInput && !pending && current.game().status().is_over() {
-        next_turn.set(Turn::GameOver);
+fn end_finished_game(current: Res<CurrentGame>, mut turn: TurnControl) {
+    if turn.now() == Some(Turn::AwaitingInput)
+        && !turn.pending()
+        && current.game().status().is_over()
+    {
+        turn.end();
     }
 }

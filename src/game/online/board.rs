@@ -153,7 +153,7 @@ pub(super) fn follow_the_session(
                 .result()
                 .is_some_and(|(_, reason)| reason != EndReason::Rules);
             if ended_here && *turn.get() == Turn::AwaitingInput {
-                jump.set_turn(Turn::GameOver);
+                jump.end_game();
             }
         }
         Followed::Played(next) => connection.echo = Some(next),

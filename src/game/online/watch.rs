@@ -168,7 +168,7 @@ pub(super) fn follow_the_watch(
         && over
         && *turn.get() == Turn::AwaitingInput
     {
-        jump.set_turn(Turn::GameOver);
+        jump.end_game();
     }
 }
 

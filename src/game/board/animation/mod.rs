@@ -28,7 +28,7 @@ use super::geometry::{HEX_SIZE, LEVEL_OFFSET, resting_translation};
 use super::layout::BoardLayout;
 use super::on_top::BoardArea;
 use super::pieces::{PieceId, Position, StackLevel};
-use crate::game::core::{CurrentGame, GameSystems, MovePlayed, Settings, Turn};
+use crate::game::core::{CurrentGame, GameSystems, MovePlayed, Settings, Turn, TurnControl};
 use crate::rules::{self, Move};
 
 pub(super) fn plugin(app: &mut App) {
@@ -281,16 +281,11 @@ fn drop_stale_slides(mut commands: Commands, slides: Query<Entity, With<Slide>>)
 fn finish_animating(
     slides: Query<(), With<Slide>>,
     current: Res<CurrentGame>,
-    mut next_turn: ResMut<NextState<Turn>>,
+    mut turn: TurnControl,
 ) {
-    if !slides.is_empty() || !matches!(*next_turn, NextState::Unchanged) {
-        return;
+    if slides.is_empty() {
+        turn.landed(current.game().status().is_over());
     }
-    next_turn.set(if current.game().status().is_over() {
-        Turn::GameOver
-    } else {
-        Turn::AwaitingInput
-    });
 }
 
 fn skip_slides(

@@ -154,7 +154,10 @@ fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
         // `hive --lang es`: the command line is there before the first frame.
         let mut app = headless_app();
         app.insert_resource(LaunchSettings {
-            lang: Some("es".to_string()),
+            this_run: hive::game::core::ThisRun {
+                language: Some("es".to_string()),
+                ..default()
+            },
             ..default()
         });
         app.insert_resource(RecordPaths {

@@ -98,7 +98,10 @@ pub fn click(app: &mut App, at: egui::Pos2) {
 pub fn panels_app(lang: &str) -> App {
     let mut app = App::new();
     app.insert_resource(LaunchSettings {
-        lang: Some(lang.to_string()),
+        this_run: hive::game::core::ThisRun {
+            language: Some(lang.to_string()),
+            ..default()
+        },
         ..default()
     });
     app.add_plugins((

@@ -5,9 +5,10 @@
 //! global for them.
 //!
 //! The options that win over a preference for this run (`--lang`,
-//! `--theme`, `--local`, `--relay`) are applied to the [`Settings`] once,
-//! as they are restored at start-up ([`LaunchSettings::for_this_run`]);
-//! after that every feature reads the settings alone.
+//! `--theme`, `--local`, `--relay`) are declared once, as [`ThisRun`] (the
+//! settings' own field, flattened here), and put into the [`Settings`] as
+//! they are restored at start-up ([`LaunchSettings::applied_to`]); after
+//! that every feature reads the settings alone.
 
 use std::path::PathBuf;
 
@@ -21,12 +22,10 @@ use crate::rules::Game;
 /// `play`, `exhibition`): the other commands neither take nor list them.
 #[derive(Resource, clap::Args, Debug, Clone, Default)]
 pub struct LaunchSettings {
-    /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
-    #[arg(long, value_name = "CODE", env = "HIVE_LANG")]
-    pub lang: Option<String>,
-    /// Draw the game with the theme NAME: a built-in one (default, high-contrast) or one of yours (`hive theme list`).
-    #[arg(long, value_name = "NAME")]
-    pub theme: Option<String>,
+    /// The preferences' word for this run: `--lang`, `--theme`, `--local`,
+    /// `--relay`.
+    #[command(flatten)]
+    pub this_run: ThisRun,
     /// Start local games from this position (a UHP GameString), for demos and measurements.
     #[arg(long, value_name = "GAMESTRING", env = "HIVE_START_POSITION",
           value_parser = parse_game_string)]
@@ -44,15 +43,6 @@ pub struct LaunchSettings {
     /// Keep the settings in DIR (default: the platform's config directory).
     #[arg(long, value_name = "DIR", env = super::CONFIG_DIR_ENV)]
     pub config_dir: Option<PathBuf>,
-    /// Online play on this machine only: loopback, no relay, no address
-    /// lookup, no port mapping (for trying it out, and for tests).
-    #[arg(long = "local", env = "HIVE_ONLINE_LOCAL",
-          value_parser = clap::builder::FalseyValueParser::new())]
-    pub online_local: bool,
-    /// Online play through this relay server (a self-hosted `iroh-relay`)
-    /// rather than the public ones.
-    #[arg(long, value_name = "URL", conflicts_with = "online_local")]
-    pub relay: Option<String>,
 }
 
 impl LaunchSettings {
@@ -61,32 +51,19 @@ impl LaunchSettings {
     /// `hive play --lang es` ask the same.
     pub fn or(self, before: LaunchSettings) -> LaunchSettings {
         LaunchSettings {
-            lang: self.lang.or(before.lang),
-            theme: self.theme.or(before.theme),
+            this_run: self.this_run.or(before.this_run),
             start_position: self.start_position.or(before.start_position),
             clock: self.clock.or(before.clock),
             frame_time: self.frame_time || before.frame_time,
             data_dir: self.data_dir.or(before.data_dir),
             config_dir: self.config_dir.or(before.config_dir),
-            online_local: self.online_local || before.online_local,
-            relay: self.relay.or(before.relay),
         }
     }
 
-    /// What these options ask of the preferences for this run only (never
-    /// saved; a preference the player picks drops its own).
-    pub fn for_this_run(&self) -> ThisRun {
-        ThisRun {
-            language: self.lang.clone(),
-            theme: self.theme.clone(),
-            online_local: self.online_local,
-            online_relay: self.relay.clone(),
-        }
-    }
-
-    /// `settings` with these options' word for this run.
+    /// `settings` with these options' word for this run (never saved; a
+    /// preference the player picks drops its own).
     pub fn applied_to(&self, mut settings: Settings) -> Settings {
-        settings.this_run = self.for_this_run();
+        settings.this_run = self.this_run.clone();
         settings
     }
 }

@@ -91,19 +91,41 @@ pub struct Settings {
     pub this_run: ThisRun,
 }
 
-/// What the command line asked of some preferences for this run only
-/// (set once at start-up from `LaunchSettings`); each wins over the saved
-/// preference until the player picks one.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What the command line asks of some preferences for this run only; each
+/// wins over the saved preference until the player picks one. Declared
+/// once, here: `LaunchSettings` flattens these options into the commands
+/// that open the window, and puts them into the settings as they are
+/// restored at start-up.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ThisRun {
-    /// `--lang`.
+    /// Speak this language (a folder of assets/locales/, e.g. es or en) rather than the one in the settings or the system's.
+    #[arg(long = "lang", value_name = "CODE", env = "HIVE_LANG")]
     pub language: Option<String>,
-    /// `--theme`.
+    /// Draw the game with the theme NAME: a built-in one (default, high-contrast) or one of yours (`hive theme list`).
+    #[arg(long, value_name = "NAME")]
     pub theme: Option<String>,
-    /// `--local`.
+    /// Online play on this machine only: loopback, no relay, no address
+    /// lookup, no port mapping (for trying it out, and for tests).
+    #[arg(long = "local", env = "HIVE_ONLINE_LOCAL",
+          value_parser = clap::builder::FalseyValueParser::new())]
     pub online_local: bool,
-    /// `--relay`.
+    /// Online play through this relay server (a self-hosted `iroh-relay`)
+    /// rather than the public ones.
+    #[arg(long = "relay", value_name = "URL", conflicts_with = "online_local")]
     pub online_relay: Option<String>,
+}
+
+impl ThisRun {
+    /// These options, with those given before the subcommand (`before`)
+    /// where these leave one out.
+    pub fn or(self, before: ThisRun) -> ThisRun {
+        ThisRun {
+            language: self.language.or(before.language),
+            theme: self.theme.or(before.theme),
+            online_local: self.online_local || before.online_local,
+            online_relay: self.online_relay.or(before.online_relay),
+        }
+    }
 }
 
 impl Settings {

@@ -8,7 +8,7 @@
 
 use bevy::prelude::*;
 
-use super::selection::Selection;
+use super::selection::{Selection, cell_at};
 use crate::game::board::BoardLayout;
 use crate::game::core::{CurrentGame, MoveRefused, Notice, PlayMove, Players, Words};
 use crate::rules::Piece;
@@ -68,23 +68,18 @@ pub(super) fn handle_drops(
         let Some(piece) = piece else {
             continue;
         };
-        let hex = layout.hex_at(to);
-        let on_board = layout.plane_of(hex) == to;
+        let cell = cell_at(&layout, to);
         // The selection may be a pillbug's throw of this piece.
         let chosen = if selection.piece == Some(piece) {
             selection.clone()
         } else {
             Selection::of(game, piece)
         };
-        if let Some(mv) = chosen.move_to(hex).filter(|_| on_board) {
+        if let Some(mv) = cell.and_then(|hex| chosen.move_to(hex)) {
             play.write(PlayMove(mv));
             continue;
         }
-        let reason = match chosen.thrower {
-            Some(thrower) => game.why_not_throw(thrower, piece, hex),
-            None => game.why_not(piece, hex),
-        };
-        if let Some(reason) = reason.filter(|_| on_board) {
+        if let Some(reason) = cell.and_then(|hex| chosen.why_not(game, hex)) {
             notice.show_worded(words.reason(&reason, Some(game)));
             refused.write(MoveRefused(reason));
         }

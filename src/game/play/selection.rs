@@ -20,7 +20,7 @@ use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
 use crate::game::core::{
     CurrentGame, GameSystems, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
 };
-use crate::rules::{Bug, Game, Hex, Move, Piece};
+use crate::rules::{Bug, Game, Hex, Move, Piece, RuleError};
 use crate::text::{Args, Worded};
 
 pub(super) fn plugin(app: &mut App) {
@@ -138,6 +138,17 @@ impl Selection {
         self.moves.iter().copied().find(|m| m.to() == Some(hex))
     }
 
+    /// Why the selected piece cannot go to `hex` (thrown there, when the
+    /// selection is a pillbug's throw), if it cannot; none with nothing
+    /// selected.
+    pub fn why_not(&self, game: &Game, hex: Hex) -> Option<RuleError> {
+        let piece = self.piece?;
+        match self.thrower {
+            Some(thrower) => game.why_not_throw(thrower, piece, hex),
+            None => game.why_not(piece, hex),
+        }
+    }
+
     /// The plane coordinates of the selection's destinations.
     pub fn destination_planes(&self, layout: &BoardLayout) -> Vec<IVec2> {
         self.moves
@@ -146,6 +157,15 @@ impl Selection {
             .map(|hex| layout.plane_of(hex))
             .collect()
     }
+}
+
+/// The board's cell at `plane` (where a click or a drop landed), if the
+/// plane is one of the board's: a far-away plane can alias a hive cell on
+/// the wrapped grid, and is none. Clicks and drops both go through this
+/// and [`Selection::move_to`] / [`Selection::why_not`].
+pub fn cell_at(layout: &BoardLayout, plane: IVec2) -> Option<Hex> {
+    let hex = layout.hex_at(plane);
+    (layout.plane_of(hex) == plane).then_some(hex)
 }
 
 /// A highlighted cell on the board.
@@ -192,14 +212,12 @@ fn handle_clicks(
     }
     for &CellClicked(plane) in clicks.read() {
         let game = game.game();
-        let hex = layout.hex_at(plane);
-        // A far-away click can alias a hive cell on the wrapped grid.
-        let on_board = layout.plane_of(hex) == plane;
-        if let Some(mv) = selection.move_to(hex).filter(|_| on_board) {
+        let cell = cell_at(&layout, plane);
+        if let Some(mv) = cell.and_then(|hex| selection.move_to(hex)) {
             play.write(PlayMove(mv));
             continue;
         }
-        let top = game.top(hex).filter(|_| on_board);
+        let top = cell.and_then(|hex| game.top(hex));
         // Throwable pieces are only ever listed beside the selected pillbug.
         let thrower = selection.piece.filter(|_| !selection.throwable.is_empty());
         // With something to do, a selection answers clicks on other cells
@@ -224,13 +242,9 @@ fn handle_clicks(
             (Some(piece), _) if !live || piece.color() == game.to_move() => {
                 *selection = select(game, piece, &mut notice, *device, &words);
             }
-            _ => match selection.piece.filter(|_| on_board && live) {
-                Some(selected) => {
-                    let reason = match selection.thrower {
-                        Some(thrower) => game.why_not_throw(thrower, selected, hex),
-                        None => game.why_not(selected, hex),
-                    };
-                    if let Some(reason) = reason {
+            _ => match cell.filter(|_| selection.piece.is_some() && live) {
+                Some(hex) => {
+                    if let Some(reason) = selection.why_not(game, hex) {
                         notice.show_worded(words.reason(&reason, Some(game)));
                         refused.write(MoveRefused(reason));
                     }

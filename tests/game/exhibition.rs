@@ -444,7 +444,12 @@ fn watch_moves(app: &mut App, moves: u32) -> Vec<Watched> {
         }
         if move_ready(app)
             && shown.is_none()
-            && let Some(piece) = app.world().resource::<Selection>().piece
+            && let Some(piece) = app
+                .world()
+                .resource::<hive::game::ai::AiConsidered>()
+                .0
+                .as_ref()
+                .and_then(|shown| shown.piece)
         {
             // In the AI's colour, none in the player's.
             assert!(
@@ -491,7 +496,10 @@ fn pausing_while_the_ai_shows_its_cells_hides_them_and_its_message() {
     let mut app = exhibition(|_| {});
     start_playing(&mut app);
     update_until(&mut app, "the AI showing its cells", |app| {
-        app.world().resource::<Selection>().by_ai
+        app.world()
+            .resource::<hive::game::ai::AiConsidered>()
+            .0
+            .is_some()
     });
     assert!(!considered_cells(&mut app).is_empty());
     let says = |app: &App| {

@@ -60,9 +60,11 @@ fn a_folder_is_listed_with_its_broken_file_then_sorted_and_filtered() {
     app.world_mut()
         .write_message(LibraryRequest::Open(records.path().to_path_buf()));
     app.update();
+    // Taken at once: under way on the IO pool, or (on a fast machine, or a
+    // pool thread that ran at once) read already.
     assert!(
-        library(&app).progress().is_some(),
-        "the reading is under way"
+        library(&app).progress().is_some() || !library(&app).entries().is_empty(),
+        "the reading started"
     );
     update_until_within(
         &mut app,

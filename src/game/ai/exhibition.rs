@@ -15,7 +15,6 @@ use crate::game::core::{
     CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Turn, Words,
     in_exhibition,
 };
-use crate::game::play::Selection;
 use crate::records::Seats;
 use crate::rules::{Game, GameType};
 
@@ -192,15 +191,15 @@ impl ExhibitionLaunch {
 /// AI was considering.
 fn hide_considered_while_paused(
     control: Res<ExhibitionControl>,
-    mut selection: ResMut<Selection>,
+    mut considered: ResMut<super::AiConsidered>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     if !control.paused {
         return;
     }
-    let showing = selection.by_ai;
+    let showing = considered.0.is_some();
     if showing {
-        *selection = Selection::default();
+        considered.0 = None;
     }
     if showing || control.is_changed() {
         notice.show(words.get("notice-exhibition-paused"));

@@ -21,7 +21,7 @@ pub use exhibition::{
     ExhibitionSystems, MOVES_PER_MINUTE,
 };
 pub use hint::{Hint, HintSystems, RequestHint};
-pub use player::{AiEvaluation, AiMoves, AiThinking, Evaluation};
+pub use player::{AiConsidered, AiEvaluation, AiMoves, AiThinking, Evaluation};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

@@ -24,11 +24,12 @@ use super::engine::{AiEngine, Search};
 use super::exhibition::{CONSIDER_SHARE, ExhibitionControl, ExhibitionSystems};
 use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
+use crate::game::board::BoardLayout;
 use crate::game::core::{
     CurrentGame, CurrentMode, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Settings,
     Turn, Words, difficulty_name, with_color,
 };
-use crate::game::play::Selection;
+use crate::game::play::{Highlight, HighlightKind, HighlightSync, Selection, highlight};
 use crate::rules::{Color, Game, Move, Piece};
 
 /// How long the considered destinations show at the default animation speed.
@@ -37,6 +38,7 @@ const CONSIDER_SECONDS: f32 = 0.8;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiThinking>();
     app.init_resource::<AiEvaluation>();
+    app.init_resource::<AiConsidered>();
     app.add_systems(
         Update,
         (cancel_stale_search, drive_search)
@@ -46,7 +48,57 @@ pub(super) fn plugin(app: &mut App) {
             .after(ExhibitionSystems)
             .run_if(in_state(Screen::Playing)),
     );
+    app.add_systems(
+        Update,
+        (
+            forget_considered.run_if(resource_changed::<CurrentGame>),
+            show_considered_cells.run_if(resource_changed::<AiConsidered>),
+        )
+            .chain()
+            .in_set(GameSystems::Sync)
+            .after(HighlightSync)
+            .run_if(in_state(Screen::Playing)),
+    );
     app.add_systems(OnExit(Screen::Playing), cancel_search);
+}
+
+/// The piece the AI is about to move and every destination it has, shown
+/// before it moves (in the AI's colour, not the player's green, and not
+/// for clicking); none once the game changes. The AI's own display, apart
+/// from the player's [`Selection`].
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct AiConsidered(pub Option<Selection>);
+
+fn forget_considered(mut considered: ResMut<AiConsidered>) {
+    considered.set_if_neq(AiConsidered(None));
+}
+
+/// The AI's considered cells on the board, as highlights of its own.
+fn show_considered_cells(
+    mut commands: Commands,
+    considered: Res<AiConsidered>,
+    game: Res<CurrentGame>,
+    layout: Res<BoardLayout>,
+    old: Query<(Entity, &Highlight)>,
+) {
+    for (entity, old) in &old {
+        if old.by_ai {
+            commands.entity(entity).despawn();
+        }
+    }
+    let Some(shown) = &considered.0 else {
+        return;
+    };
+    let game = game.game();
+    if let Some(hex) = shown.piece.and_then(|piece| game.position(piece)) {
+        commands.spawn(highlight(game, &layout, hex, HighlightKind::Selected, true));
+    }
+    for &mv in &shown.moves {
+        if let Some(to) = mv.to() {
+            let kind = HighlightKind::Considered(mv);
+            commands.spawn(highlight(game, &layout, to, kind, true));
+        }
+    }
 }
 
 /// Searching, holding and playing the AI's moves; exhibition commands are
@@ -184,7 +236,7 @@ struct MoveDisplay<'w> {
     settings: Res<'w, Settings>,
     exhibition: ResMut<'w, ExhibitionControl>,
     evaluation: ResMut<'w, AiEvaluation>,
-    selection: ResMut<'w, Selection>,
+    considered: ResMut<'w, AiConsidered>,
     notice: ResMut<'w, Notice>,
     words: Res<'w, Words>,
     clock: Res<'w, GameClock>,
@@ -320,10 +372,7 @@ fn show_considered(game: &Game, piece: Piece, preset: Difficulty, display: &mut 
         text,
         cells: game.position(piece).into_iter().collect(),
     });
-    *display.selection = Selection {
-        by_ai: true,
-        ..selection
-    };
+    display.considered.0 = Some(selection);
 }
 
 fn cancel_search(mut thinking: ResMut<AiThinking>) {

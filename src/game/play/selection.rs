@@ -77,9 +77,6 @@ pub struct Selection {
     pub moves: Vec<Move>,
     /// Neighbours the selected pillbug (or mosquito) can throw.
     pub throwable: Vec<Piece>,
-    /// The AI's choice, shown before it moves (its cells are the AI's
-    /// colour, not the player's green, and cannot be clicked).
-    pub by_ai: bool,
 }
 
 impl Selection {
@@ -111,7 +108,6 @@ impl Selection {
             thrower: None,
             moves,
             throwable,
-            by_ai: false,
         }
     }
 
@@ -177,6 +173,40 @@ pub struct Highlight {
     pub plane: IVec2,
     /// Why it is highlighted.
     pub kind: HighlightKind,
+    /// Shown for the AI (the cells it considered), not for the player's
+    /// selection: the AI feature spawns and drops these itself.
+    pub by_ai: bool,
+}
+
+/// The highlight of `hex` as `kind` (for the AI's display when `by_ai`),
+/// placed over the cell's stack as the board is laid out now.
+pub fn highlight(
+    game: &Game,
+    layout: &BoardLayout,
+    hex: Hex,
+    kind: HighlightKind,
+    by_ai: bool,
+) -> impl Bundle {
+    let plane = layout.plane_of(hex);
+    // Above the tallest stack: a beetle's destination may be on top.
+    let level = match kind {
+        HighlightKind::Destination(_) | HighlightKind::Considered(_) => game.height(hex),
+        HighlightKind::Selected | HighlightKind::Throwable(_) => game.height(hex).saturating_sub(1),
+    };
+    let mut translation = resting_translation(plane, level);
+    translation.z = 40.0;
+    (
+        Name::new("Highlight"),
+        Highlight {
+            hex,
+            plane,
+            kind,
+            by_ai,
+        },
+        Transform::from_translation(translation),
+        Visibility::default(),
+        DespawnOnExit(Screen::Playing),
+    )
 }
 
 /// What a highlighted cell offers.
@@ -348,7 +378,6 @@ fn throw_selection(game: &Game, thrower: Piece, piece: Piece) -> Selection {
         thrower: Some(thrower),
         moves,
         throwable: Vec::new(),
-        by_ai: false,
     }
 }
 
@@ -361,40 +390,23 @@ fn refresh_highlights(
     selection: Res<Selection>,
     game: Res<CurrentGame>,
     layout: Res<BoardLayout>,
-    old: Query<Entity, With<Highlight>>,
+    old: Query<(Entity, &Highlight)>,
 ) {
-    for entity in &old {
-        commands.entity(entity).despawn();
+    for (entity, old) in &old {
+        if !old.by_ai {
+            commands.entity(entity).despawn();
+        }
     }
     let game = game.game();
     let mut spawn = |hex: Hex, kind: HighlightKind| {
-        let plane = layout.plane_of(hex);
-        // Above the tallest stack: a beetle's destination may be on top.
-        let level = match kind {
-            HighlightKind::Destination(_) | HighlightKind::Considered(_) => game.height(hex),
-            _ => game.height(hex).saturating_sub(1),
-        };
-        let mut translation = resting_translation(plane, level);
-        translation.z = 40.0;
-        commands.spawn((
-            Name::new("Highlight"),
-            Highlight { hex, plane, kind },
-            Transform::from_translation(translation),
-            Visibility::default(),
-            DespawnOnExit(Screen::Playing),
-        ));
+        commands.spawn(highlight(game, &layout, hex, kind, false));
     };
     if let Some(hex) = selection.piece.and_then(|p| game.position(p)) {
         spawn(hex, HighlightKind::Selected);
     }
     for &mv in &selection.moves {
         if let Some(to) = mv.to() {
-            let kind = if selection.by_ai {
-                HighlightKind::Considered(mv)
-            } else {
-                HighlightKind::Destination(mv)
-            };
-            spawn(to, kind);
+            spawn(to, HighlightKind::Destination(mv));
         }
     }
     for &piece in &selection.throwable {

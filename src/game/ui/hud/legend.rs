@@ -120,11 +120,12 @@ pub(super) fn legend_panel(ui: &mut egui::Ui, words: &Texts, art: &MarkArt, open
         });
 }
 
-/// The marks on `hex` as the board shows them now.
+/// The marks on `hex` as the board shows them now (`selection` is the AI's
+/// considered move when `by_ai`, else the player's selection).
 pub(super) fn marks_on(
     game: &Game,
     hex: Hex,
-    selection: &Selection,
+    (selection, by_ai): (&Selection, bool),
     movable: &MovablePieces,
 ) -> Vec<Mark> {
     let mut marks = Vec::new();
@@ -133,7 +134,7 @@ pub(super) fn marks_on(
         marks.push(Mark::Selected);
     }
     if selection.move_to(hex).is_some() {
-        marks.push(if selection.by_ai {
+        marks.push(if by_ai {
             Mark::Considered
         } else {
             Mark::Destination
@@ -157,7 +158,7 @@ pub(super) fn marks_tooltip(
     words: &Texts,
     game: &Game,
     hovered: &HoveredCell,
-    selection: &Selection,
+    shown: (&Selection, bool),
     movable: &MovablePieces,
 ) {
     let Some((_, hex)) = hovered.0 else { return };
@@ -165,7 +166,7 @@ pub(super) fn marks_tooltip(
     if game.height(hex) >= 2 {
         return;
     }
-    let marks = marks_on(game, hex, selection, movable);
+    let marks = marks_on(game, hex, shown, movable);
     let Some(pointer) = ctx.pointer_hover_pos().filter(|_| !marks.is_empty()) else {
         return;
     };
@@ -198,23 +199,19 @@ mod tests {
         let selection = Selection::of(&game, queen);
         let movable = MovablePieces(crate::game::play::movable_pieces(&game));
         let here = game.position(queen).unwrap();
-        let marks = marks_on(&game, here, &selection, &movable);
+        let marks = marks_on(&game, here, (&selection, false), &movable);
         assert!(marks.contains(&Mark::Selected), "{marks:?}");
         assert!(marks.contains(&Mark::Movable), "{marks:?}");
         let to = selection.moves[0].to().unwrap();
         assert_eq!(
-            marks_on(&game, to, &selection, &movable),
+            marks_on(&game, to, (&selection, false), &movable),
             vec![Mark::Destination]
         );
         let black = game.position(game.last_moved().unwrap()).unwrap();
-        assert!(marks_on(&game, black, &selection, &movable).contains(&Mark::LastMove));
+        assert!(marks_on(&game, black, (&selection, false), &movable).contains(&Mark::LastMove));
         // The AI's cells are its own mark.
-        let by_ai = Selection {
-            by_ai: true,
-            ..selection
-        };
         assert_eq!(
-            marks_on(&game, to, &by_ai, &movable),
+            marks_on(&game, to, (&selection, true), &movable),
             vec![Mark::Considered]
         );
     }

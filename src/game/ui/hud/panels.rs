@@ -52,6 +52,7 @@ fn pause_clocks_when_unfocused(
 struct HudView<'w> {
     game: Res<'w, CurrentGame>,
     selection: Res<'w, Selection>,
+    considered: Res<'w, crate::game::ai::AiConsidered>,
     forced_pass: Res<'w, ForcedPass>,
     turn: Res<'w, State<Turn>>,
     hovered: Res<'w, HoveredCell>,
@@ -68,6 +69,17 @@ struct HudView<'w> {
     rating: Res<'w, crate::game::learn::Rating>,
     resignation: Res<'w, crate::game::core::Resignation>,
     kept: crate::game::your_games::KeptNow<'w>,
+}
+
+impl HudView<'_> {
+    /// The selection the board shows: the AI's considered move while it
+    /// shows one (and `true`), else the player's.
+    fn shown(&self) -> (&Selection, bool) {
+        match &self.considered.0 {
+            Some(considered) => (considered, true),
+            None => (&self.selection, false),
+        }
+    }
 }
 
 impl HudView<'_> {
@@ -173,7 +185,7 @@ fn draw_hud(
                     ui,
                     game,
                     side,
-                    &view.selection,
+                    view.shown().0,
                     awaiting,
                     hands::HandContext {
                         art: &art,
@@ -198,7 +210,7 @@ fn draw_hud(
                                     &view.words,
                                     game,
                                     &view.hovered,
-                                    &view.selection,
+                                    view.shown().0,
                                 );
                                 ui.separator();
                                 // Open at first where there is room for it.
@@ -228,7 +240,7 @@ fn draw_hud(
         &view.words,
         game,
         &view.hovered,
-        &view.selection,
+        view.shown(),
         &view.movable,
     );
     if awaiting {

@@ -308,8 +308,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         game.generate_moves(&mut moves);
         moves.retain(|&mv| eval.is_noisy(game, mv));
         self.order
-            .sort(game, eval, &mut moves, None, ply, &self.config);
-        for &mv in moves.iter() {
+            .rank(game, eval, &moves, None, ply, &self.config);
+        for i in 0..moves.len() {
+            let mv = self.order.pick(ply, i);
             self.nodes += 1;
             if self.should_stop(cancel) {
                 break;

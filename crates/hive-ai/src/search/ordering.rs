@@ -121,26 +121,6 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         self.killers[ply]
     }
 
-    /// `moves` in order, all at once: [`MoveOrder::rank`], then every
-    /// [`MoveOrder::pick`].
-    pub(super) fn sort<G, E>(
-        &mut self,
-        game: &G,
-        eval: &E,
-        moves: &mut [M],
-        tt_move: Option<M>,
-        ply: usize,
-        config: &SearchConfig,
-    ) where
-        G: SearchGame<Move = M>,
-        E: Evaluator<G>,
-    {
-        self.rank(game, eval, moves, tt_move, ply, config);
-        for (i, slot) in moves.iter_mut().enumerate() {
-            *slot = self.pick(ply, i);
-        }
-    }
-
     /// The `i`th move of the order [`MoveOrder::rank`] gave `ply`'s moves,
     /// for `i` from 0 up by one. The first few are found by selection (most
     /// nodes cut on the first move or two: no time goes on sorting the

@@ -343,43 +343,57 @@ const MODE_SOURCES: [&str; 4] = [
     "core/turn.rs",
 ];
 
-/// The lines of `text` that answer a mode question from the sources.
-fn raw_mode_questions(text: &str) -> Vec<(usize, &'static str)> {
+/// The lines of `text` (from 1, comments aside) holding one of `words`,
+/// with the words held.
+fn lines_with(text: &str, words: &'static [&'static str]) -> Vec<(usize, &'static str)> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim_start().starts_with("//"))
         .flat_map(|(i, line)| {
-            RAW_MODE_QUESTIONS
+            words
                 .iter()
-                .filter(move |raw| line.contains(*raw))
-                .map(move |raw| (i + 1, *raw))
+                .filter(move |word| line.contains(*word))
+                .map(move |word| (i + 1, *word))
         })
         .collect()
 }
 
+/// The lines of `text` that answer a mode question from the sources.
+fn raw_mode_questions(text: &str) -> Vec<(usize, &'static str)> {
+    lines_with(text, &RAW_MODE_QUESTIONS)
+}
+
 #[test]
 fn every_mode_question_is_asked_of_the_mode() {
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let mut wrong = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let name = relative.to_string_lossy().replace('\\', "/");
-        if MODE_SOURCES.contains(&name.as_str()) {
-            continue;
-        }
-        let text = fs::read_to_string(path).expect("a readable source file");
-        for (line, raw) in raw_mode_questions(&text) {
-            wrong.push(format!("src/game/{name}:{line}: {raw}"));
-        }
-    }
+    let wrong: Vec<String> = game_lines_with(raw_mode_questions)
+        .into_iter()
+        .filter(|(name, _)| !MODE_SOURCES.contains(&name.as_str()))
+        .map(|(_, at)| at)
+        .collect();
     assert!(
         wrong.is_empty(),
         "mode questions answered outside core::Mode:\n{}",
         wrong.join("\n")
     );
+}
+
+/// Every line of the game's sources (`src/game/`) that `scan` finds: its
+/// file (under `src/game/`) and the place, `src/game/FILE:LINE: WORD`.
+fn game_lines_with(scan: fn(&str) -> Vec<(usize, &'static str)>) -> Vec<(String, String)> {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
     assert!(files.len() > 100, "{} files", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let name = relative.to_string_lossy().replace('\\', "/");
+        let text = fs::read_to_string(path).expect("a readable source file");
+        for (line, word) in scan(&text) {
+            found.push((name.clone(), format!("src/game/{name}:{line}: {word}")));
+        }
+    }
+    found
 }
 
 #[test]
@@ -412,32 +426,12 @@ const TURN_WRITES: [&str; 4] = [
 
 /// The lines of `text` that write the turn.
 fn turn_writes(text: &str) -> Vec<(usize, &'static str)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim_start().starts_with("//"))
-        .flat_map(|(i, line)| {
-            TURN_WRITES
-                .iter()
-                .filter(move |write| line.contains(*write))
-                .map(move |write| (i + 1, *write))
-        })
-        .collect()
+    lines_with(text, &TURN_WRITES)
 }
 
 #[test]
 fn the_turn_is_written_by_core_turn_alone() {
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let mut writers = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let name = relative.to_string_lossy().replace('\\', "/");
-        let text = fs::read_to_string(path).expect("a readable source file");
-        for (line, write) in turn_writes(&text) {
-            writers.push((name.clone(), format!("src/game/{name}:{line}: {write}")));
-        }
-    }
+    let writers = game_lines_with(turn_writes);
     assert!(
         writers.iter().all(|(name, _)| name == "core/turn.rs"),
         "the turn written outside core/turn.rs:\n{}",

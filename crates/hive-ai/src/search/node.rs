@@ -307,8 +307,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         moves.clear();
         game.generate_moves(&mut moves);
         moves.retain(|&mv| eval.is_noisy(game, mv));
-        self.order
-            .rank(game, eval, &moves, None, ply, &self.config);
+        self.order.rank(game, eval, &moves, None, ply, &self.config);
         for i in 0..moves.len() {
             let mv = self.order.pick(ply, i);
             self.nodes += 1;

@@ -15,6 +15,8 @@
 //!   "analysing?", "in review?") are answered by `core::Mode` alone: no
 //!   feature asks the seats, the analysis switch or the pending turn
 //!   itself (docs/architecture.md has the same check as a grep).
+//! - The player's selection is written by `play` alone (the hint and the
+//!   puzzles ask for one with `SuggestSelection`).
 //! - The turn is written by `core::turn` alone: every other feature asks
 //!   its `TurnControl` (a move played, pieces landed, a game ended off the
 //!   board, started, or jumped).
@@ -458,5 +460,34 @@ fn the_turn_scan_sees_every_write() {
             (2, "ResMut<'w, NextState<Turn>>"),
             (4, "set_state(Turn::"),
         ]
+    );
+}
+
+/// How a feature would write the player's selection itself instead of
+/// asking `play` (`SelectPiece`, `SuggestSelection`, `ClearSelection`).
+const SELECTION_WRITES: [&str; 2] = ["ResMut<Selection>", "ResMut<'w, Selection>"];
+
+/// The lines of `text` that write the player's selection.
+fn selection_writes(text: &str) -> Vec<(usize, &'static str)> {
+    lines_with(text, &SELECTION_WRITES)
+}
+
+#[test]
+fn the_players_selection_is_written_by_play_alone() {
+    let writers = game_lines_with(selection_writes);
+    let outside: Vec<&str> = writers
+        .iter()
+        .filter(|(name, _)| !name.starts_with("play/"))
+        .map(|(_, at)| at.as_str())
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "the player's selection written outside play:\n{}",
+        outside.join("\n")
+    );
+    assert!(!writers.is_empty(), "play writes it");
+    assert_eq!(
+        selection_writes("fn f(mut s: ResMut<Selection>, t: Res<Selection>) {}"),
+        vec![(1, "ResMut<Selection>")]
     );
 }

@@ -17,7 +17,7 @@ use crate::game::core::{
     CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Words,
     difficulty_name,
 };
-use crate::game::play::Selection;
+use crate::game::play::{Selection, SuggestSelection};
 use crate::records::Seats;
 use crate::rules::Move;
 use crate::text::{Args, Worded};
@@ -137,7 +137,7 @@ fn collect_hint(
     mut hint: ResMut<Hint>,
     players: Res<Players>,
     game: Res<CurrentGame>,
-    mut selection: ResMut<Selection>,
+    mut suggest: MessageWriter<SuggestSelection>,
     (mut notice, words): (ResMut<Notice>, Res<Words>),
 ) {
     let Some(search) = hint.search.as_mut() else {
@@ -158,8 +158,8 @@ fn collect_hint(
     let args = Args::new()
         .with("difficulty", difficulty_name(&words, preset))
         .with("move", worded.text);
-    let shown = Selection::of_move(game, mv);
-    let key = if shown.is_some() {
+    let shown = Selection::of_move(game, mv).is_some();
+    let key = if shown {
         "notice-hint-click"
     } else {
         "notice-hint"
@@ -192,8 +192,8 @@ fn collect_hint(
         }
     }
     notice.show_worded(said);
-    if let Some(shown) = shown {
-        *selection = shown;
+    if shown {
+        suggest.write(SuggestSelection::Move(mv));
     }
 }
 

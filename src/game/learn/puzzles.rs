@@ -18,7 +18,7 @@ use crate::game::core::{
     Activity, CurrentGame, Jump, MovePlayed, Notice, PlayMove, Players, Screen, Turn, Words,
     assets_dir, with_color,
 };
-use crate::game::play::Selection;
+use crate::game::play::SuggestSelection;
 use crate::game::saves::RecordPaths;
 use crate::learn::{Attempt, Catalogue, Outcome, Puzzle, load_puzzles};
 use crate::records::Seats;
@@ -127,7 +127,11 @@ pub(super) fn handle_requests(
     mut run: ResMut<PuzzleRun>,
     mut activity: ResMut<NextState<Activity>>,
     mut next_screen: ResMut<NextState<Screen>>,
-    (current, mut selection, mut notice): (Res<CurrentGame>, ResMut<Selection>, ResMut<Notice>),
+    (current, mut suggest, mut notice): (
+        Res<CurrentGame>,
+        MessageWriter<SuggestSelection>,
+        ResMut<Notice>,
+    ),
     (screen, words): (Res<State<Screen>>, Res<Words>),
 ) {
     for &request in requests.read() {
@@ -161,7 +165,7 @@ pub(super) fn handle_requests(
                         .ok()
                         .and_then(|mv| mv.piece());
                     if let Some(piece) = piece {
-                        *selection = Selection::of(game, piece);
+                        suggest.write(SuggestSelection::Piece(piece));
                         notice.show(words.get("notice-puzzle-piece"));
                     }
                 }
@@ -211,12 +215,7 @@ fn forget_the_puzzle(mut run: ResMut<PuzzleRun>) {
 
 /// Puts the puzzle's position on the board, both sides at this screen (the
 /// engine's answers are played for the defender).
-pub(super) fn set_up_the_puzzle(
-    mut run: ResMut<PuzzleRun>,
-    puzzles: Res<Puzzles>,
-    mut jump: Jump,
-    mut selection: ResMut<Selection>,
-) {
+pub(super) fn set_up_the_puzzle(mut run: ResMut<PuzzleRun>, puzzles: Res<Puzzles>, mut jump: Jump) {
     let Some(game) = run.start.take() else {
         return;
     };
@@ -226,7 +225,8 @@ pub(super) fn set_up_the_puzzle(
         *current = CurrentGame::new(game);
         true
     });
-    *selection = Selection::default();
+    // The selection goes with the old position (`play` drops it as the
+    // game changes).
     if let Some(puzzle) = run.index.and_then(|i| puzzles.list.get(i)) {
         let words = jump.words();
         let args = with_color(words, Args::new(), jump.current().game().to_move())

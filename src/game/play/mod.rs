@@ -26,7 +26,7 @@ pub use movable::{MovablePieces, movable_pieces};
 pub use pointer::{HandSlots, HoveredCell};
 pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
-    highlight,
+    SuggestSelection, highlight,
 };
 
 use crate::game::core::{ClockSync, CurrentGame, GameSystems, Players, Screen, Turn, TurnChecks};

@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.add_message::<SelectPiece>();
     app.add_message::<ClearSelection>();
+    app.add_message::<SuggestSelection>();
     app.add_message::<CellClicked>();
     app.add_systems(
         Update,
@@ -57,6 +58,20 @@ pub struct HighlightSync;
 /// Select a piece, on the board or in hand, to see where it can go.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SelectPiece(pub Piece);
+
+/// A selection offered to the player by a hint (the engine's, a
+/// puzzle's): the piece with every destination, or one move's piece with
+/// that move's cell; the player clicks on from it. The hint says its own
+/// words, so the selection's are not shown. The player's selection is this
+/// folder's alone: other features ask for it so.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuggestSelection {
+    /// The piece, with every destination.
+    Piece(Piece),
+    /// The move's piece, with this move alone (nothing for a move that is
+    /// not legal now).
+    Move(Move),
+}
 
 /// Drop the selection (Escape, or a click on nothing).
 #[derive(Message, Debug, Clone, Copy, Default)]
@@ -289,7 +304,7 @@ fn handle_clicks(
 }
 
 pub(super) fn handle_selection_requests(
-    mut requests: MessageReader<SelectPiece>,
+    (mut requests, mut suggestions): (MessageReader<SelectPiece>, MessageReader<SuggestSelection>),
     mut clears: MessageReader<ClearSelection>,
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
@@ -298,11 +313,19 @@ pub(super) fn handle_selection_requests(
 ) {
     if players.moves_elsewhere(game.game()) {
         requests.clear();
+        suggestions.clear();
         clears.clear();
         return;
     }
     for &SelectPiece(piece) in requests.read() {
         *selection = select(game.game(), piece, &mut notice, *device, &words);
+    }
+    for &suggestion in suggestions.read() {
+        let game = game.game();
+        *selection = match suggestion {
+            SuggestSelection::Piece(piece) => Selection::of(game, piece),
+            SuggestSelection::Move(mv) => Selection::of_move(game, mv).unwrap_or_default(),
+        };
     }
     if clears.read().count() > 0 {
         selection.set_if_neq(Selection::default());

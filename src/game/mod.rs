@@ -14,7 +14,8 @@
 //! - `ai`: the engine and its searches on the task pool, the AI player,
 //!   hints, exhibitions;
 //! - `saves`: undo and redo, review, saved games, the autosave, the game
-//!   library and the engine's review;
+//!   library, the engine's review, and the player's settings kept between
+//!   runs (their file read at start-up and written as they change);
 //! - `theme`: the look and the sound files, read from `assets/themes/` and
 //!   reloaded live, and the pieces and highlights drawn in it;
 //! - `widgets`: the shared egui pieces every screen draws with (egui's
@@ -38,7 +39,6 @@
 //!   Games screen's "Your games" tab;
 //! - `sound`: the sound each event asks for, at the player's volume, played
 //!   with the theme's files;
-//! - `saved_settings`: the player's settings kept between runs;
 //! - `ui`: the frame: the main menu, the Games screen and the panels
 //!   around the board in a game.
 //!
@@ -57,7 +57,6 @@ pub mod editor;
 pub mod learn;
 pub mod online;
 pub mod play;
-pub mod saved_settings;
 pub mod saves;
 pub mod sound;
 pub mod theme;
@@ -79,9 +78,8 @@ pub use self::board::{
 pub use self::core::{
     Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations,
     CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems, HumanSide,
-    LaunchSettings, LoadedSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
-    PlayMove, Players, SETTINGS_FILE, Screen, SeatsOnce, Settings, SettingsFile, Turn, Words,
-    last_move_cells,
+    LaunchSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
+    Players, Screen, SeatsOnce, Settings, Turn, Words, last_move_cells,
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
@@ -91,11 +89,13 @@ pub use self::play::{
     BoardCursor, CellClicked, CellDropped, ClearSelection, DragFrom, Flash, GameIntent, Highlight,
     HighlightKind, InputDevice, MovablePieces, PointerDrag, SelectPiece, Selection, movable_pieces,
 };
-pub use self::saved_settings::{SavedSettings, restore_settings};
 pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, FinishGame, GameLibrary, ImportResult,
     KeptGames, KeptIn, Leaving, LibraryRequest, RecordPaths, RecordsAction, ReviewAction,
     ReviewWhy, ReviewedLine, Stake,
+};
+pub use self::saves::{
+    LoadedSettings, SETTINGS_FILE, SavedSettings, SettingsFile, restore_settings,
 };
 pub use self::your_games::{GamesTab, YourGames, YourGamesRequest};
 
@@ -133,7 +133,6 @@ pub fn logic_plugin(app: &mut App) {
         online::plugin,
         your_games::plugin,
         sound::plugin,
-        saved_settings::plugin,
     ));
 }
 

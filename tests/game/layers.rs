@@ -25,7 +25,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The feature folders, each allowed to use only those before it.
-const ORDER: [&str; 15] = [
+const ORDER: [&str; 14] = [
     "core",
     "board",
     "play",
@@ -39,7 +39,6 @@ const ORDER: [&str; 15] = [
     "online",
     "your_games",
     "sound",
-    "saved_settings",
     "ui",
 ];
 

@@ -18,6 +18,10 @@ use super::settings::{Settings, ThisRun};
 use crate::records::TimeControl;
 use crate::rules::Game;
 
+/// The environment variable that overrides the config directory (where
+/// the settings are kept: `--config-dir`).
+pub const CONFIG_DIR_ENV: &str = "HIVE_CONFIG_DIR";
+
 /// The options of the commands that open the game's window (the main menu,
 /// `play`, `exhibition`): the other commands neither take nor list them.
 #[derive(Resource, clap::Args, Debug, Clone, Default)]
@@ -41,7 +45,7 @@ pub struct LaunchSettings {
     #[arg(long, value_name = "DIR", env = crate::records::DATA_DIR_ENV)]
     pub data_dir: Option<PathBuf>,
     /// Keep the settings in DIR (default: the platform's config directory).
-    #[arg(long, value_name = "DIR", env = super::CONFIG_DIR_ENV)]
+    #[arg(long, value_name = "DIR", env = CONFIG_DIR_ENV)]
     pub config_dir: Option<PathBuf>,
 }
 

@@ -21,7 +21,6 @@ mod players;
 mod resign;
 mod screens;
 mod settings;
-mod settings_file;
 mod turn;
 mod words;
 
@@ -32,7 +31,7 @@ pub use clock::{ClockHold, ClockPause, ClockSync, GameClock, MoveClocks};
 pub use current_game::{CurrentGame, LineRefused};
 pub use jump::Jump;
 pub use last_move::last_move_cells;
-pub use launch::LaunchSettings;
+pub use launch::{CONFIG_DIR_ENV, LaunchSettings};
 pub use mode::{
     AnalysisSwitch, Board, CurrentMode, GameMode, Mode, in_exhibition, in_review, practising,
 };
@@ -43,7 +42,6 @@ pub use players::{
 pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};
 pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};
-pub use settings_file::{CONFIG_DIR_ENV, LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use turn::{
     ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, TurnControl, upcoming_turn,
 };

@@ -1,6 +1,7 @@
 //! Game records in the app: undo and redo, review (and the engine's review
-//! of a whole game), saved games, the library of a folder's games and the
-//! autosave. The file formats are `crate::records`' business; the game in
+//! of a whole game), saved games, the library of a folder's games, the
+//! autosave, and the player's settings kept between runs (`settings`, its
+//! file's format `settings_file`). The file formats are `crate::records`' business; the game in
 //! play and its line of moves are `core`'s [`CurrentGame`].
 
 pub mod actions;
@@ -12,6 +13,8 @@ pub mod paths;
 mod reads;
 pub mod review;
 pub mod review_why;
+pub mod settings;
+pub mod settings_file;
 pub mod stake;
 pub mod undo;
 
@@ -25,6 +28,8 @@ pub use library::{GameLibrary, LibraryRequest};
 pub use paths::{AutosaveStatus, RecordPaths};
 pub use review::ReviewAction;
 pub use review_why::ReviewWhy;
+pub use settings::{SavedSettings, restore_settings};
+pub use settings_file::{LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use stake::{KeptIn, Leaving, Stake};
 
 use crate::game::core::{
@@ -54,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         engine_review::plugin,
         review_why::plugin,
         library::plugin,
+        settings::plugin,
     ));
     // Every change of the position, in one order, after a restart and
     // before the AI looks at the game.

@@ -9,7 +9,8 @@ use std::path::Path;
 use bevy::prelude::*;
 use bevy::tasks::Task;
 
-use crate::game::core::{LaunchSettings, SettingsFile};
+use super::settings_file::SettingsFile;
+use crate::game::core::LaunchSettings;
 use crate::records::{Autosave, PlayKind, RecordError, ReviewStore};
 
 /// Where the autosave and the settings live; `None` keeps no file.

@@ -4,8 +4,8 @@
 //! applied once ([`Settings::this_run`], never saved), and saved whenever it changes,
 //! on the IO task pool (one write at a time, the newest settings; those
 //! waiting are written before the app closes). A damaged file is reported
-//! and kept aside before the first save. The file's format is `core`'s
-//! [`SettingsFile`].
+//! and kept aside before the first save. The file's format is
+//! [`SettingsFile`] (`settings_file`, beside this).
 
 use std::fs;
 
@@ -14,10 +14,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
-use crate::game::core::{
-    GameSystems, LaunchSettings, Notice, Settings, SettingsFile, Words, record_error,
-};
-use crate::game::saves::{AutosaveWrites, RecordPaths};
+use super::settings_file::SettingsFile;
+use super::{AutosaveWrites, RecordPaths};
+use crate::game::core::{GameSystems, LaunchSettings, Notice, Settings, Words, record_error};
 use crate::records::RecordError;
 use crate::text::Args;
 

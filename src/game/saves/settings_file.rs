@@ -15,11 +15,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::settings::Settings;
+use crate::game::core::{CONFIG_DIR_ENV, Settings};
 use crate::records::{ErrorKind, RecordError, write_atomic};
-
-/// The environment variable that overrides the config directory.
-pub const CONFIG_DIR_ENV: &str = "HIVE_CONFIG_DIR";
 
 /// The settings' file name inside the config directory.
 pub const SETTINGS_FILE: &str = "settings.ron";
@@ -119,7 +116,7 @@ impl SettingsFile {
 mod tests {
     use super::*;
     use crate::ai::Difficulty;
-    use crate::game::core::settings::ThisRun;
+    use crate::game::core::ThisRun;
     use crate::game::core::{ConsideredDestinations, HumanSide, Opponent};
     use crate::rules::GameType;
 

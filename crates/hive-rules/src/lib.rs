@@ -17,6 +17,7 @@ mod facts;
 mod game;
 mod game_type;
 mod hex;
+mod make_move;
 mod movegen;
 mod notation;
 mod path;

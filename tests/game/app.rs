@@ -11,7 +11,7 @@ use bevy::app::Plugins;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use hive::game::{
-    AiThinking, AutosaveStatus, BoardLayout, CurrentGame, Highlight, HighlightKind,
+    AiEngine, AiThinking, AutosaveStatus, BoardLayout, CurrentGame, Highlight, HighlightKind,
     NewGameSettings, PieceId, Position, RecordPaths, SavedSettings, Screen, Settings, SettingsFile,
     StackLevel, Turn,
 };
@@ -210,6 +210,19 @@ pub fn wait_for(app: &App, what: &str, done: impl Fn(&App) -> bool) {
             "timed out waiting for {what}"
         );
         std::thread::sleep(Duration::from_micros(500));
+    }
+}
+
+/// Waits until no search holds the AI's engine (a cancelled one has seen
+/// its flag and ended), then runs `frames` frames: what a dropped search
+/// could still have done is done by then, so a check that nothing happened
+/// after it is sound without waiting a guessed time.
+pub fn settle_searches(app: &mut App, frames: usize) {
+    wait_for(app, "the searches to let go of the engine", |app| {
+        !app.world().resource::<AiEngine>().is_searching()
+    });
+    for _ in 0..frames {
+        app.update();
     }
 }
 

@@ -61,12 +61,11 @@ fn move_ready(app: &App) -> bool {
     app.world().resource::<AiThinking>().has_move_ready()
 }
 
-/// Runs `frames` frames, sleeping a little between them.
+/// Lets every search end (a cancelled one, or one whose move a pause will
+/// hold), then runs `frames` frames: what could happen by itself has
+/// happened, for a check that nothing more did.
 fn idle(app: &mut App, frames: usize) {
-    for _ in 0..frames {
-        app.update();
-        std::thread::sleep(Duration::from_micros(300));
-    }
+    crate::app::settle_searches(app, frames);
 }
 
 /// Every cell `piece` can reach in `game`, pillbug throws included.

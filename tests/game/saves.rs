@@ -8,7 +8,7 @@
 
 use crate::app::{
     app_keeping_files, assert_entities_match_game, game, screen, scripted_game, set_screen, settle,
-    turn, update_until, wait_for_autosave,
+    thinking, turn, update_until, wait_for_autosave,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
@@ -203,6 +203,7 @@ fn a_game_against_the_ai_resumes_against_the_ai() {
     for _ in 0..20 {
         second.update();
     }
+    assert!(!thinking(&second), "no search for the human's side");
     assert_eq!(game(&second).ply(), 2);
 }
 

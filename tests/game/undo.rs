@@ -2,7 +2,7 @@
 //! AI (its search cancelled when it was thinking), and the game a Restart
 //! left brought back.
 
-use crate::app::{app_keeping_files, game, settle, thinking, turn, update_until};
+use crate::app::{app_keeping_files, game, settle, settle_searches, thinking, turn, update_until};
 use crate::saves::{
     act, assert_entities_match, history, local, notice, play, play_some, prefix, start_playing,
     versus_ai,
@@ -111,6 +111,7 @@ fn undo_against_the_ai_takes_back_its_reply_too() {
     for _ in 0..20 {
         app.update();
     }
+    assert!(!thinking(&app), "no search for the human's side");
     assert_eq!(game(&app).ply(), 2);
     act(&mut app, RecordsAction::Redo);
     assert_eq!(game(&app).ply(), 4);
@@ -137,11 +138,8 @@ fn undo_while_the_ai_thinks_cancels_its_search() {
             0,
             "round {round}: the human's move undone"
         );
-        // No stale move arrives later.
-        for _ in 0..200 {
-            app.update();
-            std::thread::sleep(std::time::Duration::from_micros(300));
-        }
+        // No stale move arrives later: the cancelled search has ended.
+        settle_searches(&mut app, 5);
         assert_eq!(game(&app).ply(), 0, "round {round}");
         assert!(!thinking(&app));
         assert_entities_match(&mut app, &Game::new(GameType::BASE));

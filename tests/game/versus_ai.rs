@@ -3,8 +3,8 @@
 //! restart or the menu during its search never lets the old move land.
 
 use crate::app::{
-    destinations, game, headless_app, no_animation, set_settings, settle, start_playing, thinking,
-    turn, update_until, wait_for,
+    destinations, game, headless_app, no_animation, set_settings, settle, settle_searches,
+    start_playing, thinking, turn, update_until, wait_for,
 };
 use crate::headless::{assert_entities_match_game, play_like_a_player};
 use bevy::prelude::*;
@@ -68,10 +68,11 @@ fn the_ai_replies_to_the_human_move() {
     let notation = app.world().resource::<CurrentGame>().notation().to_vec();
     assert_eq!(notation.len(), 2);
 
-    // Frames go by; the AI does not move for White.
+    // Frames go by; the AI does not move (nor search) for White.
     for _ in 0..20 {
         app.update();
     }
+    assert!(!thinking(&app), "no search for the human's side");
     assert_eq!(game(&app).ply(), 2);
 }
 
@@ -137,10 +138,8 @@ fn restarting_while_the_ai_thinks_never_applies_the_old_move() {
             !thinking(&app),
             "round {round}: the old search was cancelled"
         );
-        for _ in 0..200 {
-            app.update();
-            std::thread::sleep(std::time::Duration::from_micros(200));
-        }
+        // The old search has ended, and its move never landed.
+        settle_searches(&mut app, 5);
         assert_eq!(game(&app).hash(), opening.hash(), "round {round}");
         assert_eq!(game(&app).ply(), 1, "round {round}");
         assert_entities_match_game(&mut app);
@@ -157,8 +156,6 @@ fn leaving_for_the_menu_cancels_the_search() {
         .set(Screen::MainMenu);
     app.update();
     assert!(!thinking(&app));
-    for _ in 0..100 {
-        app.update();
-    }
+    settle_searches(&mut app, 5);
     assert_eq!(game(&app).ply(), 0, "no move was played after leaving");
 }

@@ -62,6 +62,13 @@ impl AiEngine {
         self.lock().cleared
     }
 
+    /// Whether a search holds the engine at this moment: one running, or
+    /// one cancelled a moment ago that has not yet seen its flag (a test's
+    /// way to know that nothing of a dropped search can still arrive).
+    pub fn is_searching(&self) -> bool {
+        matches!(self.0.try_lock(), Err(std::sync::TryLockError::WouldBlock))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Slot> {
         // A search that panicked leaves a usable slot: at worst a table
         // half written, which only costs speed.

@@ -69,7 +69,6 @@ use bevy::prelude::*;
 pub use self::ai::{
     AiEngine, AiEvaluation, AiThinking, Analysis, AnalysisLine, Evaluation, ExhibitionCommand,
     ExhibitionControl, ExhibitionLaunch, Hint, MAX_ANALYSIS_LINES, OtherLine, RequestHint,
-    SetAnalysis,
 };
 pub use self::board::{
     AnimationSettings, BoardLayout, PieceId, Position, SkipAnimation, Slide, StackLevel,
@@ -79,7 +78,7 @@ pub use self::core::{
     Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations,
     CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems, HumanSide,
     LaunchSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
-    Players, Screen, SeatsOnce, Settings, Turn, Words, last_move_cells,
+    Players, Screen, SeatsOnce, SetAnalysis, Settings, Turn, Words, last_move_cells,
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
@@ -151,7 +150,7 @@ fn view_plugin(app: &mut App) {
 /// headless test of the panels' words runs, next to [`logic_plugin`] and
 /// `bevy_egui`'s own plugin (no window is opened).
 pub fn panels_plugin(app: &mut App) {
-    app.init_resource::<board::BoardArea>();
+    board::keep_the_board_area(app);
     app.add_plugins((play::view_plugin, theme::plugin, ui::plugin));
 }
 

@@ -490,3 +490,264 @@ fn the_players_selection_is_written_by_play_alone() {
         vec![(1, "ResMut<Selection>")]
     );
 }
+
+/// The resources written outside the folder that declares them, still:
+/// each `(resource, writing folder, why)`. The test below fails on any
+/// other, and on an entry here that no longer happens (so the list only
+/// shrinks). The rest of a feature's data reaches a lower folder's
+/// resource as a message its owner applies (`HandsDrawn`,
+/// `BoardAreaLeft`, `LimitSlides`, `SetAnalysis`, `AnalysisRequest`,
+/// `NoticeChange`).
+const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
+    (
+        "ClockHold",
+        "online",
+        "the online game holds the clocks while its link is down",
+    ),
+    (
+        "GameClock",
+        "online",
+        "the online game sets the clocks its friend's moves carry",
+    ),
+    (
+        "RemoteGame",
+        "online",
+        "the online game keeps its remote state in core",
+    ),
+    (
+        "CurrentGame",
+        "saves",
+        "the engine review writes its marks into the game",
+    ),
+    (
+        "GameClock",
+        "saves",
+        "undo of a restart and a loaded game bring their clocks back",
+    ),
+    (
+        "RestartedFrom",
+        "saves",
+        "undo of a restart takes the game it left",
+    ),
+    (
+        "DatabaseScreen",
+        "ui",
+        "the games screen edits the database screen's state",
+    ),
+    (
+        "GameDatabase",
+        "ui",
+        "the games screen and the explorer button drive the database",
+    ),
+    (
+        "GameLibrary",
+        "ui",
+        "the games screen drives the library's folder",
+    ),
+    (
+        "ImportResult",
+        "ui",
+        "the import dialog takes the import's result",
+    ),
+    (
+        "NewGameSettings",
+        "ui",
+        "the main menu edits the next game's clock",
+    ),
+    (
+        "OnlineWindow",
+        "ui",
+        "the main menu opens the online window",
+    ),
+    (
+        "SeatsOnce",
+        "ui",
+        "the main menu's analysis board seats two hands once",
+    ),
+    (
+        "Settings",
+        "ai",
+        "an exhibition started from the command line seats its levels",
+    ),
+    (
+        "Settings",
+        "editor",
+        "the editor's question before leaving can be turned off there",
+    ),
+    (
+        "Settings",
+        "online",
+        "the online window edits the player's name and relay",
+    ),
+    ("Settings", "ui", "the menus edit the player's preferences"),
+    (
+        "Settings",
+        "your_games",
+        "the games list's box keeps watched games or not",
+    ),
+];
+
+/// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):
+/// its name and the folder (under `src/game/`) that declares it.
+fn resources_declared() -> Vec<(String, String)> {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut declared = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let folder = relative
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = fs::read_to_string(path).expect("a readable source file");
+        declared.extend(
+            resource_names(&text)
+                .into_iter()
+                .map(|name| (name, folder.clone())),
+        );
+    }
+    declared
+}
+
+/// The names of the resources `text` declares.
+fn resource_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut deriving = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("#[derive(") && line.contains("Resource") {
+            deriving = true;
+        } else if deriving && !line.starts_with("#[") && !line.starts_with("//") {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if let Some(at) = words.iter().position(|w| *w == "struct" || *w == "enum") {
+                let name: String = words
+                    .get(at + 1)
+                    .unwrap_or(&"")
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                names.push(name);
+            }
+            deriving = false;
+        }
+    }
+    names
+}
+
+/// The resources `text` writes, by line (from 1, comments aside): a
+/// `ResMut` of one, `resource_mut`, or a new value inserted, its type
+/// named alone or by a path.
+fn resources_written(text: &str) -> Vec<(usize, String)> {
+    const SPELLINGS: [&str; 5] = [
+        "ResMut<'w, ",
+        "ResMut<",
+        "resource_mut::<",
+        "get_resource_mut::<",
+        "insert_resource(",
+    ];
+    let mut written = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("//") {
+            continue;
+        }
+        for spelling in SPELLINGS {
+            for (at, _) in line.match_indices(spelling) {
+                let path: String = line[at + spelling.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let name = path.rsplit("::").next().unwrap_or("").to_string();
+                if !name.is_empty() && name != "'w" && !written.contains(&(i + 1, name.clone())) {
+                    written.push((i + 1, name));
+                }
+            }
+        }
+    }
+    written
+}
+
+#[test]
+fn every_resource_is_written_by_the_folder_that_declares_it() {
+    let declared = resources_declared();
+    assert!(declared.len() > 50, "{} resources", declared.len());
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut wrong = Vec::new();
+    let mut seen = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(&root).expect("under src/game");
+        let mut parts = relative.components();
+        let folder = parts
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if parts.next().is_none() {
+            continue; // `src/game/mod.rs` assembles the app and applies the command line
+        }
+        let text = fs::read_to_string(path).expect("a readable source file");
+        for (line, name) in resources_written(&text) {
+            let Some((_, owner)) = declared.iter().find(|(n, _)| *n == name) else {
+                continue; // Bevy's own, or another crate's
+            };
+            if *owner == folder {
+                continue;
+            }
+            {
+                let known = WRITTEN_BY_OTHERS
+                    .iter()
+                    .any(|(n, f, _)| *n == name && *f == folder);
+                if known {
+                    seen.push((name.clone(), folder.clone()));
+                } else {
+                    wrong.push(format!(
+                        "src/game/{}:{line}: {owner}'s {name} written by {folder}",
+                        relative.display()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "resources written outside the folder that owns them (send its owner a message):\n{}",
+        wrong.join("\n")
+    );
+    let gone: Vec<String> = WRITTEN_BY_OTHERS
+        .iter()
+        .filter(|(n, f, _)| !seen.iter().any(|(s, g)| s == n && g == f))
+        .map(|(n, f, _)| format!("{n} by {f}"))
+        .collect();
+    assert!(
+        gone.is_empty(),
+        "no longer written by others, take them off WRITTEN_BY_OTHERS: {}",
+        gone.join(", ")
+    );
+}
+
+#[test]
+fn the_resource_scan_sees_declarations_and_every_write() {
+    let text = "#[derive(Resource, Debug, Default)]
+        /// A doc line.
+        pub struct Area(pub Option<Rect>);
+        #[derive(Message)]
+        pub struct Asked;
+        #[derive(Clone, Resource)]
+        #[serde(default)]
+        pub(crate) enum Mood { A }";
+    assert_eq!(resource_names(text), vec!["Area", "Mood"]);
+    let writes = "fn a(mut area: ResMut<Area>) {}
+        struct B<'w> { area: ResMut<'w, crate::game::board::Area> }
+        // ResMut<Area> in a comment writes nothing
+        world.resource_mut::<Area>().0 = None;
+        app.insert_resource(board::Area(None));
+        fn c(area: Res<Area>, big: ResMut<AreaBig>) {}
+        let d = world.get_resource_mut::<Area>();";
+    let area: Vec<usize> = resources_written(writes)
+        .into_iter()
+        .filter(|(_, name)| name == "Area")
+        .map(|(line, _)| line)
+        .collect();
+    assert_eq!(area, vec![1, 2, 4, 5, 7]);
+}

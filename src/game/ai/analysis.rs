@@ -14,7 +14,7 @@ use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::ai::line_strings;
 use crate::game::core::{
-    AnalysisSwitch, CurrentGame, CurrentMode, GameSystems, PlayMove, Players, Screen, Turn,
+    AnalysisSwitching, CurrentGame, CurrentMode, GameSystems, PlayMove, Players, Screen, Turn,
 };
 use crate::rules::{Color, Game, Move};
 
@@ -24,14 +24,15 @@ pub const MAX_ANALYSIS_DEPTH: u32 = 8;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>();
-    app.add_message::<SetAnalysis>();
+    app.add_message::<AnalysisRequest>();
     app.add_systems(
         Update,
-        (switch_analysis, analyse, play_line)
+        (follow_the_switch, answer_requests, analyse, play_line)
             .chain()
             .in_set(GameSystems::Ai)
             .in_set(AnalysisSystems)
             .after(AiMoves)
+            .after(AnalysisSwitching)
             .run_if(in_state(Screen::Playing)),
     );
     // Again after the frame's move or jump, so a line for the position
@@ -50,9 +51,25 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AnalysisSystems;
 
-/// Turn the analysis on or off.
+/// What the analysis panel asks of the analysis.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SetAnalysis(pub bool);
+pub enum AnalysisRequest {
+    /// Search for this many best moves ([`Analysis::set_lines`]).
+    Lines(usize),
+    /// Play a line shown up to a move of it
+    /// ([`Analysis::play_other_line_to`]): the line's rank (0, the best)
+    /// and the move's index in it.
+    PlayLine { rank: usize, index: usize },
+}
+
+fn answer_requests(mut requests: MessageReader<AnalysisRequest>, mut analysis: ResMut<Analysis>) {
+    for &request in requests.read() {
+        match request {
+            AnalysisRequest::Lines(lines) => analysis.set_lines(lines),
+            AnalysisRequest::PlayLine { rank, index } => analysis.play_other_line_to(rank, index),
+        }
+    }
+}
 
 /// What the engine found for one position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,18 +199,14 @@ impl Analysis {
     }
 }
 
-fn switch_analysis(
-    mut requests: MessageReader<SetAnalysis>,
-    mut switch: ResMut<AnalysisSwitch>,
-    mut analysis: ResMut<Analysis>,
-) {
-    for &SetAnalysis(on) in requests.read() {
-        if switch.0 != on {
-            switch.0 = on;
-            analysis.drop_search();
-            analysis.line = None;
-            analysis.queue.clear();
-        }
+/// The analysis turned on or off (by core's switch, a source of the
+/// mode): what it had goes.
+fn follow_the_switch(mode: CurrentMode, mut was_on: Local<bool>, mut analysis: ResMut<Analysis>) {
+    let on = mode.get().analysing();
+    if on != std::mem::replace(&mut *was_on, on) {
+        analysis.drop_search();
+        analysis.line = None;
+        analysis.queue.clear();
     }
 }
 
@@ -319,8 +332,9 @@ fn play_line(
     }
 }
 
-fn stop_analysis(mut switch: ResMut<AnalysisSwitch>, mut analysis: ResMut<Analysis>) {
-    switch.0 = false;
+/// Leaving the board (core turns the switch off): the search and line go,
+/// the number of lines asked for stays.
+fn stop_analysis(mut analysis: ResMut<Analysis>) {
     let lines = analysis.lines;
     *analysis = Analysis::default();
     analysis.lines = lines;

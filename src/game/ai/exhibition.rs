@@ -10,9 +10,9 @@
 
 use bevy::prelude::*;
 
-use crate::game::board::SlideLimit;
+use crate::game::board::LimitSlides;
 use crate::game::core::{
-    CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Turn, Words,
+    CurrentGame, CurrentMode, GameSystems, Notices, Players, Screen, Settings, Turn, Words,
     in_exhibition,
 };
 use crate::records::Seats;
@@ -192,7 +192,7 @@ impl ExhibitionLaunch {
 fn hide_considered_while_paused(
     control: Res<ExhibitionControl>,
     mut considered: ResMut<super::AiConsidered>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     if !control.paused {
         return;
@@ -288,8 +288,12 @@ fn stop_after_moves(
 fn limit_slides_to_the_pace(
     control: Res<ExhibitionControl>,
     mode: CurrentMode,
-    mut limit: ResMut<SlideLimit>,
+    mut asked: Local<Option<Option<f32>>>,
+    mut limit: MessageWriter<LimitSlides>,
 ) {
     let wanted = in_exhibition(mode).then(|| (control.interval() * SLIDE_SHARE) as f32);
-    limit.set_if_neq(SlideLimit(wanted));
+    if *asked != Some(wanted) {
+        *asked = Some(wanted);
+        limit.write(LimitSlides(wanted));
+    }
 }

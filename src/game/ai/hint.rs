@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use super::engine::{AiEngine, Search};
 use super::player::AiMoves;
 use crate::game::core::{
-    CurrentGame, CurrentMode, GameSystems, Notice, Players, Screen, Settings, Words,
+    CurrentGame, CurrentMode, GameSystems, Notices, Players, Screen, Settings, Words,
     difficulty_name,
 };
 use crate::game::play::{Selection, SuggestSelection};
@@ -106,7 +106,7 @@ fn start_hint_on_request(
     mut requests: MessageReader<RequestHint>,
     mut hint: ResMut<Hint>,
     request: HintRequest,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
 ) {
     if requests.read().count() == 0 || hint.search.is_some() {
         return;
@@ -138,7 +138,7 @@ fn collect_hint(
     players: Res<Players>,
     game: Res<CurrentGame>,
     mut suggest: MessageWriter<SuggestSelection>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     let Some(search) = hint.search.as_mut() else {
         return;

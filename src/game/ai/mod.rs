@@ -12,8 +12,8 @@ pub mod player;
 use bevy::prelude::*;
 
 pub use analysis::{
-    Analysis, AnalysisLine, AnalysisSystems, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_LINES, OtherLine,
-    SetAnalysis,
+    Analysis, AnalysisLine, AnalysisRequest, AnalysisSystems, MAX_ANALYSIS_DEPTH,
+    MAX_ANALYSIS_LINES, OtherLine,
 };
 pub use engine::{AiEngine, Search};
 pub use exhibition::{

@@ -26,7 +26,7 @@ use crate::ai::{Difficulty, SearchResult};
 use crate::game::board::AnimationSettings;
 use crate::game::board::BoardLayout;
 use crate::game::core::{
-    CurrentGame, CurrentMode, GameClock, GameSystems, Notice, PlayMove, Players, Screen, Settings,
+    CurrentGame, CurrentMode, GameClock, GameSystems, Notices, PlayMove, Players, Screen, Settings,
     Turn, Words, difficulty_name, with_color,
 };
 use crate::game::play::{Highlight, HighlightKind, HighlightSync, Selection, highlight};
@@ -237,7 +237,7 @@ struct MoveDisplay<'w> {
     exhibition: ResMut<'w, ExhibitionControl>,
     evaluation: ResMut<'w, AiEvaluation>,
     considered: ResMut<'w, AiConsidered>,
-    notice: ResMut<'w, Notice>,
+    notice: Notices<'w>,
     words: Res<'w, Words>,
     clock: Res<'w, GameClock>,
 }

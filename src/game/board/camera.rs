@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::geometry::{HEX_SIZE, hex_to_world};
 use super::layout::BoardLayout;
-use super::on_top::{BoardArea, BoardInput};
+use super::on_top::{BoardArea, BoardInput, keep_the_board_area};
 use crate::game::core::{GameSystems, Screen};
 
 /// The table the board lies on.
@@ -33,7 +33,7 @@ const EASE_RATE: f32 = 10.0;
 /// of the panels adds to find cells under the pointer).
 pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(BACKGROUND));
-    app.init_resource::<BoardArea>();
+    keep_the_board_area(app);
     app.init_resource::<CameraView>();
     app.add_systems(Startup, spawn_camera);
     app.add_systems(OnEnter(Screen::Playing), fit_again);

@@ -12,13 +12,15 @@ pub mod pieces;
 
 use bevy::prelude::*;
 
-pub use animation::{AnimationSettings, SkipAnimation, Slide, SlideLimit};
+pub use animation::{AnimationSettings, LimitSlides, SkipAnimation, Slide, SlideLimit};
 pub use camera::MainCamera;
 pub use geometry::{
     HEX_SIZE, hex_block_size, hex_corners, hex_to_world, resting_translation, world_to_plane,
 };
 pub use layout::{BoardLayout, LayoutUpdate};
-pub use on_top::{BoardArea, BoardInput, PanelsOnTop};
+pub use on_top::{
+    BoardArea, BoardAreaLeft, BoardInput, KeepBoardArea, PanelsOnTop, keep_the_board_area,
+};
 pub use pieces::{Bug, Color, PieceId, PieceSync, Position, StackLevel};
 
 /// What runs without a window: the layout, the piece entities, animation.

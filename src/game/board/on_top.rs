@@ -1,6 +1,6 @@
 //! What is on top of the board: egui's panels, windows, dialogs, menus and
 //! text fields come first; the side panels leave the board a part of the
-//! window (`BoardArea`, which the ui writes). One place answers, for every dialog alike,
+//! window (`BoardArea`, which the ui's panels report with `BoardAreaLeft`). One place answers, for every dialog alike,
 //! whether a point of the window belongs to the board (for presses,
 //! releases, hovering, scrolling and panning) and whether the board may read
 //! the keys; every system that reads the pointer or the keyboard for the
@@ -12,6 +12,8 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext, egui};
 
+use crate::game::core::GameSystems;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelsOnTop>();
     app.add_systems(
@@ -21,9 +23,39 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The part of the window not covered by panels, in logical pixels from the
-/// top-left corner; the ui writes it every frame.
-#[derive(Resource, Debug, Clone, Copy, Default)]
+/// top-left corner, as the panels last reported it ([`BoardAreaLeft`];
+/// `None` before they first have).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct BoardArea(pub Option<Rect>);
+
+/// What the panels leave the board: the ui, which lays them out, reports
+/// it every frame it draws them.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct BoardAreaLeft(pub Rect);
+
+/// Where [`BoardArea`] takes the panels' latest report: before the frame's
+/// input and everything else that reads it; the report is sent before.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeepBoardArea;
+
+/// [`BoardArea`], kept from the panels' reports: for the camera, and for
+/// a headless test of the panels.
+pub fn keep_the_board_area(app: &mut App) {
+    app.init_resource::<BoardArea>();
+    app.add_message::<BoardAreaLeft>();
+    app.add_systems(
+        Update,
+        keep_board_area
+            .in_set(KeepBoardArea)
+            .before(GameSystems::Input),
+    );
+}
+
+fn keep_board_area(mut left: MessageReader<BoardAreaLeft>, mut area: ResMut<BoardArea>) {
+    if let Some(&BoardAreaLeft(rect)) = left.read().last() {
+        area.set_if_neq(BoardArea(Some(rect)));
+    }
+}
 
 /// The primary egui context, kept to ask where its windows lie (egui's
 /// memory of the last pass: every window, dialog, menu and its backdrop).

@@ -5,13 +5,15 @@
 //! the increment added after each move; a clock that runs out ends the game
 //! (that side loses on time). Undo and redo are off in timed games. When the
 //! player chose it, the clocks stand still while the window is not focused
-//! ([`ClockPause`], set by the view).
+//! ([`ClockPause`]).
 
 use bevy::prelude::*;
 
 use super::GameSystems;
 use super::current_game::CurrentGame;
-use super::notice::Notice;
+use super::notice::Notices;
+use super::players::NewGameSettings;
+use super::screens::Screen;
 use super::turn::{MovePlayed, Turn, TurnChecks};
 use crate::records::{Clocks, TimeControl};
 
@@ -33,6 +35,27 @@ pub(super) fn plugin(app: &mut App) {
             // seen in one order (and before the autosave reads the clocks).
             .before(TurnChecks),
     );
+    app.add_systems(
+        Update,
+        pause_clocks_when_unfocused
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The clocks stand still while the window is not focused, if the player
+/// chose that in the menu (without a window, as in a headless test, the
+/// pause is left as it is).
+fn pause_clocks_when_unfocused(
+    windows: Query<&Window>,
+    settings: Res<NewGameSettings>,
+    mut pause: ResMut<ClockPause>,
+) {
+    if windows.is_empty() {
+        return;
+    }
+    let unfocused = windows.iter().all(|window| !window.focused);
+    pause.set_if_neq(ClockPause(settings.pause_clock_unfocused && unfocused));
 }
 
 /// Running the clocks; what reads them runs after.
@@ -122,7 +145,7 @@ fn run_clock(
     current: Res<CurrentGame>,
     (pause, hold): (Res<ClockPause>, Res<ClockHold>),
     mut clock: ResMut<GameClock>,
-    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
+    (mut notice, words): (Notices, Res<super::Words>),
     mut turn: super::TurnControl,
 ) {
     let game = current.game();

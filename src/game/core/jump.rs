@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use super::current_game::CurrentGame;
 use super::mode::{AnalysisSwitch, Mode};
-use super::notice::Notice;
+use super::notice::Notices;
 use super::players::Players;
 use super::screens::{Activity, Screen};
 use super::turn::{PlayMove, Turn, TurnControl};
@@ -25,14 +25,14 @@ pub struct Jump<'w> {
     players: ResMut<'w, Players>,
     turn: TurnControl<'w>,
     requests: ResMut<'w, Messages<PlayMove>>,
-    notice: ResMut<'w, Notice>,
+    notice: Notices<'w>,
     words: Res<'w, Words>,
     screen: Option<Res<'w, State<Screen>>>,
     activity: Option<Res<'w, State<Activity>>>,
     analysis: Res<'w, AnalysisSwitch>,
 }
 
-impl Jump<'_> {
+impl<'w> Jump<'w> {
     /// The game in play.
     pub fn current(&self) -> &CurrentGame {
         &self.current
@@ -49,7 +49,7 @@ impl Jump<'_> {
     }
 
     /// The message line.
-    pub fn notice(&mut self) -> &mut Notice {
+    pub fn notice(&mut self) -> &mut Notices<'w> {
         &mut self.notice
     }
 

@@ -33,9 +33,10 @@ pub use jump::Jump;
 pub use last_move::last_move_cells;
 pub use launch::{CONFIG_DIR_ENV, LaunchSettings};
 pub use mode::{
-    AnalysisSwitch, Board, CurrentMode, GameMode, Mode, in_exhibition, in_review, practising,
+    AnalysisSwitch, AnalysisSwitching, Board, CurrentMode, GameMode, Mode, SetAnalysis,
+    in_exhibition, in_review, practising,
 };
-pub use notice::Notice;
+pub use notice::{Notice, NoticeChange, Notices};
 pub use players::{
     NewGame, NewGameSettings, Players, RemoteGame, Restart, RestartedFrom, SeatsOnce, StartGame,
 };

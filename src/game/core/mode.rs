@@ -21,6 +21,7 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use super::GameSystems;
 use super::players::Players;
 use super::screens::{Activity, Screen};
 use super::turn::{Turn, upcoming_turn};
@@ -29,6 +30,16 @@ use crate::rules::{Color, Game};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnalysisSwitch>();
+    app.add_message::<SetAnalysis>();
+    app.add_systems(
+        Update,
+        switch_analysis
+            .in_set(AnalysisSwitching)
+            .after(GameSystems::Jump)
+            .before(GameSystems::Ai)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnExit(Screen::Playing), analysis_off);
 }
 
 /// What the player is doing.
@@ -215,11 +226,33 @@ impl Mode {
     }
 }
 
-/// Whether the engine's analysis is on: turned by the game menu, the
-/// game-over box, the editor and a resumed analysis board (through the AI
-/// feature's `SetAnalysis`); the search it runs is the AI feature's.
+/// Whether the engine's analysis is on: turned here alone, on the
+/// [`SetAnalysis`] of the game menu, the game-over box, the analysis panel,
+/// the editor and the main menu's analysis board, and off on leaving the
+/// board; the search it runs is the AI feature's, which follows it.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AnalysisSwitch(pub bool);
+
+/// Turn the analysis on or off.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetAnalysis(pub bool);
+
+/// Where [`AnalysisSwitch`] turns, on the board: after the frame's jumps
+/// (the editor's hand-off asks for the analysis) and before the AI's
+/// systems, which read it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AnalysisSwitching;
+
+fn switch_analysis(mut requests: MessageReader<SetAnalysis>, mut switch: ResMut<AnalysisSwitch>) {
+    for &SetAnalysis(on) in requests.read() {
+        switch.set_if_neq(AnalysisSwitch(on));
+    }
+}
+
+/// Leaving the board turns the analysis off.
+fn analysis_off(mut switch: ResMut<AnalysisSwitch>) {
+    switch.set_if_neq(AnalysisSwitch(false));
+}
 
 /// The [`Mode`] now, for systems that read it.
 #[derive(SystemParam)]

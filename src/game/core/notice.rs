@@ -1,7 +1,12 @@
 //! The message line under the top bar: why a piece cannot move, what a
 //! pillbug can do, that a player must pass, or that a move was refused.
 //! A game's messages leave with it: the menu starts clean.
+//!
+//! Every feature says things there, through [`Notices`] (a message,
+//! [`NoticeChange`]); the line itself, [`Notice`], is written here alone,
+//! at the end of each frame, in the order the changes were asked.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::Screen;
@@ -10,7 +15,71 @@ use crate::text::Worded;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notice>();
+    app.add_message::<NoticeChange>();
     app.add_systems(OnExit(Screen::Playing), forget_the_games_message);
+    app.add_systems(Last, apply_notice_changes);
+}
+
+/// A change to the message line, as [`Notices`] asks it.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum NoticeChange {
+    /// [`Notice::show`].
+    Show(String),
+    /// [`Notice::show_as_written`].
+    ShowAsWritten(String),
+    /// [`Notice::show_worded`].
+    ShowWorded(Worded),
+    /// [`Notice::show_marked`].
+    ShowMarked(Worded),
+    /// [`Notice::clear`].
+    Clear,
+}
+
+/// How a feature writes the message line: each call asks for a change,
+/// made at the end of the frame, in the order asked.
+#[derive(SystemParam)]
+pub struct Notices<'w> {
+    changes: MessageWriter<'w, NoticeChange>,
+}
+
+impl Notices<'_> {
+    /// Shows `text` ([`Notice::show`]: with a capital letter unless it
+    /// starts with a piece's name).
+    pub fn show(&mut self, text: impl Into<String>) {
+        self.changes.write(NoticeChange::Show(text.into()));
+    }
+
+    /// Shows `text` as it is written ([`Notice::show_as_written`]).
+    pub fn show_as_written(&mut self, text: impl Into<String>) {
+        self.changes.write(NoticeChange::ShowAsWritten(text.into()));
+    }
+
+    /// Shows a sentence and flashes the cells it is about.
+    pub fn show_worded(&mut self, worded: Worded) {
+        self.changes.write(NoticeChange::ShowWorded(worded));
+    }
+
+    /// Shows a sentence and keeps its cells lit while it is shown.
+    pub fn show_marked(&mut self, worded: Worded) {
+        self.changes.write(NoticeChange::ShowMarked(worded));
+    }
+
+    /// Shows nothing.
+    pub fn clear(&mut self) {
+        self.changes.write(NoticeChange::Clear);
+    }
+}
+
+fn apply_notice_changes(mut changes: MessageReader<NoticeChange>, mut notice: ResMut<Notice>) {
+    for change in changes.read() {
+        match change.clone() {
+            NoticeChange::Show(text) => notice.show(text),
+            NoticeChange::ShowAsWritten(text) => notice.show_as_written(text),
+            NoticeChange::ShowWorded(worded) => notice.show_worded(worded),
+            NoticeChange::ShowMarked(worded) => notice.show_marked(worded),
+            NoticeChange::Clear => notice.clear(),
+        }
+    }
 }
 
 /// Leaving a game: its last message ("White AI considers ...") is not the

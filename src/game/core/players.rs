@@ -17,7 +17,7 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::clock::GameClock;
 use super::current_game::CurrentGame;
-use super::notice::Notice;
+use super::notice::Notices;
 use super::screens::Screen;
 use super::settings::Settings;
 use crate::ai::Difficulty;
@@ -152,7 +152,7 @@ fn start_game(
     settings: Res<Settings>,
     mut game: ResMut<CurrentGame>,
     (mut players, mut once): (ResMut<Players>, ResMut<SeatsOnce>),
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
     mut clock: ResMut<GameClock>,
 ) {
     *game = CurrentGame::new(next.new_game(&settings));
@@ -169,7 +169,7 @@ fn restart_on_request(
     (next, mut settings): (Res<NewGameSettings>, ResMut<Settings>),
     mut game: ResMut<CurrentGame>,
     mut players: ResMut<Players>,
-    (mut notice, words): (ResMut<Notice>, Res<super::Words>),
+    (mut notice, words): (Notices, Res<super::Words>),
     (mut turn, mut clock, mut left): (super::TurnControl, ResMut<GameClock>, ResMut<RestartedFrom>),
 ) {
     if requests.read().count() == 0 {

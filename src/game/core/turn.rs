@@ -15,7 +15,7 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::current_game::CurrentGame;
-use super::notice::Notice;
+use super::notice::Notices;
 use super::screens::Screen;
 use super::settings::Settings;
 use crate::rules::{Hex, Move, RuleError};
@@ -169,11 +169,7 @@ pub struct ForcedPass(pub bool);
 fn play_requested_moves(
     mut requests: MessageReader<PlayMove>,
     mut current: ResMut<CurrentGame>,
-    (mut notice, words, mut refused): (
-        ResMut<Notice>,
-        Res<super::Words>,
-        MessageWriter<MoveRefused>,
-    ),
+    (mut notice, words, mut refused): (Notices, Res<super::Words>, MessageWriter<MoveRefused>),
     mut played: MessageWriter<MovePlayed>,
     mut turn: TurnControl,
 ) {
@@ -213,7 +209,7 @@ fn announce_forced_pass(
     turn: Res<State<Turn>>,
     next_turn: Res<NextState<Turn>>,
     mut forced: ResMut<ForcedPass>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
 ) {
     let game = current.game();
     let playing = matches!(

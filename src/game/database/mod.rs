@@ -26,7 +26,7 @@ use crate::db::{
     ImportReport, Pending, SearchQuery,
 };
 use crate::game::core::{
-    Activity, CurrentGame, CurrentMode, GameSystems, Notice, PlayMove, Screen, Turn, Words,
+    Activity, CurrentGame, CurrentMode, GameSystems, Notices, PlayMove, Screen, Turn, Words,
 };
 use crate::game::saves::{RecordPaths, RecordsAction, ReviewAction};
 use crate::records::{GameRecord, Headers};
@@ -243,7 +243,7 @@ impl GameDatabase {
 fn open_database(
     paths: Res<RecordPaths>,
     mut db: ResMut<GameDatabase>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
     words: Res<Words>,
 ) {
     let path = paths.data_dir().map(|dir| dir.join(DB_FILE));
@@ -349,7 +349,7 @@ fn handle_requests(
     current: Res<CurrentGame>,
     mode: CurrentMode,
     mut review: MessageWriter<ReviewAction>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
     words: Res<Words>,
 ) {
     for request in requests.read() {
@@ -425,7 +425,7 @@ fn collect_answers(
     mut db: ResMut<GameDatabase>,
     current: Res<CurrentGame>,
     mut actions: MessageWriter<RecordsAction>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
     words: Res<Words>,
 ) {
     let db = &mut *db;

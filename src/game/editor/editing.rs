@@ -21,7 +21,7 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::core::{
     Activity, CurrentGame, CurrentMode, Jump, Players, Screen, Settings, Turn, Words,
 };

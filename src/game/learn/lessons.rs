@@ -24,7 +24,7 @@ use super::progress;
 
 use crate::ai::Difficulty;
 use crate::game::core::{
-    Activity, CurrentGame, Jump, MovePlayed, MoveRefused, Notice, PlayMove, Players, Screen, Turn,
+    Activity, CurrentGame, Jump, MovePlayed, MoveRefused, Notices, PlayMove, Players, Screen, Turn,
     Words, assets_dir, with_color,
 };
 use crate::game::saves::RecordPaths;
@@ -441,7 +441,7 @@ pub(super) fn finish_the_beginner_game(
     mut run: ResMut<LessonRun>,
     mut lessons: ResMut<Lessons>,
     current: Res<CurrentGame>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
     (paths, words): (Res<RecordPaths>, Res<Words>),
 ) {
     let beginner = run.step(&lessons).is_some_and(Step::is_beginner_game);

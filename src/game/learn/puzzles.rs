@@ -15,7 +15,7 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use super::progress;
 
 use crate::game::core::{
-    Activity, CurrentGame, Jump, MovePlayed, Notice, PlayMove, Players, Screen, Turn, Words,
+    Activity, CurrentGame, Jump, MovePlayed, Notices, PlayMove, Players, Screen, Turn, Words,
     assets_dir, with_color,
 };
 use crate::game::play::SuggestSelection;
@@ -130,7 +130,7 @@ pub(super) fn handle_requests(
     (current, mut suggest, mut notice): (
         Res<CurrentGame>,
         MessageWriter<SuggestSelection>,
-        ResMut<Notice>,
+        Notices,
     ),
     (screen, words): (Res<State<Screen>>, Res<Words>),
 ) {
@@ -242,7 +242,7 @@ pub(super) fn judge_the_players_move(
     mut played: MessageReader<MovePlayed>,
     mut run: ResMut<PuzzleRun>,
     current: Res<CurrentGame>,
-    mut notice: ResMut<Notice>,
+    mut notice: Notices,
 ) {
     for &MovePlayed { mv, .. } in played.read() {
         if run
@@ -278,7 +278,7 @@ pub(super) fn collect_the_answer(
     mut run: ResMut<PuzzleRun>,
     mut puzzles: ResMut<Puzzles>,
     paths: Res<RecordPaths>,
-    (current, mut notice, words): (Res<CurrentGame>, ResMut<Notice>, Res<Words>),
+    (current, mut notice, words): (Res<CurrentGame>, Notices, Res<Words>),
 ) {
     let Some(task) = run.judging.as_mut() else {
         return;

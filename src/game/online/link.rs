@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use super::{ChatLine, Connection, Offer, Online};
-use crate::game::core::{Notice, Words};
+use crate::game::core::{Notices, Words};
 use crate::net::{
     AudienceEvent, Event, Invitation, Link, LinkError, MAX_WATCHERS, Network, PeerError, Role,
     SessionEvent, Stage, Verdict, WatcherEvent,
@@ -159,7 +159,7 @@ pub(super) fn start_failure_key(error: &LinkError) -> &'static str {
 /// once its relay answered).
 pub(super) fn collect_started_link(
     mut online: ResMut<Online>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     let Some(connection) = online.0.as_mut() else {
         return;
@@ -195,7 +195,7 @@ pub(super) fn collect_started_link(
 /// the message line, its messages to the link.
 pub(super) fn pump_link(
     mut online: ResMut<Online>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut screen: ResMut<NextState<crate::game::core::Screen>>,
 ) {
     let Some(connection) = online.0.as_mut() else {
@@ -284,7 +284,7 @@ fn invite(connection: &mut Connection, link: &Link) {
 fn serve_the_watchers(
     connection: &mut Connection,
     link: &mut Link,
-    notice: &mut Notice,
+    notice: &mut Notices,
     words: &Words,
 ) {
     let Some(audience) = connection.audience.as_mut() else {
@@ -334,7 +334,7 @@ fn serve_the_watchers(
 pub(super) fn heard(
     connection: &mut Connection,
     event: SessionEvent,
-    notice: &mut Notice,
+    notice: &mut Notices,
     words: &Words,
     screen: &mut NextState<crate::game::core::Screen>,
 ) {
@@ -345,7 +345,7 @@ pub(super) fn heard(
     let name = named
         .clone()
         .unwrap_or_else(|| words.get("online-your-friend"));
-    let say = |notice: &mut Notice, key: &str| {
+    let say = |notice: &mut Notices, key: &str| {
         let text = words.format(key, &Args::new().with("name", name.as_str()));
         // A friend's name at the start stays as they wrote it.
         match &named {
@@ -442,7 +442,7 @@ pub(super) fn heard(
 fn refused(
     connection: &mut Connection,
     link: &Link,
-    notice: &mut Notice,
+    notice: &mut Notices,
     words: &Words,
     error: &PeerError,
 ) {

@@ -26,7 +26,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::core::{ClockHold, GameSystems, Mode, Notice, Screen, Settings, StartGame, Words};
+use crate::game::core::{
+    ClockHold, GameSystems, Mode, Notices, Screen, Settings, StartGame, Words,
+};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
     ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Network, PathKind,
@@ -421,7 +423,7 @@ fn handle_requests(
     (mut online, mut watching): (ResMut<Online>, ResMut<Watching>),
     (settings, paths, status): (Res<Settings>, Res<RecordPaths>, Res<AutosaveStatus>),
     book: Res<FriendsBook>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
     mut resuming: ResMut<ResumingOnline>,
     mut refused_in_a_row: Local<u32>,
@@ -529,7 +531,7 @@ fn resume_once_read(
     mut resuming: ResMut<ResumingOnline>,
     mut online: ResMut<Online>,
     settings: Res<Settings>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
 ) {
     match keep::take_the_resume(&mut resuming, &settings) {

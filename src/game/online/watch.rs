@@ -8,7 +8,7 @@
 use bevy::prelude::*;
 
 use super::link::Slot;
-use crate::game::core::{Jump, Mode, Notice, Screen, Turn, Words};
+use crate::game::core::{Jump, Mode, Notices, Screen, Turn, Words};
 use crate::net::{Event, Invitation, Network, Watch, WatchEvent};
 use crate::text::Args;
 
@@ -66,7 +66,7 @@ impl Watcher {
 /// message line.
 pub(super) fn pump_the_watch(
     mut watching: ResMut<Watching>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(watcher) = watching.0.as_mut() else {

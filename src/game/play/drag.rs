@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use super::selection::{Selection, cell_at};
 use crate::game::board::BoardLayout;
-use crate::game::core::{CurrentGame, MoveRefused, Notice, PlayMove, Players, Words};
+use crate::game::core::{CurrentGame, MoveRefused, Notices, PlayMove, Players, Words};
 use crate::rules::Piece;
 
 /// Where the piece being dragged was picked up.
@@ -52,7 +52,7 @@ pub(super) fn handle_drops(
     layout: Res<BoardLayout>,
     players: Res<Players>,
     mut selection: ResMut<Selection>,
-    (mut notice, words, mut refused): (ResMut<Notice>, Res<Words>, MessageWriter<MoveRefused>),
+    (mut notice, words, mut refused): (Notices, Res<Words>, MessageWriter<MoveRefused>),
     mut play: MessageWriter<PlayMove>,
 ) {
     let game = game.game();

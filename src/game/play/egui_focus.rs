@@ -7,10 +7,10 @@ use bevy_egui::{EguiInput, PrimaryEguiContext, egui};
 use super::devices::{GameIntent, HeldDirection, gamepad_direction};
 use crate::game::core::{CurrentMode, Screen};
 
-/// Set when the top bar's first button should take the keyboard focus (the
-/// "menu" intent in a game); the HUD focuses it and clears this.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FocusTopBar(pub bool);
+/// The top bar's first button should take the keyboard focus (the "menu"
+/// intent in a game): the HUD, which draws the bar, focuses it.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FocusTopBar;
 
 /// Hands keys and gamepad to egui when a menu has them: keeps Tab from egui
 /// while the board uses it, turns "menu" into focusing the first button,
@@ -26,7 +26,7 @@ pub(super) fn drive_egui_focus(
     mut intents: MessageReader<GameIntent>,
     mut held: Local<HeldDirection>,
     mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
-    mut focus_top_bar: ResMut<FocusTopBar>,
+    mut focus_top_bar: MessageWriter<FocusTopBar>,
 ) {
     let Ok(mut input) = inputs.single_mut() else {
         return;
@@ -42,7 +42,7 @@ pub(super) fn drive_egui_focus(
     let mut keys = Vec::new();
     if intents.read().any(|intent| *intent == GameIntent::Menu) {
         if !focused && *screen.get() == Screen::Playing {
-            focus_top_bar.0 = true;
+            focus_top_bar.write(FocusTopBar);
         } else {
             keys.push(toggle);
         }
@@ -127,7 +127,7 @@ mod tests {
         app.add_sub_state::<Turn>();
         app.add_message::<GameIntent>();
         app.init_resource::<EguiWantsInput>();
-        app.init_resource::<FocusTopBar>();
+        app.add_message::<FocusTopBar>();
         app.init_resource::<Players>();
         app.init_resource::<AnalysisSwitch>();
         app.add_systems(Update, drive_egui_focus);
@@ -228,10 +228,10 @@ mod tests {
         assert_eq!(pressed(&mut app, context), Vec::new());
         // "Menu" asks the top bar to focus its first button (no Tab, which
         // would focus whatever egui drew first).
-        assert_eq!(*app.world().resource::<FocusTopBar>(), FocusTopBar(false));
+        assert!(app.world().resource::<Messages<FocusTopBar>>().is_empty());
         app.world_mut().write_message(GameIntent::Menu);
         app.update();
         assert_eq!(pressed(&mut app, context), Vec::new());
-        assert_eq!(*app.world().resource::<FocusTopBar>(), FocusTopBar(true));
+        assert_eq!(app.world().resource::<Messages<FocusTopBar>>().len(), 1);
     }
 }

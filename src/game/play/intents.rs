@@ -26,7 +26,7 @@ use super::selection::{CellClicked, ClearSelection, HighlightSync, SelectPiece, 
 use crate::game::board::geometry::plane_to_world;
 use crate::game::board::{BoardLayout, SkipAnimation, hex_to_world};
 use crate::game::core::{
-    CurrentGame, GameSystems, Notice, Resigning, Screen, Turn, Words, with_color,
+    CurrentGame, GameSystems, Notices, Resigning, Screen, Turn, Words, with_color,
 };
 use crate::rules::{Bug, Game, Hex, Piece};
 use crate::text::Args;
@@ -88,7 +88,7 @@ struct Requests<'w> {
     skip: MessageWriter<'w, SkipAnimation>,
     drops: MessageWriter<'w, CellDropped>,
     drag: ResMut<'w, PointerDrag>,
-    notice: ResMut<'w, Notice>,
+    notice: Notices<'w>,
     device: ResMut<'w, InputDevice>,
     words: Res<'w, Words>,
 }

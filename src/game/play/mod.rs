@@ -23,7 +23,7 @@ pub use egui_focus::FocusTopBar;
 pub use flash::Flash;
 pub use intents::BoardCursor;
 pub use movable::{MovablePieces, movable_pieces};
-pub use pointer::{HandSlots, HoveredCell};
+pub use pointer::{HandSlots, HandsDrawn, HoveredCell};
 pub use selection::{
     CellClicked, ClearSelection, Highlight, HighlightKind, HighlightSync, SelectPiece, Selection,
     SuggestSelection, highlight,
@@ -79,7 +79,8 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn view_plugin(app: &mut App) {
     app.init_resource::<HoveredCell>();
     app.init_resource::<HandSlots>();
-    app.init_resource::<FocusTopBar>();
+    app.add_message::<HandsDrawn>();
+    app.add_message::<FocusTopBar>();
     app.add_systems(
         Update,
         (pointer::hide_cursor_for_the_mouse, pointer::track_pointer)
@@ -91,7 +92,8 @@ pub(super) fn view_plugin(app: &mut App) {
     // Every frame, so a press on another screen is not read in a game.
     app.add_systems(
         Update,
-        pointer::read_pointer_events
+        (pointer::keep_hand_slots, pointer::read_pointer_events)
+            .chain()
             .after(pointer::track_pointer)
             .in_set(GameSystems::Input)
             .in_set(ReadDevices),

@@ -30,9 +30,22 @@ use crate::rules::{Hex, Piece};
 pub struct HoveredCell(pub Option<(IVec2, Hex)>);
 
 /// Where each hand stack that can be picked up now lies on screen (logical
-/// pixels) and the piece it gives; the hands write it as they are drawn.
+/// pixels) and the piece it gives, as the hands were last drawn
+/// ([`HandsDrawn`]).
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct HandSlots(pub Vec<(Rect, Piece)>);
+
+/// The hands as drawn: the HUD, which draws them, says where each stack
+/// that can be picked up lies when that changes.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct HandsDrawn(pub Vec<(Rect, Piece)>);
+
+/// Keeps the latest [`HandsDrawn`] for the pointer.
+pub(super) fn keep_hand_slots(mut drawn: MessageReader<HandsDrawn>, mut slots: ResMut<HandSlots>) {
+    if let Some(HandsDrawn(now)) = drawn.read().last() {
+        slots.set_if_neq(HandSlots(now.clone()));
+    }
+}
 
 impl HandSlots {
     /// The piece of the stack at `at`, if any.

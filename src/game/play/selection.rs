@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use super::devices::InputDevice;
 use crate::game::board::{BoardLayout, LayoutUpdate, resting_translation};
 use crate::game::core::{
-    CurrentGame, GameSystems, MoveRefused, Notice, PlayMove, Players, Screen, Turn, Words,
+    CurrentGame, GameSystems, MoveRefused, Notices, PlayMove, Players, Screen, Turn, Words,
 };
 use crate::rules::{Bug, Game, Hex, Move, Piece, RuleError};
 use crate::text::{Args, Worded};
@@ -243,7 +243,7 @@ fn handle_clicks(
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
     (mut notice, device, words, mut refused): (
-        ResMut<Notice>,
+        Notices,
         Res<InputDevice>,
         Res<Words>,
         MessageWriter<MoveRefused>,
@@ -308,7 +308,7 @@ pub(super) fn handle_selection_requests(
     mut clears: MessageReader<ClearSelection>,
     game: Res<CurrentGame>,
     mut selection: ResMut<Selection>,
-    (mut notice, device, words): (ResMut<Notice>, Res<InputDevice>, Res<Words>),
+    (mut notice, device, words): (Notices, Res<InputDevice>, Res<Words>),
     players: Res<Players>,
 ) {
     if players.moves_elsewhere(game.game()) {
@@ -338,7 +338,7 @@ pub(super) fn handle_selection_requests(
 fn select(
     game: &Game,
     piece: Piece,
-    notice: &mut Notice,
+    notice: &mut Notices,
     device: InputDevice,
     words: &Words,
 ) -> Selection {

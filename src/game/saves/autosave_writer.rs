@@ -31,7 +31,7 @@ use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 use super::files::refuse;
 use super::paths::{AutosaveStatus, RecordPaths};
 use crate::db::Database;
-use crate::game::core::{CurrentGame, CurrentMode, GameClock, Notice, Players, Settings, Words};
+use crate::game::core::{CurrentGame, CurrentMode, GameClock, Notices, Players, Settings, Words};
 use crate::records::{Autosave, KeptGame, PlayKind, RecordError, SavedGame, Variations};
 
 /// The autosave's writes: the one running and those waiting, in order.
@@ -460,7 +460,7 @@ pub(super) fn autosave_after_change(
 pub(super) fn run_autosave_writes(
     mut writer: ResMut<AutosaveWriter>,
     mut status: ResMut<AutosaveStatus>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut kept_games: ResMut<KeptGames>,
 ) {
     if let Some(task) = writer.running.as_mut() {

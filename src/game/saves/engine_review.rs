@@ -27,7 +27,7 @@ use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
 use super::ReviewAction;
 use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
-use crate::game::core::{CurrentGame, LineRefused, Notice, Screen, Words};
+use crate::game::core::{CurrentGame, LineRefused, Notices, Screen, Words};
 use crate::records::{Headers, NodeId, ReviewStore, Variations};
 use crate::rules::Move;
 use crate::text::{Args, Texts};
@@ -193,7 +193,7 @@ pub(super) fn handle_review_requests(
     (mut review, paths): (ResMut<EngineReview>, Res<RecordPaths>),
     mut current: ResMut<CurrentGame>,
     mut steps: MessageWriter<ReviewAction>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     for &request in requests.read() {
         match request {
@@ -269,7 +269,7 @@ pub(super) fn handle_review_requests(
 pub(super) fn finish_review(
     mut review: ResMut<EngineReview>,
     current: Res<CurrentGame>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     (paths, mut saves, mut status): (Res<RecordPaths>, ResMut<SaveWrites>, ResMut<AutosaveStatus>),
 ) {
     let Some(job) = review.job.as_mut() else {

@@ -22,9 +22,9 @@ use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use super::reads::{Purpose, Read, Reads, main_line_end};
 use super::review::ReviewAction;
 use crate::ai::GameReview;
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::core::{
-    CurrentGame, GameClock, Jump, Notice, Players, Screen, Settings, Turn, Words, record_error,
+    CurrentGame, GameClock, Jump, Notices, Players, Screen, Settings, Turn, Words, record_error,
 };
 use crate::records::{
     Clocks, FileKind, Format, GameRecord, Headers, NodeId, PlayKind, RecordError, RecordFile,
@@ -115,7 +115,7 @@ pub(super) fn handle_file_actions(
     ),
     (mut saves, mut reads): (ResMut<SaveWrites>, ResMut<Reads>),
     mut status: ResMut<AutosaveStatus>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     let words = &words.0;
     let store = paths.reviews();
@@ -258,7 +258,7 @@ pub(super) fn finish_reads(
     mut reads: ResMut<Reads>,
     mut pending: ResMut<PendingGame>,
     (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let words = &words.0;
@@ -368,7 +368,7 @@ fn save_to(
 pub(super) fn finish_saves(
     mut saves: ResMut<SaveWrites>,
     mut status: ResMut<AutosaveStatus>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     saves.0.retain_mut(|task| {
         let Some(result) = check_ready(task) else {
@@ -473,7 +473,7 @@ fn review_variations(tree: Variations, message: String, words: &Texts) -> Pendin
 }
 
 /// Shows why a file could not be read or written (and logs it, in English).
-pub(super) fn refuse(notice: &mut Notice, words: &Texts, err: &RecordError) {
+pub(super) fn refuse(notice: &mut Notices, words: &Texts, err: &RecordError) {
     warn!("{err}");
     notice.show(record_error(words, err));
 }

@@ -16,7 +16,9 @@ use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
 use super::settings_file::SettingsFile;
 use super::{AutosaveWrites, RecordPaths};
-use crate::game::core::{GameSystems, LaunchSettings, Notice, Settings, Words, record_error};
+use crate::game::core::{
+    GameSystems, LaunchSettings, NoticeChange, Notices, Settings, Words, record_error,
+};
 use crate::records::RecordError;
 use crate::text::Args;
 
@@ -64,7 +66,7 @@ impl SavedSettings {
 /// Reads the settings file (if [`RecordPaths`] names one) into
 /// [`Settings`], with the command line's word for this run applied once
 /// ([`LaunchSettings::applied_to`]); a damaged file is reported in the
-/// [`Notice`] and the log, and left as it is. `run` calls it before the
+/// [`Notice`](crate::game::core::Notice) and the log, and left as it is. `run` calls it before the
 /// first frame; otherwise it runs at start-up.
 pub fn restore_settings(world: &mut World) {
     let launch = world
@@ -86,8 +88,8 @@ pub fn restore_settings(world: &mut World) {
         warn!("{warning}");
         let words = Words::load(&loaded.settings.wanted_language());
         let text = record_error(&words, warning);
-        if let Some(mut notice) = world.get_resource_mut::<Notice>() {
-            notice.show(text);
+        if world.contains_resource::<Messages<NoticeChange>>() {
+            world.write_message(NoticeChange::Show(text));
         }
     }
     world.insert_resource(SavedSettings {
@@ -168,7 +170,7 @@ fn write_settings(file: &SettingsFile, settings: &Settings, damaged: bool) -> Wr
 fn run_settings_writes(
     paths: Res<RecordPaths>,
     mut stored: ResMut<SavedSettings>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     if let Some(task) = stored.running.as_mut() {
         let Some(written) = check_ready(task) else {
@@ -187,7 +189,12 @@ fn run_settings_writes(
 }
 
 /// What a finished write tells the player.
-fn report_write(written: &Written, stored: &mut SavedSettings, notice: &mut Notice, words: &Words) {
+fn report_write(
+    written: &Written,
+    stored: &mut SavedSettings,
+    notice: &mut Notices,
+    words: &Words,
+) {
     match &written.aside {
         Some(Ok(aside)) => {
             stored.damaged = false;

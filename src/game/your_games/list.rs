@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
 use crate::db::{Database, DbError, KeptFilter, KeptSummary, Progress};
-use crate::game::core::{Notice, Screen, Words};
+use crate::game::core::{Notices, Screen, Words};
 use crate::game::saves::{KeptGames, RecordPaths, RecordsAction};
 use crate::text::Args;
 
@@ -219,7 +219,7 @@ pub fn rated_game_at(db: &Database, when: u64) -> Option<i64> {
 pub(super) fn finish_tasks(
     mut games: ResMut<YourGames>,
     mut actions: MessageWriter<RecordsAction>,
-    (mut notice, words): (ResMut<Notice>, Res<Words>),
+    (mut notice, words): (Notices, Res<Words>),
 ) {
     let games = &mut *games;
     let mut index = 0;

@@ -33,12 +33,14 @@ use crate::rules::{self, Move};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SlideLimit>();
+    app.add_message::<LimitSlides>();
     app.add_message::<SkipAnimation>();
     app.add_observer(reset_scale_after_slide);
     app.add_systems(
         Update,
         (
             drop_stale_slides.run_if(resource_changed::<CurrentGame>),
+            limit_slides,
             skip_slides,
             start_slides,
             advance_slides,
@@ -50,9 +52,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The longest a slide may take now, whatever the animation speed: an
-/// exhibition's pace sets it so that moves keep up (`None`: no limit).
+/// exhibition's pace sets it so that moves keep up (`None`: no limit),
+/// through [`LimitSlides`].
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
 pub struct SlideLimit(pub Option<f32>);
+
+/// Asks for a new [`SlideLimit`] (seconds; `None`: no limit).
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct LimitSlides(pub Option<f32>);
+
+fn limit_slides(mut requests: MessageReader<LimitSlides>, mut limit: ResMut<SlideLimit>) {
+    if let Some(&LimitSlides(wanted)) = requests.read().last() {
+        limit.set_if_neq(SlideLimit(wanted));
+    }
+}
 
 /// How fast pieces travel: the player's animation speed
 /// ([`Settings::animation_speed`]) as times ([`AnimationSettings::of`]).

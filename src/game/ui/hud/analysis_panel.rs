@@ -12,8 +12,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::evaluation::{describe, white_share};
 use crate::ai::Difficulty;
-use crate::game::ai::{Analysis, Evaluation, MAX_ANALYSIS_LINES, SetAnalysis};
+use crate::game::ai::{Analysis, AnalysisRequest, Evaluation, MAX_ANALYSIS_LINES};
 use crate::game::board::{BoardLayout, hex_to_world};
+use crate::game::core::SetAnalysis;
 use crate::game::core::{CurrentGame, CurrentMode, GameSystems, Players, Screen, Words};
 use crate::game::editor::EditorRequest;
 use crate::rules::{Color as Side, Move};
@@ -34,7 +35,8 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
 
 fn draw_analysis_panel(
     mut contexts: EguiContexts,
-    (mode, mut analysis): (CurrentMode, ResMut<Analysis>),
+    (mode, analysis): (CurrentMode, Res<Analysis>),
+    mut ask: MessageWriter<AnalysisRequest>,
     current: Res<CurrentGame>,
     players: Res<Players>,
     mut switch: MessageWriter<SetAnalysis>,
@@ -154,9 +156,11 @@ fn draw_analysis_panel(
                 }
             });
         });
-    analysis.set_lines(lines);
+    if lines != analysis.lines() {
+        ask.write(AnalysisRequest::Lines(lines));
+    }
     if let Some((rank, index)) = clicked {
-        analysis.play_other_line_to(rank, index);
+        ask.write(AnalysisRequest::PlayLine { rank, index });
     }
     Ok(())
 }

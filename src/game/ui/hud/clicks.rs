@@ -8,9 +8,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::core::{
-    CurrentMode, Mode, NewGame, Notice, PlayMove, Resign, Screen, Settings, Words,
+    CurrentMode, Mode, NewGame, Notices, PlayMove, Resign, Screen, Settings, Words,
 };
 use crate::game::database::GameDatabase;
 use crate::game::learn::{LessonRequest, PuzzleRequest};
@@ -30,7 +30,7 @@ pub(in crate::game::ui) struct Clicks<'w, 's> {
     pub engine_review: MessageWriter<'w, EngineReviewRequest>,
     pub dialogs: OpenDialog<'w>,
     /// The message line (also told when the GameString was copied).
-    pub notice: ResMut<'w, Notice>,
+    pub notice: Notices<'w>,
     /// The game database (the explorer shown or not).
     pub database: ResMut<'w, GameDatabase>,
     new_game: MessageWriter<'w, NewGame>,

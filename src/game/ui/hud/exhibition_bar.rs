@@ -15,9 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::game::ai::{AiEvaluation, AiThinking, Evaluation};
 use crate::game::ai::{ExhibitionCommand, ExhibitionControl};
 use crate::game::ai::{Hint, RequestHint};
-use crate::game::board::BoardArea;
 use crate::game::core::CurrentGame;
-use crate::game::core::GameSystems;
 use crate::game::core::Screen;
 use crate::game::core::{NewGame, Players, Words};
 use crate::game::theme::side_color;
@@ -40,17 +38,11 @@ pub(in crate::game::ui) fn plugin(app: &mut App) {
         EguiPrimaryContextPass,
         draw_exhibition_bar.run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(
-        Update,
-        keep_board_below_bar
-            .before(GameSystems::Input)
-            .run_if(in_state(Screen::Playing)),
-    );
 }
 
 /// Where the bar was drawn last frame (logical pixels), if it was.
 #[derive(Resource, Debug, Clone, Copy, Default)]
-struct BarRect(Option<Rect>);
+pub(super) struct BarRect(pub(super) Option<Rect>);
 
 /// What the bar shows.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -290,17 +282,6 @@ fn hint_button(
 fn spinner_place(ui: &mut egui::Ui) {
     let size = ui.spacing().interact_size.y;
     ui.allocate_space(egui::vec2(size, size));
-}
-
-/// The panels' free area, less the bar when it hangs over its top.
-fn keep_board_below_bar(bar: Res<BarRect>, mut area: ResMut<BoardArea>) {
-    let (Some(bar), Some(free)) = (bar.0, area.0) else {
-        return;
-    };
-    let overlaps = bar.min.x < free.max.x && bar.max.x > free.min.x && bar.max.y > free.min.y;
-    if overlaps && bar.max.y < free.max.y {
-        area.0 = Some(Rect::new(free.min.x, bar.max.y, free.max.x, free.max.y));
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use bevy_egui::egui;
 
 use super::clicks::Clicks;
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::saves::{Leaving, RecordsAction, ReviewAction};
 use crate::game::ui::dialogs::files::Dialog;
 use crate::text::Texts;

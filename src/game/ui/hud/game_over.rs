@@ -4,7 +4,7 @@
 use bevy_egui::egui;
 
 use super::clicks::Clicks;
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::saves::{EngineReviewRequest, Leaving, ReviewAction};
 use crate::game::widgets::BAR_ID;
 use crate::net::{EndReason, GameResult};

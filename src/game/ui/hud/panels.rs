@@ -7,16 +7,17 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::clicks::Clicks;
+use super::exhibition_bar::BarRect;
 use super::{game_over, hands, inspector, legend, move_list, top_bar};
 use crate::ai::LevelRatings;
 use crate::game::ai::AiThinking;
-use crate::game::board::BoardArea;
 use crate::game::board::BoardLayout;
+use crate::game::board::{BoardAreaLeft, KeepBoardArea};
+use crate::game::core::Players;
 use crate::game::core::Screen;
-use crate::game::core::{ClockPause, GameSystems, NewGameSettings, Players};
 use crate::game::core::{CurrentGame, Words};
 use crate::game::core::{ForcedPass, Turn};
-use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HoveredCell, PointerDrag};
+use crate::game::play::{DragFrom, FocusTopBar, HandSlots, HandsDrawn, HoveredCell, PointerDrag};
 use crate::game::play::{InputDevice, MovablePieces, Selection};
 use crate::game::theme::Theme;
 use crate::game::widgets::{PieceArt, difficulty_name, side_panel_width, window_ui};
@@ -24,27 +25,47 @@ use crate::rules;
 use crate::text::Args;
 
 pub(in crate::game::ui) fn plugin(app: &mut App) {
+    app.init_resource::<PanelsLeave>();
+    app.add_systems(
+        Update,
+        tell_the_board_its_area
+            .before(KeepBoardArea)
+            .run_if(in_state(Screen::Playing)),
+    );
     app.add_systems(
         EguiPrimaryContextPass,
         draw_hud.run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(
-        Update,
-        pause_clocks_when_unfocused
-            .in_set(GameSystems::Input)
-            .run_if(in_state(Screen::Playing)),
-    );
 }
 
-/// The clocks stand still while the window is not focused, if the player
-/// chose that in the menu.
-fn pause_clocks_when_unfocused(
-    windows: Query<&Window>,
-    settings: Res<NewGameSettings>,
-    mut pause: ResMut<ClockPause>,
+/// The part of the window the side panels and bars left free when last
+/// drawn (logical pixels), before the exhibition bar takes its share: the
+/// board is told ([`BoardAreaLeft`](crate::game::board::BoardAreaLeft))
+/// once the bar's is known.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub(super) struct PanelsLeave(pub(super) Option<Rect>);
+
+/// Tells the board the panels' free area, less the bar when it hangs over
+/// its top.
+fn tell_the_board_its_area(
+    (bar, panels): (Res<BarRect>, Res<PanelsLeave>),
+    mut left: MessageWriter<BoardAreaLeft>,
 ) {
-    let unfocused = windows.iter().all(|window| !window.focused);
-    pause.set_if_neq(ClockPause(settings.pause_clock_unfocused && unfocused));
+    let Some(free) = panels.0 else {
+        return;
+    };
+    let area = match bar.0 {
+        Some(bar)
+            if bar.min.x < free.max.x
+                && bar.max.x > free.min.x
+                && bar.max.y > free.min.y
+                && bar.max.y < free.max.y =>
+        {
+            Rect::new(free.min.x, bar.max.y, free.max.x, free.max.y)
+        }
+        _ => free,
+    };
+    left.write(BoardAreaLeft(area));
 }
 
 /// Everything the panels show.
@@ -65,6 +86,7 @@ struct HudView<'w> {
     device: Res<'w, InputDevice>,
     movable: Res<'w, MovablePieces>,
     words: Res<'w, Words>,
+    notice: Res<'w, crate::game::core::Notice>,
     online: Res<'w, crate::game::online::Online>,
     rating: Res<'w, crate::game::learn::Rating>,
     resignation: Res<'w, crate::game::core::Resignation>,
@@ -134,9 +156,9 @@ fn draw_hud(
     mut contexts: EguiContexts,
     view: HudView,
     mut clicks: Clicks,
-    mut hand_slots: ResMut<HandSlots>,
-    mut area: ResMut<BoardArea>,
-    mut focus_top_bar: ResMut<FocusTopBar>,
+    (hand_slots, mut hands_drawn): (Res<HandSlots>, MessageWriter<HandsDrawn>),
+    mut panels_leave: ResMut<PanelsLeave>,
+    mut focus_top_bar: MessageReader<FocusTopBar>,
 ) -> Result {
     let art = PieceArt::new(&mut contexts, &view.theme);
     let marks = legend::MarkArt::new(&mut contexts, &view.theme);
@@ -155,7 +177,7 @@ fn draw_hud(
             thinking: view.thinking.is_thinking(),
             offer_pass: view.forced_pass.0 && (!auto_pass || view.practising()) && awaiting,
             history: &view.history,
-            focus_first: std::mem::take(&mut focus_top_bar.0),
+            focus_first: focus_top_bar.read().count() > 0,
             off_board_end: view.off_board_end(),
             can_resign: view.history.mode().can_resign(game),
             words: &view.words,
@@ -166,7 +188,7 @@ fn draw_hud(
         top_bar::message_line(
             ui,
             &view.words,
-            clicks.notice.0.as_deref(),
+            view.notice.0.as_deref(),
             (*view.turn.get(), doing(&view)),
             *view.device,
         );
@@ -226,13 +248,13 @@ fn draw_hud(
             });
     }
     let free = leave_room_for_corner_panels(ctx, window.available_rect_before_wrap());
-    area.0 = Some(rect_to_bevy(free));
+    panels_leave.0 = Some(rect_to_bevy(free));
     let slots: Vec<_> = slots
         .into_iter()
         .map(|(rect, piece)| (rect_to_bevy(rect), piece))
         .collect();
     if hand_slots.0 != slots {
-        hand_slots.0 = slots;
+        hands_drawn.write(HandsDrawn(slots));
     }
     inspector::stack_tooltip(ctx, &view.words, game, &view.hovered);
     legend::marks_tooltip(

@@ -16,7 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::menu_new_game::{ClockChoice, new_game_grid};
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
-use crate::game::ai::SetAnalysis;
+use crate::game::core::SetAnalysis;
 use crate::game::core::{NewGameSettings, Screen, Settings, Words};
 use crate::game::editor::EditorRequest;
 use crate::game::theme::{Theme, ThemeChoice, ThemeEntry};

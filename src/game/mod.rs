@@ -75,10 +75,10 @@ pub use self::board::{
     hex_to_world, resting_translation, world_to_plane,
 };
 pub use self::core::{
-    Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockHold, ClockPause, ConsideredDestinations,
-    CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems, HumanSide,
-    LaunchSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent, PlayMove,
-    Players, Screen, SeatsOnce, SetAnalysis, Settings, Turn, Words, last_move_cells,
+    Activity, AnalysisSwitch, CONFIG_DIR_ENV, ClockChoice, ClockHold, ClockPause,
+    ConsideredDestinations, CurrentGame, CurrentMode, ForcedPass, GameClock, GameMode, GameSystems,
+    HumanSide, LaunchSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
+    PlayMove, Players, Screen, SeatsOnce, SetAnalysis, Settings, Turn, Words, last_move_cells,
 };
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
@@ -198,7 +198,7 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     }
     next_game.opening = settings.start_position.clone();
     if settings.clock.is_some() {
-        next_game.time_control = settings.clock;
+        next_game.clock.control = settings.clock;
     }
     match launch {
         Launch::MainMenu => {}

@@ -13,8 +13,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use hive::ai::Difficulty;
 use hive::game::{
-    ClockPause, GameClock, HumanSide, NewGameSettings, Notice, Opponent, PlayMove, RecordPaths,
-    RecordsAction, Screen, Turn,
+    ClockChoice, ClockPause, GameClock, HumanSide, NewGameSettings, Notice, Opponent, PlayMove,
+    RecordPaths, RecordsAction, Screen, Turn,
 };
 use hive::records::{Autosave, TimeControl};
 use hive::rules::{Color as Side, Move};
@@ -25,7 +25,10 @@ const FRAME: Duration = Duration::from_millis(100);
 
 fn timed(control: TimeControl) -> NewGameSettings {
     NewGameSettings {
-        time_control: Some(control),
+        clock: ClockChoice {
+            control: Some(control),
+            ..default()
+        },
         ..default()
     }
 }

@@ -17,8 +17,8 @@ use hive::ai::Difficulty;
 use hive::db::{Database, KeptFilter, KeptSummary, Outcome};
 use hive::game::core::Resign;
 use hive::game::{
-    AutosaveStatus, GameClock, KeptGames, NewGame, NewGameSettings, Opponent, PlayMove, Screen,
-    Turn, YourGames, YourGamesRequest,
+    AutosaveStatus, ClockChoice, GameClock, KeptGames, NewGame, NewGameSettings, Opponent,
+    PlayMove, Screen, Turn, YourGames, YourGamesRequest,
 };
 use hive::records::{Autosave, Clocks, Ending, GameResult, KeptGame, Seats};
 use hive::rules::{Color, GameStatus};
@@ -495,7 +495,10 @@ fn a_timed_game_keeps_each_moves_clock() {
     let data = tempfile::tempdir().expect("temp dir");
     let control = hive::records::TimeControl::parse("5+3").expect("a control");
     let settings = NewGameSettings {
-        time_control: Some(control),
+        clock: ClockChoice {
+            control: Some(control),
+            ..default()
+        },
         ..NewGameSettings::default()
     };
     let mut app = app_keeping_files(Some(data.path()), None, settings);

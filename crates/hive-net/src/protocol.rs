@@ -28,43 +28,10 @@ pub struct Clock {
     pub increment_ms: u64,
 }
 
-/// The optional rules both peers play by (`hive_rules::Options`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct HouseRules {
-    /// Neither side may place its Queen on its first turn.
-    pub tournament_opening: bool,
-    /// A position seen three times with the same side to move is a draw.
-    pub threefold_repetition: bool,
-    /// The game is drawn when its GameString would read this turn
-    /// (`[turn_limit]`), i.e. after `turn_limit - 1` turns each.
-    pub turn_limit: Option<u16>,
-}
-
-impl Default for HouseRules {
-    fn default() -> HouseRules {
-        HouseRules::from(hive_rules::Options::default())
-    }
-}
-
-impl From<hive_rules::Options> for HouseRules {
-    fn from(o: hive_rules::Options) -> HouseRules {
-        HouseRules {
-            tournament_opening: o.tournament_opening,
-            threefold_repetition: o.threefold_repetition,
-            turn_limit: o.turn_limit,
-        }
-    }
-}
-
-impl From<HouseRules> for hive_rules::Options {
-    fn from(h: HouseRules) -> hive_rules::Options {
-        hive_rules::Options {
-            tournament_opening: h.tournament_opening,
-            threefold_repetition: h.threefold_repetition,
-            turn_limit: h.turn_limit,
-        }
-    }
-}
+/// The optional rules both peers play by: the rules' own
+/// [`Options`](hive_rules::Options), on the wire by their field names
+/// (`tournament_opening`, `threefold_repetition`, `turn_limit`).
+pub type HouseRules = hive_rules::Options;
 
 /// The game the host proposes, sent once the joiner is welcomed.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]

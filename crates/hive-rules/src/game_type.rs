@@ -113,6 +113,7 @@ impl FromStr for GameType {
 
 /// Optional rules, off by default except the tournament opening.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Options {
     /// Neither side may place its Queen on its first turn (UHP engines' default).
     pub tournament_opening: bool,

@@ -7,7 +7,8 @@
 //! (a Queen's free cells, pins, gates, climbers, throws), for a review to
 //! put into words.
 //!
-//! Feature `serde` (off by default): [`Color`] serialised as `"white"`/`"black"`.
+//! Feature `serde` (off by default): [`Color`] serialised as `"white"`/`"black"`,
+//! and [`Options`] by its fields' names.
 
 mod check;
 mod display;

@@ -55,7 +55,7 @@ fn pause_clocks_when_unfocused(
         return;
     }
     let unfocused = windows.iter().all(|window| !window.focused);
-    pause.set_if_neq(ClockPause(settings.pause_clock_unfocused && unfocused));
+    pause.set_if_neq(ClockPause(settings.clock.pause_unfocused && unfocused));
 }
 
 /// Running the clocks; what reads them runs after.

@@ -63,10 +63,17 @@ pub struct NewGameSettings {
     /// A position to start from instead of an empty table (for demos and
     /// measurements); its game type wins over the settings'.
     pub opening: Option<Game>,
-    /// The clocks' time control (`None`: untimed, the default).
-    pub time_control: Option<TimeControl>,
+    /// The clocks, as the main menu chose them.
+    pub clock: ClockChoice,
+}
+
+/// The new games' clocks as the player chose them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ClockChoice {
+    /// The time control (`None`: untimed, the default).
+    pub control: Option<TimeControl>,
     /// Whether the clocks stand still while the window is not focused.
-    pub pause_clock_unfocused: bool,
+    pub pause_unfocused: bool,
 }
 
 impl NewGameSettings {
@@ -156,7 +163,7 @@ fn start_game(
     mut clock: ResMut<GameClock>,
 ) {
     *game = CurrentGame::new(next.new_game(&settings));
-    *clock = GameClock::start(next.time_control);
+    *clock = GameClock::start(next.clock.control);
     *players = match once.0.take() {
         Some(seats) => Players::seated(players.game_id + 1, seats),
         None => players.next(&settings),
@@ -179,7 +186,7 @@ fn restart_on_request(
     let new = CurrentGame::new(next.new_game(&settings));
     let old = std::mem::replace(&mut *game, new);
     left.0 = unfinished.then(|| (old, *players, *clock));
-    *clock = GameClock::start(next.time_control);
+    *clock = GameClock::start(next.clock.control);
     // The same seats (the AI's side drawn again when the player chose a
     // random side), and the settings made to say so, so the main menu and
     // the next game keep the opponent played (a game resumed against the

@@ -319,7 +319,7 @@ fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameS
                 base_ms: minutes * 60_000,
                 increment_ms: seconds * 1000,
             }),
-        house_rules: HouseRules::from(prefs.options()),
+        house_rules: prefs.options(),
         host_name: name,
         joiner_name: String::new(),
         round: 1,

@@ -57,7 +57,7 @@ fn resumed(path: &Path, kept: &Resume, seat: Seat) -> Result<Session, String> {
     let (Some(settings), Some(text)) = (&kept.settings, &kept.game) else {
         return Err(damaged(path, "a started game without its settings"));
     };
-    let options = settings.house_rules.into();
+    let options = settings.house_rules;
     let game = Game::from_game_string_with(text, options)
         .map_err(|e| damaged(path, &format!("its game: {e}")))?;
     let session = Session::resumed(seat, secret, &kept.name, settings.clone(), game)

@@ -335,7 +335,7 @@ pub(crate) fn check_settings(settings: &GameSettings) -> Result<Game, SettingsEr
     if settings.house_rules.turn_limit == Some(0) {
         return Err(SettingsError::ZeroTurnLimit);
     }
-    Ok(Game::with_options(game_type, settings.house_rules.into()))
+    Ok(Game::with_options(game_type, settings.house_rules))
 }
 
 impl Session {

@@ -13,7 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::menu_new_game::{ClockChoice, new_game_grid};
+use super::menu_new_game::new_game_grid;
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
 use crate::game::core::SetAnalysis;
@@ -87,10 +87,7 @@ fn draw_main_menu(
     // Edit copies so the resources only read as changed (and the settings
     // are only saved) when a box is ticked.
     let mut prefs = settings.clone();
-    let mut clock = ClockChoice {
-        control: next.time_control,
-        pause_unfocused: next.pause_clock_unfocused,
-    };
+    let mut clock = next.clock;
     let mut analysis_board = false;
     answer_about_waiting(ctx, &words, asking, &mut prefs, &mut requests, &mut records);
     // At most the window's size, less a margin; a short window scrolls.
@@ -142,12 +139,11 @@ fn draw_main_menu(
             ui.separator();
             quit_row(ui, &words, &mut requests, &records);
         });
-    if (clock.control, clock.pause_unfocused) != (next.time_control, next.pause_clock_unfocused) {
-        next.time_control = clock.control;
-        next.pause_clock_unfocused = clock.pause_unfocused;
+    if clock != next.clock {
+        next.clock = clock;
     }
     if analysis_board {
-        next.time_control = None;
+        next.clock.control = None;
     }
     if prefs.game_type != settings.game_type {
         // A position given at launch only applies to its own game type.

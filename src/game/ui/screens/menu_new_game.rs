@@ -10,6 +10,7 @@ use bevy_egui::egui;
 use super::preferences::{Languages, language_box, rules_box, sound_row, theme_box};
 use crate::ai::{Difficulty, LevelRatings, PlayerRating};
 use crate::game::board::AnimationSettings;
+use crate::game::core::ClockChoice;
 use crate::game::core::{ConsideredDestinations, HumanSide, Opponent, Settings};
 use crate::game::learn::Rating;
 use crate::game::theme::{ThemeChoice, ThemeEntry};
@@ -17,15 +18,6 @@ use crate::game::widgets::difficulty_name;
 use crate::records::TimeControl;
 use crate::rules::{Bug, GameType};
 use crate::text::{Args, Texts};
-
-/// The new game's clock as the menu shows it: a copy of
-/// `NewGameSettings`' time control and pause, written back only when
-/// changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct ClockChoice {
-    pub(super) control: Option<TimeControl>,
-    pub(super) pause_unfocused: bool,
-}
 
 /// The grid under its heading; the moment a rated game ended when its
 /// point of the rating's history was clicked (to open it).

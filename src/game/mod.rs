@@ -202,7 +202,12 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     }
     match launch {
         Launch::MainMenu => {}
-        Launch::Exhibition(exhibition) => exhibition.configure(&mut app),
+        Launch::Exhibition(exhibition) => {
+            let mut settings = app.world_mut().resource_mut::<Settings>();
+            settings.game_type = exhibition.game_type;
+            settings.seat_as(exhibition.seats);
+            exhibition.configure(&mut app);
+        }
         Launch::Local { game_type } => {
             app.world_mut().resource_mut::<Settings>().game_type = game_type;
             app.world_mut()

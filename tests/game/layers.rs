@@ -564,27 +564,6 @@ const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
         "ui",
         "the main menu's analysis board seats two hands once",
     ),
-    (
-        "Settings",
-        "ai",
-        "an exhibition started from the command line seats its levels",
-    ),
-    (
-        "Settings",
-        "editor",
-        "the editor's question before leaving can be turned off there",
-    ),
-    (
-        "Settings",
-        "online",
-        "the online window edits the player's name and relay",
-    ),
-    ("Settings", "ui", "the menus edit the player's preferences"),
-    (
-        "Settings",
-        "your_games",
-        "the games list's box keeps watched games or not",
-    ),
 ];
 
 /// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):

@@ -12,8 +12,7 @@ use bevy::prelude::*;
 
 use crate::game::board::LimitSlides;
 use crate::game::core::{
-    CurrentGame, CurrentMode, GameSystems, Notices, Players, Screen, Settings, Turn, Words,
-    in_exhibition,
+    CurrentGame, CurrentMode, GameSystems, Notices, Players, Screen, Turn, Words, in_exhibition,
 };
 use crate::records::Seats;
 use crate::rules::{Game, GameType};
@@ -167,9 +166,6 @@ pub struct ExhibitionLaunch {
 impl ExhibitionLaunch {
     /// Sets the app up to start this exhibition.
     pub fn configure(&self, app: &mut App) {
-        let mut settings = app.world_mut().resource_mut::<Settings>();
-        settings.game_type = self.game_type;
-        settings.seat_as(self.seats);
         let mut control = ExhibitionControl {
             stop_after: self.moves,
             exit_when_stopped: self.exit,

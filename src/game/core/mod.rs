@@ -43,7 +43,10 @@ pub use players::{
 };
 pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};
-pub use settings::{ConsideredDestinations, HumanSide, Opponent, Settings, ThisRun, UnknownWord};
+pub use settings::{
+    ChangeSettings, ConsideredDestinations, EditSettings, HumanSide, Opponent, Settings, ThisRun,
+    UnknownWord,
+};
 pub use turn::{
     ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, TurnControl, upcoming_turn,
 };

@@ -19,6 +19,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +29,52 @@ use crate::rules::{Color, GameType, Options};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+    app.add_message::<ChangeSettings>();
+    app.add_systems(Last, apply_settings_changes);
+}
+
+/// The preferences as a menu changed them: the whole [`Settings`], made
+/// from the ones in force (see [`EditSettings`]) and put in force at the
+/// end of the frame, here alone.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct ChangeSettings(pub Settings);
+
+/// How a menu changes the preferences: reads them as they are, and asks
+/// for a change ([`ChangeSettings`]) only when an edit changes something,
+/// so the settings are saved only then.
+#[derive(SystemParam)]
+pub struct EditSettings<'w> {
+    settings: Res<'w, Settings>,
+    changes: MessageWriter<'w, ChangeSettings>,
+}
+
+impl EditSettings<'_> {
+    /// Asks for the settings as `edit` leaves a copy of them, if it
+    /// changed anything.
+    pub fn edit(&mut self, edit: impl FnOnce(&mut Settings)) {
+        let mut changed = self.settings.clone();
+        edit(&mut changed);
+        if changed != *self.settings {
+            self.changes.write(ChangeSettings(changed));
+        }
+    }
+}
+
+impl std::ops::Deref for EditSettings<'_> {
+    type Target = Settings;
+
+    fn deref(&self) -> &Settings {
+        &self.settings
+    }
+}
+
+fn apply_settings_changes(
+    mut changes: MessageReader<ChangeSettings>,
+    mut settings: ResMut<Settings>,
+) {
+    for ChangeSettings(changed) in changes.read() {
+        settings.set_if_neq(changed.clone());
+    }
 }
 
 /// What the player chose, kept between runs.

@@ -15,6 +15,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::board_view::{board, hand};
 use super::{Editor, EditorRequest, EditorStatus, Goal};
+use crate::game::core::EditSettings;
 use crate::game::core::{Screen, Settings, Words};
 use crate::game::saves::{AutosaveStatus, RecordsAction};
 use crate::game::theme::Theme;
@@ -50,7 +51,7 @@ struct EditorView {
 fn draw_editor(
     mut contexts: EguiContexts,
     mut editor: ResMut<Editor>,
-    (words, theme, mut settings): (Res<Words>, Option<Res<Theme>>, ResMut<Settings>),
+    (words, theme, mut settings): (Res<Words>, Option<Res<Theme>>, EditSettings),
     (autosave, mut records): (Res<AutosaveStatus>, MessageWriter<RecordsAction>),
     mut requests: MessageWriter<EditorRequest>,
     mut view: Local<EditorView>,
@@ -73,9 +74,7 @@ fn draw_editor(
     if let Some(seats) = view.asking {
         let mut answer_ask = settings.ask_before_leaving;
         let answer = ask_about_waiting_game(ctx, words, &mut answer_ask);
-        if answer_ask != settings.ask_before_leaving {
-            settings.ask_before_leaving = answer_ask;
-        }
+        settings.edit(|settings| settings.ask_before_leaving = answer_ask);
         match answer {
             Some(WaitingAnswer::NewGame) => {
                 view.asking = None;

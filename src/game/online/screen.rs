@@ -9,6 +9,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::game::core::EditSettings;
 use crate::game::core::{HumanSide, Screen, Settings, Words};
 use crate::game::online::{Connection, FriendsBook, Online, OnlineRequest, Resumable, hosting};
 use crate::net::{Clock, GameSettings, HouseRules, LastResult};
@@ -45,7 +46,7 @@ fn draw_online_window(
     mut contexts: EguiContexts,
     mut window: ResMut<OnlineWindow>,
     online: Res<Online>,
-    mut settings: ResMut<Settings>,
+    mut settings: EditSettings,
     (resumable, book): (Res<Resumable>, Res<FriendsBook>),
     words: Res<Words>,
     mut requests: MessageWriter<OnlineRequest>,
@@ -90,9 +91,7 @@ fn draw_online_window(
     if close {
         window.open = false;
     }
-    if prefs != *settings {
-        *settings = prefs;
-    }
+    settings.edit(|settings| *settings = prefs);
     Ok(())
 }
 

@@ -60,7 +60,7 @@ pub struct YourGamesPart<'w> {
     /// What the tab asks.
     pub requests: MessageWriter<'w, YourGamesRequest>,
     /// The player's settings (whether watched games are kept).
-    pub settings: ResMut<'w, crate::game::core::Settings>,
+    pub settings: crate::game::core::EditSettings<'w>,
 }
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -215,9 +215,7 @@ pub fn show(ui: &mut egui::Ui, words: &Texts, part: &mut YourGamesPart) {
         let mut keep_watched = settings.keep_watched_games;
         ui.checkbox(&mut keep_watched, words.get("your-games-keep-watched"))
             .on_hover_text(words.get("your-games-keep-watched-tip"));
-        if keep_watched != settings.keep_watched_games {
-            settings.keep_watched_games = keep_watched;
-        }
+        settings.edit(|settings| settings.keep_watched_games = keep_watched);
     });
     if let Some(error) = &games.error {
         ui.colored_label(ui.visuals().error_fg_color, error);

@@ -8,10 +8,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::core::EditSettings;
 use crate::game::core::SetAnalysis;
-use crate::game::core::{
-    CurrentMode, Mode, NewGame, Notices, PlayMove, Resign, Screen, Settings, Words,
-};
+use crate::game::core::{CurrentMode, Mode, NewGame, Notices, PlayMove, Resign, Screen, Words};
 use crate::game::database::GameDatabase;
 use crate::game::learn::{LessonRequest, PuzzleRequest};
 use crate::game::play::SelectPiece;
@@ -39,7 +38,7 @@ pub(in crate::game::ui) struct Clicks<'w, 's> {
     puzzles: MessageWriter<'w, PuzzleRequest>,
     lessons: MessageWriter<'w, LessonRequest>,
     confirming: ResMut<'w, Confirming>,
-    settings: ResMut<'w, Settings>,
+    settings: EditSettings<'w>,
     stake: Res<'w, Stake>,
     resign: MessageWriter<'w, Resign>,
     resign_asked: Local<'s, bool>,
@@ -100,9 +99,8 @@ impl Clicks<'_, '_> {
         let confirmed = self
             .confirming
             .show(ctx, &self.words, &self.stake, &mut asked);
-        if asked != self.settings.ask_before_leaving {
-            self.settings.ask_before_leaving = asked;
-        }
+        self.settings
+            .edit(|settings| settings.ask_before_leaving = asked);
         if let Some(leaving) = confirmed {
             self.carry_out(leaving);
         }

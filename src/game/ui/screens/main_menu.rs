@@ -16,6 +16,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::menu_new_game::new_game_grid;
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
+use crate::game::core::EditSettings;
 use crate::game::core::SetAnalysis;
 use crate::game::core::{NewGameSettings, Screen, Settings, Words};
 use crate::game::editor::EditorRequest;
@@ -69,7 +70,7 @@ struct MenuRequests<'w> {
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
-    (mut next, mut settings): (ResMut<NewGameSettings>, ResMut<Settings>),
+    (mut next, mut settings): (ResMut<NewGameSettings>, EditSettings),
     mut requests: MenuRequests,
     mut records: MenuRecords,
     (mut local, theme, words): (Local<MenuState>, Option<Res<Theme>>, Res<Words>),
@@ -149,7 +150,7 @@ fn draw_main_menu(
         // A position given at launch only applies to its own game type.
         next.opening = None;
     }
-    settings.set_if_neq(prefs);
+    settings.edit(|settings| *settings = prefs);
     Ok(())
 }
 

@@ -150,7 +150,7 @@ impl Difficulty {
             Difficulty::Beginner2 => (Limits::depth(2), 120),
             Difficulty::Beginner3 => (Limits::depth(2), 90),
             Difficulty::Beginner4 => (Limits::depth(2), 75),
-            Difficulty::Easy => (Limits::depth(2), 58),
+            Difficulty::Easy => (Limits::depth(2), 55),
             Difficulty::Easy2 => (Limits::depth(2), 35),
             Difficulty::Easy3 => (Limits::nodes(768), 0),
             Difficulty::Easy4 => (Limits::nodes(1_280), 0),

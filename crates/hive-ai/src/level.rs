@@ -52,13 +52,13 @@ pub enum Difficulty {
     Easy,
     /// Looks two moves ahead, and strays only a little from the best.
     Easy2,
-    /// A short search (800 positions), always the best move it found.
+    /// A short search (768 positions), always the best move it found.
     Easy3,
-    /// A short search (1,500 positions).
+    /// A short search (1,280 positions).
     Easy4,
     /// A short search (3,500 positions).
     Easy5,
-    /// A short search (6,000 positions).
+    /// A short search (8,000 positions).
     Medium,
     /// A longer search (20,000 positions).
     Medium2,
@@ -150,12 +150,12 @@ impl Difficulty {
             Difficulty::Beginner2 => (Limits::depth(2), 120),
             Difficulty::Beginner3 => (Limits::depth(2), 90),
             Difficulty::Beginner4 => (Limits::depth(2), 75),
-            Difficulty::Easy => (Limits::depth(2), 60),
-            Difficulty::Easy2 => (Limits::depth(2), 40),
-            Difficulty::Easy3 => (Limits::nodes(800), 0),
-            Difficulty::Easy4 => (Limits::nodes(1_500), 0),
+            Difficulty::Easy => (Limits::depth(2), 55),
+            Difficulty::Easy2 => (Limits::depth(2), 35),
+            Difficulty::Easy3 => (Limits::nodes(768), 0),
+            Difficulty::Easy4 => (Limits::nodes(1_280), 0),
             Difficulty::Easy5 => (Limits::nodes(3_500), 0),
-            Difficulty::Medium => (Limits::nodes(6_000), 0),
+            Difficulty::Medium => (Limits::nodes(8_000), 0),
             Difficulty::Medium2 => (Limits::nodes(20_000), 0),
             Difficulty::Medium3 => (Limits::nodes(60_000), 0),
             Difficulty::Hard => (Limits::nodes(250_000), 0),

@@ -56,9 +56,9 @@ pub enum Difficulty {
     Easy3,
     /// A short search (1,280 positions).
     Easy4,
-    /// A short search (3,500 positions).
+    /// A short search (3,584 positions).
     Easy5,
-    /// A short search (8,000 positions).
+    /// A short search (8,192 positions).
     Medium,
     /// A longer search (20,000 positions).
     Medium2,
@@ -154,8 +154,8 @@ impl Difficulty {
             Difficulty::Easy2 => (Limits::depth(2), 35),
             Difficulty::Easy3 => (Limits::nodes(768), 0),
             Difficulty::Easy4 => (Limits::nodes(1_280), 0),
-            Difficulty::Easy5 => (Limits::nodes(3_500), 0),
-            Difficulty::Medium => (Limits::nodes(8_000), 0),
+            Difficulty::Easy5 => (Limits::nodes(3_584), 0),
+            Difficulty::Medium => (Limits::nodes(8_192), 0),
             Difficulty::Medium2 => (Limits::nodes(20_000), 0),
             Difficulty::Medium3 => (Limits::nodes(60_000), 0),
             Difficulty::Hard => (Limits::nodes(250_000), 0),

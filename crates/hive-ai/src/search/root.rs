@@ -259,13 +259,18 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         start.elapsed().as_secs_f64() > budget.as_secs_f64() * share
     }
 
-    /// Whether to stop: a limit is reached or `cancel` is set (checked
-    /// every 256 nodes; once stopped, stays stopped).
+    /// Whether to stop: the node budget is reached (checked at every
+    /// node), the time is up or `cancel` is set (checked every 256 nodes);
+    /// once stopped, stays stopped.
     pub(super) fn should_stop(&mut self, cancel: &AtomicBool) -> bool {
-        if self.nodes & 255 == 0 {
+        // The node budget exactly (a level's budget is what it searches);
+        // the clock and the cancel flag every 256 nodes (reading the clock
+        // costs more than a node's share).
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        } else if self.nodes & 255 == 0 {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-            let over = self.node_limit.is_some_and(|n| self.nodes >= n);
-            if late || over || cancel.load(Ordering::Relaxed) {
+            if late || cancel.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
         }

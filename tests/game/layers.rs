@@ -229,6 +229,37 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// A source file of a feature folder (`src/game/FOLDER/...`; the
+/// folders' assembly, `src/game/mod.rs`, is none).
+struct FeatureFile {
+    /// Its path under `src/game/`.
+    name: String,
+    /// Its folder, the first part of the path.
+    folder: String,
+    text: String,
+}
+
+/// Every source file of the feature folders, in path order.
+fn feature_files() -> Vec<FeatureFile> {
+    let root = game_dir();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files
+        .iter()
+        .filter_map(|path| {
+            let relative = path.strip_prefix(&root).expect("under src/game");
+            let mut parts = relative.components();
+            let folder = parts.next()?.as_os_str().to_string_lossy().into_owned();
+            parts.next()?; // `src/game/mod.rs` assembles the folders
+            Some(FeatureFile {
+                name: relative.to_string_lossy().replace('\\', "/"),
+                folder,
+                text: fs::read_to_string(path).expect("a readable source file"),
+            })
+        })
+        .collect()
+}
+
 /// The feature folders a file's text names through `crate::game::`.
 fn folders_named(text: &str) -> Vec<String> {
     let mut named = Vec::new();
@@ -255,42 +286,24 @@ fn folders_named(text: &str) -> Vec<String> {
 
 #[test]
 fn every_feature_folder_depends_only_on_earlier_ones() {
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
     let mut folders_seen = Vec::new();
     let mut wrong = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let mut parts = relative.components();
-        let first = parts
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if parts.next().is_none() {
-            continue; // `src/game/mod.rs` assembles the folders
-        }
-        let Some(own) = ORDER.iter().position(|&f| f == first) else {
-            wrong.push(format!(
-                "{}: not in a known feature folder",
-                relative.display()
-            ));
+    for FeatureFile { name, folder, text } in feature_files() {
+        let Some(own) = ORDER.iter().position(|&f| f == folder) else {
+            wrong.push(format!("{name}: not in a known feature folder"));
             continue;
         };
-        folders_seen.push(first.clone());
-        let text = fs::read_to_string(path).expect("a readable source file");
+        folders_seen.push(folder.clone());
         if text.contains("super::super::") {
             wrong.push(format!(
-                "{}: reaches out with super::super:: (name crate::game::<folder> instead)",
-                relative.display()
+                "{name}: reaches out with super::super:: (name crate::game::<folder> instead)"
             ));
         }
         for named in folders_named(&text) {
             let index = ORDER.iter().position(|&f| f == named).expect("known");
             if index > own {
                 wrong.push(format!(
-                    "{}: {first} uses crate::game::{named}, which comes after it",
-                    relative.display()
+                    "{name}: {folder} uses crate::game::{named}, which comes after it"
                 ));
             }
         }
@@ -378,18 +391,13 @@ fn every_mode_question_is_asked_of_the_mode() {
     );
 }
 
-/// Every line of the game's sources (`src/game/`) that `scan` finds: its
+/// Every line of the feature folders' sources (`src/game/*/`) that `scan` finds: its
 /// file (under `src/game/`) and the place, `src/game/FILE:LINE: WORD`.
 fn game_lines_with(scan: fn(&str) -> Vec<(usize, &'static str)>) -> Vec<(String, String)> {
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
+    let files = feature_files();
     assert!(files.len() > 100, "{} files", files.len());
     let mut found = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let name = relative.to_string_lossy().replace('\\', "/");
-        let text = fs::read_to_string(path).expect("a readable source file");
+    for FeatureFile { name, text, .. } in files {
         for (line, word) in scan(&text) {
             found.push((name.clone(), format!("src/game/{name}:{line}: {word}")));
         }
@@ -569,25 +577,14 @@ const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
 /// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):
 /// its name and the folder (under `src/game/`) that declares it.
 fn resources_declared() -> Vec<(String, String)> {
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
-    let mut declared = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let folder = relative
-            .components()
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = fs::read_to_string(path).expect("a readable source file");
-        declared.extend(
-            resource_names(&text)
+    feature_files()
+        .into_iter()
+        .flat_map(|file| {
+            resource_names(&file.text)
                 .into_iter()
-                .map(|name| (name, folder.clone())),
-        );
-    }
-    declared
+                .map(move |name| (name, file.folder.clone()))
+        })
+        .collect()
 }
 
 /// The names of the resources `text` declares.
@@ -650,22 +647,14 @@ fn resources_written(text: &str) -> Vec<(usize, String)> {
 fn every_resource_is_written_by_the_folder_that_declares_it() {
     let declared = resources_declared();
     assert!(declared.len() > 50, "{} resources", declared.len());
-    let root = game_dir();
-    let mut files = Vec::new();
-    rust_files(&root, &mut files);
     let mut wrong = Vec::new();
     let mut seen = Vec::new();
-    for path in &files {
-        let relative = path.strip_prefix(&root).expect("under src/game");
-        let mut parts = relative.components();
-        let folder = parts
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if parts.next().is_none() {
-            continue; // `src/game/mod.rs` assembles the app and applies the command line
-        }
-        let text = fs::read_to_string(path).expect("a readable source file");
+    for FeatureFile {
+        name: file,
+        folder,
+        text,
+    } in feature_files()
+    {
         for (line, name) in resources_written(&text) {
             let Some((_, owner)) = declared.iter().find(|(n, _)| *n == name) else {
                 continue; // Bevy's own, or another crate's
@@ -673,18 +662,15 @@ fn every_resource_is_written_by_the_folder_that_declares_it() {
             if *owner == folder {
                 continue;
             }
-            {
-                let known = WRITTEN_BY_OTHERS
-                    .iter()
-                    .any(|(n, f, _)| *n == name && *f == folder);
-                if known {
-                    seen.push((name.clone(), folder.clone()));
-                } else {
-                    wrong.push(format!(
-                        "src/game/{}:{line}: {owner}'s {name} written by {folder}",
-                        relative.display()
-                    ));
-                }
+            let known = WRITTEN_BY_OTHERS
+                .iter()
+                .any(|(n, f, _)| *n == name && *f == folder);
+            if known {
+                seen.push((name.clone(), folder.clone()));
+            } else {
+                wrong.push(format!(
+                    "src/game/{file}:{line}: {owner}'s {name} written by {folder}"
+                ));
             }
         }
     }

@@ -553,11 +553,6 @@ const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
         "the games screen drives the library's folder",
     ),
     (
-        "ImportResult",
-        "ui",
-        "the import dialog takes the import's result",
-    ),
-    (
         "NewGameSettings",
         "ui",
         "the main menu edits the next game's clock",

@@ -498,10 +498,22 @@ fn continuing_from_an_earlier_move_ends_the_line_there() {
     );
 }
 
+/// The import answers the Import dialog would have read.
+#[derive(Resource, Default)]
+struct ImportsHeard(Vec<ImportResult>);
+
 #[test]
 fn bad_files_and_pastes_are_refused_and_the_game_stays() {
     let dir = TempDir::new().unwrap();
     let mut app = app_keeping_files(Some(dir.path()), None, local());
+    // What the Import dialog would hear of each import.
+    app.init_resource::<ImportsHeard>();
+    app.add_systems(
+        Update,
+        |mut answers: MessageReader<ImportResult>, mut heard: ResMut<ImportsHeard>| {
+            heard.0.extend(answers.read().cloned());
+        },
+    );
     start_playing(&mut app);
     play_some(&mut app, 2);
     let kept = game(&app);
@@ -533,9 +545,9 @@ fn bad_files_and_pastes_are_refused_and_the_game_stays() {
     assert!(notice(&app).contains("pasted"), "{}", notice(&app));
     assert_entities_match(&mut app, &kept);
     // The Import dialog learns why, to keep the text and show the reason.
-    let imported = app.world().resource::<ImportResult>().clone();
+    let imported = app.world().resource::<ImportsHeard>().0.last().cloned();
     match imported {
-        ImportResult::Refused(reason) => assert!(reason.contains("pasted"), "{reason}"),
+        Some(ImportResult::Refused(reason)) => assert!(reason.contains("pasted"), "{reason}"),
         other => panic!("the refused import's reason, not {other:?}"),
     }
 

@@ -34,13 +34,10 @@ use crate::records::{
 use crate::rules::Game;
 use crate::text::{Args, Texts};
 
-/// How the last pasted import went, for the Import dialog to close, or to
-/// keep the text and show why not.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+/// How a pasted import went, for the Import dialog to close, or to keep
+/// the text and show why not.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum ImportResult {
-    /// No import since the dialog last looked.
-    #[default]
-    None,
     /// Read, and opened on the board.
     Opened,
     /// Refused: the reason, in the player's words.
@@ -257,7 +254,7 @@ fn resume(
 pub(super) fn finish_reads(
     mut reads: ResMut<Reads>,
     mut pending: ResMut<PendingGame>,
-    (mut status, mut imported): (ResMut<AutosaveStatus>, ResMut<ImportResult>),
+    (mut status, mut imported): (ResMut<AutosaveStatus>, MessageWriter<ImportResult>),
     (mut notice, words): (Notices, Res<Words>),
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
@@ -277,11 +274,11 @@ pub(super) fn finish_reads(
                 Ok(opened)
             }
             (Purpose::Import { at, from_move_list }, Ok(Read::File(file))) => {
-                *imported = ImportResult::Opened;
+                imported.write(ImportResult::Opened);
                 Ok(imported_text(file, at, from_move_list, words))
             }
             (Purpose::Import { .. }, Err(err)) => {
-                *imported = ImportResult::Refused(record_error(words, &err));
+                imported.write(ImportResult::Refused(record_error(words, &err)));
                 Err(err)
             }
             (Purpose::Resume(kind), Ok(Read::Autosave(Some((saved, variations))))) => {

@@ -39,7 +39,7 @@ use crate::game::core::{
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RecordPaths>();
     app.init_resource::<AutosaveStatus>();
-    app.init_resource::<files::ImportResult>();
+    app.add_message::<files::ImportResult>();
     app.init_resource::<files::PendingGame>();
     app.init_resource::<reads::Reads>();
     app.init_resource::<paths::SaveWrites>();

@@ -48,6 +48,8 @@ pub(in crate::game::ui) struct Dialogs {
     paste: String,
     /// An import was sent and its result is awaited (the dialog stays).
     importing: bool,
+    /// Why the text sent was refused, shown under it until it is edited.
+    refused: Option<String>,
     /// The folder and file name the Save or Load dialog just opened is to
     /// show, until its picker is made (with the words, when drawn).
     pending: Option<(PathBuf, String)>,
@@ -122,6 +124,7 @@ fn open(dialogs: &mut Dialogs, dialog: Dialog, dir: Option<&Path>) {
         Dialog::Import => {
             dialogs.paste.clear();
             dialogs.importing = false;
+            dialogs.refused = None;
         }
     }
 }
@@ -142,9 +145,9 @@ impl OpenDialog<'_> {
 
 /// What the dialogs can send, and how an import went.
 #[derive(SystemParam)]
-pub(in crate::game::ui) struct DialogCommands<'w> {
+pub(in crate::game::ui) struct DialogCommands<'w, 's> {
     actions: MessageWriter<'w, RecordsAction>,
-    imported: ResMut<'w, ImportResult>,
+    imported: MessageReader<'w, 's, ImportResult>,
     words: Res<'w, Words>,
 }
 
@@ -213,17 +216,16 @@ pub(in crate::game::ui) fn draw_dialogs(
     let dialogs = &mut *dialogs;
     // The import sent last frame: opened (the dialog closes) or refused
     // (the text stays, with the reason under it).
-    let mut refusal = None;
-    if dialog == Dialog::Import {
-        match &*commands.imported {
+    for answer in commands.imported.read() {
+        match answer {
             ImportResult::Opened if dialogs.importing => close = true,
-            ImportResult::Refused(reason) => refusal = Some(reason.clone()),
-            _ => {}
+            ImportResult::Opened => {}
+            ImportResult::Refused(reason) => dialogs.refused = Some(reason.clone()),
         }
-        if close {
-            *commands.imported = ImportResult::None;
-            dialogs.importing = false;
-        }
+    }
+    if close {
+        dialogs.importing = false;
+        dialogs.refused = None;
     }
     egui::Window::new(title)
         .id(egui::Id::new("import_dialog"))
@@ -248,8 +250,8 @@ pub(in crate::game::ui) fn draw_dialogs(
                     .changed();
                 if edited {
                     // A new text: the old reason no longer applies.
-                    *commands.imported = ImportResult::None;
-                } else if let Some(reason) = &refusal {
+                    dialogs.refused = None;
+                } else if let Some(reason) = &dialogs.refused {
                     ui.colored_label(ui.visuals().error_fg_color, reason);
                 }
                 ui.horizontal(|ui| {
@@ -261,7 +263,7 @@ pub(in crate::game::ui) fn draw_dialogs(
                         )
                         .clicked()
                     {
-                        *commands.imported = ImportResult::None;
+                        dialogs.refused = None;
                         commands
                             .actions
                             .write(RecordsAction::Import(text.to_string()));
@@ -269,7 +271,7 @@ pub(in crate::game::ui) fn draw_dialogs(
                     }
                     if ui.button(words.get("dialog-cancel")).clicked() {
                         close = true;
-                        *commands.imported = ImportResult::None;
+                        dialogs.refused = None;
                         dialogs.importing = false;
                     }
                 });

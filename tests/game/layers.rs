@@ -552,21 +552,6 @@ const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
         "ui",
         "the games screen drives the library's folder",
     ),
-    (
-        "NewGameSettings",
-        "ui",
-        "the main menu edits the next game's clock",
-    ),
-    (
-        "OnlineWindow",
-        "ui",
-        "the main menu opens the online window",
-    ),
-    (
-        "SeatsOnce",
-        "ui",
-        "the main menu's analysis board seats two hands once",
-    ),
 ];
 
 /// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):

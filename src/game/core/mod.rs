@@ -38,8 +38,8 @@ pub use mode::{
 };
 pub use notice::{Notice, NoticeChange, Notices};
 pub use players::{
-    ClockChoice, NewGame, NewGameSettings, Players, RemoteGame, Restart, RestartedFrom, SeatsOnce,
-    StartGame,
+    ClockChoice, NewGame, NewGameSettings, NextGameRequest, Players, RemoteGame, Restart,
+    RestartedFrom, SeatsOnce, StartGame,
 };
 pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};

@@ -30,6 +30,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RestartedFrom>();
     app.add_message::<NewGame>();
     app.init_resource::<SeatsOnce>();
+    app.add_message::<NextGameRequest>();
+    app.add_systems(Last, apply_next_game_requests);
     app.init_resource::<RemoteGame>();
     app.add_systems(OnEnter(Screen::Playing), start_game.in_set(StartGame));
     app.add_systems(
@@ -147,6 +149,36 @@ pub struct RemoteGame {
 /// as it was for the next game.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SeatsOnce(pub Option<Seats>);
+
+/// What the main menu asks of the next game ([`NewGameSettings`],
+/// [`SeatsOnce`]), applied at the frame's end, before the board opens.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextGameRequest {
+    /// The clocks chosen.
+    Clock(ClockChoice),
+    /// No clock (the analysis board).
+    Untimed,
+    /// An empty table, not the position given at launch (another game
+    /// type was chosen: the position only applies to its own).
+    EmptyTable,
+    /// These seats for the next board only (the analysis board: two hands
+    /// at the screen), the opponent chosen for games left as it is.
+    SeatOnce(Seats),
+}
+
+fn apply_next_game_requests(
+    mut requests: MessageReader<NextGameRequest>,
+    (mut next, mut once): (ResMut<NewGameSettings>, ResMut<SeatsOnce>),
+) {
+    for &request in requests.read() {
+        match request {
+            NextGameRequest::Clock(clock) => next.clock = clock,
+            NextGameRequest::Untimed => next.clock.control = None,
+            NextGameRequest::EmptyTable => next.opening = None,
+            NextGameRequest::SeatOnce(seats) => once.0 = Some(seats),
+        }
+    }
+}
 
 /// Throw the current game away and start a new one with the same settings
 /// (handled early in the frame, in [`GameSystems::Jump`], so nothing meant

@@ -18,17 +18,22 @@ use crate::text::{Args, Texts};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OnlineWindow>();
+    app.add_message::<OpenOnlineWindow>();
     app.add_systems(
         EguiPrimaryContextPass,
         draw_online_window.run_if(in_state(Screen::MainMenu)),
     );
 }
 
+/// The main menu's "Play a friend online": the window opens over it.
+#[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OpenOnlineWindow;
+
 /// The window's state: open, which tab, what is typed.
 #[derive(Resource, Debug, Clone, Default)]
 pub(in crate::game) struct OnlineWindow {
     /// Shown over the main menu.
-    pub open: bool,
+    open: bool,
     /// Joining (else hosting).
     join: bool,
     /// The invitation pasted.
@@ -44,13 +49,16 @@ const CLOCKS: [Option<(u64, u64)>; 4] = [None, Some((5, 5)), Some((10, 10)), Som
 
 fn draw_online_window(
     mut contexts: EguiContexts,
-    mut window: ResMut<OnlineWindow>,
+    (mut window, mut opening): (ResMut<OnlineWindow>, MessageReader<OpenOnlineWindow>),
     online: Res<Online>,
     mut settings: EditSettings,
     (resumable, book): (Res<Resumable>, Res<FriendsBook>),
     words: Res<Words>,
     mut requests: MessageWriter<OnlineRequest>,
 ) -> Result {
+    if opening.read().count() > 0 {
+        window.open = true;
+    }
     if online.0.as_ref().is_some_and(|c| c.session.started()) {
         // The game is on the board (or on its way there).
         window.open = false;

@@ -17,6 +17,7 @@ use super::menu_new_game::new_game_grid;
 use super::menu_records::MenuRecords;
 use super::preferences::Languages;
 use crate::game::core::EditSettings;
+use crate::game::core::NextGameRequest;
 use crate::game::core::SetAnalysis;
 use crate::game::core::{NewGameSettings, Screen, Settings, Words};
 use crate::game::editor::EditorRequest;
@@ -60,17 +61,17 @@ struct MenuRequests<'w> {
     analysis: MessageWriter<'w, SetAnalysis>,
     editor: MessageWriter<'w, EditorRequest>,
     exit: MessageWriter<'w, AppExit>,
-    online: ResMut<'w, crate::game::online::screen::OnlineWindow>,
-    /// The analysis board's seats (two hands at the screen), without
-    /// changing the opponent chosen for the next game.
-    seats_once: ResMut<'w, crate::game::core::SeatsOnce>,
+    online: MessageWriter<'w, crate::game::online::screen::OpenOnlineWindow>,
+    /// The next game's clock; the analysis board's seats (two hands at
+    /// the screen), without changing the opponent chosen for games.
+    next_game: MessageWriter<'w, NextGameRequest>,
     /// A rated game opened from the rating's history.
     your_games: MessageWriter<'w, crate::game::your_games::YourGamesRequest>,
 }
 
 fn draw_main_menu(
     mut contexts: EguiContexts,
-    (mut next, mut settings): (ResMut<NewGameSettings>, EditSettings),
+    (next, mut settings): (Res<NewGameSettings>, EditSettings),
     mut requests: MenuRequests,
     mut records: MenuRecords,
     (mut local, theme, words): (Local<MenuState>, Option<Res<Theme>>, Res<Words>),
@@ -141,14 +142,14 @@ fn draw_main_menu(
             quit_row(ui, &words, &mut requests, &records);
         });
     if clock != next.clock {
-        next.clock = clock;
+        requests.next_game.write(NextGameRequest::Clock(clock));
     }
     if analysis_board {
-        next.clock.control = None;
+        requests.next_game.write(NextGameRequest::Untimed);
     }
-    if prefs.game_type != settings.game_type {
+    if prefs.game_type != settings.game_type && next.opening.is_some() {
         // A position given at launch only applies to its own game type.
-        next.opening = None;
+        requests.next_game.write(NextGameRequest::EmptyTable);
     }
     settings.edit(|settings| *settings = prefs);
     Ok(())
@@ -212,7 +213,9 @@ fn play_column(
     }
     records.game_buttons(ui, BUTTON_SIZE);
     if menu_button(ui, words, "menu-online", "menu-online-tip") {
-        requests.online.open = true;
+        requests
+            .online
+            .write(crate::game::online::screen::OpenOnlineWindow);
     }
     for (key, screen) in [
         ("menu-games", Screen::Games),
@@ -237,7 +240,9 @@ fn play_column(
             // A resumed board turns the analysis on as it opens.
             records.resume_kind(PlayKind::Analysis);
         } else {
-            requests.seats_once.0 = Some(crate::records::Seats::Human);
+            requests
+                .next_game
+                .write(NextGameRequest::SeatOnce(crate::records::Seats::Human));
             requests.screen.set(Screen::Playing);
             requests.analysis.write(SetAnalysis(true));
         }

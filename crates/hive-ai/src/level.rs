@@ -54,7 +54,7 @@ pub enum Difficulty {
     Easy2,
     /// A short search (768 positions), always the best move it found.
     Easy3,
-    /// A short search (1,280 positions).
+    /// A short search (1,265 positions).
     Easy4,
     /// A short search (3,584 positions).
     Easy5,
@@ -153,7 +153,7 @@ impl Difficulty {
             Difficulty::Easy => (Limits::depth(2), 55),
             Difficulty::Easy2 => (Limits::depth(2), 35),
             Difficulty::Easy3 => (Limits::nodes(768), 0),
-            Difficulty::Easy4 => (Limits::nodes(1_280), 0),
+            Difficulty::Easy4 => (Limits::nodes(1_265), 0),
             Difficulty::Easy5 => (Limits::nodes(3_584), 0),
             Difficulty::Medium => (Limits::nodes(8_192), 0),
             Difficulty::Medium2 => (Limits::nodes(20_000), 0),

@@ -523,11 +523,6 @@ const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
         "the online game keeps its remote state in core",
     ),
     (
-        "CurrentGame",
-        "saves",
-        "the engine review writes its marks into the game",
-    ),
-    (
         "GameClock",
         "saves",
         "undo of a restart and a loaded game bring their clocks back",

@@ -27,6 +27,7 @@ use bevy::tasks::{AsyncComputeTaskPool, IoTaskPool, Task, futures::check_ready};
 use super::ReviewAction;
 use super::paths::{AutosaveStatus, RecordPaths, SaveWrites};
 use crate::ai::{Engine, GameReview, Limits, MoveReview, default_review_limits, review_game};
+use crate::game::core::Jump;
 use crate::game::core::{CurrentGame, LineRefused, Notices, Screen, Words};
 use crate::records::{Headers, NodeId, ReviewStore, Variations};
 use crate::rules::Move;
@@ -191,24 +192,23 @@ impl EngineReview {
 pub(super) fn handle_review_requests(
     mut requests: MessageReader<EngineReviewRequest>,
     (mut review, paths): (ResMut<EngineReview>, Res<RecordPaths>),
-    mut current: ResMut<CurrentGame>,
+    mut jump: Jump,
     mut steps: MessageWriter<ReviewAction>,
-    (mut notice, words): (Notices, Res<Words>),
 ) {
     for &request in requests.read() {
         match request {
             EngineReviewRequest::Start => {
-                let game = current.full_game();
-                let nodes = current.line_nodes().to_vec();
+                let game = jump.current().full_game();
+                let nodes = jump.current().line_nodes().to_vec();
                 if nodes.is_empty() {
-                    notice.show(words.get("notice-review-nothing"));
+                    jump.say("notice-review-nothing");
                     continue;
                 }
                 // Reviewed before: the review kept with the game.
                 if let Some(kept) = paths.reviews().and_then(|store| store.find(&game)) {
                     info!("the review of these {} moves is kept: shown", nodes.len());
-                    review.show(ReviewedLine::new(kept, current.variations(), nodes));
-                    notice.show(words.get("notice-review-kept"));
+                    review.show(ReviewedLine::new(kept, jump.current().variations(), nodes));
+                    jump.say("notice-review-kept");
                     steps.write(ReviewAction::Enter);
                     continue;
                 }
@@ -236,30 +236,41 @@ pub(super) fn handle_review_requests(
             }
             EngineReviewRequest::Cancel => {
                 if review.job.take().is_some() {
-                    notice.show(words.get("notice-review-cancelled"));
+                    jump.say("notice-review-cancelled");
                 }
             }
             EngineReviewRequest::Close => review.forget(),
             EngineReviewRequest::PlayBestLine(node) => {
                 let Some(line) = review
-                    .reviewed(current.variations())
+                    .reviewed(jump.current().variations())
                     .and_then(|line| line.verdict(node))
                     .map(|verdict| verdict.best_line.clone())
                 else {
                     continue;
                 };
-                let from = current.variations().parent(node);
-                match current.add_line(from, &line) {
-                    Ok(first) => {
+                // The line joins the game's record (no jump: the position
+                // shown moves to it by the review's step).
+                let from = jump.current().variations().parent(node);
+                let mut added = None;
+                jump.edit(|current| {
+                    let result = current.add_line(from, &line);
+                    let changed = result.is_ok();
+                    added = Some(result);
+                    changed
+                });
+                let text = match added {
+                    Some(Ok(first)) => {
                         steps.write(ReviewAction::GotoNode(first));
                         let args = Args::new().with("moves", line.join(" "));
-                        notice.show(words.format("notice-review-line", &args));
+                        jump.words().format("notice-review-line", &args)
                     }
-                    Err(refused) => {
+                    Some(Err(refused)) => {
                         info!("the engine's line is not added: {refused}");
-                        notice.show(line_refused(&words, &refused));
+                        line_refused(jump.words(), &refused)
                     }
-                }
+                    None => continue,
+                };
+                jump.notice().show(text);
             }
         }
     }

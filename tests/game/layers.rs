@@ -508,31 +508,6 @@ fn the_players_selection_is_written_by_play_alone() {
 /// `NoticeChange`).
 const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
     (
-        "ClockHold",
-        "online",
-        "the online game holds the clocks while its link is down",
-    ),
-    (
-        "GameClock",
-        "online",
-        "the online game sets the clocks its friend's moves carry",
-    ),
-    (
-        "RemoteGame",
-        "online",
-        "the online game keeps its remote state in core",
-    ),
-    (
-        "GameClock",
-        "saves",
-        "undo of a restart and a loaded game bring their clocks back",
-    ),
-    (
-        "RestartedFrom",
-        "saves",
-        "undo of a restart takes the game it left",
-    ),
-    (
         "DatabaseScreen",
         "ui",
         "the games screen edits the database screen's state",

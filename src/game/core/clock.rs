@@ -21,6 +21,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameClock>();
     app.init_resource::<ClockPause>();
     app.init_resource::<ClockHold>();
+    app.add_message::<HoldClocks>();
+    app.add_systems(
+        Update,
+        hold_clocks
+            .in_set(GameSystems::Input)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnExit(Screen::Playing), release_the_hold);
     app.init_resource::<MoveClocks>();
     app.add_systems(
         Update,
@@ -92,6 +100,22 @@ pub struct ClockPause(pub bool);
 /// an online game whose connection is down (set by online play).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ClockHold(pub bool);
+
+/// Asks for the clocks to stand still (or to run again) for a reason
+/// outside the board: online play while its link is down.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoldClocks(pub bool);
+
+fn hold_clocks(mut asked: MessageReader<HoldClocks>, mut hold: ResMut<ClockHold>) {
+    if let Some(&HoldClocks(held)) = asked.read().last() {
+        hold.set_if_neq(ClockHold(held));
+    }
+}
+
+/// Leaving the board, no hold stays for the next game.
+fn release_the_hold(mut hold: ResMut<ClockHold>) {
+    hold.set_if_neq(ClockHold(false));
+}
 
 /// The mover's time left after each move of the game on the board, its
 /// increment added, by the ply the move made (a move taken back and made

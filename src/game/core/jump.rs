@@ -10,10 +10,11 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use super::clock::GameClock;
 use super::current_game::CurrentGame;
 use super::mode::{AnalysisSwitch, Mode};
 use super::notice::Notices;
-use super::players::Players;
+use super::players::{Players, RemoteGame, RestartedFrom};
 use super::screens::{Activity, Screen};
 use super::turn::{PlayMove, Turn, TurnControl};
 use super::words::Words;
@@ -26,6 +27,9 @@ pub struct Jump<'w> {
     turn: TurnControl<'w>,
     requests: ResMut<'w, Messages<PlayMove>>,
     notice: Notices<'w>,
+    clock: ResMut<'w, GameClock>,
+    remote: ResMut<'w, RemoteGame>,
+    left: ResMut<'w, RestartedFrom>,
     words: Res<'w, Words>,
     screen: Option<Res<'w, State<Screen>>>,
     activity: Option<Res<'w, State<Activity>>>,
@@ -46,6 +50,43 @@ impl<'w> Jump<'w> {
     /// Seats new players (a loaded or resumed game).
     pub fn seat(&mut self, players: Players) {
         *self.players = players;
+    }
+
+    /// Sets the game's clocks (a game that takes the board with its own,
+    /// or a restart undone brings back the ones it left).
+    pub fn set_clocks(&mut self, clock: GameClock) {
+        self.clock.set_if_neq(clock);
+    }
+
+    /// The game's clocks.
+    pub fn clocks(&self) -> GameClock {
+        *self.clock
+    }
+
+    /// Undo of a Restart: the game it left back on the board as it was,
+    /// with its players and clocks, while no move of the new game was
+    /// played. Whether there was one.
+    pub fn bring_back_the_game_left(&mut self) -> bool {
+        if !self.current.is_empty() {
+            return false;
+        }
+        let Some((game, players, clocks)) = self.left.0.take() else {
+            return false;
+        };
+        self.seat(players);
+        self.change(Turn::AwaitingInput, |current| {
+            *current = game;
+            true
+        });
+        self.say("notice-game-back");
+        self.set_clocks(clocks);
+        true
+    }
+
+    /// Names the game played with someone elsewhere (an online game as it
+    /// takes the board), for its autosave.
+    pub fn name_remote(&mut self, remote: RemoteGame) {
+        self.remote.set_if_neq(remote);
     }
 
     /// The message line.

@@ -27,7 +27,7 @@ mod words;
 use bevy::prelude::*;
 
 pub use assets::assets_dir;
-pub use clock::{ClockHold, ClockPause, ClockSync, GameClock, MoveClocks};
+pub use clock::{ClockHold, ClockPause, ClockSync, GameClock, HoldClocks, MoveClocks};
 pub use current_game::{CurrentGame, LineRefused};
 pub use jump::Jump;
 pub use last_move::last_move_cells;

@@ -28,6 +28,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<NewGameSettings>();
     app.init_resource::<Players>();
     app.init_resource::<RestartedFrom>();
+    app.add_systems(
+        Update,
+        forget_the_game_left
+            .in_set(GameSystems::Input)
+            .before(super::Resigning)
+            .run_if(resource_changed::<CurrentGame>),
+    );
     app.add_message::<NewGame>();
     app.init_resource::<SeatsOnce>();
     app.add_message::<NextGameRequest>();
@@ -43,10 +50,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The game a Restart left, while it can be brought back (by Undo, until a
-/// move of the new game is played): the game, its players and its clocks.
+/// The game a Restart left, while it can be brought back (by Undo, through
+/// [`Jump::bring_back_the_game_left`](super::Jump::bring_back_the_game_left),
+/// until a move of the new game is played): the game, its players and its
+/// clocks.
 #[derive(Resource, Debug, Default)]
 pub struct RestartedFrom(pub Option<(CurrentGame, Players, GameClock)>);
+
+/// A move of the game a Restart began: the game it left is gone for good.
+fn forget_the_game_left(game: Res<CurrentGame>, mut left: ResMut<RestartedFrom>) {
+    if !game.is_empty() && left.0.is_some() {
+        left.0 = None;
+    }
+}
 
 /// Starting a game on entering the playing screen: a game that arrives
 /// from elsewhere (online, watched) is put on the board after it.

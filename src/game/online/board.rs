@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
 use crate::game::core::{
-    ClockHold, CurrentGame, CurrentMode, GameClock, Jump, MovePlayed, Players, RemoteGame, Turn,
+    CurrentGame, CurrentMode, GameClock, HoldClocks, Jump, MovePlayed, Players, RemoteGame, Turn,
     Words,
 };
 use crate::game::saves::RecordsAction;
@@ -62,12 +62,12 @@ pub(super) fn takeback_for_undo(
 pub(super) fn hold_clocks_while_the_line_is_down(
     online: Res<Online>,
     mode: CurrentMode,
-    mut hold: ResMut<ClockHold>,
+    mut hold: MessageWriter<HoldClocks>,
 ) {
     let down = online
         .shown(mode.get())
         .is_some_and(|c| !c.link_state.connected);
-    hold.set_if_neq(ClockHold(down));
+    hold.write(HoldClocks(down));
 }
 
 /// Our clock ran out: the game is lost on time, and the friend is told.
@@ -91,7 +91,6 @@ pub(super) fn seat_the_arriving_game(
     mut online: ResMut<Online>,
     watching: Res<Watching>,
     mut jump: Jump,
-    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteGame>),
 ) {
     if let Some(connection) = online.0.as_mut()
         && let Some(me) = connection
@@ -99,13 +98,7 @@ pub(super) fn seat_the_arriving_game(
             .filter(|_| connection.session.started())
     {
         let game_id = jump.players().game_id;
-        seat_the_session(
-            connection,
-            me,
-            game_id,
-            &mut jump,
-            (&mut clock, &mut remote),
-        );
+        seat_the_session(connection, me, game_id, &mut jump);
     } else if let Some(watcher) = watching.0.as_ref()
         && watcher.watch.settings().is_some()
     {
@@ -115,7 +108,6 @@ pub(super) fn seat_the_arriving_game(
             game_id,
             Seats::Watching,
             watcher.watch.game(),
-            &mut clock,
             None,
         );
     }
@@ -168,11 +160,7 @@ pub(super) fn follow_the_session(
 
 /// A rematch started: its game takes the board the last one is on, as a
 /// game of its own (a new id: the last one stays kept as it ended).
-pub(super) fn seat_the_next_round(
-    mut online: ResMut<Online>,
-    mut jump: Jump,
-    (mut clock, mut remote): (ResMut<GameClock>, ResMut<RemoteGame>),
-) {
+pub(super) fn seat_the_next_round(mut online: ResMut<Online>, mut jump: Jump) {
     let Some(connection) = online.0.as_mut() else {
         return;
     };
@@ -186,13 +174,7 @@ pub(super) fn seat_the_next_round(
         return;
     }
     let game_id = jump.players().game_id + 1;
-    seat_the_session(
-        connection,
-        me,
-        game_id,
-        &mut jump,
-        (&mut clock, &mut remote),
-    );
+    seat_the_session(connection, me, game_id, &mut jump);
     connection.echo = None;
 }
 
@@ -204,18 +186,17 @@ fn seat_the_session(
     me: crate::rules::Color,
     game_id: u64,
     jump: &mut Jump,
-    (clock, remote): (&mut GameClock, &mut RemoteGame),
 ) {
     let session = &connection.session;
     let seats = Seats::Online {
         remote: me.opponent(),
     };
     let control = session.settings().and_then(time_control);
-    take_the_board(jump, game_id, seats, session.game(), clock, control);
-    *remote = RemoteGame {
+    take_the_board(jump, game_id, seats, session.game(), control);
+    jump.name_remote(RemoteGame {
         name: session.peer_name().map(str::to_string),
         id: Some(format!("{}r{}", session.secret().to_hex(), session.round())),
-    };
+    });
     connection.seated = Some(session.round());
 }
 
@@ -227,7 +208,6 @@ fn take_the_board(
     game_id: u64,
     seats: Seats,
     game: &crate::rules::Game,
-    clock: &mut GameClock,
     control: Option<crate::records::TimeControl>,
 ) {
     jump.seat(Players::seated(game_id, seats));
@@ -236,7 +216,7 @@ fn take_the_board(
         *current = CurrentGame::new(game);
         true
     });
-    *clock = GameClock::start(control);
+    jump.set_clocks(GameClock::start(control));
 }
 
 /// What [`follow`] did.

@@ -26,9 +26,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::game::core::{
-    ClockHold, GameSystems, Mode, Notices, Screen, Settings, StartGame, Words,
-};
+use crate::game::core::{GameSystems, Mode, Notices, Screen, Settings, StartGame, Words};
 use crate::game::saves::{AutosaveStatus, RecordPaths};
 use crate::net::{
     ActionError, Audience, EndReason, GameResult, GameSettings, Invitation, Network, PathKind,
@@ -614,8 +612,7 @@ fn act(
 
 /// Leaving the board leaves the online game (the friend is told; the game
 /// stays in its autosave to resume).
-fn leave_on_exit(mut online: ResMut<Online>, mut hold: ResMut<ClockHold>) {
-    hold.set_if_neq(ClockHold(false));
+fn leave_on_exit(mut online: ResMut<Online>) {
     // A started game was on the board (it is put there as the board is
     // entered); one not started yet waits for the friend.
     if online.0.as_ref().is_some_and(|c| c.session.started())

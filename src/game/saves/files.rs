@@ -479,7 +479,6 @@ pub(super) fn apply_pending_game(
     mut pending: ResMut<PendingGame>,
     settings: Res<Settings>,
     mut jump: Jump,
-    mut clock: ResMut<GameClock>,
     (mut engine_review, mut review_now): (ResMut<EngineReview>, MessageWriter<EngineReviewRequest>),
     (mut steps, mut analysis): (MessageWriter<ReviewAction>, MessageWriter<SetAnalysis>),
 ) {
@@ -532,7 +531,7 @@ pub(super) fn apply_pending_game(
         true
     });
     jump.notice().show(message);
-    clock.set_if_neq(GameClock(clocks));
+    jump.set_clocks(GameClock(clocks));
     if analyse {
         analysis.write(SetAnalysis(true));
     }

@@ -17,7 +17,7 @@ use bevy::prelude::*;
 
 use crate::game::board::BoardInput;
 use crate::game::board::camera::pan_and_zoom;
-use crate::game::core::{CurrentGame, GameClock, GameSystems, Jump, Turn};
+use crate::game::core::{CurrentGame, GameSystems, Jump, Turn};
 use crate::game::play::ReadDevices;
 use crate::records::NodeId;
 
@@ -96,14 +96,13 @@ fn review_keys(
 pub(super) fn handle_review_actions(
     mut actions: MessageReader<ReviewAction>,
     mut jump: Jump,
-    clock: Res<GameClock>,
 ) {
     for &action in actions.read() {
         let reviewing = jump.mode().reviewing();
         let before = jump.current().ply();
         match action {
             ReviewAction::GotoNode(node)
-                if !reviewing && jump.players().seats.ai_side().is_none() && !clock.timed() =>
+                if !reviewing && jump.players().seats.ai_side().is_none() && !jump.clocks().timed() =>
             {
                 jump.change(Turn::AwaitingInput, |current| current.goto_node(node));
             }

@@ -8,20 +8,11 @@
 use bevy::prelude::*;
 
 use super::actions::RecordsAction;
-use crate::game::core::{CurrentGame, GameClock, Jump, RestartedFrom, Turn};
+use crate::game::core::{CurrentGame, Jump, Turn};
 use crate::records::NodeId;
 use crate::rules::Color;
 
-pub(super) fn handle_undo_redo(
-    mut actions: MessageReader<RecordsAction>,
-    mut jump: Jump,
-    mut clock: ResMut<GameClock>,
-    mut left: ResMut<RestartedFrom>,
-) {
-    if !jump.current().is_empty() && left.0.is_some() {
-        // A move of the new game: the old one is gone for good.
-        left.0 = None;
-    }
+pub(super) fn handle_undo_redo(mut actions: MessageReader<RecordsAction>, mut jump: Jump) {
     for action in actions.read() {
         let online = jump.mode().over_the_internet();
         if online && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
@@ -30,18 +21,7 @@ pub(super) fn handle_undo_redo(
             // the players' alone.
             continue;
         }
-        if *action == RecordsAction::Undo
-            && jump.current().is_empty()
-            && let Some((game, players, clocks)) = left.0.take()
-        {
-            // Undo of a Restart: the game left, as it was.
-            jump.seat(players);
-            jump.change(Turn::AwaitingInput, |current| {
-                *current = game;
-                true
-            });
-            jump.say("notice-game-back");
-            *clock = clocks;
+        if *action == RecordsAction::Undo && jump.bring_back_the_game_left() {
             continue;
         }
         match *action {
@@ -50,7 +30,8 @@ pub(super) fn handle_undo_redo(
                 continue;
             }
             RecordsAction::DeleteVariation(node) => {
-                delete_variation(&mut jump, node, clock.timed());
+                let timed = jump.clocks().timed();
+                delete_variation(&mut jump, node, timed);
                 continue;
             }
             _ => {}
@@ -58,7 +39,7 @@ pub(super) fn handle_undo_redo(
         if jump.mode().reviewing() {
             continue;
         }
-        if clock.timed() && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
+        if jump.clocks().timed() && matches!(action, RecordsAction::Undo | RecordsAction::Redo) {
             jump.say("notice-timed-no-undo");
             continue;
         }

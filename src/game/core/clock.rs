@@ -21,15 +21,16 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameClock>();
     app.init_resource::<ClockPause>();
     app.init_resource::<ClockHold>();
+    app.init_resource::<MoveClocks>();
     app.add_message::<HoldClocks>();
+    // Why the clocks stand still, read before they run.
     app.add_systems(
         Update,
-        hold_clocks
+        (pause_clocks_when_unfocused, hold_clocks)
             .in_set(GameSystems::Input)
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(OnExit(Screen::Playing), release_the_hold);
-    app.init_resource::<MoveClocks>();
     app.add_systems(
         Update,
         (
@@ -42,12 +43,6 @@ pub(super) fn plugin(app: &mut App) {
             // Before the turn's checks, so a flag and a finished game are
             // seen in one order (and before the autosave reads the clocks).
             .before(TurnChecks),
-    );
-    app.add_systems(
-        Update,
-        pause_clocks_when_unfocused
-            .in_set(GameSystems::Input)
-            .run_if(in_state(Screen::Playing)),
     );
 }
 

@@ -93,16 +93,15 @@ fn review_keys(
     }
 }
 
-pub(super) fn handle_review_actions(
-    mut actions: MessageReader<ReviewAction>,
-    mut jump: Jump,
-) {
+pub(super) fn handle_review_actions(mut actions: MessageReader<ReviewAction>, mut jump: Jump) {
     for &action in actions.read() {
         let reviewing = jump.mode().reviewing();
         let before = jump.current().ply();
         match action {
             ReviewAction::GotoNode(node)
-                if !reviewing && jump.players().seats.ai_side().is_none() && !jump.clocks().timed() =>
+                if !reviewing
+                    && jump.players().seats.ai_side().is_none()
+                    && !jump.clocks().timed() =>
             {
                 jump.change(Turn::AwaitingInput, |current| current.goto_node(node));
             }

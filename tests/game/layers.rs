@@ -506,23 +506,11 @@ fn the_players_selection_is_written_by_play_alone() {
 /// resource as a message its owner applies (`HandsDrawn`,
 /// `BoardAreaLeft`, `LimitSlides`, `SetAnalysis`, `AnalysisRequest`,
 /// `NoticeChange`).
-const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[
-    (
-        "DatabaseScreen",
-        "ui",
-        "the games screen edits the database screen's state",
-    ),
-    (
-        "GameDatabase",
-        "ui",
-        "the games screen and the explorer button drive the database",
-    ),
-    (
-        "GameLibrary",
-        "ui",
-        "the games screen drives the library's folder",
-    ),
-];
+const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[(
+    "DatabaseScreen",
+    "ui",
+    "the Games screen's panel hosts the database part (database::screen::show), its search form and picker",
+)];
 
 /// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):
 /// its name and the folder (under `src/game/`) that declares it.

@@ -101,6 +101,12 @@ pub enum DatabaseRequest {
     /// Play this explorer move on the board (in review: as a variation
     /// from the position shown).
     Play(Move),
+    /// Show the explorer beside the board, or not.
+    ShowExplorer(bool),
+    /// Show the database's part of the Games screen, or another tab.
+    OnGamesScreen(bool),
+    /// The last import's report has been read: drop it.
+    DismissReport,
 }
 
 /// Why the explorer or the search could not answer.
@@ -353,6 +359,21 @@ fn handle_requests(
     words: Res<Words>,
 ) {
     for request in requests.read() {
+        match *request {
+            DatabaseRequest::ShowExplorer(open) => {
+                db.explorer.open = open;
+                continue;
+            }
+            DatabaseRequest::OnGamesScreen(shown) => {
+                db.on_games_screen = shown;
+                continue;
+            }
+            DatabaseRequest::DismissReport => {
+                db.dismiss_report();
+                continue;
+            }
+            _ => {}
+        }
         let Some(path) = db.path.clone() else {
             continue;
         };
@@ -414,6 +435,9 @@ fn handle_requests(
                 }
                 db.pending_move = Some((current.game().game_string(), *mv));
             }
+            DatabaseRequest::ShowExplorer(_)
+            | DatabaseRequest::OnGamesScreen(_)
+            | DatabaseRequest::DismissReport => {}
         }
     }
 }

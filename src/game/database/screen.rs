@@ -106,7 +106,7 @@ pub(in crate::game) fn show(
     ui: &mut egui::Ui,
     words: &Texts,
     screen: &mut DatabaseScreen,
-    db: &mut GameDatabase,
+    db: &GameDatabase,
     current: &CurrentGame,
     requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
 ) {
@@ -184,7 +184,7 @@ struct SearchPart<'a, 'w> {
 fn import_progress(
     ui: &mut egui::Ui,
     words: &Texts,
-    db: &mut GameDatabase,
+    db: &GameDatabase,
     requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
 ) {
     if let Some(job) = db.import() {
@@ -266,7 +266,7 @@ fn import_progress(
         None => {}
     }
     if dismiss {
-        db.dismiss_report();
+        requests.write(DatabaseRequest::DismissReport);
     }
 }
 

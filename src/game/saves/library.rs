@@ -11,9 +11,10 @@
 //! Leaving the folder for another drops the reading under way.
 //!
 //! The list is sorted by any column and filtered by player name
-//! ([`GameLibrary::rows`]) as `crate::records` sorts and filters; the
-//! indices of the rows shown are kept until the entries, the order or the
-//! filter change.
+//! ([`LibraryRequest::SortBy`], [`LibraryRequest::Filter`];
+//! [`GameLibrary::rows`]) as `crate::records` sorts and filters; the
+//! indices of the rows shown are worked out again when the entries, the
+//! order or the filter change.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -45,6 +46,11 @@ pub enum LibraryRequest {
     Open(PathBuf),
     /// Show the data directory's records, unless a folder is shown already.
     OpenDefault,
+    /// Show only the games whose players' names contain this.
+    Filter(String),
+    /// Sort by this column: ascending, or the other way if sorted by it
+    /// already.
+    SortBy(Column),
 }
 
 /// A folder's records as the library shows them.
@@ -57,9 +63,9 @@ pub struct GameLibrary {
     error: Option<String>,
     sort: Option<(Column, bool)>,
     filter: String,
-    /// Indices into `entries` of the rows shown, in order (`None`: to be
-    /// worked out again).
-    rows: Option<Vec<usize>>,
+    /// Indices into `entries` of the rows shown, in order (worked out
+    /// again when the entries, the order or the filter change).
+    rows: Vec<usize>,
 }
 
 /// The reading of a folder under way.
@@ -118,7 +124,7 @@ impl GameLibrary {
         let ascending = !matches!(self.sort, Some((c, true)) if c == column);
         self.sort = Some((column, ascending));
         sort_entries(&mut self.entries, column, ascending);
-        self.rows = None;
+        self.refresh_rows();
     }
 
     /// The player name the list is filtered by.
@@ -130,24 +136,23 @@ impl GameLibrary {
     pub fn set_filter(&mut self, filter: &str) {
         if self.filter != filter {
             self.filter = filter.to_string();
-            self.rows = None;
+            self.refresh_rows();
         }
     }
 
     /// The entries shown, in order: the filter's, sorted.
-    pub fn rows(&mut self) -> &[usize] {
-        let (entries, filter) = (&self.entries, &self.filter);
-        self.rows.get_or_insert_with(|| {
-            (0..entries.len())
-                .filter(|&i| matches_player(&entries[i], filter))
-                .collect()
-        })
+    pub fn rows(&self) -> &[usize] {
+        &self.rows
+    }
+
+    fn refresh_rows(&mut self) {
+        self.rows = rows_of(&self.entries, &self.filter);
     }
 
     /// Starts reading `folder`, dropping what was shown.
     fn open(&mut self, folder: PathBuf) {
         self.entries.clear();
-        self.rows = None;
+        self.rows.clear();
         self.error = None;
         let cancel = Arc::new(AtomicBool::new(false));
         let dir = folder.clone();
@@ -179,8 +184,17 @@ fn handle_library_requests(
                     library.open(dir);
                 }
             }
+            LibraryRequest::Filter(filter) => library.set_filter(filter),
+            LibraryRequest::SortBy(column) => library.sort_by(*column),
         }
     }
+}
+
+/// The indices of the entries whose players' names contain `filter`.
+fn rows_of(entries: &[LibraryEntry], filter: &str) -> Vec<usize> {
+    (0..entries.len())
+        .filter(|&i| matches_player(&entries[i], filter))
+        .collect()
 }
 
 /// Starts the readers once the folder is listed, and takes the entries
@@ -241,7 +255,7 @@ fn collect_entries(mut library: ResMut<GameLibrary>, words: Res<Words>) {
         if let Some((column, ascending)) = library.sort {
             sort_entries(&mut library.entries, column, ascending);
         }
-        library.rows = None;
+        library.rows = rows_of(&library.entries, &library.filter);
     }
     if finished {
         // The last entries were pushed before their task finished.
@@ -252,7 +266,7 @@ fn collect_entries(mut library: ResMut<GameLibrary>, words: Res<Words>) {
             if let Some((column, ascending)) = library.sort {
                 sort_entries(&mut library.entries, column, ascending);
             }
-            library.rows = None;
+            library.rows = rows_of(&library.entries, &library.filter);
         }
         info!(
             "library: {} records in {}",

@@ -30,8 +30,9 @@ pub(in crate::game::ui) struct Clicks<'w, 's> {
     pub dialogs: OpenDialog<'w>,
     /// The message line (also told when the GameString was copied).
     pub notice: Notices<'w>,
-    /// The game database (the explorer shown or not).
-    pub database: ResMut<'w, GameDatabase>,
+    /// The game database (the explorer shown or not), and what it is asked.
+    pub database: Res<'w, GameDatabase>,
+    pub database_requests: MessageWriter<'w, crate::game::database::DatabaseRequest>,
     new_game: MessageWriter<'w, NewGame>,
     exit: MessageWriter<'w, AppExit>,
     next_screen: ResMut<'w, NextState<Screen>>,

@@ -119,7 +119,11 @@ pub(super) fn top_bar_buttons(
             .on_hover_text(words.get("game-opening-explorer-tip"))
             .clicked()
         {
-            clicks.database.explorer.open = exploring;
+            clicks
+                .database_requests
+                .write(crate::game::database::DatabaseRequest::ShowExplorer(
+                    exploring,
+                ));
             ui.close();
         }
     });

@@ -86,12 +86,12 @@ fn open_default_folder(mut requests: MessageWriter<LibraryRequest>) {
 
 fn draw_games_screen(
     mut contexts: EguiContexts,
-    (mut library, mut picker): (ResMut<GameLibrary>, ResMut<FolderPicker>),
+    (library, mut picker): (Res<GameLibrary>, ResMut<FolderPicker>),
     (mut requests, mut actions): (MessageWriter<LibraryRequest>, MessageWriter<RecordsAction>),
     (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
-    (mut database, mut db, current, mut db_requests): (
+    (mut database, db, current, mut db_requests): (
         ResMut<DatabaseScreen>,
-        ResMut<GameDatabase>,
+        Res<GameDatabase>,
         Res<CurrentGame>,
         MessageWriter<DatabaseRequest>,
     ),
@@ -136,7 +136,7 @@ fn draw_games_screen(
             );
             if chosen != *tab {
                 *tab = chosen;
-                db.on_games_screen = chosen == GamesTab::Database;
+                db_requests.write(DatabaseRequest::OnGamesScreen(chosen == GamesTab::Database));
             }
             ui.separator();
             if *tab != GamesTab::Folder {
@@ -182,14 +182,7 @@ fn draw_games_screen(
             return;
         }
         if db.on_games_screen {
-            database_screen::show(
-                ui,
-                words,
-                &mut database,
-                &mut db,
-                &current,
-                &mut db_requests,
-            );
+            database_screen::show(ui, words, &mut database, &db, &current, &mut db_requests);
             return;
         }
         ui.horizontal(|ui| {
@@ -201,9 +194,11 @@ fn draw_games_screen(
                     .desired_width(180.0),
             )
             .on_hover_text(words.get("library-player-tip"));
-            library.set_filter(&filter);
+            if filter != library.filter() {
+                requests.write(LibraryRequest::Filter(filter));
+            }
             ui.separator();
-            status_line(ui, words, &mut library);
+            status_line(ui, words, &library);
             if let Some(friend) = resumable.friend() {
                 ui.separator();
                 crate::game::online::screen::resume_button(ui, words, friend, &mut online);
@@ -242,7 +237,7 @@ fn draw_games_screen(
             }
         });
         ui.separator();
-        if let Some(action) = table(ui, words, &mut library, &mut picker.selected) {
+        if let Some(action) = table(ui, words, (&library, &mut requests), &mut picker.selected) {
             open = Some(action);
         }
     });
@@ -267,7 +262,7 @@ fn draw_games_screen(
 }
 
 /// "1234 games", or the progress of the reading.
-fn status_line(ui: &mut egui::Ui, words: &Texts, library: &mut GameLibrary) {
+fn status_line(ui: &mut egui::Ui, words: &Texts, library: &GameLibrary) {
     let shown = library.rows().len();
     let all = library.entries().len();
     let unreadable = library
@@ -318,7 +313,7 @@ fn status_line(ui: &mut egui::Ui, words: &Texts, library: &mut GameLibrary) {
 fn table(
     ui: &mut egui::Ui,
     words: &Texts,
-    library: &mut GameLibrary,
+    (library, requests): (&GameLibrary, &mut MessageWriter<LibraryRequest>),
     selected: &mut Option<std::path::PathBuf>,
 ) -> Option<RecordsAction> {
     let sort = library.sort();
@@ -343,7 +338,7 @@ fn table(
         }
     }
     if let Some(column) = sort_by {
-        library.sort_by(column);
+        requests.write(LibraryRequest::SortBy(column));
     }
     let rows = library.rows().to_vec();
     let entries = library.entries();

@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::{Online, OnlineRequest, Watching, action_key, link, time_control};
+use super::requests::action_key;
+use super::{Online, OnlineRequest, Watching, link, time_control};
 use crate::game::core::{
     CurrentGame, CurrentMode, GameClock, HoldClocks, Jump, MovePlayed, Players, RemoteGame, Turn,
     Words,

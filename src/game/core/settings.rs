@@ -54,8 +54,14 @@ impl EditSettings<'_> {
     pub fn edit(&mut self, edit: impl FnOnce(&mut Settings)) {
         let mut changed = self.settings.clone();
         edit(&mut changed);
-        if changed != *self.settings {
-            self.changes.write(ChangeSettings(changed));
+        self.set(changed);
+    }
+
+    /// Asks for these settings, if they differ from the ones in force (a
+    /// menu that edited a copy of them all).
+    pub fn set(&mut self, settings: Settings) {
+        if settings != *self.settings {
+            self.changes.write(ChangeSettings(settings));
         }
     }
 }

@@ -109,6 +109,23 @@ pub enum DatabaseRequest {
     DismissReport,
 }
 
+impl DatabaseRequest {
+    /// Whether it needs the database's file open (the others only change
+    /// what is shown).
+    fn needs_the_file(&self) -> bool {
+        match self {
+            DatabaseRequest::Import(_)
+            | DatabaseRequest::CancelImport
+            | DatabaseRequest::Search(_)
+            | DatabaseRequest::Open { .. }
+            | DatabaseRequest::Play(_) => true,
+            DatabaseRequest::ShowExplorer(_)
+            | DatabaseRequest::OnGamesScreen(_)
+            | DatabaseRequest::DismissReport => false,
+        }
+    }
+}
+
 /// Why the explorer or the search could not answer.
 #[derive(Debug, Clone, PartialEq)]
 pub enum QueryError {
@@ -359,26 +376,17 @@ fn handle_requests(
     words: Res<Words>,
 ) {
     for request in requests.read() {
-        match *request {
-            DatabaseRequest::ShowExplorer(open) => {
-                db.explorer.open = open;
-                continue;
-            }
-            DatabaseRequest::OnGamesScreen(shown) => {
-                db.on_games_screen = shown;
-                continue;
-            }
-            DatabaseRequest::DismissReport => {
-                db.dismiss_report();
-                continue;
-            }
-            _ => {}
-        }
-        let Some(path) = db.path.clone() else {
+        if request.needs_the_file() && db.path.is_none() {
             continue;
-        };
+        }
         match request {
+            DatabaseRequest::ShowExplorer(open) => db.explorer.open = *open,
+            DatabaseRequest::OnGamesScreen(shown) => db.on_games_screen = *shown,
+            DatabaseRequest::DismissReport => db.dismiss_report(),
             DatabaseRequest::Import(sources) => {
+                let Some(path) = db.path.clone() else {
+                    continue;
+                };
                 if db.import.is_some() || sources.is_empty() {
                     continue;
                 }
@@ -435,9 +443,6 @@ fn handle_requests(
                 }
                 db.pending_move = Some((current.game().game_string(), *mv));
             }
-            DatabaseRequest::ShowExplorer(_)
-            | DatabaseRequest::OnGamesScreen(_)
-            | DatabaseRequest::DismissReport => {}
         }
     }
 }

@@ -99,7 +99,7 @@ fn draw_online_window(
     if close {
         window.open = false;
     }
-    settings.edit(|settings| *settings = prefs);
+    settings.set(prefs);
     Ok(())
 }
 

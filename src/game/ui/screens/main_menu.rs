@@ -151,7 +151,7 @@ fn draw_main_menu(
         // A position given at launch only applies to its own game type.
         requests.next_game.write(NextGameRequest::EmptyTable);
     }
-    settings.edit(|settings| *settings = prefs);
+    settings.set(prefs);
     Ok(())
 }
 

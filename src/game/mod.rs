@@ -96,7 +96,8 @@ pub use self::saves::{
 pub use self::saves::{
     LoadedSettings, SETTINGS_FILE, SavedSettings, SettingsFile, restore_settings,
 };
-pub use self::your_games::{GamesTab, YourGames, YourGamesRequest};
+pub use self::ui::GamesTab;
+pub use self::your_games::{YourGames, YourGamesRequest};
 
 use crate::rules::GameType;
 

@@ -499,19 +499,6 @@ fn the_players_selection_is_written_by_play_alone() {
     );
 }
 
-/// The resources written outside the folder that declares them, still:
-/// each `(resource, writing folder, why)`. The test below fails on any
-/// other, and on an entry here that no longer happens (so the list only
-/// shrinks). The rest of a feature's data reaches a lower folder's
-/// resource as a message its owner applies (`HandsDrawn`,
-/// `BoardAreaLeft`, `LimitSlides`, `SetAnalysis`, `AnalysisRequest`,
-/// `NoticeChange`).
-const WRITTEN_BY_OTHERS: &[(&str, &str, &str)] = &[(
-    "DatabaseScreen",
-    "ui",
-    "the Games screen's panel hosts the database part (database::screen::show), its search form and picker",
-)];
-
 /// Every resource declared under `src/game/` (`#[derive(.. Resource ..)]`):
 /// its name and the folder (under `src/game/`) that declares it.
 fn resources_declared() -> Vec<(String, String)> {
@@ -586,7 +573,6 @@ fn every_resource_is_written_by_the_folder_that_declares_it() {
     let declared = resources_declared();
     assert!(declared.len() > 50, "{} resources", declared.len());
     let mut wrong = Vec::new();
-    let mut seen = Vec::new();
     for FeatureFile {
         name: file,
         folder,
@@ -597,35 +583,73 @@ fn every_resource_is_written_by_the_folder_that_declares_it() {
             let Some((_, owner)) = declared.iter().find(|(n, _)| *n == name) else {
                 continue; // Bevy's own, or another crate's
             };
-            if *owner == folder {
-                continue;
-            }
-            let known = WRITTEN_BY_OTHERS
-                .iter()
-                .any(|(n, f, _)| *n == name && *f == folder);
-            if known {
-                seen.push((name.clone(), folder.clone()));
-            } else {
+            if *owner != folder {
                 wrong.push(format!(
                     "src/game/{file}:{line}: {owner}'s {name} written by {folder}"
                 ));
             }
         }
     }
+    // The rest of a feature's data reaches a lower folder's resource as a
+    // message its owner applies (`HandsDrawn`, `BoardAreaLeft`,
+    // `LimitSlides`, `SetAnalysis`, `AnalysisRequest`, `NoticeChange`,
+    // `ChangeSettings`), or through a part whose fields are its own (next
+    // test).
     assert!(
         wrong.is_empty(),
         "resources written outside the folder that owns them (send its owner a message):\n{}",
         wrong.join("\n")
     );
-    let gone: Vec<String> = WRITTEN_BY_OTHERS
-        .iter()
-        .filter(|(n, f, _)| !seen.iter().any(|(s, g)| s == n && g == f))
-        .map(|(n, f, _)| format!("{n} by {f}"))
-        .collect();
+}
+
+/// The `pub` fields of the system parameters `text` declares that hand
+/// out a resource to write: `(line, field)`.
+fn parts_handing_out_writes(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut in_part = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with("#[derive(") && line.contains("SystemParam") {
+            in_part = true;
+        } else if in_part && line.starts_with('}') {
+            in_part = false;
+        } else if in_part
+            && line.starts_with("pub")
+            && line.contains("ResMut<")
+            && !line.contains("struct ")
+        {
+            found.push((i + 1, line.to_string()));
+        }
+    }
+    found
+}
+
+/// A part of a screen that another folder hosts (`YourGamesPart`,
+/// `DatabasePart`, `EditSettings`) is a system parameter: when its
+/// resources are fields only its own module reads, the host asks through
+/// its methods, and every write stays in the folder that owns the
+/// resource, which the test above checks by the `ResMut`'s place.
+#[test]
+fn no_part_hands_out_a_resource_to_write() {
+    let mut parts = 0;
+    let mut wrong = Vec::new();
+    for file in feature_files() {
+        parts += file.text.matches("SystemParam)]").count();
+        for (line, field) in parts_handing_out_writes(&file.text) {
+            wrong.push(format!("src/game/{}:{line}: {field}", file.name));
+        }
+    }
+    assert!(parts > 10, "{parts} system parameters");
     assert!(
-        gone.is_empty(),
-        "no longer written by others, take them off WRITTEN_BY_OTHERS: {}",
-        gone.join(", ")
+        wrong.is_empty(),
+        "system parameters with a resource to write in a public field (make it private, add a method):\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(
+        parts_handing_out_writes(
+            "#[derive(SystemParam)]\npub struct P<'w> {\n    pub tab: ResMut<'w, Tab>,\n    own: ResMut<'w, X>,\n    pub read: Res<'w, Y>,\n}\npub tab: ResMut<'w, Tab>,"
+        ),
+        vec![(3, "pub tab: ResMut<'w, Tab>,".to_string())]
     );
 }
 

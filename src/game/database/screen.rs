@@ -1,5 +1,5 @@
 //! The Games screen's database part, which the frame's Games screen (in
-//! `ui`) shows in its panel through [`show`]: Import files, folders and zip
+//! `ui`) shows in its panel through [`DatabasePart`]: Import files, folders and zip
 //! archives (the file picker, several at once) with a progress bar, the
 //! count, games a second and Cancel, then the report (games added, those
 //! already there, the unreadable ones with their reasons); the number of
@@ -9,6 +9,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
+use bevy::prelude::{MessageWriter, Res, ResMut};
 use bevy_egui::egui;
 use egui_file_dialog::{DialogState, FileDialog};
 
@@ -38,18 +39,59 @@ pub(super) struct SearchForm {
 /// The database part's own state: its file picker (behind a
 /// lock: it is not `Sync`), the search form and its page.
 #[derive(bevy::prelude::Resource, Default)]
-pub(in crate::game) struct DatabaseScreen {
+pub(super) struct DatabaseScreen {
     picker: Mutex<Option<FileDialog>>,
     form: SearchForm,
     page: u32,
 }
 
+/// What the Games screen needs of the database part. Its fields are this
+/// module's: the part's state is written here alone, the screen hosting it
+/// asks through the methods.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(in crate::game) struct DatabasePart<'w> {
+    screen: ResMut<'w, DatabaseScreen>,
+    db: Res<'w, GameDatabase>,
+    current: Res<'w, CurrentGame>,
+    requests: MessageWriter<'w, DatabaseRequest>,
+}
+
+impl DatabasePart<'_> {
+    /// Whether the Games screen shows the database part (asked for
+    /// elsewhere too: a stored game's search).
+    pub(in crate::game) fn shown(&self) -> bool {
+        self.db.on_games_screen
+    }
+
+    /// Asks for the part shown or hidden (the player chose a tab).
+    pub(in crate::game) fn show_on_games_screen(&mut self, shown: bool) {
+        self.requests.write(DatabaseRequest::OnGamesScreen(shown));
+    }
+
+    /// The part, in the Games screen's panel.
+    pub(in crate::game) fn show(&mut self, ui: &mut egui::Ui, words: &Texts) {
+        show(
+            ui,
+            words,
+            &mut self.screen,
+            &self.db,
+            &self.current,
+            &mut self.requests,
+        );
+    }
+
+    /// Runs the import's file picker when open.
+    pub(in crate::game) fn update_picker(&mut self, ctx: &egui::Context) {
+        self.screen.update_picker(ctx, &mut self.requests);
+    }
+}
+
 impl DatabaseScreen {
     /// Runs the file picker when open; what it picked is imported.
-    pub(in crate::game) fn update_picker(
+    fn update_picker(
         &mut self,
         ctx: &egui::Context,
-        requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+        requests: &mut MessageWriter<DatabaseRequest>,
     ) {
         let mut guard = self.picker.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(dialog) = guard.as_mut() {
@@ -102,13 +144,13 @@ impl DatabaseScreen {
 }
 
 /// The database part, in the Games screen's panel.
-pub(in crate::game) fn show(
+fn show(
     ui: &mut egui::Ui,
     words: &Texts,
     screen: &mut DatabaseScreen,
     db: &GameDatabase,
     current: &CurrentGame,
-    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+    requests: &mut MessageWriter<DatabaseRequest>,
 ) {
     if let Some(error) = db.error() {
         ui.colored_label(ui.visuals().error_fg_color, error);
@@ -177,7 +219,7 @@ struct SearchPart<'a, 'w> {
     screen: &'a mut DatabaseScreen,
     db: &'a GameDatabase,
     current: &'a CurrentGame,
-    requests: &'a mut bevy::prelude::MessageWriter<'w, DatabaseRequest>,
+    requests: &'a mut MessageWriter<'w, DatabaseRequest>,
 }
 
 /// The import under way (a bar, the counts, Cancel) or the last report.
@@ -185,7 +227,7 @@ fn import_progress(
     ui: &mut egui::Ui,
     words: &Texts,
     db: &GameDatabase,
-    requests: &mut bevy::prelude::MessageWriter<DatabaseRequest>,
+    requests: &mut MessageWriter<DatabaseRequest>,
 ) {
     if let Some(job) = db.import() {
         let progress = job.progress();

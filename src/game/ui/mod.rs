@@ -18,6 +18,8 @@ mod hud;
 mod keys_in_order;
 mod screens;
 
+pub use screens::games::GamesTab;
+
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;

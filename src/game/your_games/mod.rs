@@ -1,7 +1,7 @@
 //! The player's own games (`crate::db`'s kept games, in `my-games.sqlite`
 //! in the data directory): every game they finish kept as it ends
 //! (`keep`), listed, opened in review, forgotten and exported (`list`), and
-//! the Games screen's "Your games" tab (`screen`, drawn by `ui`).
+//! the Games screen's "Your games" tab (`screen`, shown in the `ui`'s panel).
 
 pub mod keep;
 pub mod list;
@@ -15,21 +15,7 @@ pub use screen::{YourGamesPart, YourGamesScreen};
 
 use crate::game::core::{GameSystems, Screen, Turn};
 
-/// The Games screen's tab shown: the player's own games (where it opens),
-/// a folder of record files, the game database.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum GamesTab {
-    /// Your games.
-    #[default]
-    Yours,
-    /// A folder of record files.
-    Folder,
-    /// The game database.
-    Database,
-}
-
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GamesTab>();
     app.init_resource::<keep::Following>();
     app.init_resource::<YourGames>();
     app.init_resource::<YourGamesScreen>();

@@ -49,18 +49,17 @@ impl YourGamesScreen {
 }
 
 /// What the Games screen needs of this tab.
+/// Its fields are this module's: the tab's state is written here alone.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct YourGamesPart<'w> {
-    /// The Games screen's tab shown.
-    pub tab: ResMut<'w, super::GamesTab>,
     /// The tab's form.
-    pub screen: ResMut<'w, YourGamesScreen>,
+    screen: ResMut<'w, YourGamesScreen>,
     /// The games listed.
-    pub games: Res<'w, YourGames>,
+    games: Res<'w, YourGames>,
     /// What the tab asks.
-    pub requests: MessageWriter<'w, YourGamesRequest>,
+    requests: MessageWriter<'w, YourGamesRequest>,
     /// The player's settings (whether watched games are kept).
-    pub settings: crate::game::core::EditSettings<'w>,
+    settings: crate::game::core::EditSettings<'w>,
 }
 
 const ROW_HEIGHT: f32 = 22.0;
@@ -116,7 +115,6 @@ pub fn show(ui: &mut egui::Ui, words: &Texts, part: &mut YourGamesPart) {
         games,
         requests,
         settings,
-        ..
     } = part;
     let (screen, games) = (&mut **screen, &**games);
     let before = screen.filter();
@@ -357,12 +355,8 @@ fn table(
 }
 
 /// The question before a game is forgotten, and the export's file picker.
-pub fn dialogs(
-    ctx: &egui::Context,
-    words: &Texts,
-    screen: &mut YourGamesScreen,
-    requests: &mut MessageWriter<YourGamesRequest>,
-) {
+pub fn dialogs(ctx: &egui::Context, words: &Texts, part: &mut YourGamesPart) {
+    let (screen, requests) = (&mut *part.screen, &mut part.requests);
     if let Some(id) = screen.forgetting {
         egui::Window::new(words.get("your-games-forget-title"))
             .id(egui::Id::new("your_games_forget"))

@@ -14,19 +14,32 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_file_dialog::{DialogState, FileDialog};
 
-use crate::game::core::{CurrentGame, Screen, Words};
-use crate::game::database::screen::{self as database_screen, DatabaseScreen};
-use crate::game::database::{DatabaseRequest, GameDatabase};
+use crate::game::core::{Screen, Words};
+use crate::game::database::screen::DatabasePart;
 use crate::game::saves::{GameLibrary, LibraryRequest, RecordsAction};
 use crate::game::widgets::{difficulty_name, picker_labels, result_text, window_ui};
+use crate::game::your_games::YourGamesPart;
 use crate::game::your_games::screen as your_games_screen;
-use crate::game::your_games::{GamesTab, YourGamesPart};
 use crate::records::{Column, GameResult, LibraryEntry, RecordSummary, Seats};
 use crate::rules::Color;
 use crate::text::{Args, Texts};
 
+/// The Games screen's tab shown: the player's own games (where it opens),
+/// a folder of record files, the game database.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum GamesTab {
+    /// Your games.
+    #[default]
+    Yours,
+    /// A folder of record files.
+    Folder,
+    /// The game database.
+    Database,
+}
+
 pub(in crate::game::ui) fn plugin(app: &mut App) {
     app.init_resource::<FolderPicker>();
+    app.init_resource::<GamesTab>();
     app.add_systems(OnEnter(Screen::Games), open_default_folder);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -89,12 +102,7 @@ fn draw_games_screen(
     (library, mut picker): (Res<GameLibrary>, ResMut<FolderPicker>),
     (mut requests, mut actions): (MessageWriter<LibraryRequest>, MessageWriter<RecordsAction>),
     (mut next_screen, words): (ResMut<NextState<Screen>>, Res<Words>),
-    (mut database, db, current, mut db_requests): (
-        ResMut<DatabaseScreen>,
-        Res<GameDatabase>,
-        Res<CurrentGame>,
-        MessageWriter<DatabaseRequest>,
-    ),
+    (mut database, mut tab): (DatabasePart, ResMut<GamesTab>),
     (resumable, mut online): (
         Res<crate::game::online::Resumable>,
         MessageWriter<crate::game::online::OnlineRequest>,
@@ -118,8 +126,8 @@ fn draw_games_screen(
             ui.heading(words.get("library-title"));
             ui.separator();
             // The database part asked for elsewhere (a stored game's search).
-            let tab = &mut *yours.tab;
-            if db.on_games_screen && *tab != GamesTab::Database {
+            let tab = &mut *tab;
+            if database.shown() && *tab != GamesTab::Database {
                 *tab = GamesTab::Database;
             }
             let mut chosen = *tab;
@@ -136,7 +144,7 @@ fn draw_games_screen(
             );
             if chosen != *tab {
                 *tab = chosen;
-                db_requests.write(DatabaseRequest::OnGamesScreen(chosen == GamesTab::Database));
+                database.show_on_games_screen(chosen == GamesTab::Database);
             }
             ui.separator();
             if *tab != GamesTab::Folder {
@@ -177,12 +185,12 @@ fn draw_games_screen(
             );
             ui.add(egui::Label::new(egui::RichText::new(folder).monospace()).truncate());
         });
-        if *yours.tab == GamesTab::Yours {
+        if *tab == GamesTab::Yours {
             your_games_screen::show(ui, words, &mut yours);
             return;
         }
-        if db.on_games_screen {
-            database_screen::show(ui, words, &mut database, &db, &current, &mut db_requests);
+        if database.shown() {
+            database.show(ui, words);
             return;
         }
         ui.horizontal(|ui| {
@@ -241,8 +249,8 @@ fn draw_games_screen(
             open = Some(action);
         }
     });
-    database.update_picker(ctx, &mut db_requests);
-    your_games_screen::dialogs(ctx, words, &mut yours.screen, &mut yours.requests);
+    database.update_picker(ctx);
+    your_games_screen::dialogs(ctx, words, &mut yours);
     let mut guard = picker.picker.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(dialog) = guard.as_mut() {
         dialog.update(ctx);

@@ -93,7 +93,7 @@ fn an_exhibition_plays_a_whole_game_to_a_result() {
         turn_limit: Some(60),
         ..default()
     };
-    crate::app::set_settings(&mut app, |settings| settings.set_options(options));
+    crate::app::set_settings(&mut app, |settings| settings.rules = options);
     start_playing(&mut app);
     let players = *app.world().resource::<Players>();
     assert_eq!(

@@ -500,11 +500,11 @@ fn the_tournament_opening_is_a_choice() {
         .unwrap_or_default();
     assert!(notice.contains("tournament"), "{notice}");
 
-    let mut options = app.world().resource::<Settings>().options();
+    let mut options = app.world().resource::<Settings>().rules;
     assert!(options.tournament_opening, "on by default");
     assert_eq!(options.turn_limit, Some(100), "draw at turn 100 by default");
     options.tournament_opening = false;
-    crate::app::set_settings(&mut app, |settings| settings.set_options(options));
+    crate::app::set_settings(&mut app, |settings| settings.rules = options);
     app.world_mut().write_message(NewGame);
     settle(&mut app);
     app.world_mut().write_message(SelectPiece(queen));

@@ -22,7 +22,7 @@ fn settings_round_trip_through_the_app() {
     crate::app::set_settings(&mut first, |settings| {
         settings.difficulty = Difficulty::Hard;
         settings.game_type = mlp;
-        settings.set_options(draws);
+        settings.rules = draws;
         settings.animation_speed = 2.0;
         settings.ai_shows_considered = ConsideredDestinations::Never;
     });
@@ -40,7 +40,7 @@ fn settings_round_trip_through_the_app() {
     let next = second.world().resource::<Settings>().clone();
     assert_eq!(next.difficulty, Difficulty::Hard);
     assert_eq!(next.game_type, mlp);
-    assert_eq!(next.options(), draws);
+    assert_eq!(next.rules, draws);
     assert!(
         (next.animation_speed - 2.0).abs() < 0.01,
         "{}",

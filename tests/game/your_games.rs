@@ -202,7 +202,7 @@ fn a_draw_by_the_turn_limit_between_two_people_is_kept_with_its_house_rules() {
     let mut app = app_keeping_files(Some(data.path()), None, settings);
     set_settings(&mut app, |s| {
         s.opponent = Opponent::Human;
-        s.turn_limit = Some(2);
+        s.rules.turn_limit = Some(2);
         s.player_name = "Ann".to_string();
     });
     start_playing(&mut app);

@@ -111,9 +111,11 @@ impl FromStr for GameType {
     }
 }
 
-/// Optional rules, off by default except the tournament opening.
+/// Optional rules, off by default except the tournament opening (and so
+/// a field missing from a serialized value).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 pub struct Options {
     /// Neither side may place its Queen on its first turn (UHP engines' default).
     pub tournament_opening: bool,

@@ -101,7 +101,7 @@ impl NewGameSettings {
             Some(game) => game.clone(),
             None => Game::new(settings.game_type),
         };
-        game.set_options(settings.options());
+        game.set_options(settings.rules);
         game
     }
 }

@@ -95,13 +95,10 @@ pub struct Settings {
     pub theme: String,
     /// Animation speed, 1.0 normal, 0.0 no animation.
     pub animation_speed: f32,
-    /// Draw on threefold repetition.
-    pub threefold_repetition: bool,
-    /// Draw at this turn (the house rule, 100 by default; `None`: no limit).
-    pub turn_limit: Option<u16>,
-    /// No Queen on a player's first turn (the tournament opening, on by
-    /// default).
-    pub tournament_opening: bool,
+    /// The optional rules the next game is played with: the tournament
+    /// opening (on by default), a draw on threefold repetition (off), a
+    /// draw at a turn (the house rule, 100 by default; `None`: no limit).
+    pub rules: Options,
     /// A player with no legal move passes by itself after a moment (on by
     /// default); off, a Pass button waits for the player.
     pub auto_pass: bool,
@@ -198,9 +195,10 @@ impl Default for Settings {
             difficulty: Difficulty::Medium,
             theme: "default".to_string(),
             animation_speed: 1.0,
-            threefold_repetition: false,
-            turn_limit: Some(Settings::HOUSE_TURN_LIMIT),
-            tournament_opening: true,
+            rules: Options {
+                turn_limit: Some(Settings::HOUSE_TURN_LIMIT),
+                ..Options::default()
+            },
             auto_pass: true,
             game_type: GameType::BASE,
             ai_shows_considered: ConsideredDestinations::default(),
@@ -230,22 +228,6 @@ impl Settings {
     /// game's rules sheet promises it; the UHP engine has no limit by
     /// default).
     pub const HOUSE_TURN_LIMIT: u16 = 100;
-
-    /// The optional rules these settings ask for.
-    pub fn options(&self) -> Options {
-        Options {
-            threefold_repetition: self.threefold_repetition,
-            turn_limit: self.turn_limit,
-            tournament_opening: self.tournament_opening,
-        }
-    }
-
-    /// Sets the optional rules.
-    pub fn set_options(&mut self, options: Options) {
-        self.threefold_repetition = options.threefold_repetition;
-        self.turn_limit = options.turn_limit;
-        self.tournament_opening = options.tournament_opening;
-    }
 
     /// The language to speak: `--lang` (until the player picks one), else
     /// the player's choice, else the system's.
@@ -365,7 +347,7 @@ impl Settings {
         } else {
             self.sound_volume.clamp(0.0, 1.0)
         };
-        self.turn_limit = self.turn_limit.filter(|&n| n > 0);
+        self.rules.turn_limit = self.rules.turn_limit.filter(|&n| n > 0);
         self
     }
 }

@@ -360,7 +360,7 @@ pub(super) fn collect_the_game(
             };
             let (turn, requested) = (reached.turn, reached.requested_turn);
             let mut game: Game = reached.game;
-            game.set_options(settings.options());
+            game.set_options(settings.rules);
             let handoff = Handoff {
                 current: CurrentGame::new(game),
                 players: Players::seated(players.game_id + 1, seats),

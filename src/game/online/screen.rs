@@ -326,7 +326,7 @@ fn game_settings(window: &OnlineWindow, prefs: &Settings, name: String) -> GameS
                 base_ms: minutes * 60_000,
                 increment_ms: seconds * 1000,
             }),
-        house_rules: prefs.options(),
+        house_rules: prefs.rules,
         host_name: name,
         joiner_name: String::new(),
         round: 1,

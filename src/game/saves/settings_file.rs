@@ -2,7 +2,7 @@
 //!
 //! The file is RON (`settings.ron`), meant to be readable and editable:
 //! unknown fields are ignored, missing ones take their defaults, and
-//! `turn_limit: 40` may be written without `Some(...)`. A file that cannot
+//! `rules: (turn_limit: 40)` may be written without `Some(...)`. A file that cannot
 //! be read is reported and the defaults are used; it is not overwritten
 //! until the player changes a setting (the next [`SettingsFile::save`]).
 //!
@@ -28,6 +28,41 @@ pub struct LoadedSettings {
     pub settings: Settings,
     /// Set when the file exists but could not be used: tell the player.
     pub warning: Option<RecordError>,
+}
+
+/// The optional rules as files written before 2026-12-06 kept them: three
+/// fields beside the others, where they are now one `rules: (..)`. Read
+/// from a file with no `rules` (missing ones the defaults); never written.
+#[derive(serde::Deserialize)]
+#[serde(rename = "Settings", default)]
+struct RulesBefore {
+    tournament_opening: bool,
+    threefold_repetition: bool,
+    turn_limit: Option<u16>,
+    /// The rules as kept now, if the file has them.
+    rules: Option<serde::de::IgnoredAny>,
+}
+
+impl Default for RulesBefore {
+    fn default() -> RulesBefore {
+        let rules = Settings::default().rules;
+        RulesBefore {
+            tournament_opening: rules.tournament_opening,
+            threefold_repetition: rules.threefold_repetition,
+            turn_limit: rules.turn_limit,
+            rules: None,
+        }
+    }
+}
+
+impl RulesBefore {
+    fn options(&self) -> crate::rules::Options {
+        crate::rules::Options {
+            tournament_opening: self.tournament_opening,
+            threefold_repetition: self.threefold_repetition,
+            turn_limit: self.turn_limit,
+        }
+    }
 }
 
 /// Where the settings live.
@@ -90,9 +125,15 @@ impl SettingsFile {
         let text = String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?;
         let ron = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        ron.from_str::<Settings>(&text)
-            .map(|settings| Some(settings.sanitized()))
-            .map_err(|e| damaged(e.to_string()))
+        let mut settings = ron
+            .from_str::<Settings>(&text)
+            .map_err(|e| damaged(e.to_string()))?;
+        if let Ok(before) = ron.from_str::<RulesBefore>(&text)
+            && before.rules.is_none()
+        {
+            settings.rules = before.options();
+        }
+        Ok(Some(settings.sanitized()))
     }
 
     /// Save atomically (call when the player changes a setting), creating
@@ -135,9 +176,11 @@ mod tests {
             difficulty: Difficulty::Expert,
             theme: "dark".to_string(),
             animation_speed: 2.5,
-            threefold_repetition: true,
-            turn_limit: Some(40),
-            tournament_opening: false,
+            rules: crate::rules::Options {
+                threefold_repetition: true,
+                turn_limit: Some(40),
+                tournament_opening: false,
+            },
             auto_pass: false,
             game_type: GameType::ALL,
             ai_shows_considered: ConsideredDestinations::Never,
@@ -177,8 +220,9 @@ mod tests {
             ..settings
         };
         assert_eq!(loaded.settings, saved);
-        assert_eq!(loaded.settings.options().turn_limit, Some(40));
-        assert!(loaded.settings.options().threefold_repetition);
+        assert_eq!(loaded.settings.rules.turn_limit, Some(40));
+        assert!(loaded.settings.rules.threefold_repetition);
+        assert!(text.contains("rules: Options("), "{text}");
         assert_eq!(fs::read_dir(dir.path().join("config")).unwrap().count(), 1);
     }
 
@@ -195,11 +239,27 @@ mod tests {
         assert!(loaded.warning.is_none(), "{:?}", loaded.warning);
         let s = loaded.settings;
         assert_eq!(s.difficulty, Difficulty::Hard);
-        assert_eq!(s.turn_limit, Some(30));
+        assert_eq!(
+            s.rules.turn_limit,
+            Some(30),
+            "as files before 2026-12-06 kept it"
+        );
         assert_eq!(s.animation_speed, Settings::MAX_ANIMATION_SPEED);
         assert_eq!(s.sound_volume, 1.0);
         assert!(!s.sound_muted);
         assert_eq!(s.theme, Settings::default().theme);
+
+        // Kept now: one `rules`, whose missing fields are the rules'
+        // defaults; the fields of before are not read beside it.
+        fs::write(
+            file.path(),
+            "Settings(rules: (turn_limit: 40, threefold_repetition: true), turn_limit: 30)",
+        )
+        .unwrap();
+        let rules = file.load().settings.rules;
+        assert_eq!(rules.turn_limit, Some(40));
+        assert!(rules.threefold_repetition);
+        assert!(rules.tournament_opening);
 
         // An unknown difficulty name falls back to the default.
         fs::write(file.path(), "Settings(difficulty: \"Godlike\")").unwrap();
@@ -230,8 +290,11 @@ mod tests {
             loaded.settings.ai_shows_considered,
             ConsideredDestinations::Always
         );
+        // The rules' three fields of then, read into the rules.
+        assert_eq!(loaded.settings.rules.turn_limit, None);
+        assert!(!loaded.settings.rules.threefold_repetition);
         // Settings added since take their defaults: the house rules.
-        assert!(loaded.settings.tournament_opening);
+        assert!(loaded.settings.rules.tournament_opening);
         assert!(loaded.settings.auto_pass);
         assert!(loaded.settings.ask_before_leaving);
 
@@ -293,7 +356,7 @@ mod tests {
     #[test]
     fn the_default_settings_are_the_house_rules() {
         let settings = Settings::default();
-        let options = settings.options();
+        let options = settings.rules;
         assert!(options.tournament_opening);
         assert_eq!(options.turn_limit, Some(Settings::HOUSE_TURN_LIMIT));
         assert_eq!(options.turn_limit, Some(100));

@@ -136,17 +136,20 @@ pub(super) fn sound_row(ui: &mut egui::Ui, words: &Texts, settings: &mut Setting
 /// of the menu).
 pub(super) fn rules_box(ui: &mut egui::Ui, words: &Texts, settings: &mut Settings) {
     ui.checkbox(
-        &mut settings.tournament_opening,
+        &mut settings.rules.tournament_opening,
         words.get("game-tournament"),
     )
     .on_hover_text(words.get("game-tournament-tip"));
     ui.checkbox(
-        &mut settings.threefold_repetition,
+        &mut settings.rules.threefold_repetition,
         words.get("game-threefold"),
     )
     .on_hover_text(words.get("game-threefold-tip"));
-    let mut limited = settings.turn_limit.is_some();
-    let mut turn = settings.turn_limit.unwrap_or(Settings::HOUSE_TURN_LIMIT);
+    let mut limited = settings.rules.turn_limit.is_some();
+    let mut turn = settings
+        .rules
+        .turn_limit
+        .unwrap_or(Settings::HOUSE_TURN_LIMIT);
     ui.horizontal(|ui| {
         let tip = words.get("game-turn-limit-tip");
         let tip = tip.as_str();
@@ -155,7 +158,7 @@ pub(super) fn rules_box(ui: &mut egui::Ui, words: &Texts, settings: &mut Setting
         ui.add_enabled(limited, egui::DragValue::new(&mut turn).range(1..=500))
             .on_hover_text(tip);
     });
-    settings.turn_limit = limited.then_some(turn);
+    settings.rules.turn_limit = limited.then_some(turn);
     ui.checkbox(&mut settings.auto_pass, words.get("game-auto-pass"))
         .on_hover_text(words.get("game-auto-pass-tip"));
 }

@@ -129,17 +129,17 @@ impl Friend {
         self.key == other.key || (self.host == other.host && self.name == other.name)
     }
 
-    fn check(&self) -> Result<(), String> {
+    /// What is wrong with the entry as read, if anything.
+    fn problem(&self) -> Option<&'static str> {
         if self.key_bytes().is_none() {
-            return Err(format!("{}: a bad endpoint key", self.name));
+            Some("a bad endpoint key")
+        } else if self.next_secret().is_none() {
+            Some("a bad secret")
+        } else if !self.host && self.next_invitation().is_none() {
+            Some("a bad invitation")
+        } else {
+            None
         }
-        if self.next_secret().is_none() {
-            return Err(format!("{}: a bad secret", self.name));
-        }
-        if !self.host && self.next_invitation().is_none() {
-            return Err(format!("{}: a bad invitation", self.name));
-        }
-        Ok(())
     }
 }
 
@@ -157,7 +157,9 @@ impl Friends {
     pub fn load(path: &Path) -> Result<Friends, ResumeError> {
         let friends: Friends = load_json(path)?.unwrap_or_default();
         for friend in &friends.friends {
-            friend.check().map_err(|detail| damaged(path, detail))?;
+            if let Some(problem) = friend.problem() {
+                return Err(damaged(path, format!("{}: {problem}", friend.name)));
+            }
         }
         Ok(friends)
     }

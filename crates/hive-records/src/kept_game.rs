@@ -118,7 +118,7 @@ pub struct KeptGame {
 /// The name of a kept game's file while it waits to be stored, in the
 /// autosave folder: `finished-<id>.pgn`.
 const PENDING_PREFIX: &str = "finished-";
-const PENDING_EXTENSION: &str = "pgn";
+const PENDING_EXTENSION: &str = crate::library::PGN_EXTENSION;
 
 impl KeptGame {
     /// A new id for a game: 16 hexadecimal digits, random.

@@ -183,7 +183,7 @@ pub struct Explorer {
 }
 
 /// The player's own moves from a position, or why they could not be read.
-type YourMoves = Result<Vec<YourMove>, String>;
+type YourMoves = Result<Vec<YourMove>, QueryError>;
 
 /// The player's own moves from a position, from their kept games
 /// (`my-games.sqlite`): beside the database's, in the explorer.
@@ -322,7 +322,7 @@ pub(super) fn ask_yours(
         }
         Database::open_kept(&dir)
             .and_then(|db| db.your_moves(&game))
-            .map_err(|e| e.to_string())
+            .map_err(QueryError::from)
     });
     explorer.yours_task = Some((task, asked.0));
 }

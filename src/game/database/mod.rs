@@ -127,7 +127,7 @@ impl DatabaseRequest {
 }
 
 /// Why the explorer or the search could not answer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QueryError {
     /// A date of the filter is not one (the text typed).
     BadDate(String),

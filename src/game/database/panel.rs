@@ -193,7 +193,7 @@ fn your_moves(
     let moves = match answer.map(|answer| &answer.moves) {
         None => return None,
         Some(Err(error)) => {
-            ui.colored_label(ui.visuals().error_fg_color, error);
+            ui.colored_label(ui.visuals().error_fg_color, error_text(words, error));
             return None;
         }
         Some(Ok(moves)) => moves,

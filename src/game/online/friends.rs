@@ -12,6 +12,7 @@ use super::{Online, hosting};
 use crate::game::core::{CurrentMode, Settings};
 use crate::game::saves::RecordPaths;
 use crate::net::friends::FILE;
+use crate::net::resume::ResumeError;
 use crate::net::{Friend, Friends};
 use crate::records::KeptGame;
 
@@ -23,7 +24,7 @@ pub struct FriendsBook {
     /// The file is damaged (the words' detail); it is left as it is.
     pub problem: Option<String>,
     /// Reading or writing the file.
-    task: Option<Task<Result<Friends, String>>>,
+    task: Option<Task<Result<Friends, ResumeError>>>,
     /// The file was read once.
     read: bool,
 }
@@ -41,9 +42,7 @@ pub(super) fn read_the_friends(mut book: ResMut<FriendsBook>, paths: Res<RecordP
     let Some(path) = file_in(&paths) else {
         return;
     };
-    book.task = Some(
-        IoTaskPool::get().spawn(async move { Friends::load(&path).map_err(|e| e.to_string()) }),
-    );
+    book.task = Some(IoTaskPool::get().spawn(async move { Friends::load(&path) }));
 }
 
 /// The friends once read or written.
@@ -62,7 +61,7 @@ pub(super) fn note_the_friends(mut book: ResMut<FriendsBook>) {
         }
         Err(e) => {
             warn!("friends: {e}");
-            book.problem = Some(e);
+            book.problem = Some(e.to_string());
         }
     }
 }
@@ -111,8 +110,5 @@ pub(super) fn keep_the_friend(
     };
     shown.played(friend.clone());
     book.friends = shown.friends;
-    book.task = Some(
-        IoTaskPool::get()
-            .spawn(async move { Friends::record(&path, friend).map_err(|e| e.to_string()) }),
-    );
+    book.task = Some(IoTaskPool::get().spawn(async move { Friends::record(&path, friend) }));
 }

@@ -20,6 +20,10 @@
 //! - The turn is written by `core::turn` alone: every other feature asks
 //!   its `TurnControl` (a move played, pieces landed, a game ended off the
 //!   board, started, or jumped).
+//! - Every resource is written by the folder that declares it, and no
+//!   hosted part (a system parameter) hands one out in a public field.
+//! - Every count in docs/architecture.md's table is what its command
+//!   prints.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -677,4 +681,87 @@ fn the_resource_scan_sees_declarations_and_every_write() {
         .map(|(line, _)| line)
         .collect();
     assert_eq!(area, vec![1, 2, 4, 5, 7]);
+}
+
+/// The commands of docs/architecture.md's table "Each fact once, counted"
+/// (`(command, count)`, the command as a reader copies it from the
+/// rendered table: `\|` is `|`). Rows run by `cargo` are tests of their
+/// own and left out.
+fn counted_facts(doc: &str) -> Vec<(String, String)> {
+    let table = doc
+        .split("## Each fact once, counted")
+        .nth(1)
+        .unwrap_or("")
+        .split("\n## ")
+        .next()
+        .unwrap_or("");
+    let mut rows = Vec::new();
+    for line in table.lines().filter(|line| line.starts_with("| ")) {
+        // Cells split on the pipes a table sees (not `\|`).
+        let mut cells = Vec::new();
+        let mut cell = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'|') => {
+                    cell.push('|');
+                    chars.next();
+                }
+                '|' => cells.push(std::mem::take(&mut cell).trim().to_string()),
+                c => cell.push(c),
+            }
+        }
+        let Some(at) = cells
+            .iter()
+            .position(|c| c.len() > 2 && c.starts_with('`') && c.ends_with('`'))
+        else {
+            continue;
+        };
+        let command = cells[at].trim_matches('`').to_string();
+        let count: String = cells
+            .get(at + 1)
+            .map(|c| c.chars().take_while(char::is_ascii_digit).collect())
+            .unwrap_or_default();
+        if !command.starts_with("cargo ") {
+            rows.push((command, count));
+        }
+    }
+    rows
+}
+
+/// Every count in docs/architecture.md's table is what its command prints
+/// today: a count that drifts (a second declaration, a file grown past
+/// 600 lines) fails here, not in a reader's hands.
+#[test]
+fn the_counted_facts_in_the_architecture_doc_are_true() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = fs::read_to_string(root.join("docs/architecture.md")).expect("docs/architecture.md");
+    let rows = counted_facts(&doc);
+    assert!(rows.len() >= 15, "{} rows", rows.len());
+    let mut wrong = Vec::new();
+    for (command, count) in &rows {
+        assert!(!count.is_empty(), "no count for {command}");
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(command)
+            .current_dir(root)
+            .output()
+            .expect("bash runs");
+        let printed = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        if printed != *count {
+            wrong.push(format!(
+                "{command}\n  printed {printed}, the table says {count}"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "counts in docs/architecture.md out of date:\n{}",
+        wrong.join("\n")
+    );
+    let probe = "## Each fact once, counted\n\n| What | Command | Count |\n|---|---|---|\n| x | `grep -c a \\| wc -l` | 3 (note) |\n| t | `cargo test` | passes |\n";
+    assert_eq!(
+        counted_facts(probe),
+        vec![("grep -c a | wc -l".to_string(), "3".to_string())]
+    );
 }

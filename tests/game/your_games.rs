@@ -160,6 +160,66 @@ fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
     assert!(!next.world().resource::<AutosaveStatus>().available);
 }
 
+/// A resigned game opened from the player's games and continued from its
+/// last move goes on with no result (the record's was the resignation's),
+/// against the same AI, and is kept as a game of its own: the resigned
+/// one stays as it was.
+#[test]
+fn a_resigned_game_continued_from_its_end_has_no_result_and_is_kept_apart() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = app_playing(data.path(), Opponent::Ai, None);
+    let mv = legal_move(&app, 0);
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(&mut app, "the AI's answer", |app| {
+        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
+    });
+    app.world_mut().write_message(Resign);
+    update_until(&mut app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    until_kept(&mut app, 1);
+    let resigned = kept_games(data.path())[0].clone();
+    app.world_mut()
+        .write_message(YourGamesRequest::Review(resigned.id));
+    update_until(&mut app, "the game in review", |app| {
+        crate::app::screen(app) == Screen::Playing && turn(app) == Some(Turn::Review)
+    });
+    settle(&mut app);
+    let result = |app: &App| {
+        app.world()
+            .resource::<hive::game::CurrentGame>()
+            .headers()
+            .and_then(|headers| headers.result)
+    };
+    assert_eq!(result(&app), Some(GameResult::BlackWins), "the record's");
+    app.world_mut()
+        .write_message(hive::game::ReviewAction::ContinueFromHere);
+    update_until(&mut app, "the game going on", |app| {
+        turn(app) == Some(Turn::AwaitingInput)
+    });
+    assert_eq!(game(&app).ply(), 2);
+    assert_eq!(result(&app), None, "a game going on has no result");
+    let mv = legal_move(&app, 0);
+    app.world_mut().write_message(PlayMove(mv));
+    update_until(&mut app, "the AI's answer", |app| {
+        game(app).ply() == 4 && turn(app) == Some(Turn::AwaitingInput)
+    });
+    app.world_mut().write_message(Resign);
+    update_until(&mut app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+    until_kept(&mut app, 2);
+    let games = kept_games(data.path());
+    assert_eq!(games.len(), 2, "{games:?}");
+    assert_eq!(
+        games.iter().map(|g| g.plies).collect::<Vec<_>>(),
+        [4, 2],
+        "newest first"
+    );
+    assert_eq!(games[1].id, resigned.id);
+    assert_eq!(games[1].ending, Ending::Resigned);
+}
+
 #[test]
 fn a_flag_fall_is_kept_as_lost_on_time_with_the_clocks() {
     let data = tempfile::tempdir().expect("temp dir");

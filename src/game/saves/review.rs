@@ -120,11 +120,12 @@ pub(super) fn handle_review_actions(mut actions: MessageReader<ReviewAction>, mu
                         current.goto(end);
                     } else {
                         let left = current.continue_from_here();
-                        // The record's result is the old ending's: the game
-                        // goes on, so it has none yet.
+                        // The record's result is the old ending's (a
+                        // resignation or a flag at its last move too): the
+                        // game goes on, so it has none yet.
                         if let Some(mut headers) = current.headers().cloned()
                             && headers.result.is_some()
-                            && left > 0
+                            && !current.game().status().is_over()
                         {
                             headers.result = None;
                             current.set_headers(Some(headers));

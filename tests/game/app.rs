@@ -326,6 +326,24 @@ pub fn legal_move(app: &App, index: usize) -> hive::rules::Move {
     moves[index.min(moves.len() - 1)]
 }
 
+/// The person plays the first legal move; the AI's answer is awaited.
+pub fn a_move_and_the_ais_answer(app: &mut App) {
+    let ply = game(app).ply();
+    let mv = legal_move(app, 0);
+    app.world_mut().write_message(hive::game::PlayMove(mv));
+    update_until(app, "the AI's answer", |app| {
+        game(app).ply() == ply + 2 && turn(app) == Some(Turn::AwaitingInput)
+    });
+}
+
+/// The person resigns; the game's end is awaited.
+pub fn resign(app: &mut App) {
+    app.world_mut().write_message(hive::game::core::Resign);
+    update_until(app, "the end of the game", |app| {
+        turn(app) == Some(Turn::GameOver)
+    });
+}
+
 /// An app keeping its files in `data`, the person White against
 /// `opponent` (the AI at Medium), on `opening` (none: the empty table).
 pub fn app_playing(data: &Path, opponent: hive::game::Opponent, opening: Option<Game>) -> App {

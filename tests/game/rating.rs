@@ -5,13 +5,13 @@
 use std::path::Path;
 
 use crate::app::{
-    app_keeping_files, app_playing, game, legal_move, play_the_win, set_settings, settle,
-    start_playing, turn, update_until, white_wins_in_one,
+    app_keeping_files, app_playing, game, play_the_win, set_settings, settle, start_playing, turn,
+    update_until, white_wins_in_one,
 };
 use bevy::prelude::*;
 use hive::ai::{Difficulty, Score};
 use hive::game::learn::{RATING_FILE, Rating};
-use hive::game::{HumanSide, NewGame, NewGameSettings, Opponent, PlayMove, Turn};
+use hive::game::{HumanSide, NewGame, NewGameSettings, Opponent, Turn};
 use hive::rules::GameStatus;
 
 fn rating_file(data: &Path) -> std::path::PathBuf {
@@ -112,15 +112,8 @@ fn resigning_against_the_ai_ends_the_game_and_rates_it_as_a_loss() {
     settle(&mut app);
     // Resigning before a move of one's own here is allowed, but a game
     // with no move of the person's is not rated: play one first.
-    let mv = legal_move(&app, 0);
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(&mut app, "the AI's answer", |app| {
-        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
-    });
-    app.world_mut().write_message(Resign);
-    update_until(&mut app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
+    crate::app::a_move_and_the_ais_answer(&mut app);
+    crate::app::resign(&mut app);
     assert_eq!(
         game(&app).status(),
         GameStatus::InProgress,

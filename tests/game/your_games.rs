@@ -9,13 +9,13 @@
 use std::path::Path;
 
 use crate::app::{
-    app_keeping_files, app_playing, frames, game, legal_move, play_the_win, set_screen,
-    set_settings, settle, start_playing, turn, update_until, white_wins_in_one,
+    a_move_and_the_ais_answer, app_keeping_files, app_playing, frames, game, legal_move,
+    play_the_win, resign, set_screen, set_settings, settle, start_playing, turn, update_until,
+    white_wins_in_one,
 };
 use bevy::prelude::*;
 use hive::ai::Difficulty;
 use hive::db::{Database, KeptFilter, KeptSummary, Outcome};
-use hive::game::core::Resign;
 use hive::game::{
     AutosaveStatus, ClockChoice, GameClock, KeptGames, NewGame, NewGameSettings, Opponent,
     PlayMove, Screen, Turn, YourGames, YourGamesRequest,
@@ -131,17 +131,10 @@ fn a_game_won_against_the_ai_is_kept_rated_with_its_moves_and_its_autosave_goes(
 fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Ai, None);
-    let mv = legal_move(&app, 0);
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(&mut app, "the AI's answer", |app| {
-        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
-    });
+    a_move_and_the_ais_answer(&mut app);
     settle(&mut app);
     assert!(app.world().resource::<AutosaveStatus>().available);
-    app.world_mut().write_message(Resign);
-    update_until(&mut app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
+    resign(&mut app);
     until_kept(&mut app, 1);
     let games = kept_games(data.path());
     assert_eq!(games.len(), 1);
@@ -168,15 +161,8 @@ fn a_resigned_game_is_kept_as_lost_and_is_never_resumed() {
 fn a_resigned_game_continued_from_its_end_has_no_result_and_is_kept_apart() {
     let data = tempfile::tempdir().expect("temp dir");
     let mut app = app_playing(data.path(), Opponent::Ai, None);
-    let mv = legal_move(&app, 0);
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(&mut app, "the AI's answer", |app| {
-        game(app).ply() == 2 && turn(app) == Some(Turn::AwaitingInput)
-    });
-    app.world_mut().write_message(Resign);
-    update_until(&mut app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
+    a_move_and_the_ais_answer(&mut app);
+    resign(&mut app);
     until_kept(&mut app, 1);
     let resigned = kept_games(data.path())[0].clone();
     app.world_mut()
@@ -199,15 +185,8 @@ fn a_resigned_game_continued_from_its_end_has_no_result_and_is_kept_apart() {
     });
     assert_eq!(game(&app).ply(), 2);
     assert_eq!(result(&app), None, "a game going on has no result");
-    let mv = legal_move(&app, 0);
-    app.world_mut().write_message(PlayMove(mv));
-    update_until(&mut app, "the AI's answer", |app| {
-        game(app).ply() == 4 && turn(app) == Some(Turn::AwaitingInput)
-    });
-    app.world_mut().write_message(Resign);
-    update_until(&mut app, "the end of the game", |app| {
-        turn(app) == Some(Turn::GameOver)
-    });
+    a_move_and_the_ais_answer(&mut app);
+    resign(&mut app);
     until_kept(&mut app, 2);
     let games = kept_games(data.path());
     assert_eq!(games.len(), 2, "{games:?}");

@@ -195,15 +195,16 @@ fn tally(
 }
 
 /// The spread of the positions' scores over what chance alone gives
-/// (about 1 when every position is as even as the rest; more when some are
-/// decided by the opening): a chi-square over its degrees of freedom.
+/// (about 1 when every position is as even as the rest, a little less with
+/// draws; more when some are decided by the opening): a chi-square over its
+/// degrees of freedom, each position with two games or more a term.
 fn dispersion(tallies: &[Tally]) -> f64 {
     let mut all = Tally::default();
     for t in tallies {
         all.add(*t);
     }
     let p = all.score();
-    let judged: Vec<&Tally> = tallies.iter().filter(|t| t.games >= 10).collect();
+    let judged: Vec<&Tally> = tallies.iter().filter(|t| t.games >= 2).collect();
     let chi: f64 = judged
         .iter()
         .map(|t| (t.score() - p).powi(2) / (p * (1.0 - p) / t.games as f64))
@@ -251,6 +252,7 @@ fn run(args: &Args) -> Result<(), String> {
     let mut out = String::new();
     let mut dropped = 0;
     let mut judged = 0;
+    let mut dropped_by_type: std::collections::BTreeMap<&str, usize> = Default::default();
     let mut body = String::new();
     let mut before = Tally::default();
     let mut after = Tally::default();
@@ -262,6 +264,7 @@ fn run(args: &Args) -> Result<(), String> {
             judged += 1;
             if (t.score() - 0.5).abs() > args.band {
                 dropped += 1;
+                *dropped_by_type.entry(game_type.as_str()).or_default() += 1;
                 continue;
             }
         }
@@ -304,6 +307,10 @@ fn run(args: &Args) -> Result<(), String> {
         dispersion(&tallies.values().copied().collect::<Vec<_>>()),
         dispersion(&kept_tallies)
     );
+    for game_type in &types {
+        let n = dropped_by_type.get(game_type).copied().unwrap_or(0);
+        let _ = writeln!(out, "#   {game_type} in play: {n} dropped");
+    }
     out.push_str(&body);
     match &args.out {
         Some(path) => std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display())),

@@ -6,8 +6,9 @@
 //! (`Base+MLP;InProgress;White[4];wG1;bP wG1-;...`). Its state and turn must
 //! agree with its moves. The book made for the project
 //! (`crates/hive-uhp/data/openings.txt`, [`BUILTIN`]) keeps only positions
-//! that the engine's own search finds near even; its header says how it was
-//! made.
+//! that the engine's own search finds near even, and of Base+MLP only those
+//! even in play too (the `book_in_play` example); its header says how it
+//! was made.
 
 use std::fmt;
 

@@ -28,6 +28,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+#[path = "common/made_file.rs"]
+mod made_file;
+
+use made_file::MadeFile;
+
 /// Keeps a book's positions that are even in play.
 #[derive(Parser, Debug)]
 struct Args {
@@ -43,15 +48,9 @@ struct Args {
     /// How far from one half White's score may be, for a position kept.
     #[arg(long, default_value_t = 0.2)]
     band: f64,
-    /// Where to write the book (standard output without it).
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// The command line to write in the header (default: this one).
-    #[arg(long)]
-    command: Option<String>,
-    /// A line for the header, e.g. the date and commit (repeatable).
-    #[arg(long)]
-    note: Vec<String>,
+    /// Where the book goes, and its header's command and notes.
+    #[command(flatten)]
+    made: MadeFile,
     /// Report White's score in the logs from the positions of this book and
     /// from the others, instead of writing a book.
     #[arg(long)]
@@ -60,13 +59,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("book_in_play: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    made_file::exit("book_in_play", run(&args))
 }
 
 /// A book position: its game type and moves, as the GameString writes them.
@@ -277,18 +270,12 @@ fn run(args: &Args) -> Result<(), String> {
         out.push_str(line);
         out.push('\n');
     }
-    let command = args.command.clone().unwrap_or_else(|| {
-        let argv: Vec<String> = std::env::args().skip(1).collect();
-        format!(
-            "cargo run --release -p hive-uhp --features cli --example book_in_play -- {}",
-            argv.join(" ")
-        )
-    });
+    let command = args.made.command();
     let mut types: Vec<&str> = played.into_iter().collect();
     types.sort_unstable();
     let _ = writeln!(out, "#");
     let _ = writeln!(out, "# Then kept where even in play: {command}");
-    for note in &args.note {
+    for note in &args.made.note {
         let _ = writeln!(out, "# {note}");
     }
     let _ = writeln!(
@@ -312,11 +299,5 @@ fn run(args: &Args) -> Result<(), String> {
         let _ = writeln!(out, "#   {game_type} in play: {n} dropped");
     }
     out.push_str(&body);
-    match &args.out {
-        Some(path) => std::fs::write(path, out).map_err(|e| format!("{}: {e}", path.display())),
-        None => {
-            print!("{out}");
-            Ok(())
-        }
-    }
+    args.made.write(&out)
 }

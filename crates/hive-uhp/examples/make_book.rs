@@ -20,6 +20,8 @@
 //!
 //! The same arguments make the same book.
 
+#[path = "common/made_file.rs"]
+mod made_file;
 #[path = "common/recorded.rs"]
 mod recorded;
 
@@ -70,15 +72,9 @@ struct Args {
     /// Seed of the varied openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Where to write the book (standard output without it).
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// The command line to write in the header (default: this one).
-    #[arg(long)]
-    command: Option<String>,
-    /// A line for the header, e.g. the date and commit (repeatable).
-    #[arg(long)]
-    note: Vec<String>,
+    /// Where the book goes, and its header's command and notes.
+    #[command(flatten)]
+    made: made_file::MadeFile,
 }
 
 /// A position to search, and where it came from.
@@ -89,13 +85,7 @@ struct Candidate {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("make_book: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    made_file::exit("make_book", run(&args))
 }
 
 fn run(args: &Args) -> Result<(), String> {
@@ -220,10 +210,7 @@ fn run(args: &Args) -> Result<(), String> {
         }
     }
 
-    let command = args.command.clone().unwrap_or_else(|| {
-        let words: Vec<String> = std::env::args().collect();
-        words.join(" ")
-    });
+    let command = args.made.command();
     let total: usize = kept.values().map(Vec::len).sum();
     let mut text = String::new();
     let mut line = |s: &str| {
@@ -232,7 +219,7 @@ fn run(args: &Args) -> Result<(), String> {
     line("Balanced openings for `hive match --book`: one UHP GameString a line.");
     line("");
     line(&format!("Made by: {command}"));
-    for note in &args.note {
+    for note in &args.made.note {
         line(note);
     }
     line(&format!(
@@ -276,12 +263,9 @@ fn run(args: &Args) -> Result<(), String> {
             let _ = writeln!(text, "{game}");
         }
     }
-    match &args.out {
-        Some(path) => {
-            std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-            eprintln!("{total} positions written to {}", path.display());
-        }
-        None => print!("{text}"),
+    args.made.write(&text)?;
+    if let Some(path) = &args.made.out {
+        eprintln!("{total} positions written to {}", path.display());
     }
     Ok(())
 }

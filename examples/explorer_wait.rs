@@ -44,7 +44,6 @@ fn main() -> Result<(), String> {
     app.add_plugins((MinimalPlugins, StatesPlugin, hive::game::logic_plugin));
     app.insert_resource(RecordPaths {
         autosave: Some(Autosave::new(data.clone())),
-        settings: None,
     });
     app.update();
     let opened = Instant::now();

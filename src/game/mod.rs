@@ -80,6 +80,9 @@ pub use self::core::{
     HumanSide, LaunchSettings, Mode, MovePlayed, NewGame, NewGameSettings, Notice, Opponent,
     PlayMove, Players, Screen, SeatsOnce, SetAnalysis, Settings, Turn, Words, last_move_cells,
 };
+pub use self::core::{
+    LoadedSettings, SETTINGS_FILE, SavedSettings, SettingsFile, SettingsWrites, restore_settings,
+};
 pub use self::database::{
     DatabaseRequest, DatabaseSystems, ExplorerAnswer, FilterForm, GameDatabase, QueryError,
     WhyNothing, why_nothing,
@@ -92,9 +95,6 @@ pub use self::saves::{
     AutosaveStatus, EngineReview, EngineReviewRequest, FinishGame, GameLibrary, ImportResult,
     KeptGames, KeptIn, Leaving, LibraryRequest, RecordPaths, RecordsAction, ReviewAction,
     ReviewWhy, ReviewedLine, Stake,
-};
-pub use self::saves::{
-    LoadedSettings, SETTINGS_FILE, SavedSettings, SettingsFile, restore_settings,
 };
 pub use self::ui::GamesTab;
 pub use self::your_games::{YourGames, YourGamesRequest};
@@ -191,6 +191,9 @@ pub fn run(launch: Launch, settings: LaunchSettings) {
     app.add_plugins((logic_plugin, view_plugin));
     // The saved settings first, so the command line wins over them.
     app.insert_resource(paths);
+    if let Some(file) = SettingsFile::for_launch(&settings) {
+        app.insert_resource(file);
+    }
     restore_settings(app.world_mut());
 
     let mut next_game = app.world().resource::<NewGameSettings>().clone();

@@ -68,8 +68,10 @@ pub fn app_keeping_files(
     let mut app = headless_app();
     app.insert_resource(RecordPaths {
         autosave: data.map(Autosave::new),
-        settings: config.map(SettingsFile::in_dir),
     });
+    if let Some(config) = config {
+        app.insert_resource(SettingsFile::in_dir(config));
+    }
     app.insert_resource(settings);
     no_animation(&mut app);
     app.update();

@@ -38,7 +38,6 @@ fn app_with(settings: NewGameSettings, data: Option<&Path>) -> App {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.insert_resource(RecordPaths {
         autosave: data.map(Autosave::new),
-        settings: None,
     });
     app.insert_resource(settings);
     no_animation(&mut app);

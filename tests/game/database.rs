@@ -462,8 +462,8 @@ fn words_fit_in(lang: &str) {
     let mut app = app(lang, 800.0, 600.0);
     app.insert_resource(RecordPaths {
         autosave: Some(Autosave::new(data.path())),
-        settings: Some(SettingsFile::in_dir(config.path())),
     });
+    app.insert_resource(SettingsFile::in_dir(config.path()));
     wait_until_open(&mut app);
     import(&mut app, vec![corpus.path().to_path_buf()]);
     app.world_mut()

@@ -13,7 +13,7 @@ use crate::app::{
 use bevy::prelude::*;
 use hive::game::{
     BoardLayout, CellClicked, CurrentGame, LaunchSettings, NewGameSettings, Notice, PlayMove,
-    RecordPaths, Screen, SelectPiece, Settings, SettingsFile, Words,
+    Screen, SelectPiece, Settings, SettingsFile, Words,
     learn::{LessonRequest, LessonRun, Lessons, PuzzleRequest, Puzzles},
 };
 use hive::learn::{Verdict, judge_move};
@@ -160,10 +160,7 @@ fn a_picked_language_is_saved_and_the_command_line_one_is_not() {
             },
             ..default()
         });
-        app.insert_resource(RecordPaths {
-            autosave: None,
-            settings: Some(SettingsFile::in_dir(config.path())),
-        });
+        app.insert_resource(SettingsFile::in_dir(config.path()));
         // --lang at start: spoken, not saved.
         settle(&mut app);
         assert_eq!(app.world().resource::<Words>().language(), "es");

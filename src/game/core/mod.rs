@@ -6,8 +6,10 @@
 //! the order of the game's work within a frame ([`GameSystems`]).
 //!
 //! Nothing here knows about the board's drawing, the devices, the AI or the
-//! files: those features come after this one and depend on it, never the
-//! other way round.
+//! game's files: those features come after this one and depend on it, never
+//! the other way round. The one file kept here is the player's settings
+//! (`settings`: the value every feature reads, its file and its keeping, in
+//! one folder).
 
 mod assets;
 mod clock;
@@ -44,8 +46,9 @@ pub use players::{
 pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};
 pub use settings::{
-    ChangeSettings, ConsideredDestinations, EditSettings, HumanSide, Opponent, Settings, ThisRun,
-    UnknownWord,
+    ChangeSettings, ConsideredDestinations, EditSettings, HumanSide, LoadedSettings, Opponent,
+    SETTINGS_FILE, SavedSettings, Settings, SettingsFile, SettingsWrites, ThisRun, UnknownWord,
+    restore_settings,
 };
 pub use turn::{
     ForcedPass, MovePlayed, MoveRefused, PlayMove, Turn, TurnChecks, TurnControl, upcoming_turn,

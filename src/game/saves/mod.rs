@@ -1,8 +1,8 @@
 //! Game records in the app: undo and redo, review (and the engine's review
 //! of a whole game), saved games, the library of a folder's games, the
-//! autosave, and the player's settings kept between runs (`settings`, its
-//! file's format `settings_file`). The file formats are `crate::records`' business; the game in
-//! play and its line of moves are `core`'s [`CurrentGame`].
+//! autosave. The file formats are `crate::records`' business; the game in
+//! play and its line of moves are `core`'s [`CurrentGame`], the player's
+//! settings and their file `core`'s too.
 
 pub mod actions;
 pub mod autosave_writer;
@@ -13,8 +13,6 @@ pub mod paths;
 mod reads;
 pub mod review;
 pub mod review_why;
-pub mod settings;
-pub mod settings_file;
 pub mod stake;
 pub mod undo;
 
@@ -28,12 +26,10 @@ pub use library::{GameLibrary, LibraryRequest};
 pub use paths::{AutosaveStatus, RecordPaths};
 pub use review::ReviewAction;
 pub use review_why::ReviewWhy;
-pub use settings::{SavedSettings, restore_settings};
-pub use settings_file::{LoadedSettings, SETTINGS_FILE, SettingsFile};
 pub use stake::{KeptIn, Leaving, Stake};
 
 use crate::game::core::{
-    CurrentGame, GameSystems, NewGame, Restart, Screen, TurnChecks, practising,
+    CurrentGame, GameSystems, NewGame, Restart, Screen, SettingsWrites, TurnChecks, practising,
 };
 
 pub(super) fn plugin(app: &mut App) {
@@ -54,12 +50,14 @@ pub(super) fn plugin(app: &mut App) {
         Startup,
         (files::detect_autosave, autosave_writer::recover_kept_games),
     );
+    // The autosave's writes before the settings' (one order, not two
+    // writers racing for the IO task pool in an order that varies).
+    app.configure_sets(Update, AutosaveWrites.before(SettingsWrites));
     app.add_plugins((
         review::plugin,
         engine_review::plugin,
         review_why::plugin,
         library::plugin,
-        settings::plugin,
     ));
     // Every change of the position, in one order, after a restart and
     // before the AI looks at the game.

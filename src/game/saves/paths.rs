@@ -1,5 +1,6 @@
 //! Where the game keeps its files and how their writes stand: the
-//! directories of the autosave and the settings ([`RecordPaths`]), whether
+//! directory of the autosave and the saved games ([`RecordPaths`]; the
+//! settings' file is `core`'s), whether
 //! an autosaved game waits and the autosave's writes ([`AutosaveStatus`]),
 //! and the saves to files under way ([`SaveWrites`]). What writes them
 //! (saving, the autosave, the engine's review) reads them here.
@@ -9,30 +10,25 @@ use std::path::Path;
 use bevy::prelude::*;
 use bevy::tasks::Task;
 
-use super::settings_file::SettingsFile;
 use crate::game::core::LaunchSettings;
 use crate::records::{Autosave, PlayKind, RecordError, ReviewStore};
 
-/// Where the autosave and the settings live; `None` keeps no file.
+/// Where the autosave lives, and with it the games kept; `None` keeps no
+/// file.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct RecordPaths {
     /// The autosave (in the data directory).
     pub autosave: Option<Autosave>,
-    /// The settings file (in the config directory).
-    pub settings: Option<SettingsFile>,
 }
 
 impl RecordPaths {
-    /// Both files in the directories the command line names, else this
-    /// platform's; a missing directory is logged and that file not kept.
+    /// The data directory the command line names, else this platform's; a
+    /// missing directory is logged and nothing kept.
     pub fn default_locations(launch: &LaunchSettings) -> RecordPaths {
         let autosave = Autosave::default_location(launch.data_dir.clone())
             .inspect_err(|err| warn!("no autosave: {err}"))
             .ok();
-        let settings = SettingsFile::default_location(launch.config_dir.clone())
-            .inspect_err(|err| warn!("settings will not be kept: {err}"))
-            .ok();
-        RecordPaths { autosave, settings }
+        RecordPaths { autosave }
     }
 
     /// Where saved games go: the data directory, if known.

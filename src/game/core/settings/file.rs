@@ -15,7 +15,9 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::game::core::{CONFIG_DIR_ENV, Settings};
+use bevy::prelude::*;
+
+use crate::game::core::{CONFIG_DIR_ENV, LaunchSettings, Settings};
 use crate::records::{ErrorKind, RecordError, write_atomic};
 
 /// The settings' file name inside the config directory.
@@ -65,8 +67,9 @@ impl RulesBefore {
     }
 }
 
-/// Where the settings live.
-#[derive(Clone, Debug)]
+/// Where the settings live: a resource, inserted by `run` (or a test);
+/// without it the settings are kept in no file.
+#[derive(Resource, Clone, Debug)]
 pub struct SettingsFile {
     path: PathBuf,
 }
@@ -88,6 +91,14 @@ impl SettingsFile {
             .or_else(|| crate::records::project_dirs().map(|d| d.config_dir().to_path_buf()))
             .ok_or_else(|| RecordError::no_directory(CONFIG_DIR_ENV))?;
         Ok(SettingsFile::in_dir(dir))
+    }
+
+    /// The settings file in the directory the command line names, else
+    /// this platform's; none (logged) when there is no such directory.
+    pub fn for_launch(launch: &LaunchSettings) -> Option<SettingsFile> {
+        SettingsFile::default_location(launch.config_dir.clone())
+            .inspect_err(|err| warn!("settings will not be kept: {err}"))
+            .ok()
     }
 
     /// The file.

@@ -1,9 +1,14 @@
-//! The player's preferences: one resource, [`Settings`], which is the truth
-//! every feature reads (the next game's opponent and rules, automatic
-//! passes, the question before leaving, the animation speed, the sounds,
-//! the language, the theme) and which the `settings` feature saves whenever
-//! it changes. No feature keeps a copy: a menu or a command that changes a
-//! preference changes it here.
+//! The player's preferences, in one folder: the value, the file and its
+//! keeping.
+//!
+//! One resource, [`Settings`], is the truth every feature reads (the next
+//! game's opponent and rules, automatic passes, the question before
+//! leaving, the animation speed, the sounds, the language, the theme). No
+//! feature keeps a copy: a menu or a command that changes a preference
+//! asks for it here ([`EditSettings`], [`ChangeSettings`]), and `kept`
+//! saves it whenever it changes (on the IO task pool, in
+//! [`SettingsWrites`]), in the file [`SettingsFile`] names (`file`: RON in
+//! the config directory; no [`SettingsFile`] resource keeps none).
 //!
 //! Every value is typed; the file keeps the words earlier versions wrote
 //! (`"ai"`, `"random"`, `"easy"`, a level by its name) and reads an unknown
@@ -16,6 +21,9 @@
 //! [`Settings::online_relay_now`]), and picking one in the menu drops the
 //! command line's.
 
+mod file;
+mod kept;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -27,10 +35,14 @@ use crate::ai::Difficulty;
 use crate::records::Seats;
 use crate::rules::{Color, GameType, Options};
 
+pub use file::{LoadedSettings, SETTINGS_FILE, SettingsFile};
+pub use kept::{SavedSettings, SettingsWrites, restore_settings};
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
     app.add_message::<ChangeSettings>();
     app.add_systems(Last, apply_settings_changes);
+    kept::plugin(app);
 }
 
 /// The preferences as a menu changed them: the whole [`Settings`], made

@@ -5,7 +5,8 @@
 //! on the IO task pool (one write at a time, the newest settings; those
 //! waiting are written before the app closes). A damaged file is reported
 //! and kept aside before the first save. The file's format is
-//! [`SettingsFile`] (`settings_file`, beside this).
+//! [`SettingsFile`] (`file`, beside this); its place is that resource,
+//! none keeping no file.
 
 use std::fs;
 
@@ -14,8 +15,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, block_on, futures::check_ready};
 
-use super::settings_file::SettingsFile;
-use super::{AutosaveWrites, RecordPaths};
+use super::file::SettingsFile;
 use crate::game::core::{
     GameSystems, LaunchSettings, NoticeChange, Notices, Settings, Words, record_error,
 };
@@ -33,10 +33,15 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(GameSystems::Sync)
-            .after(AutosaveWrites),
+            .in_set(SettingsWrites),
     );
     app.add_systems(Last, finish_settings_writes_at_exit);
 }
+
+/// Queuing and collecting the settings' writes (the autosave's, `saves`',
+/// run before).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SettingsWrites;
 
 /// The settings as the file holds them.
 #[derive(Resource, Default)]
@@ -63,7 +68,7 @@ impl SavedSettings {
     }
 }
 
-/// Reads the settings file (if [`RecordPaths`] names one) into
+/// Reads the settings file (if there is a [`SettingsFile`]) into
 /// [`Settings`], with the command line's word for this run applied once
 /// ([`LaunchSettings::applied_to`]); a damaged file is reported in the
 /// [`Notice`](crate::game::core::Notice) and the log, and left as it is. `run` calls it before the
@@ -73,9 +78,7 @@ pub fn restore_settings(world: &mut World) {
         .get_resource::<LaunchSettings>()
         .cloned()
         .unwrap_or_default();
-    let file = world
-        .get_resource::<RecordPaths>()
-        .and_then(|paths| paths.settings.clone());
+    let file = world.get_resource::<SettingsFile>().cloned();
     let Some(file) = file else {
         world.get_resource_or_init::<SavedSettings>().restored = true;
         let settings = world.get_resource_or_init::<Settings>().clone();
@@ -110,14 +113,14 @@ fn restore_at_startup(world: &mut World) {
 /// Queues a save when the player changed a setting: the write itself runs
 /// on the IO task pool ([`run_settings_writes`]).
 fn save_changed_settings(
-    paths: Res<RecordPaths>,
+    file: Option<Res<SettingsFile>>,
     settings: Res<Settings>,
     mut stored: ResMut<SavedSettings>,
 ) {
     if !stored.restored {
         return; // start-up has not read the file yet
     }
-    if paths.settings.is_none() || *settings == stored.saved {
+    if file.is_none() || *settings == stored.saved {
         return;
     }
     // Also when the write fails: the error is shown once, not every frame.
@@ -168,7 +171,7 @@ fn write_settings(file: &SettingsFile, settings: &Settings, damaged: bool) -> Wr
 /// wrong, or where a damaged file was kept) and starts the one waiting:
 /// one write at a time, the newest settings only.
 fn run_settings_writes(
-    paths: Res<RecordPaths>,
+    file: Option<Res<SettingsFile>>,
     mut stored: ResMut<SavedSettings>,
     (mut notice, words): (Notices, Res<Words>),
 ) {
@@ -180,7 +183,7 @@ fn run_settings_writes(
         stored.last_writer = Some(written.thread);
         report_write(&written, &mut stored, &mut notice, &words);
     }
-    let (Some(settings), Some(file)) = (stored.waiting.take(), paths.settings.clone()) else {
+    let (Some(settings), Some(file)) = (stored.waiting.take(), file.as_deref().cloned()) else {
         return;
     };
     let damaged = stored.damaged;
@@ -229,7 +232,7 @@ fn report_write(
 /// are finished first (the window is gone: nothing is drawn any more).
 fn finish_settings_writes_at_exit(
     mut exits: MessageReader<AppExit>,
-    paths: Res<RecordPaths>,
+    file: Option<Res<SettingsFile>>,
     mut stored: ResMut<SavedSettings>,
 ) {
     if exits.read().last().is_none() {
@@ -241,7 +244,7 @@ fn finish_settings_writes_at_exit(
             stored.damaged = false;
         }
     }
-    if let (Some(settings), Some(file)) = (stored.waiting.take(), paths.settings.as_ref()) {
+    if let (Some(settings), Some(file)) = (stored.waiting.take(), file.as_deref()) {
         let written = write_settings(file, &settings, stored.damaged);
         if let Some(Err(err)) = written.saved {
             warn!("{err}");

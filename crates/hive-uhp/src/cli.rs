@@ -487,21 +487,26 @@ fn read_record(path: &Path, header: &str) -> Result<MatchProgress, String> {
     }
 }
 
-/// Writes the record whole or not at all: a file beside it, flushed to
-/// disk, then renamed over the old one (`tempfile`'s `persist`).
+/// Writes the record whole or not at all ([`write_whole`]).
 fn write_record(path: &Path, text: &str) -> Result<(), String> {
+    write_whole(path, text)
+        .map_err(|e| format!("could not save the record {}: {e}", path.display()))
+}
+
+/// Writes `text` to `path` whole or not at all: a file beside it, flushed
+/// to disk, then renamed over the old one (`tempfile`'s `persist`), so a
+/// stop mid-write leaves the old file as it was.
+pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    let written = tempfile::NamedTempFile::new_in(dir).and_then(|mut file| {
-        file.write_all(text.as_bytes())?;
-        file.as_file().sync_all()?;
-        file.persist(path).map_err(|e| e.error)?;
-        Ok(())
-    });
-    written.map_err(|e| format!("could not save the record {}: {e}", path.display()))
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(text.as_bytes())?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]

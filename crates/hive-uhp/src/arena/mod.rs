@@ -27,6 +27,7 @@ mod pairs;
 mod player;
 mod record;
 pub mod sprt;
+pub mod spsa;
 pub use pairs::{AfterPair, Seat, run_match};
 pub use player::{Player, PlayerError};
 pub use record::{GameProgress, MatchProgress, RECORD_FORMAT, RecordError};

@@ -11,8 +11,8 @@ use bevy::prelude::*;
 
 use super::GameSystems;
 use super::current_game::CurrentGame;
+use super::next_game::NewGameSettings;
 use super::notice::Notices;
-use super::players::NewGameSettings;
 use super::screens::Screen;
 use super::turn::{MovePlayed, Turn, TurnChecks};
 use crate::records::{Clocks, TimeControl};

@@ -18,6 +18,7 @@ mod jump;
 mod last_move;
 mod launch;
 mod mode;
+mod next_game;
 mod notice;
 mod players;
 mod resign;
@@ -38,10 +39,10 @@ pub use mode::{
     AnalysisSwitch, AnalysisSwitching, Board, CurrentMode, GameMode, Mode, SetAnalysis,
     in_exhibition, in_review, practising,
 };
+pub use next_game::{ClockChoice, NewGameSettings};
 pub use notice::{Notice, NoticeChange, Notices};
 pub use players::{
-    ClockChoice, NewGame, NewGameSettings, NextGameRequest, Players, RemoteGame, Restart,
-    RestartedFrom, SeatsOnce, StartGame,
+    NewGame, NextGameRequest, Players, RemoteGame, Restart, RestartedFrom, SeatsOnce, StartGame,
 };
 pub use resign::{Resign, Resignation, Resigning};
 pub use screens::{Activity, Screen};

@@ -1,5 +1,6 @@
-//! Starting games: the settings the next game starts with (chosen in the main
-//! menu or on the command line), and the `NewGame` message that restarts.
+//! Starting games: the next game started with what was chosen for it in the
+//! main menu or on the command line ([`NewGameSettings`], in `next_game`),
+//! and the `NewGame` message that restarts.
 //!
 //! Entering the playing screen starts a game; so does `NewGame` during one
 //! ("Restart" in the top bar, "New game" after a win), with the same
@@ -17,11 +18,12 @@ use bevy::prelude::*;
 use super::GameSystems;
 use super::clock::GameClock;
 use super::current_game::CurrentGame;
+use super::next_game::{ClockChoice, NewGameSettings};
 use super::notice::Notices;
 use super::screens::Screen;
 use super::settings::Settings;
 use crate::ai::Difficulty;
-use crate::records::{Seats, TimeControl};
+use crate::records::Seats;
 use crate::rules::{Color, Game};
 
 pub(super) fn plugin(app: &mut App) {
@@ -73,38 +75,6 @@ pub struct StartGame;
 /// old game reaches the new one.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Restart;
-
-/// What the next game starts with, besides the player's [`Settings`] (its
-/// opponent, expansions and rules): what this run asked for.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct NewGameSettings {
-    /// A position to start from instead of an empty table (for demos and
-    /// measurements); its game type wins over the settings'.
-    pub opening: Option<Game>,
-    /// The clocks, as the main menu chose them.
-    pub clock: ClockChoice,
-}
-
-/// The new games' clocks as the player chose them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ClockChoice {
-    /// The time control (`None`: untimed, the default).
-    pub control: Option<TimeControl>,
-    /// Whether the clocks stand still while the window is not focused.
-    pub pause_unfocused: bool,
-}
-
-impl NewGameSettings {
-    /// A fresh game with these settings, under the player's rules.
-    pub fn new_game(&self, settings: &Settings) -> Game {
-        let mut game = match &self.opening {
-            Some(game) => game.clone(),
-            None => Game::new(settings.game_type),
-        };
-        game.set_options(settings.rules);
-        game
-    }
-}
 
 /// Who plays the game in progress: its id (a new one for every game
 /// started, so an AI search for an older game is recognised as stale) and

@@ -47,6 +47,10 @@ impl SearchGame for Game {
         self.legal_moves(out);
     }
 
+    fn is_legal(&self, mv: Move) -> bool {
+        Game::is_legal(self, mv)
+    }
+
     fn make_move(&mut self, mv: Move) {
         self.apply_unchecked(mv);
     }

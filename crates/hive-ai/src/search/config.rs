@@ -112,6 +112,11 @@ pub struct SearchConfig {
     /// as chess engines extend checks; not right after another extended
     /// move. Default: off.
     pub threat_extension: bool,
+    /// Search the table's move before generating the node's moves: a
+    /// legal table move that cuts saves generating and ordering the rest
+    /// (the same moves in the same order either way: the table's move is
+    /// the first the ordering gives). Default: off.
+    pub table_move_first: bool,
     /// Aspiration windows: each iteration after the fourth searches the
     /// root in a window of this many points around the last iteration's
     /// value, widened (doubled) on a fail; 0 is off. Only for one line
@@ -150,6 +155,7 @@ impl Default for SearchConfig {
             late_move_scale: 4,
             late_move_depth: 3,
             threat_extension: false,
+            table_move_first: false,
             aspiration_window: 0,
         }
     }
@@ -179,7 +185,7 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (not `exact_root`, each search's own, nor the time margin).
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 28] = [
         "quiescence",
         "quiescence_plies",
         "late_move_reductions",
@@ -204,6 +210,7 @@ impl SearchConfig {
         "late_move_scale",
         "late_move_depth",
         "threat_extension",
+        "table_move_first",
         "aspiration_window",
         "iteration_time_share",
         "unsettled_time_share",
@@ -272,6 +279,7 @@ impl SearchConfig {
                 "late_move_scale" => self.late_move_scale = count()?,
                 "late_move_depth" => self.late_move_depth = whole()?,
                 "threat_extension" => self.threat_extension = switch()?,
+                "table_move_first" => self.table_move_first = switch()?,
                 "aspiration_window" => self.aspiration_window = points()?.max(0),
                 "iteration_time_share" => self.iteration_time_share = share()?,
                 "unsettled_time_share" => self.unsettled_time_share = share()?,

@@ -58,6 +58,13 @@ pub trait SearchGame {
     type Move: Copy + PartialEq + std::fmt::Debug;
     /// Legal moves of the side to move (none when the game is over).
     fn generate_moves(&self, out: &mut Vec<Self::Move>);
+    /// Whether `mv` is legal here (a move from the table may be another
+    /// position's). Default: among [`SearchGame::generate_moves`]'s.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves.contains(&mv)
+    }
     /// Play a legal move.
     fn make_move(&mut self, mv: Self::Move);
     /// Take back the last move.

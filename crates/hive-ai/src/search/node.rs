@@ -113,6 +113,31 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             && depth <= config.futility_depth
             && static_value.is_some_and(|v| v + config.futility_margin * (depth as i32) <= alpha);
 
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        // The table's move first, before the others are generated: the
+        // ordering would put it first anyway, and a cut spares the rest.
+        let mut searched_first = None;
+        if let Some(mv) = tt_move.filter(|&mv| config.table_move_first && game.is_legal(mv)) {
+            let score =
+                self.search_move(game, eval, mv, true, depth, ply, (alpha, beta), 0, cancel);
+            if self.stopped {
+                return 0;
+            }
+            searched_first = Some((mv, score));
+            best_score = score;
+            best_move = Some(mv);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.order.stats.nodes += 1;
+                self.order.cutoff::<G>(mv, ply, depth, &[], &self.config);
+                self.tt
+                    .store(hash, best_move, to_tt(best_score, ply), depth, Bound::Lower);
+                return best_score;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         moves.clear();
         game.generate_moves(&mut moves);
@@ -120,9 +145,6 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             .rank(game, eval, &moves, tt_move, ply, &self.config);
         self.order.stats.nodes += 1;
 
-        let original_alpha = alpha;
-        let mut best_score = -WIN - 1;
-        let mut best_move = None;
         let killers = self.order.killers(ply);
         let prune_after = (config.late_move_pruning && !pv_node && depth <= config.late_move_depth)
             .then(|| config.late_move_count + (depth * depth) as usize * config.late_move_scale);
@@ -130,6 +152,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             // In order, as needed: `moves[..i]` holds the moves tried.
             let mv = self.order.pick(ply, i);
             moves[i] = mv;
+            if searched_first.is_some_and(|(first, _)| first == mv) {
+                // Searched before the others were generated (the first).
+                continue;
+            }
             let prune =
                 (futile || prune_after.is_some_and(|n| i >= n)) && best_score > -WIN_THRESHOLD;
             let late = config.late_move_reductions
@@ -153,43 +179,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             } else {
                 1
             };
-            // A move closing in on the enemy queen that leaves it one free
-            // cell is searched a ply deeper, unless the move before it was
-            // extended.
-            let threat = config.threat_extension
-                && !self.extended[ply.saturating_sub(1)]
-                && eval.is_noisy(game, mv);
-            self.order.play(ply, mv);
-            game.make_move(mv);
-            let extended = threat && eval.threatened(game);
-            self.extended[ply] = extended;
-            let depth = depth + u32::from(extended);
-            let score = if i == 0 {
-                -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
-            } else {
-                let mut probe = alpha + 1;
-                if reduction > 0 {
-                    probe = -self.negamax(
-                        game,
-                        eval,
-                        depth - 1 - reduction,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        cancel,
-                    );
-                }
-                if probe > alpha && !self.stopped {
-                    probe =
-                        -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
-                }
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
-                } else {
-                    probe
-                }
-            };
-            game.unmake_move();
+            let score = self.search_move(
+                game,
+                eval,
+                mv,
+                i == 0,
+                depth,
+                ply,
+                (alpha, beta),
+                reduction,
+                cancel,
+            );
             if self.stopped {
                 self.buffers[ply] = moves;
                 return 0;
@@ -219,6 +219,66 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         self.tt
             .store(hash, best_move, to_tt(best_score, ply), depth, bound);
         best_score
+    }
+
+    /// One move of a node searched, `first` with the full window and the
+    /// others with a null window (`reduction` plies shallower first, when
+    /// reduced), again with the full window if they land inside it: its
+    /// value for the side to move at the node.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move<G, E>(
+        &mut self,
+        game: &mut G,
+        eval: &E,
+        mv: M,
+        first: bool,
+        depth: u32,
+        ply: usize,
+        (alpha, beta): (i32, i32),
+        reduction: u32,
+        cancel: &AtomicBool,
+    ) -> i32
+    where
+        G: SearchGame<Move = M>,
+        E: Evaluator<G>,
+    {
+        // A move closing in on the enemy queen that leaves it one free
+        // cell is searched a ply deeper, unless the move before it was
+        // extended.
+        let threat = self.config.threat_extension
+            && !self.extended[ply.saturating_sub(1)]
+            && eval.is_noisy(game, mv);
+        self.order.play(ply, mv);
+        game.make_move(mv);
+        let extended = threat && eval.threatened(game);
+        self.extended[ply] = extended;
+        let depth = depth + u32::from(extended);
+        let score = if first {
+            -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+        } else {
+            let mut probe = alpha + 1;
+            if reduction > 0 {
+                probe = -self.negamax(
+                    game,
+                    eval,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    cancel,
+                );
+            }
+            if probe > alpha && !self.stopped {
+                probe = -self.negamax(game, eval, depth - 1, ply + 1, -alpha - 1, -alpha, cancel);
+            }
+            if probe > alpha && probe < beta && !self.stopped {
+                -self.negamax(game, eval, depth - 1, ply + 1, -beta, -alpha, cancel)
+            } else {
+                probe
+            }
+        };
+        game.unmake_move();
+        score
     }
 
     /// Null-move pruning ([`SearchConfig::null_move`]): the side to move,

@@ -377,6 +377,33 @@ fn a_repeated_position_is_a_draw() {
 /// Aspiration windows narrow the root's window and search again when the
 /// value falls outside: the root's value and move stay exact.
 #[test]
+fn the_table_move_searched_first_finds_the_minimax_value() {
+    let mut agreed = 0;
+    for seed in 0..120 {
+        let depth = 4 + (seed % 4) as u32;
+        let tree = Tree::random(seed, depth);
+        if tree.children[0].len() < 2 {
+            continue;
+        }
+        let expected = tree.negamax(0, depth);
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.config.late_move_reductions = false;
+        searcher.config.table_move_first = true;
+        let cancel = AtomicBool::new(false);
+        let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+        assert_eq!(result.score, expected, "seed {seed}");
+        let best = result.best.expect("a move");
+        assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+        agreed += 1;
+    }
+    assert!(agreed > 80, "only {agreed} trees searched");
+}
+
+#[test]
 fn aspiration_windows_find_the_minimax_value() {
     let mut failed_windows = 0;
     for seed in 0..120 {

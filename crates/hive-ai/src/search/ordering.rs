@@ -93,8 +93,12 @@ impl<M: Copy + PartialEq> MoveOrder<M> {
         }
     }
 
-    /// Forget the history and the countermoves (a new game).
+    /// Forget the history, the countermoves and the last line searched (a
+    /// new game): the next search orders its moves as a fresh one's (the
+    /// quiescence search does not record its moves in the line, so its
+    /// countermove lookups would read the last search's).
     pub(super) fn clear_history(&mut self) {
+        self.line = [None; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h = 0);
         self.countermoves.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|h| *h = 0);

@@ -166,6 +166,39 @@ fn a_node_limited_search_is_reproducible_and_stops() {
     );
 }
 
+/// An engine cleared between positions searches each as a fresh engine
+/// would, to the node: nothing of the searches before is left (the table,
+/// the history, the countermoves, the line the countermoves are read by).
+/// The mid-game rows of the perft table up to the first where a leftover
+/// line once changed the count (`Base+L;InProgress;White[19]`, depth 5).
+#[test]
+fn a_cleared_engine_searches_as_a_fresh_one() {
+    const TABLE: &str = include_str!("../../../hive-rules/tests/data/perft.tsv");
+    let rows: Vec<Game> = TABLE
+        .lines()
+        .filter(|l| l.contains("InProgress"))
+        .filter_map(|l| Game::from_game_string(l.split('\t').next()?).ok())
+        .take(7)
+        .collect();
+    assert_eq!(rows.len(), 7);
+    let cancel = AtomicBool::new(false);
+    let mut reused = Engine::new(8);
+    reused.set_threads(1);
+    for game in &rows {
+        reused.clear();
+        let again = reused.search(game, Limits::depth(5), &cancel);
+        let mut fresh = Engine::new(8);
+        fresh.set_threads(1);
+        let first = fresh.search(game, Limits::depth(5), &cancel);
+        assert_eq!(
+            (again.nodes, again.best, again.score),
+            (first.nodes, first.best, first.score),
+            "{}",
+            game.game_string()
+        );
+    }
+}
+
 #[test]
 fn moving_away_and_back_while_the_other_side_can_only_pass_is_a_draw() {
     let mut game = Game::from_game_string(SMOTHERED).expect("a game");

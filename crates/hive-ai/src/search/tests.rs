@@ -374,58 +374,60 @@ fn a_repeated_position_is_a_draw() {
     assert_eq!(shuffle_or_line(10, false).best, Some(1));
 }
 
-/// Aspiration windows narrow the root's window and search again when the
-/// value falls outside: the root's value and move stay exact.
-#[test]
-fn the_table_move_searched_first_finds_the_minimax_value() {
-    let mut agreed = 0;
-    for seed in 0..120 {
-        let depth = 4 + (seed % 4) as u32;
-        let tree = Tree::random(seed, depth);
-        if tree.children[0].len() < 2 {
-            continue;
-        }
-        let expected = tree.negamax(0, depth);
-        let mut game = TreeGame {
-            tree: &tree,
-            path: vec![0],
-        };
-        let mut searcher = Searcher::new(1);
-        searcher.config.late_move_reductions = false;
-        searcher.config.table_move_first = true;
-        let cancel = AtomicBool::new(false);
-        let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
-        assert_eq!(result.score, expected, "seed {seed}");
-        let best = result.best.expect("a move");
-        assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
-        agreed += 1;
+/// Searches the random tree of `seed` to `depth` with late-move
+/// reductions off and `configure` applied, and checks the root's value and
+/// move against plain negamax: the tree, and its value, unless the root
+/// has a single move.
+fn check_exact_root(
+    seed: u64,
+    depth: u32,
+    configure: impl FnOnce(&mut SearchConfig),
+) -> Option<(Tree, i32)> {
+    let tree = Tree::random(seed, depth);
+    if tree.children[0].len() < 2 {
+        return None;
     }
-    assert!(agreed > 80, "only {agreed} trees searched");
+    let expected = tree.negamax(0, depth);
+    let mut game = TreeGame {
+        tree: &tree,
+        path: vec![0],
+    };
+    let mut searcher = Searcher::new(1);
+    searcher.config.late_move_reductions = false;
+    configure(&mut searcher.config);
+    let cancel = AtomicBool::new(false);
+    let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
+    assert_eq!(result.score, expected, "seed {seed}");
+    let best = result.best.expect("a move");
+    assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+    Some((tree, expected))
 }
 
+/// The table's move searched before the node's moves are generated
+/// ([`SearchConfig::table_move_first`]): the root's value and move stay
+/// exact.
+#[test]
+fn the_table_move_searched_first_finds_the_minimax_value() {
+    let searched = (0..120)
+        .filter_map(|seed| {
+            check_exact_root(seed, 4 + (seed % 4) as u32, |c| c.table_move_first = true)
+        })
+        .count();
+    assert!(searched > 80, "only {searched} trees searched");
+}
+
+/// Aspiration windows narrow the root's window and search again when the
+/// value falls outside: the root's value and move stay exact.
 #[test]
 fn aspiration_windows_find_the_minimax_value() {
     let mut failed_windows = 0;
     for seed in 0..120 {
         let depth = 5 + (seed % 4) as u32;
-        let tree = Tree::random(seed, depth);
-        if tree.children[0].len() < 2 {
-            continue;
-        }
-        let expected = tree.negamax(0, depth);
-        let mut game = TreeGame {
-            tree: &tree,
-            path: vec![0],
-        };
-        let mut searcher = Searcher::new(1);
-        searcher.config.late_move_reductions = false;
         // Leaf values span -100..=100: a window of 5 often fails.
-        searcher.config.aspiration_window = 5;
-        let cancel = AtomicBool::new(false);
-        let result = searcher.search(&mut game, &LeafValue, Limits::depth(depth), &cancel);
-        assert_eq!(result.score, expected, "seed {seed}");
-        let best = result.best.expect("a move");
-        assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+        let Some((tree, expected)) = check_exact_root(seed, depth, |c| c.aspiration_window = 5)
+        else {
+            continue;
+        };
         // How often the window failed: the last iteration's value moved
         // by more than the window from the one before.
         let shallower = tree.negamax(0, depth - 1);

@@ -22,6 +22,11 @@ pub struct SearchConfig {
     pub quiescence: bool,
     /// Plies of quiescence search below the horizon. Default: 3.
     pub quiescence_plies: u32,
+    /// Record the quiescence search's moves in the line, so that its
+    /// countermove lookups read the move actually played before (without
+    /// it, below the first quiescence ply they read whatever the line held
+    /// at that ply from an earlier, deeper branch). Default: off.
+    pub quiescence_line: bool,
     /// Search late quiet moves one ply shallower first, and to full depth
     /// only if they beat alpha (late-move reductions). Default: on.
     pub late_move_reductions: bool,
@@ -130,6 +135,7 @@ impl Default for SearchConfig {
             exact_root: false,
             quiescence: true,
             quiescence_plies: 3,
+            quiescence_line: false,
             late_move_reductions: true,
             reduce_from_move: 4,
             reduce_from_depth: 3,
@@ -185,9 +191,10 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (not `exact_root`, each search's own, nor the time margin).
-    pub const NAMES: [&'static str; 28] = [
+    pub const NAMES: [&'static str; 29] = [
         "quiescence",
         "quiescence_plies",
+        "quiescence_line",
         "late_move_reductions",
         "reduce_from_move",
         "reduce_from_depth",
@@ -249,6 +256,7 @@ impl SearchConfig {
             match name {
                 "quiescence" => self.quiescence = switch()?,
                 "quiescence_plies" => self.quiescence_plies = whole()?,
+                "quiescence_line" => self.quiescence_line = switch()?,
                 "late_move_reductions" => self.late_move_reductions = switch()?,
                 "reduce_from_move" => self.reduce_from_move = count()?,
                 "reduce_from_depth" => self.reduce_from_depth = whole()?,

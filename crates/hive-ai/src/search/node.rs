@@ -374,6 +374,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             if self.should_stop(cancel) {
                 break;
             }
+            if self.config.quiescence_line {
+                self.order.play(ply, mv);
+            }
             game.make_move(mv);
             let score = match game.outcome() {
                 Some(Outcome::Loss) => WIN - ply as i32 - 1,

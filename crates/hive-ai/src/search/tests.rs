@@ -416,6 +416,46 @@ fn the_table_move_searched_first_finds_the_minimax_value() {
     assert!(searched > 80, "only {searched} trees searched");
 }
 
+/// Every move noisy, so the quiescence search plays on to its last ply.
+struct AllNoisy;
+
+impl<'a> Evaluator<TreeGame<'a>> for AllNoisy {
+    fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
+        game.tree.value[*game.path.last().unwrap_or(&0)]
+    }
+    fn wants_quiescence(&self, _game: &TreeGame<'a>) -> bool {
+        true
+    }
+    fn is_noisy(&self, _game: &TreeGame<'a>, _mv: usize) -> bool {
+        true
+    }
+}
+
+/// With [`SearchConfig::quiescence_line`] the quiescence search records
+/// its moves in the line, so the countermove looked up at each of its
+/// plies is the move just played: on a chain of five positions searched
+/// one ply deep, the line holds the root's move and the three quiescence
+/// moves after it (without the switch, nothing past the root's move).
+#[test]
+fn the_quiescence_search_records_its_moves_in_the_line() {
+    let tree = Tree {
+        children: vec![vec![1], vec![2], vec![3], vec![4], Vec::new()],
+        // Each stand-pat value below beta, so no ply stands pat.
+        value: vec![0, 10, -20, 10, -20],
+    };
+    let mut game = TreeGame {
+        tree: &tree,
+        path: vec![0],
+    };
+    let mut searcher = Searcher::new(1);
+    searcher.config.quiescence_plies = 3;
+    searcher.config.quiescence_line = true;
+    let cancel = AtomicBool::new(false);
+    searcher.search(&mut game, &AllNoisy, Limits::depth(1), &cancel);
+    let line: Vec<_> = (0..5).map(|ply| searcher.main.order.line(ply)).collect();
+    assert_eq!(line, [Some(1), Some(2), Some(3), Some(4), None]);
+}
+
 /// Aspiration windows narrow the root's window and search again when the
 /// value falls outside: the root's value and move stay exact.
 #[test]

@@ -27,6 +27,12 @@ pub struct SearchConfig {
     /// it, below the first quiescence ply they read whatever the line held
     /// at that ply from an earlier, deeper branch). Default: off.
     pub quiescence_line: bool,
+    /// Look the quiescence search's positions up in the transposition
+    /// table: an entry's bound that settles the window answers at once (any
+    /// entry searched at least as deep as the quiescence search's nothing),
+    /// and its move, when noisy, is tried first. The quiescence search
+    /// still stores nothing. Default: off.
+    pub quiescence_table: bool,
     /// Search late quiet moves one ply shallower first, and to full depth
     /// only if they beat alpha (late-move reductions). Default: on.
     pub late_move_reductions: bool,
@@ -136,6 +142,7 @@ impl Default for SearchConfig {
             quiescence: true,
             quiescence_plies: 3,
             quiescence_line: false,
+            quiescence_table: false,
             late_move_reductions: true,
             reduce_from_move: 4,
             reduce_from_depth: 3,
@@ -191,10 +198,11 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (not `exact_root`, each search's own, nor the time margin).
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 30] = [
         "quiescence",
         "quiescence_plies",
         "quiescence_line",
+        "quiescence_table",
         "late_move_reductions",
         "reduce_from_move",
         "reduce_from_depth",
@@ -257,6 +265,7 @@ impl SearchConfig {
                 "quiescence" => self.quiescence = switch()?,
                 "quiescence_plies" => self.quiescence_plies = whole()?,
                 "quiescence_line" => self.quiescence_line = switch()?,
+                "quiescence_table" => self.quiescence_table = switch()?,
                 "late_move_reductions" => self.late_move_reductions = switch()?,
                 "reduce_from_move" => self.reduce_from_move = count()?,
                 "reduce_from_depth" => self.reduce_from_depth = whole()?,

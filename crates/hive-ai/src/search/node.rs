@@ -352,6 +352,20 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         G: SearchGame<Move = M>,
         E: Evaluator<G>,
     {
+        let mut table_move = None;
+        if self.config.quiescence_table
+            && let Some(entry) = self.tt.probe(game.position_hash())
+        {
+            // Any entry is at least as deep as what is left here.
+            let score = from_tt(entry.score, ply);
+            match entry.bound {
+                Bound::Exact => return score,
+                Bound::Lower if score >= beta => return score,
+                Bound::Upper if score <= alpha => return score,
+                _ => {}
+            }
+            table_move = entry.mv;
+        }
         let stand_pat = eval.evaluate(game);
         if plies_left == 0
             || stand_pat >= beta
@@ -367,7 +381,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         moves.clear();
         game.generate_moves(&mut moves);
         moves.retain(|&mv| eval.is_noisy(game, mv));
-        self.order.rank(game, eval, &moves, None, ply, &self.config);
+        self.order
+            .rank(game, eval, &moves, table_move, ply, &self.config);
         for i in 0..moves.len() {
             let mv = self.order.pick(ply, i);
             self.nodes += 1;

@@ -456,6 +456,41 @@ fn the_quiescence_search_records_its_moves_in_the_line() {
     assert_eq!(line, [Some(1), Some(2), Some(3), Some(4), None]);
 }
 
+/// With [`SearchConfig::quiescence_table`] the quiescence search takes an
+/// exact value from the table: on a chain of positions searched one ply
+/// deep, the value stored for the position after the root's one move is
+/// the root's (without the switch, the quiescence search's own).
+#[test]
+fn the_quiescence_search_takes_a_value_from_the_table() {
+    let tree = Tree {
+        children: vec![vec![1], vec![2], vec![3], vec![4], Vec::new()],
+        value: vec![0, 10, -20, 10, -20],
+    };
+    let search = |table: bool| {
+        let mut game = TreeGame {
+            tree: &tree,
+            path: vec![0],
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.config.quiescence_plies = 3;
+        searcher.config.quiescence_table = table;
+        game.make_move(1);
+        let hash = game.position_hash();
+        game.unmake_move();
+        searcher
+            .tt
+            .store(hash, None, 77, 5, crate::tt::Bound::Exact);
+        let cancel = AtomicBool::new(false);
+        searcher
+            .search(&mut game, &AllNoisy, Limits::depth(1), &cancel)
+            .score
+    };
+    assert_eq!(search(true), -77);
+    // Without it, the chain's own value: each side stands pat or plays on,
+    // from the last position's -20 back up to 20 after the root's move.
+    assert_eq!(search(false), -20);
+}
+
 /// Aspiration windows narrow the root's window and search again when the
 /// value falls outside: the root's value and move stay exact.
 #[test]

@@ -61,14 +61,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let mut tt_move = None;
         if let Some(entry) = self.tt.probe(hash) {
             tt_move = entry.mv;
-            if entry.depth >= depth {
-                let score = from_tt(entry.score, ply);
-                match entry.bound {
-                    Bound::Exact => return score,
-                    Bound::Lower if score >= beta => return score,
-                    Bound::Upper if score <= alpha => return score,
-                    _ => {}
-                }
+            if entry.depth >= depth
+                && let Some(score) = settled(entry.score, entry.bound, ply, alpha, beta)
+            {
+                return score;
             }
         }
 
@@ -357,12 +353,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             && let Some(entry) = self.tt.probe(game.position_hash())
         {
             // Any entry is at least as deep as what is left here.
-            let score = from_tt(entry.score, ply);
-            match entry.bound {
-                Bound::Exact => return score,
-                Bound::Lower if score >= beta => return score,
-                Bound::Upper if score <= alpha => return score,
-                _ => {}
+            if let Some(score) = settled(entry.score, entry.bound, ply, alpha, beta) {
+                return score;
             }
             table_move = entry.mv;
         }
@@ -428,6 +420,19 @@ fn reduction(depth: u32, index: usize, pv_node: bool, divisor: f64) -> u32 {
         table
     };
     table.max(1).min(depth - 1)
+}
+
+/// The value a table entry's `score` and `bound` give a node `ply` plies
+/// from the root when they settle its window `(alpha, beta)`: exact, or a
+/// bound beyond the window's side.
+fn settled(score: i32, bound: Bound, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(score, ply);
+    match bound {
+        Bound::Exact => Some(score),
+        Bound::Lower if score >= beta => Some(score),
+        Bound::Upper if score <= alpha => Some(score),
+        _ => None,
+    }
 }
 
 /// Mate scores are stored relative to the node, not the root: `score`

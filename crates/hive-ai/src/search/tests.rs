@@ -431,6 +431,16 @@ impl<'a> Evaluator<TreeGame<'a>> for AllNoisy {
     }
 }
 
+/// Five positions in a row, one move each, whose values (for the side to
+/// move) keep each stand-pat value below beta: searched with [`AllNoisy`],
+/// no ply of the quiescence search stands pat.
+fn noisy_chain() -> Tree {
+    Tree {
+        children: vec![vec![1], vec![2], vec![3], vec![4], Vec::new()],
+        value: vec![0, 10, -20, 10, -20],
+    }
+}
+
 /// With [`SearchConfig::quiescence_line`] the quiescence search records
 /// its moves in the line, so the countermove looked up at each of its
 /// plies is the move just played: on a chain of five positions searched
@@ -438,11 +448,7 @@ impl<'a> Evaluator<TreeGame<'a>> for AllNoisy {
 /// moves after it (without the switch, nothing past the root's move).
 #[test]
 fn the_quiescence_search_records_its_moves_in_the_line() {
-    let tree = Tree {
-        children: vec![vec![1], vec![2], vec![3], vec![4], Vec::new()],
-        // Each stand-pat value below beta, so no ply stands pat.
-        value: vec![0, 10, -20, 10, -20],
-    };
+    let tree = noisy_chain();
     let mut game = TreeGame {
         tree: &tree,
         path: vec![0],
@@ -462,10 +468,7 @@ fn the_quiescence_search_records_its_moves_in_the_line() {
 /// the root's (without the switch, the quiescence search's own).
 #[test]
 fn the_quiescence_search_takes_a_value_from_the_table() {
-    let tree = Tree {
-        children: vec![vec![1], vec![2], vec![3], vec![4], Vec::new()],
-        value: vec![0, 10, -20, 10, -20],
-    };
+    let tree = noisy_chain();
     let search = |table: bool| {
         let mut game = TreeGame {
             tree: &tree,

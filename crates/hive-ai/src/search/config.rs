@@ -123,6 +123,13 @@ pub struct SearchConfig {
     /// as chess engines extend checks; not right after another extended
     /// move. Default: off.
     pub threat_extension: bool,
+    /// A node whose side to move is in danger
+    /// ([`Evaluator::in_danger`](super::Evaluator::in_danger): its queen
+    /// nearly surrounded) has none of its moves pruned by late-move pruning
+    /// nor reduced by late-move reductions, as chess engines spare a side
+    /// in check: the move that saves the queen is often a quiet one late
+    /// in the order. Default: off.
+    pub danger_exempt: bool,
     /// Search the table's move before generating the node's moves: a
     /// legal table move that cuts saves generating and ordering the rest
     /// (the same moves in the same order either way: the table's move is
@@ -168,6 +175,7 @@ impl Default for SearchConfig {
             late_move_scale: 4,
             late_move_depth: 3,
             threat_extension: false,
+            danger_exempt: false,
             table_move_first: false,
             aspiration_window: 0,
         }
@@ -198,7 +206,7 @@ pub enum SearchConfigError {
 impl SearchConfig {
     /// The settings [`SearchConfig::with_changes`] reads, by their fields'
     /// names (not `exact_root`, each search's own, nor the time margin).
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 31] = [
         "quiescence",
         "quiescence_plies",
         "quiescence_line",
@@ -225,6 +233,7 @@ impl SearchConfig {
         "late_move_scale",
         "late_move_depth",
         "threat_extension",
+        "danger_exempt",
         "table_move_first",
         "aspiration_window",
         "iteration_time_share",
@@ -296,6 +305,7 @@ impl SearchConfig {
                 "late_move_scale" => self.late_move_scale = count()?,
                 "late_move_depth" => self.late_move_depth = whole()?,
                 "threat_extension" => self.threat_extension = switch()?,
+                "danger_exempt" => self.danger_exempt = switch()?,
                 "table_move_first" => self.table_move_first = switch()?,
                 "aspiration_window" => self.aspiration_window = points()?.max(0),
                 "iteration_time_share" => self.iteration_time_share = share()?,

@@ -144,6 +144,12 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
         let killers = self.order.killers(ply);
         let prune_after = (config.late_move_pruning && !pv_node && depth <= config.late_move_depth)
             .then(|| config.late_move_count + (depth * depth) as usize * config.late_move_scale);
+        // A side in danger: every move searched, and to full depth.
+        let spared = config.danger_exempt
+            && (prune_after.is_some()
+                || (config.late_move_reductions && depth >= config.reduce_from_depth))
+            && eval.in_danger(game);
+        let prune_after = prune_after.filter(|_| !spared);
         for i in 0..moves.len() {
             // In order, as needed: `moves[..i]` holds the moves tried.
             let mv = self.order.pick(ply, i);
@@ -155,6 +161,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug + PackedMove> Worker<M> {
             let prune =
                 (futile || prune_after.is_some_and(|n| i >= n)) && best_score > -WIN_THRESHOLD;
             let late = config.late_move_reductions
+                && !spared
                 && i >= config.reduce_from_move
                 && depth >= config.reduce_from_depth;
             // Only a late move is asked whether it is quiet (the question

@@ -14,6 +14,11 @@ struct Tree {
 
 impl Tree {
     fn random(seed: u64, depth: u32) -> Tree {
+        Tree::random_wide(seed, depth, 4)
+    }
+
+    /// As [`Tree::random`], with 1 to `widest` children a node.
+    fn random_wide(seed: u64, depth: u32, widest: usize) -> Tree {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut tree = Tree {
             children: vec![Vec::new()],
@@ -23,7 +28,7 @@ impl Tree {
         for _ in 0..depth {
             let mut next = Vec::new();
             for node in frontier {
-                for _ in 0..rng.random_range(1..=4) {
+                for _ in 0..rng.random_range(1..=widest) {
                     let id = tree.children.len();
                     tree.children.push(Vec::new());
                     tree.value.push(rng.random_range(-100..=100));
@@ -492,6 +497,53 @@ fn the_quiescence_search_takes_a_value_from_the_table() {
     // Without it, the chain's own value: each side stands pat or plays on,
     // from the last position's -20 back up to 20 after the root's move.
     assert_eq!(search(false), -20);
+}
+
+/// The side to move always in danger.
+struct AlwaysInDanger;
+
+impl<'a> Evaluator<TreeGame<'a>> for AlwaysInDanger {
+    fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
+        game.tree.value[*game.path.last().unwrap_or(&0)]
+    }
+    fn in_danger(&self, _game: &TreeGame<'a>) -> bool {
+        true
+    }
+}
+
+/// With [`SearchConfig::danger_exempt`] a side in danger has no move
+/// pruned or reduced: on wide random trees, with late-move pruning and
+/// reductions on and every position in danger, the root's value is
+/// plain negamax's; without the switch the pruning misses it in some.
+#[test]
+fn a_side_in_danger_has_no_move_pruned_or_reduced() {
+    let mut missed_without = 0;
+    for seed in 0..60 {
+        let depth = 3 + (seed % 2) as u32;
+        let tree = Tree::random_wide(seed, depth, 16);
+        if tree.children[0].len() < 2 {
+            continue;
+        }
+        let expected = tree.negamax(0, depth);
+        let search = |exempt: bool| {
+            let mut game = TreeGame {
+                tree: &tree,
+                path: vec![0],
+            };
+            let mut searcher = Searcher::new(1);
+            searcher.config.late_move_pruning = true;
+            searcher.config.late_move_reductions = true;
+            searcher.config.danger_exempt = exempt;
+            let cancel = AtomicBool::new(false);
+            searcher.search(&mut game, &AlwaysInDanger, Limits::depth(depth), &cancel)
+        };
+        let spared = search(true);
+        assert_eq!(spared.score, expected, "seed {seed}");
+        let best = spared.best.expect("a move");
+        assert_eq!(-tree.negamax(best, depth - 1), expected, "seed {seed}");
+        missed_without += usize::from(search(false).score != expected);
+    }
+    assert!(missed_without > 0, "the pruning never missed the value");
 }
 
 /// Aspiration windows narrow the root's window and search again when the

@@ -62,6 +62,13 @@ struct TreeGame<'a> {
     path: Vec<usize>,
 }
 
+impl TreeGame<'_> {
+    /// The value of the position reached, for the side to move there.
+    fn value(&self) -> i32 {
+        self.tree.value[*self.path.last().unwrap_or(&0)]
+    }
+}
+
 impl SearchGame for TreeGame<'_> {
     type Move = usize;
     fn generate_moves(&self, out: &mut Vec<usize>) {
@@ -88,7 +95,7 @@ struct LeafValue;
 
 impl<'a> Evaluator<TreeGame<'a>> for LeafValue {
     fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
-        game.tree.value[*game.path.last().unwrap_or(&0)]
+        game.value()
     }
 }
 
@@ -101,7 +108,7 @@ struct Oracle {
 
 impl<'a> Evaluator<TreeGame<'a>> for Oracle {
     fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
-        game.tree.value[*game.path.last().unwrap_or(&0)]
+        game.value()
     }
     fn move_priority(&self, _game: &TreeGame<'a>, mv: usize) -> i32 {
         -self.sign * self.value[mv]

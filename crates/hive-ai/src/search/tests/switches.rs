@@ -51,7 +51,7 @@ struct AllNoisy;
 
 impl<'a> Evaluator<TreeGame<'a>> for AllNoisy {
     fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
-        game.tree.value[*game.path.last().unwrap_or(&0)]
+        game.value()
     }
     fn wants_quiescence(&self, _game: &TreeGame<'a>) -> bool {
         true
@@ -129,7 +129,7 @@ struct AlwaysInDanger;
 
 impl<'a> Evaluator<TreeGame<'a>> for AlwaysInDanger {
     fn evaluate(&self, game: &TreeGame<'a>) -> i32 {
-        game.tree.value[*game.path.last().unwrap_or(&0)]
+        game.value()
     }
     fn in_danger(&self, _game: &TreeGame<'a>) -> bool {
         true

@@ -421,12 +421,13 @@ fn play(
             connected_at = None;
             link.hang_up();
         }
+        let mut own_move = None;
         if session.is_my_turn() {
             let mv = mover.choose(session.game())?;
             let played = session
                 .play(&mv)
                 .map_err(|e| format!("our own move {mv}: {e}"))?;
-            let _ = writeln!(out.lock(), "{} {played}", session.game().ply());
+            own_move = Some((session.game().ply(), played));
             last_heard = Instant::now();
             if args.cut_chance > 0 && cuts.random_range(0..100) < args.cut_chance {
                 eprintln!("cutting the connection");
@@ -437,6 +438,11 @@ fn play(
         // Kept before it is sent: a move sent is a move kept (or one the
         // peer's sync brings back after a restart).
         keeper.update(&session);
+        // Shown once kept: a move shown is the game's, even if the program
+        // is killed right after (shown before, a restart could choose again).
+        if let Some((ply, played)) = own_move {
+            let _ = writeln!(out.lock(), "{ply} {played}");
+        }
         for message in session.take_outgoing() {
             link.send(message);
         }

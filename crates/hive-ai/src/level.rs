@@ -58,7 +58,7 @@ pub enum Difficulty {
     Easy4,
     /// A short search (3,584 positions).
     Easy5,
-    /// A short search (8,192 positions).
+    /// A short search (10,000 positions).
     Medium,
     /// A longer search (20,000 positions).
     Medium2,
@@ -155,7 +155,7 @@ impl Difficulty {
             Difficulty::Easy3 => (Limits::nodes(768), 0),
             Difficulty::Easy4 => (Limits::nodes(1_265), 0),
             Difficulty::Easy5 => (Limits::nodes(3_584), 0),
-            Difficulty::Medium => (Limits::nodes(8_192), 0),
+            Difficulty::Medium => (Limits::nodes(10_000), 0),
             Difficulty::Medium2 => (Limits::nodes(20_000), 0),
             Difficulty::Medium3 => (Limits::nodes(60_000), 0),
             Difficulty::Hard => (Limits::nodes(250_000), 0),

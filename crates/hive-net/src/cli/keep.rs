@@ -3,6 +3,7 @@
 //! that running the same command again gets back into the same game at
 //! the same move, and written whenever the game changes.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use hive_records::{Autosave, DATA_DIR_ENV, Ending, KeptGame, Seats};
@@ -286,6 +287,22 @@ impl Keeper {
         self.saved = Some(mark);
     }
 
+    /// [`Keeper::update`], then our own move just played (`<ply> <move>`)
+    /// shown on `out`: shown only once kept, so a move shown is the game's
+    /// even if the program is killed right after (shown first, a restart
+    /// could choose that ply again).
+    pub(super) fn update_then_show(
+        &mut self,
+        session: &Session,
+        own_move: Option<(u32, String)>,
+        out: &mut impl Write,
+    ) {
+        self.update(session);
+        if let Some((ply, played)) = own_move {
+            let _ = writeln!(out, "{ply} {played}");
+        }
+    }
+
     /// The game is finished here (its GameString printed): a host's next
     /// start hosts a new game.
     pub(super) fn close(&mut self) {
@@ -299,6 +316,86 @@ impl Keeper {
         {
             self.warned = true;
             eprintln!("the game cannot be kept for resuming: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Write};
+    use std::path::PathBuf;
+
+    use hive_rules::{Color, Game, GameType};
+
+    use super::Keeper;
+    use crate::invite::Secret;
+    use crate::protocol::{GameSettings, HouseRules};
+    use crate::resume::Resume;
+    use crate::session::{Seat, Session};
+
+    /// Output that, at each write, reads the resume file as it is then.
+    struct Witness {
+        path: PathBuf,
+        kept_at_write: Vec<Option<String>>,
+    }
+
+    impl Write for Witness {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let kept = Resume::load(&self.path).ok().flatten();
+            self.kept_at_write.push(kept.and_then(|kept| kept.game));
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn our_own_move_is_in_the_resume_file_before_it_is_shown() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("host.json");
+        let secret = Secret::random();
+        let settings = GameSettings {
+            game_type: "Base+MLP".into(),
+            host_side: Color::White,
+            clock: None,
+            house_rules: HouseRules::default(),
+            host_name: "host".into(),
+            joiner_name: "joiner".into(),
+            round: 1,
+        };
+        let kept = Resume {
+            host: true,
+            name: "host".into(),
+            secret: secret.to_hex(),
+            key: "00".repeat(32),
+            port: 0,
+            invitation: None,
+            settings: Some(settings.clone()),
+            started: true,
+            game: None,
+            result: None,
+            confirmed: false,
+            closed: false,
+        };
+        let mut keeper = Keeper::new(path.clone(), kept);
+        let mut game = Game::new(GameType::ALL);
+        let first = game.parse_move("wS1").expect("a legal first move");
+        game.play(first).expect("played");
+        let session =
+            Session::resumed(Seat::Host, secret, "host", settings, game).expect("resumed");
+        let mut out = Witness {
+            path,
+            kept_at_write: Vec::new(),
+        };
+        keeper.update_then_show(&session, Some((1, "wS1".into())), &mut out);
+        assert!(!out.kept_at_write.is_empty(), "the move was shown");
+        for kept in &out.kept_at_write {
+            let game = kept
+                .as_deref()
+                .expect("the game was kept before the move was shown");
+            assert!(game.ends_with(";wS1"), "{game}");
         }
     }
 }

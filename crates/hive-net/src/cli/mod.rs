@@ -437,12 +437,7 @@ fn play(
         }
         // Kept before it is sent: a move sent is a move kept (or one the
         // peer's sync brings back after a restart).
-        keeper.update(&session);
-        // Shown once kept: a move shown is the game's, even if the program
-        // is killed right after (shown before, a restart could choose again).
-        if let Some((ply, played)) = own_move {
-            let _ = writeln!(out.lock(), "{ply} {played}");
-        }
+        keeper.update_then_show(&session, own_move, &mut out.lock());
         for message in session.take_outgoing() {
             link.send(message);
         }

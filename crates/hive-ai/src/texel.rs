@@ -500,4 +500,19 @@ mod tests {
         assert!(Weights::parse("tempo 3\ntempo 4").is_err());
         assert!(Weights::parse("queen_danger 1 2 3").is_err());
     }
+
+    #[test]
+    fn the_defaults_are_the_weights_spsa_left() {
+        // The file the tuning wrote is what every level plays with; it names
+        // every weight, so none of them is the default by omission.
+        let text = include_str!("../data/spsa-weights.txt");
+        for (name, _) in Weights::default().fields() {
+            assert!(
+                text.lines()
+                    .any(|line| line.split_whitespace().next() == Some(name)),
+                "{name} is not in the file"
+            );
+        }
+        assert_eq!(Weights::parse(text), Ok(Weights::default()));
+    }
 }

@@ -52,7 +52,7 @@ pub enum Difficulty {
     Easy,
     /// Looks two moves ahead, and strays only a little from the best.
     Easy2,
-    /// A short search (640 positions), always the best move it found.
+    /// A short search (700 positions), always the best move it found.
     Easy3,
     /// A short search (1,265 positions).
     Easy4,
@@ -152,7 +152,7 @@ impl Difficulty {
             Difficulty::Beginner4 => (Limits::depth(2), 75),
             Difficulty::Easy => (Limits::depth(2), 55),
             Difficulty::Easy2 => (Limits::depth(2), 35),
-            Difficulty::Easy3 => (Limits::nodes(640), 0),
+            Difficulty::Easy3 => (Limits::nodes(700), 0),
             Difficulty::Easy4 => (Limits::nodes(1_265), 0),
             Difficulty::Easy5 => (Limits::nodes(3_584), 0),
             Difficulty::Medium => (Limits::nodes(10_000), 0),

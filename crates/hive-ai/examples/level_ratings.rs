@@ -5,27 +5,42 @@
 //! way (every game won, or every game lost) gets a 95% bound instead. With
 //! `--tables`, docs/ai.md's two tables instead: each level over the one
 //! below it, and each level against nokamute at depths 2, 4 and 7 (the
-//! rows of a match played in parts added up).
+//! rows of a match played in parts added up). With `--chance FIRST-LAST`,
+//! each step over its games on seeds FIRST to LAST and the chance that a
+//! new 40-game match of it lands in 60-80%, each step alone and all of
+//! them on one seed.
 //!
 //! ```sh
-//! cargo run --release -p hive-ai --example level_ratings [--tables] [crates/hive-ai/data/levels.tsv]
+//! cargo run --release -p hive-ai --example level_ratings [--tables | --chance 66-80] [crates/hive-ai/data/levels.tsv]
 //! ```
 
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 use std::process::ExitCode;
 
 use hive_ai::Difficulty;
 use hive_ai::rating::{
-    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, Pairing, bot_name, fit, player_id, whole_matches,
-    without_one_sided,
+    BEGINNER_RATING, LEVEL_MATCHES, MATCH_GAMES, Pairing, bot_name, chance_of_score, fit,
+    player_id, whole_matches, without_one_sided,
 };
 
 fn main() -> ExitCode {
     let mut tables = false;
+    let mut seeds = None;
     let mut path = None;
-    for arg in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--tables" => tables = true,
+            "--chance" => match args.next().as_deref().and_then(seed_range) {
+                Some(range) => seeds = Some(range),
+                None => {
+                    eprintln!(
+                        "level_ratings: --chance takes seeds as FIRST-LAST or one seed, e.g. 66-80"
+                    );
+                    return ExitCode::FAILURE;
+                }
+            },
             _ => path = Some(arg),
         }
     }
@@ -41,6 +56,10 @@ fn main() -> ExitCode {
     };
     if tables {
         print_tables(&text);
+        return ExitCode::SUCCESS;
+    }
+    if let Some(seeds) = seeds {
+        print_chances(&text, &seeds);
         return ExitCode::SUCCESS;
     }
     let fitted = whole_matches(&text).and_then(|pairings| {
@@ -164,8 +183,15 @@ impl Played {
     }
 }
 
-/// The rows of `a` against `b`, added up.
-fn played(text: &str, a: &str, b: &str) -> Option<Played> {
+/// `FIRST-LAST` (or one seed) as the seeds it names.
+fn seed_range(text: &str) -> Option<RangeInclusive<u64>> {
+    let (first, last) = text.split_once('-').unwrap_or((text, text));
+    Some(first.trim().parse().ok()?..=last.trim().parse().ok()?)
+}
+
+/// The rows of `a` against `b`, added up (only those played on one of
+/// `seeds`, if given).
+fn played(text: &str, a: &str, b: &str, seeds: Option<&RangeInclusive<u64>>) -> Option<Played> {
     let mut sum: Option<Played> = None;
     for line in text.lines() {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -175,18 +201,25 @@ fn played(text: &str, a: &str, b: &str) -> Option<Played> {
         if player_id(fields[0]) != a || player_id(fields[1]) != b {
             continue;
         }
-        let count = |i: usize| fields[i].trim().parse::<u32>().unwrap_or(0);
-        let sum = sum.get_or_insert_with(Played::default);
-        sum.wins += count(2);
-        sum.draws += count(3);
-        sum.losses += count(4);
         let command = fields[7];
         let word_after = |word: &str| {
             let mut words = command.split_whitespace();
             words.find(|w| *w == word)?;
             words.next().map(|w| w.trim_end_matches(')').to_string())
         };
-        if let Some(seed) = word_after("--seed") {
+        let seed = word_after("--seed");
+        if let Some(seeds) = seeds {
+            let on = seed.as_deref().and_then(|s| s.parse().ok());
+            if !on.is_some_and(|s| seeds.contains(&s)) {
+                continue;
+            }
+        }
+        let count = |i: usize| fields[i].trim().parse::<u32>().unwrap_or(0);
+        let sum = sum.get_or_insert_with(Played::default);
+        sum.wins += count(2);
+        sum.draws += count(3);
+        sum.losses += count(4);
+        if let Some(seed) = seed {
             sum.seeds.push(seed);
         }
         let forfeits = |side: &str| word_after(side).and_then(|n| n.parse::<u32>().ok());
@@ -208,7 +241,7 @@ fn print_tables(text: &str) {
     for pair in Difficulty::ALL.windows(2) {
         let (below, level) = (pair[0], pair[1]);
         let step = format!("{} over {}", level.name(), below.name());
-        match played(text, level.id(), below.id()) {
+        match played(text, level.id(), below.id(), None) {
             Some(p) => {
                 let score = p.score();
                 let commits: Vec<String> = p.commits.iter().map(|c| format!("`{c}`")).collect();
@@ -235,21 +268,87 @@ fn print_tables(text: &str) {
     for level in Difficulty::ALL {
         let cells: Vec<String> = [2, 4, 7]
             .into_iter()
-            .map(|depth| match played(text, level.id(), &bot_name(depth)) {
-                None => "not yet".to_string(),
-                Some(p) => {
-                    let mut cell = p.result();
-                    let finished = p.games() + p.forfeits.0 + p.forfeits.1;
-                    if finished < MATCH_GAMES {
-                        cell += &format!(" ({finished} of {MATCH_GAMES} games so far)");
+            .map(
+                |depth| match played(text, level.id(), &bot_name(depth), None) {
+                    None => "not yet".to_string(),
+                    Some(p) => {
+                        let mut cell = p.result();
+                        let finished = p.games() + p.forfeits.0 + p.forfeits.1;
+                        if finished < MATCH_GAMES {
+                            cell += &format!(" ({finished} of {MATCH_GAMES} games so far)");
+                        }
+                        if p.forfeits != (0, 0) {
+                            cell += &format!(" (forfeits: A {} B {})", p.forfeits.0, p.forfeits.1);
+                        }
+                        cell
                     }
-                    if p.forfeits != (0, 0) {
-                        cell += &format!(" (forfeits: A {} B {})", p.forfeits.0, p.forfeits.1);
-                    }
-                    cell
-                }
-            })
+                },
+            )
             .collect();
         println!("| {} | {} |", level.name(), cells.join(" | "));
+    }
+}
+
+/// Each step over its games on `seeds`, with the chance that one new match
+/// of [`MATCH_GAMES`] games lands in 60-80% (its games won, drawn and lost
+/// as often as there), and the chance that every step played there does on
+/// one seed; beside it, the same for steps that each score exactly 70%
+/// with a tenth of the games drawn.
+fn print_chances(text: &str, seeds: &RangeInclusive<u64>) {
+    println!(
+        "| Step | Seeds {}-{} (W-D-L) | Score | Chance a {MATCH_GAMES}-game match scores 60-80% |",
+        seeds.start(),
+        seeds.end()
+    );
+    println!("|---|---|---:|---:|");
+    let mut all = 1.0;
+    let mut steps = 0;
+    for pair in Difficulty::ALL.windows(2) {
+        let (below, level) = (pair[0], pair[1]);
+        let Some(p) = played(text, level.id(), below.id(), Some(seeds)) else {
+            continue;
+        };
+        let games = Pairing {
+            a: level.id().into(),
+            b: below.id().into(),
+            wins: p.wins,
+            draws: p.draws,
+            losses: p.losses,
+        };
+        let Some(chance) = chance_of_score(&games, MATCH_GAMES, 0.6, 0.8) else {
+            continue;
+        };
+        all *= chance;
+        steps += 1;
+        println!(
+            "| {} over {} | {}-{}-{} ({}) | {:.1}% | {:.1}% |",
+            level.name(),
+            below.name(),
+            p.wins,
+            p.draws,
+            p.losses,
+            p.games(),
+            p.score(),
+            100.0 * chance
+        );
+    }
+    println!();
+    println!(
+        "All {steps} steps in 60-80% on one seed: {:.1}%",
+        100.0 * all
+    );
+    let centred = Pairing {
+        a: "a".into(),
+        b: "b".into(),
+        wins: 65,
+        draws: 10,
+        losses: 25,
+    };
+    if let Some(chance) = chance_of_score(&centred, MATCH_GAMES, 0.6, 0.8) {
+        println!(
+            "Steps each at exactly 70% with a tenth of the games drawn: {:.1}% a step, {:.1}% for {steps} steps",
+            100.0 * chance,
+            100.0 * chance.powi(steps)
+        );
     }
 }

@@ -172,6 +172,50 @@ pub fn one_sided(pairings: &[Pairing], name: &str) -> bool {
     !(gained && dropped)
 }
 
+/// The chance that a new match of `games` games between the two players of
+/// `pairing` scores between `low` and `high` for `a` (fractions of the
+/// points, both ends included), each game won, drawn or lost as often as in
+/// `pairing`'s games: the exact distribution of the match's points, one game
+/// at a time. What a match of 40 games can show of a step measured over
+/// many: a step that scores 70% over hundreds of games still lands outside
+/// 60-80% in some 40-game matches. `None` for a pairing with no games.
+pub fn chance_of_score(pairing: &Pairing, games: u32, low: f64, high: f64) -> Option<f64> {
+    let played = f64::from(pairing.wins + pairing.draws + pairing.losses);
+    if played == 0.0 {
+        return None;
+    }
+    let (win, draw, loss) = (
+        f64::from(pairing.wins) / played,
+        f64::from(pairing.draws) / played,
+        f64::from(pairing.losses) / played,
+    );
+    // chances[h]: the chance of h half-points after the games so far.
+    let mut chances = vec![1.0];
+    for _ in 0..games {
+        let mut next = vec![0.0; chances.len() + 2];
+        for (half_points, &chance) in chances.iter().enumerate() {
+            next[half_points] += chance * loss;
+            next[half_points + 1] += chance * draw;
+            next[half_points + 2] += chance * win;
+        }
+        chances = next;
+    }
+    let most = f64::from(2 * games.max(1));
+    // A score on an end of the range counts (28 of 40 is exactly 70%).
+    let within = |half_points: usize| {
+        let score = half_points as f64 / most;
+        score >= low - 1e-9 && score <= high + 1e-9
+    };
+    Some(
+        chances
+            .iter()
+            .enumerate()
+            .filter(|&(half_points, _)| within(half_points))
+            .map(|(_, &chance)| chance)
+            .sum(),
+    )
+}
+
 /// Reads a results table: tab-separated `a`, `b`, wins, draws, losses (and
 /// anything after, e.g. the date and command); `#` comments and blank
 /// lines skipped.

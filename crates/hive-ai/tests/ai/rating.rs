@@ -4,8 +4,8 @@
 
 use hive_ai::rating::{
     BEGINNER_RATING, BOT_NEAR, LEVEL_MATCHES, MATCH_GAMES, Pairing, RatingError, SUGGESTED_SCORE,
-    ScoreError, bot_name, expected_score, fit, level_pairings, one_sided, read_pairings,
-    without_one_sided,
+    ScoreError, bot_name, chance_of_score, expected_score, fit, level_pairings, one_sided,
+    read_pairings, without_one_sided,
 };
 use hive_ai::{Difficulty, LevelRatings, PlayerRating, Score};
 
@@ -199,6 +199,58 @@ fn a_level_is_named_beside_a_bot_only_after_a_match_against_it() {
     // The whole match against Hard II: named beside it too.
     let whole = with("hard2\tnokamute-d9\t20\t0\t20\n");
     assert_eq!(named(&whole, Difficulty::Hard2), Some(9));
+}
+
+#[test]
+fn the_chance_of_a_match_score_is_the_sum_of_its_outcomes() {
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    // A player who won every game scores 100% in any match: never 60-80%.
+    let sweep = pairing("a", "b", 10, 0, 0);
+    assert_eq!(chance_of_score(&sweep, 40, 0.6, 0.8), Some(0.0));
+    assert!(close(
+        chance_of_score(&sweep, 40, 1.0, 1.0).expect("games"),
+        1.0
+    ));
+    // Every game drawn: every match scores exactly 50%.
+    let draws = pairing("a", "b", 0, 7, 0);
+    assert!(close(
+        chance_of_score(&draws, 40, 0.5, 0.5).expect("games"),
+        1.0
+    ));
+    // Even odds, no draws: 2 of 4 outcomes of two games are one each;
+    // 14 of 16 outcomes of four games score 25% to 75%.
+    let coin = pairing("a", "b", 5, 0, 5);
+    assert!(close(
+        chance_of_score(&coin, 2, 0.5, 0.5).expect("games"),
+        0.5
+    ));
+    assert!(close(
+        chance_of_score(&coin, 4, 0.25, 0.75).expect("games"),
+        14.0 / 16.0
+    ));
+    // Won 70% and lost 30%: over 40 games the binomial chance of 24 to 32
+    // wins (60% to 80%), each term C(40, k) 0.7^k 0.3^(40-k).
+    let step = pairing("a", "b", 7, 0, 3);
+    let binomial: f64 = (24..=32)
+        .map(|k| {
+            let ways = (0..k).fold(1.0, |c, i| c * f64::from(40 - i) / f64::from(i + 1));
+            ways * 0.7f64.powi(k) * 0.3f64.powi(40 - k)
+        })
+        .sum();
+    let chance = chance_of_score(&step, 40, 0.6, 0.8).expect("games");
+    assert!(close(chance, binomial), "{chance} against {binomial}");
+    assert!((0.85..0.90).contains(&chance), "{chance}");
+    // The same step with a tenth of its games drawn, at 70%: the chances
+    // of the three ranges that cover every score add up to one.
+    let drawn = pairing("a", "b", 65, 10, 25);
+    let parts = [(0.0, 0.5), (0.5125, 0.8), (0.8125, 1.0)]
+        .map(|(low, high)| chance_of_score(&drawn, 40, low, high).expect("games"));
+    assert!(close(parts.iter().sum(), 1.0), "{parts:?}");
+    // No games, no chance to give.
+    assert_eq!(
+        chance_of_score(&pairing("a", "b", 0, 0, 0), 40, 0.6, 0.8),
+        None
+    );
 }
 
 #[test]
